@@ -1,0 +1,2 @@
+-- Trigram matching backs the accent- and case-insensitive name searches.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

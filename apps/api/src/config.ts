@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const optionalUrl = z.url({ error: 'debe ser una URL válida' }).optional();
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** The environment contract (README and .env.example). Parsed once, at boot. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'debe ser un número de puerto' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres://').optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'debe ser un e-mail válido' }).optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'debe tener al menos 8 caracteres').optional()),
+  DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional()),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://').optional()),
+  MAIL_FROM: z.string().min(3).default('Red Dental <no-responder@reddental.com.ar>'),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, optionalUrl),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GEOCODER_URL: z.url({ error: 'debe ser una URL válida' }).default('https://nominatim.openstreetmap.org'),
+  TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAX_PDF_MB: z.coerce.number({ error: 'debe ser un número' }).positive().max(1024).default(10),
+  MAX_CSV_MB: z.coerce.number({ error: 'debe ser un número' }).positive().max(4096).default(50),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@reddental.com.ar';
+export const DEFAULT_ADMIN_PASSWORD = 'RedDental2025!';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  jwtSecret: string | undefined;
+  admin: { email: string; password: string; isDefault: boolean };
+  demoData: boolean;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3: { bucket: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string } | undefined;
+  geocoderUrl: string;
+  tileUrl: string;
+  maxPdfBytes: number;
+  maxCsvBytes: number;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Configuración inválida: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const demoDefault = !e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    jwtSecret: e.JWT_SECRET,
+    admin: {
+      email: (e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
+      password: e.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+      isDefault: !e.ADMIN_EMAIL || !e.ADMIN_PASSWORD,
+    },
+    demoData: e.DEMO_DATA === undefined ? demoDefault : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
+    tileUrl: e.TILE_URL,
+    maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
+    maxCsvBytes: Math.round(e.MAX_CSV_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,34 @@
+import { index, integer, pgTable, serial, text, timestamp, date, uniqueIndex } from 'drizzle-orm/pg-core';
+import { obrasSociales } from './obras-sociales.ts';
+
+export const afiliados = pgTable(
+  'afiliados',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    /** nombre lower-cased and without accents: what name search matches against (trigram index). */
+    nombreBusqueda: text('nombre_busqueda').notNull(),
+    tipoDocumento: text('tipo_documento').notNull(),
+    /** Normalised: only upper-case letters and digits. Unique, since login is by document alone. */
+    documento: text('documento').notNull(),
+    fechaNacimiento: date('fecha_nacimiento', { mode: 'string' }),
+    obraSocialId: integer('obra_social_id').references(() => obrasSociales.id, { onDelete: 'set null' }),
+    /** Confirmed address: the only one that ever receives mail. */
+    email: text('email'),
+    /** Address entered in the portal and waiting for its confirmation link to be opened. */
+    emailPendiente: text('email_pendiente'),
+    emailTokenHash: text('email_token_hash'),
+    emailTokenExpiresAt: timestamp('email_token_expires_at', { withTimezone: true }),
+    telefono: text('telefono'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // text_pattern_ops serves both the exact match and the prefix search (LIKE '301%') whatever the collation.
+    uniqueIndex('afiliados_documento_key').on(t.documento.op('text_pattern_ops')),
+    index('afiliados_nombre_busqueda_trgm_idx').using('gin', t.nombreBusqueda.op('gin_trgm_ops')),
+    index('afiliados_nombre_busqueda_idx').on(t.nombreBusqueda.op('text_pattern_ops'), t.id),
+    index('afiliados_obra_social_idx').on(t.obraSocialId, t.nombreBusqueda),
+    uniqueIndex('afiliados_email_token_key').on(t.emailTokenHash),
+  ],
+);

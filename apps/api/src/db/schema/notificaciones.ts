@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { afiliados } from './afiliados.ts';
+import { users } from './users.ts';
+
+export const RECIPIENT_TYPES = ['afiliados', 'profesionales'] as const;
+
+export const notificaciones = pgTable(
+  'notificaciones',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    category: text('category').notNull(),
+    recipientType: text('recipient_type', { enum: RECIPIENT_TYPES }).notNull(),
+    /** Where the PDF is kept (a path under DATA_DIR/files or an S3 key). */
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    /** The filters chosen when it was sent (insurers, zones, specialties, professionals), for the record. */
+    filters: jsonb('filters').notNull().default(sql`'{}'::jsonb`),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notificaciones_category_created_idx').on(t.category, t.createdAt), index('notificaciones_created_idx').on(t.createdAt)],
+);
+
+/** One row per recipient, written when the notification is sent, with its read flag. */
+export const notificacionDestinatarios = pgTable(
+  'notificacion_destinatarios',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    notificacionId: integer('notificacion_id')
+      .notNull()
+      .references(() => notificaciones.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    afiliadoId: integer('afiliado_id').references(() => afiliados.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notificacion_destinatarios_user_key').on(t.userId, t.notificacionId),
+    uniqueIndex('notificacion_destinatarios_afiliado_key').on(t.afiliadoId, t.notificacionId),
+    index('notificacion_destinatarios_notificacion_idx').on(t.notificacionId),
+    check('notificacion_destinatarios_one_recipient', sql`num_nonnulls(${t.userId}, ${t.afiliadoId}) = 1`),
+  ],
+);

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { WeeklySchedule } from '@red-dental/contracts';
+import { obrasSociales } from './obras-sociales.ts';
+import { users } from './users.ts';
+
+export const especialidades = pgTable('especialidades', {
+  id: serial('id').primaryKey(),
+  nombre: text('nombre').notNull().unique(),
+});
+
+export const zonas = pgTable('zonas', {
+  id: serial('id').primaryKey(),
+  nombre: text('nombre').notNull(),
+  numero: integer('numero').notNull().unique(),
+});
+
+export const profesionales = pgTable(
+  'profesionales',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nombre: text('nombre').notNull(),
+    razonSocial: text('razon_social'),
+    /** nombre and razonSocial lower-cased and without accents, for substring search. */
+    busqueda: text('busqueda').notNull().default(''),
+    email: text('email').notNull(),
+    telefono: text('telefono'),
+    direccion: text('direccion'),
+    depto: text('depto'),
+    lat: numeric('lat', { precision: 9, scale: 6 }),
+    long: numeric('long', { precision: 9, scale: 6 }),
+    localidad: text('localidad'),
+    zonaId: integer('zona_id').references(() => zonas.id, { onDelete: 'set null' }),
+    horarios: jsonb('horarios').$type<WeeklySchedule>().notNull().default(sql`'{}'::jsonb`),
+    guardias: jsonb('guardias').$type<WeeklySchedule>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('profesionales_user_key').on(t.userId),
+    index('profesionales_busqueda_trgm_idx').using('gin', t.busqueda.op('gin_trgm_ops')),
+    index('profesionales_nombre_idx').on(t.nombre),
+    index('profesionales_zona_idx').on(t.zonaId),
+  ],
+);
+
+export const profesionalEspecialidades = pgTable(
+  'profesional_especialidades',
+  {
+    profesionalId: integer('profesional_id')
+      .notNull()
+      .references(() => profesionales.id, { onDelete: 'cascade' }),
+    especialidadId: integer('especialidad_id')
+      .notNull()
+      .references(() => especialidades.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.profesionalId, t.especialidadId] }), index('profesional_especialidades_esp_idx').on(t.especialidadId)],
+);
+
+export const profesionalObrasSociales = pgTable(
+  'profesional_obras_sociales',
+  {
+    profesionalId: integer('profesional_id')
+      .notNull()
+      .references(() => profesionales.id, { onDelete: 'cascade' }),
+    obraSocialId: integer('obra_social_id')
+      .notNull()
+      .references(() => obrasSociales.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.profesionalId, t.obraSocialId] }), index('profesional_obras_sociales_os_idx').on(t.obraSocialId)],
+);

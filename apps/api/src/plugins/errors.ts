@@ -1,0 +1,63 @@
+import { ERROR_CODES, type ErrorBody, MESSAGES } from '@red-dental/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
+
+function fieldsFromValidation(validation: { instancePath: string; message?: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const v of validation) {
+    const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[key] ??= v.message ?? MESSAGES.VALIDATION;
+  }
+  return fields;
+}
+
+/**
+ * The one place that turns errors into responses: `{ error, code, fields? }`
+ * in Spanish, never a stack trace or SQL text.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      let status = 500;
+      let body: ErrorBody = { error: MESSAGES.UNEXPECTED, code: ERROR_CODES.INTERNAL };
+
+      if (error instanceof AppError) {
+        status = error.statusCode;
+        body = { error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
+        if (error.headers) reply.headers(error.headers);
+      } else if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields = fieldsFromValidation(error.validation);
+        const first = Object.values(fields)[0];
+        status = 400;
+        body = { error: first ?? MESSAGES.VALIDATION, code: ERROR_CODES.VALIDATION, fields };
+      } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+        status = 400;
+        body = { error: MESSAGES.MALFORMED_JSON, code: ERROR_CODES.MALFORMED_JSON };
+      } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+        status = 413;
+        body = { error: MESSAGES.BODY_TOO_LARGE, code: ERROR_CODES.PAYLOAD_TOO_LARGE };
+      } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+        status = 415;
+        body = { error: MESSAGES.UNSUPPORTED_MEDIA, code: ERROR_CODES.UNSUPPORTED_MEDIA };
+      } else if (isDatabaseUnavailable(error)) {
+        status = 503;
+        body = { error: MESSAGES.DATABASE_DOWN, code: ERROR_CODES.UNAVAILABLE };
+      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        // Other client errors raised by Fastify itself (bad content length, etc.).
+        status = error.statusCode;
+        body = { error: MESSAGES.VALIDATION, code: ERROR_CODES.VALIDATION };
+      }
+
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ status, code: body.code }, 'request refused');
+      return reply.status(status).send(body);
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ error: MESSAGES.NOT_FOUND_ROUTE, code: ERROR_CODES.NOT_FOUND } satisfies ErrorBody);
+    });
+  },
+  { name: 'errors' },
+);

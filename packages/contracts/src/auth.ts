@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { boundedString } from './common.ts';
+import { MESSAGES } from './messages.ts';
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: MESSAGES.EMAIL_REQUIRED })
+  .trim()
+  .min(1, MESSAGES.EMAIL_REQUIRED)
+  .max(254, MESSAGES.EMAIL_INVALID)
+  .regex(EMAIL_SHAPE, MESSAGES.EMAIL_INVALID)
+  .transform((v) => v.toLowerCase());
+
+/** Passwords are never trimmed: spaces are part of a password. 256 bounds the hashing work. */
+export const newPasswordSchema = z
+  .string({ error: MESSAGES.PASSWORD_REQUIRED })
+  .min(1, MESSAGES.PASSWORD_REQUIRED)
+  .min(8, MESSAGES.PASSWORD_MIN)
+  .max(256, MESSAGES.FIELD_TOO_LONG);
+
+export const loginRequestSchema = z.object({
+  user: z.string({ error: MESSAGES.EMAIL_REQUIRED }).trim().min(1, MESSAGES.EMAIL_REQUIRED).max(254),
+  pass: z.string({ error: MESSAGES.PASSWORD_REQUIRED }).min(1, MESSAGES.PASSWORD_REQUIRED).max(256),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const permissionSchema = z.object({ name: z.string() });
+export const roleSchema = z.object({ id: z.number(), name: z.string(), permissions: z.array(permissionSchema) });
+export type Role = z.infer<typeof roleSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  user: z.string(),
+  professionalName: z.string().nullable(),
+  roles: z.array(roleSchema),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({ user: sessionUserSchema, token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Registration form and POST /api/registro body (spec section 5). */
+export const registroSchema = z.object({
+  nombre: z
+    .string({ error: MESSAGES.NAME_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.NAME_REQUIRED)
+    .min(3, MESSAGES.NAME_MIN)
+    .max(200, MESSAGES.FIELD_TOO_LONG),
+  email: emailSchema,
+  password: newPasswordSchema,
+  razonSocial: z
+    .string({ error: MESSAGES.RAZON_SOCIAL_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.RAZON_SOCIAL_REQUIRED)
+    .max(200, MESSAGES.FIELD_TOO_LONG),
+});
+export type Registro = z.infer<typeof registroSchema>;
+
+export const recoverPasswordSchema = z.object({ email: emailSchema });
+
+export const restorePasswordSchema = z.object({
+  id: z.string({ error: MESSAGES.RESTORE_TOKEN_INVALID }).min(1, MESSAGES.RESTORE_TOKEN_INVALID).max(200),
+  password: newPasswordSchema,
+});
+
+export const changePasswordSchema = z.object({ password: newPasswordSchema });
+
+/** Password plus confirmation, as the restore and profile screens ask for it. */
+export const passwordWithConfirmationSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.PASSWORD_MISMATCH,
+    path: ['confirmPassword'],
+  });
+
+export const createUserSchema = z.object({
+  user: emailSchema,
+  pass: newPasswordSchema,
+  roles: z.array(z.union([z.number().int().positive(), z.string().max(100)])).max(20).default([]),
+});
+
+export const updateUserSchema = z.object({
+  user: emailSchema.optional(),
+  pass: newPasswordSchema.optional(),
+  roles: z.array(z.union([z.number().int().positive(), z.string().max(100)])).max(20).optional(),
+});
+
+export const userSchema = z.object({
+  id: z.number(),
+  user: z.string(),
+  status: z.enum(['pending', 'active']),
+  roles: z.array(roleSchema),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const solicitudSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  razonSocial: z.string().nullable(),
+  email: z.string(),
+  createdAt: z.string(),
+  user: z.object({ id: z.number() }),
+});
+export type Solicitud = z.infer<typeof solicitudSchema>;
+
+export const afiliadoLoginSchema = z.object({
+  documento: boundedString(40).min(1, MESSAGES.DOCUMENT_REQUIRED),
+});
+export const tokenResponseSchema = z.object({ token: z.string() });
+
+export const permisoSchema = z.object({ id: z.number(), name: z.string(), description: z.string() });

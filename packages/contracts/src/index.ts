@@ -1,0 +1,6 @@
+export * from './afiliados.ts';
+export * from './auth.ts';
+export * from './common.ts';
+export * from './messages.ts';
+export * from './permissions.ts';
+export * from './schedule.ts';

@@ -1,0 +1,128 @@
+/**
+ * Permission catalogue. The dotted names are canonical (they are the ones the
+ * screens test); the spec's second catalogue (GET_PROFESSIONALS, …) maps onto
+ * them one to one, see LEGACY_PERMISSION_NAMES.
+ */
+export const PERMISSIONS = {
+  USERS_GET: 'USERS.GET',
+  USERS_CREATE: 'USERS.CREATE',
+  USERS_UPDATE: 'USERS.UPDATE',
+  USERS_DELETE: 'USERS.DELETE',
+  USERS_UPDATE_ROLE: 'USERS.UPDATE_ROLE',
+  USERS_UPDATE_PASSWORD: 'USERS.UPDATE_PASSWORD',
+  ROLES_GET: 'ROLES.GET',
+  ROLES_CREATE: 'ROLES.CREATE',
+  ROLES_UPDATE: 'ROLES.UPDATE',
+  AFILIADOS_GET: 'AFILIADOS.GET',
+  AFILIADOS_CREATE: 'AFILIADOS.CREATE',
+  AFILIADOS_UPDATE: 'AFILIADOS.UPDATE',
+  AFILIADOS_DELETE: 'AFILIADOS.DELETE',
+  PROFESSIONALS_GET: 'PROFESSIONALS.GET',
+  PROFESSIONALS_UPDATE: 'PROFESSIONALS.UPDATE',
+  PROFESSIONALS_DELETE: 'PROFESSIONALS.DELETE',
+  PROFESSIONALS_UPDATE_PROFILE: 'PROFESSIONALS.UPDATE_PROFILE',
+  PROFESSIONALS_ACCEPT_REQUEST: 'PROFESSIONALS.ACCEPT_REQUEST',
+  OBRA_SOCIALES_GET: 'OBRA_SOCIALES.GET',
+  OBRA_SOCIALES_CREATE: 'OBRA_SOCIALES.CREATE',
+  OBRA_SOCIALES_UPDATE: 'OBRA_SOCIALES.UPDATE',
+  OBRA_SOCIALES_DELETE: 'OBRA_SOCIALES.DELETE',
+  BACKOFFICE_ACCESS: 'BACKOFFICE_ACCESS',
+  MOBILE_ACCESS: 'MOBILE_ACCESS',
+} as const;
+
+export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSIONS);
+
+/** Spanish description of each permission, listed by GET /api/permisos. */
+export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
+  'USERS.GET': 'Ver usuarios',
+  'USERS.CREATE': 'Crear usuarios',
+  'USERS.UPDATE': 'Modificar usuarios',
+  'USERS.DELETE': 'Eliminar usuarios',
+  'USERS.UPDATE_ROLE': 'Cambiar los roles de un usuario',
+  'USERS.UPDATE_PASSWORD': 'Cambiar la contraseña de un usuario',
+  'ROLES.GET': 'Ver roles',
+  'ROLES.CREATE': 'Crear roles',
+  'ROLES.UPDATE': 'Modificar roles',
+  'AFILIADOS.GET': 'Consultar afiliados',
+  'AFILIADOS.CREATE': 'Cargar afiliados (personal administrativo)',
+  'AFILIADOS.UPDATE': 'Modificar afiliados',
+  'AFILIADOS.DELETE': 'Eliminar afiliados',
+  'PROFESSIONALS.GET': 'Ver profesionales',
+  'PROFESSIONALS.UPDATE': 'Modificar profesionales',
+  'PROFESSIONALS.DELETE': 'Eliminar profesionales',
+  'PROFESSIONALS.UPDATE_PROFILE': 'Editar el propio perfil profesional',
+  'PROFESSIONALS.ACCEPT_REQUEST': 'Aceptar o rechazar solicitudes de profesionales',
+  'OBRA_SOCIALES.GET': 'Ver obras sociales',
+  'OBRA_SOCIALES.CREATE': 'Crear obras sociales',
+  'OBRA_SOCIALES.UPDATE': 'Modificar obras sociales',
+  'OBRA_SOCIALES.DELETE': 'Dar de baja obras sociales',
+  BACKOFFICE_ACCESS: 'Acceso al sistema de gestión',
+  MOBILE_ACCESS: 'Acceso al portal de afiliados',
+};
+
+/** The spec's second notation, mapped onto the canonical names. */
+export const LEGACY_PERMISSION_NAMES: Record<string, PermissionName> = {
+  GET_USERS: 'USERS.GET',
+  CREATE_USER: 'USERS.CREATE',
+  UPDATE_USER: 'USERS.UPDATE',
+  DELETE_USER: 'USERS.DELETE',
+  UPDATE_USER_ROLE: 'USERS.UPDATE_ROLE',
+  UPDATE_USER_PASSWORD: 'USERS.UPDATE_PASSWORD',
+  GET_ROLES: 'ROLES.GET',
+  CREATE_ROLE: 'ROLES.CREATE',
+  UPDATE_ROLE: 'ROLES.UPDATE',
+  GET_AFILIADO: 'AFILIADOS.GET',
+  CREATE_AFILIADO: 'AFILIADOS.CREATE',
+  UPDATE_AFILIADO: 'AFILIADOS.UPDATE',
+  DELETE_AFILIADO: 'AFILIADOS.DELETE',
+  GET_PROFESSIONALS: 'PROFESSIONALS.GET',
+  UPDATE_PROFILE: 'PROFESSIONALS.UPDATE_PROFILE',
+  ACCEPT_PROFESSIONAL_REQUEST: 'PROFESSIONALS.ACCEPT_REQUEST',
+  GET_OBRA_SOCIALES: 'OBRA_SOCIALES.GET',
+  CREATE_OBRA_SOCIAL: 'OBRA_SOCIALES.CREATE',
+  UPDATE_OBRA_SOCIAL: 'OBRA_SOCIALES.UPDATE',
+  DELETE_OBRA_SOCIAL: 'OBRA_SOCIALES.DELETE',
+  BACKOFFICE_ACCESS: 'BACKOFFICE_ACCESS',
+  MOBILE_ACCESS: 'MOBILE_ACCESS',
+};
+
+export const ROLE_NAMES = {
+  ADMINISTRADOR: 'ADMINISTRADOR',
+  ADMINISTRATIVO: 'ADMINISTRATIVO',
+  PRESTADOR: 'PRESTADOR',
+} as const;
+
+export type RoleName = (typeof ROLE_NAMES)[keyof typeof ROLE_NAMES];
+
+/** The three default roles (DESIGN section 5), seeded idempotently. */
+export const DEFAULT_ROLES: Record<RoleName, readonly PermissionName[]> = {
+  ADMINISTRADOR: ALL_PERMISSIONS.filter((p) => p !== 'PROFESSIONALS.UPDATE_PROFILE'),
+  ADMINISTRATIVO: [
+    'AFILIADOS.GET',
+    'AFILIADOS.CREATE',
+    'AFILIADOS.UPDATE',
+    'AFILIADOS.DELETE',
+    'OBRA_SOCIALES.GET',
+    'OBRA_SOCIALES.CREATE',
+    'OBRA_SOCIALES.UPDATE',
+    'PROFESSIONALS.GET',
+    'PROFESSIONALS.UPDATE',
+    'BACKOFFICE_ACCESS',
+  ],
+  PRESTADOR: ['PROFESSIONALS.UPDATE_PROFILE', 'AFILIADOS.GET', 'BACKOFFICE_ACCESS'],
+};
+
+/**
+ * The spec's rule: with a single name the holder must have it; with a list,
+ * all of them. Used by the API guards and the screens alike.
+ */
+export function hasPermission(
+  held: Iterable<string>,
+  required: PermissionName | readonly PermissionName[],
+): boolean {
+  const set = held instanceof Set ? (held as Set<string>) : new Set(held);
+  const list: readonly PermissionName[] = typeof required === 'string' ? [required] : required;
+  return list.every((name) => set.has(name));
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Weekday keys in display order (spec section 3). */
+export const WEEKDAYS = ['L', 'M', 'X', 'J', 'V', 'S', 'D'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  L: 'Lunes',
+  M: 'Martes',
+  X: 'Miércoles',
+  J: 'Jueves',
+  V: 'Viernes',
+  S: 'Sábado',
+  D: 'Dom./Fer.',
+};
+
+export const DEFAULT_RANGE = { start: '09:00', end: '17:00' } as const;
+export const SCHEDULE_ORDER_MESSAGE = 'La hora de inicio debe ser menor a la hora de fin';
+export const SCHEDULE_OVERLAP_MESSAGE = 'Los horarios de un mismo día no pueden superponerse';
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'La hora debe tener el formato HH:MM');
+export const timeRangeSchema = z
+  .object({ start: time, end: time })
+  .refine((r) => r.start < r.end, { message: SCHEDULE_ORDER_MESSAGE });
+export type TimeRange = z.infer<typeof timeRangeSchema>;
+
+export const dayScheduleSchema = z
+  .object({ enabled: z.boolean(), times: z.array(timeRangeSchema).max(12) })
+  .refine(
+    (d) => {
+      const sorted = [...d.times].sort((a, b) => a.start.localeCompare(b.start));
+      return sorted.every((r, i) => i === 0 || sorted[i - 1]!.end <= r.start);
+    },
+    { message: SCHEDULE_OVERLAP_MESSAGE },
+  );
+export type DaySchedule = z.infer<typeof dayScheduleSchema>;
+
+export const weeklyScheduleSchema = z.partialRecord(z.enum(WEEKDAYS), dayScheduleSchema);
+export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;
+
+export function emptySchedule(): Record<Weekday, DaySchedule> {
+  const days: Partial<Record<Weekday, DaySchedule>> = {};
+  for (const d of WEEKDAYS) days[d] = { enabled: false, times: [] };
+  return days as Record<Weekday, DaySchedule>;
+}
