@@ -16,14 +16,35 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: 'debe ser un número de puerto' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres://').optional()),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres://')
+      .optional(),
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
+  JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'debe ser un e-mail válido' }).optional()),
-  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'debe tener al menos 8 caracteres').optional()),
-  DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(8, 'debe tener al menos 8 caracteres').optional(),
+  ),
+  DEMO_DATA: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
+  ),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl),
-  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://').optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().min(3).default('Red Dental <no-responder@reddental.com.ar>'),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -54,7 +75,9 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  s3: { bucket: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string } | undefined;
+  s3:
+    | { bucket: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string }
+    | undefined;
   geocoderUrl: string;
   tileUrl: string;
   maxPdfBytes: number;

@@ -26,7 +26,11 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const permissionSchema = z.object({ name: z.string() });
-export const roleSchema = z.object({ id: z.number(), name: z.string(), permissions: z.array(permissionSchema) });
+export const roleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  permissions: z.array(permissionSchema),
+});
 export type Role = z.infer<typeof roleSchema>;
 
 export const sessionUserSchema = z.object({
@@ -78,13 +82,19 @@ export const passwordWithConfirmationSchema = z
 export const createUserSchema = z.object({
   user: emailSchema,
   pass: newPasswordSchema,
-  roles: z.array(z.union([z.number().int().positive(), z.string().max(100)])).max(20).default([]),
+  roles: z
+    .array(z.union([z.number().int().positive(), z.string().max(100)]))
+    .max(20)
+    .default([]),
 });
 
 export const updateUserSchema = z.object({
   user: emailSchema.optional(),
   pass: newPasswordSchema.optional(),
-  roles: z.array(z.union([z.number().int().positive(), z.string().max(100)])).max(20).optional(),
+  roles: z
+    .array(z.union([z.number().int().positive(), z.string().max(100)]))
+    .max(20)
+    .optional(),
 });
 
 export const userSchema = z.object({

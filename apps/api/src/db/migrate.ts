@@ -15,11 +15,18 @@ const STARTUP_LOCK = 720_318_001;
 export async function migrate(db: Db) {
   const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
   // Same call the driver-specific migrators make; one function serves both drivers.
-  const internal = db as unknown as { dialect: { migrate: (m: unknown, s: unknown, c: unknown) => Promise<void> }; session: unknown };
+  const internal = db as unknown as {
+    dialect: { migrate: (m: unknown, s: unknown, c: unknown) => Promise<void> };
+    session: unknown;
+  };
   await internal.dialect.migrate(migrations, internal.session, { migrationsFolder: MIGRATIONS_FOLDER });
 }
 
-export async function withStartupLock<T>(db: Db, kind: 'pglite' | 'postgres', work: () => Promise<T>): Promise<T> {
+export async function withStartupLock<T>(
+  db: Db,
+  kind: 'pglite' | 'postgres',
+  work: () => Promise<T>,
+): Promise<T> {
   if (kind === 'pglite') return work();
   // A session-level lock needs one connection for lock and unlock: a transaction-level lock is simpler.
   return db.transaction(async (tx) => {

@@ -17,7 +17,8 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, message, ERROR_CODES.VALIDATION, fields);
 export const unauthorized = (message: string = MESSAGES.UNAUTHENTICATED) =>
   new AppError(401, message, ERROR_CODES.UNAUTHENTICATED);
-export const forbidden = (message: string = MESSAGES.FORBIDDEN) => new AppError(403, message, ERROR_CODES.FORBIDDEN);
+export const forbidden = (message: string = MESSAGES.FORBIDDEN) =>
+  new AppError(403, message, ERROR_CODES.FORBIDDEN);
 export const notFound = (message: string) => new AppError(404, message, ERROR_CODES.NOT_FOUND);
 export const conflict = (message: string) => new AppError(409, message, ERROR_CODES.CONFLICT);
 export const tooManyRequests = (retryAfterSeconds: number) =>
@@ -35,7 +36,8 @@ function findPgError(error: unknown): { code?: string; constraint?: string } | u
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const c = current as { code?: unknown; constraint?: string; cause?: unknown };
-    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c as { code: string; constraint?: string };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code))
+      return c as { code: string; constraint?: string };
     current = c.cause;
   }
   return undefined;
@@ -46,9 +48,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const c = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof c.code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(c.code))
+    if (
+      typeof c.code === 'string' &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(c.code)
+    )
       return true;
-    if (typeof c.message === 'string' && /PGlite is closed|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(c.message))
+    if (
+      typeof c.message === 'string' &&
+      /PGlite is closed|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(
+        c.message,
+      )
+    )
       return true;
     current = c.cause;
   }

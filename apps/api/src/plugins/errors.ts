@@ -32,7 +32,11 @@ export default fp(
         const first = Object.values(fields)[0];
         status = 400;
         body = { error: first ?? MESSAGES.VALIDATION, code: ERROR_CODES.VALIDATION, fields };
-      } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      } else if (
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+        (error instanceof SyntaxError && error.statusCode === 400)
+      ) {
         status = 400;
         body = { error: MESSAGES.MALFORMED_JSON, code: ERROR_CODES.MALFORMED_JSON };
       } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
@@ -55,8 +59,10 @@ export default fp(
       return reply.status(status).send(body);
     });
 
-    app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send({ error: MESSAGES.NOT_FOUND_ROUTE, code: ERROR_CODES.NOT_FOUND } satisfies ErrorBody);
+    app.setNotFoundHandler((_request, reply) => {
+      reply
+        .status(404)
+        .send({ error: MESSAGES.NOT_FOUND_ROUTE, code: ERROR_CODES.NOT_FOUND } satisfies ErrorBody);
     });
   },
   { name: 'errors' },

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, date, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { obrasSociales } from './obras-sociales.ts';
 
 export const afiliados = pgTable(

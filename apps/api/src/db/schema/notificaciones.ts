@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { afiliados } from './afiliados.ts';
 import { users } from './users.ts';
 
@@ -21,7 +32,10 @@ export const notificaciones = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notificaciones_category_created_idx').on(t.category, t.createdAt), index('notificaciones_created_idx').on(t.createdAt)],
+  (t) => [
+    index('notificaciones_category_created_idx').on(t.category, t.createdAt),
+    index('notificaciones_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One row per recipient, written when the notification is sent, with its read flag. */

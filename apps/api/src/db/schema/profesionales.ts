@@ -1,6 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { WeeklySchedule } from '@red-dental/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { obrasSociales } from './obras-sociales.ts';
 import { users } from './users.ts';
 
@@ -57,7 +68,10 @@ export const profesionalEspecialidades = pgTable(
       .notNull()
       .references(() => especialidades.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.profesionalId, t.especialidadId] }), index('profesional_especialidades_esp_idx').on(t.especialidadId)],
+  (t) => [
+    primaryKey({ columns: [t.profesionalId, t.especialidadId] }),
+    index('profesional_especialidades_esp_idx').on(t.especialidadId),
+  ],
 );
 
 export const profesionalObrasSociales = pgTable(
@@ -70,5 +84,8 @@ export const profesionalObrasSociales = pgTable(
       .notNull()
       .references(() => obrasSociales.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.profesionalId, t.obraSocialId] }), index('profesional_obras_sociales_os_idx').on(t.obraSocialId)],
+  (t) => [
+    primaryKey({ columns: [t.profesionalId, t.obraSocialId] }),
+    index('profesional_obras_sociales_os_idx').on(t.obraSocialId),
+  ],
 );

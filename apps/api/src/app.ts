@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import authRoutes from './modules/auth/auth.routes.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+import registroRoutes from './modules/registro/registro.routes.ts';
+import usuariosRoutes from './modules/usuarios/usuarios.routes.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import mailPlugin from './plugins/mail.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import securityPlugin from './plugins/security.ts';
+import spaPlugin from './plugins/spa.ts';
+
+// Spanish default messages for every validation without a message of its own.
+z.config(z.locales.es());
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Close the database with the app (the server does; tests share theirs). */
+  closeDatabase?: boolean;
+  /** Run the mail worker loop (tests drive it with app.mail.drain()). */
+  startMailWorker?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  webRoot?: string;
+}
+
+/** JSON bodies; file uploads declare their own (larger) limits. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole app: plugins first, then every module under /api (the route map). */
+export async function buildApp(options: BuildOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, {
+    config,
+    database: options.database,
+    closeDatabase: options.closeDatabase ?? false,
+  });
+  await app.register(securityPlugin);
+  await app.register(multipart, { limits: { fileSize: config.maxCsvBytes, files: 1, fields: 20 } });
+  await app.register(openapiPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(mailPlugin, { startWorker: options.startMailWorker ?? true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(registroRoutes);
+      await api.register(usuariosRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { root: options.webRoot });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,53 @@
+import { ALL_PERMISSIONS, DEFAULT_ROLES, PERMISSION_DESCRIPTIONS, ROLE_NAMES } from '@red-dental/contracts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { hashPassword } from '../../lib/password.ts';
+import type { Db } from '../client.ts';
+import { permissions, rolePermissions, roles, userRoles, users } from '../schema/index.ts';
+
+/**
+ * The permission catalogue and the three default roles, idempotently: a
+ * restart adds what is missing and never removes what staff changed.
+ */
+export async function seedRolesAndPermissions(db: Db) {
+  await db
+    .insert(permissions)
+    .values(ALL_PERMISSIONS.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name] })))
+    .onConflictDoUpdate({ target: permissions.name, set: { description: sql`excluded.description` } });
+
+  const inserted = await db
+    .insert(roles)
+    .values(Object.keys(DEFAULT_ROLES).map((name) => ({ name })))
+    .onConflictDoNothing()
+    .returning();
+  // Only roles created just now get their default permissions; existing roles keep what staff gave them.
+  if (inserted.length === 0) return;
+  const catalogue = await db
+    .select()
+    .from(permissions)
+    .where(inArray(permissions.name, [...ALL_PERMISSIONS]));
+  const idOf = new Map(catalogue.map((p) => [p.name, p.id]));
+  const values = inserted.flatMap((role) =>
+    DEFAULT_ROLES[role.name as keyof typeof DEFAULT_ROLES].map((p) => ({
+      roleId: role.id,
+      permissionId: idOf.get(p)!,
+    })),
+  );
+  if (values.length) await db.insert(rolePermissions).values(values).onConflictDoNothing();
+}
+
+/** Creates the first administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists yet. */
+export async function seedFirstAdmin(db: Db, config: Config): Promise<boolean> {
+  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];
+  if (n > 0) return false;
+  const passwordHash = await hashPassword(config.admin.password);
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({ email: config.admin.email, passwordHash, status: 'active' })
+      .returning();
+    const [role] = await tx.select().from(roles).where(eq(roles.name, ROLE_NAMES.ADMINISTRADOR));
+    await tx.insert(userRoles).values({ userId: admin!.id, roleId: role!.id });
+  });
+  return true;
+}

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, queryRows } from '../../db/client.ts';
+import type { MailTransport } from './mail.transport.ts';
+
+export const POLL_INTERVAL_MS = 2000;
+export const MAX_ATTEMPTS = 12;
+/** A claimed row not marked sent within this time (the process died) becomes due again. */
+const LEASE_SECONDS = 300;
+
+/** Back-off after the n-th failure: 10 s, 20 s, 40 s … capped at one hour. */
+export function retryDelaySeconds(attempts: number) {
+  return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+interface OutboxRow {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+}
+
+/**
+ * Sends the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease,
+ * so under several instances each row is sent by one of them only; a failed
+ * send is retried with back-off, and after MAX_ATTEMPTS it is marked failed.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Called after a transaction that queued a mail commits. */
+  wake() {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  /** Sends everything due now; resolves when the outbox has nothing due. Used by tests and at shutdown. */
+  async drain() {
+    if (this.running) await this.running;
+    await this.runOnce();
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.running) await this.running;
+    this.transport.close();
+  }
+
+  private schedule(delay: number) {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), delay);
+    this.timer.unref();
+  }
+
+  private async tick() {
+    await this.runOnce();
+    if (this.again) {
+      this.again = false;
+      this.schedule(0);
+    } else this.schedule(POLL_INTERVAL_MS);
+  }
+
+  private async runOnce() {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      try {
+        while (!this.stopped && (await this.sendBatch()) > 0) {
+          // keep going while there is work due
+        }
+      } catch (error) {
+        this.log.warn({ err: error }, 'mail outbox pass failed; will retry');
+      }
+    })();
+    try {
+      await this.running;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private async sendBatch(): Promise<number> {
+    // Claim a batch with a lease in one short statement; sending happens outside any
+    // transaction, so a slow SMTP server never holds locks (PGlite has only one connection).
+    const claimed = await queryRows<OutboxRow>(
+      this.db,
+      sql`
+      update mail_outbox set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from mail_outbox
+        where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit 20
+        for update skip locked)
+      returning id, "to", subject, text, html, attempts`,
+    );
+    const rows = [...claimed].sort((a, b) => Number(a.id) - Number(b.id));
+    for (const [index, row] of rows.entries()) {
+      const id = Number(row.id);
+      try {
+        await this.transport.send({
+          id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+        });
+        await this.db.execute(
+          sql`update mail_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${id}`,
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        this.log.warn(
+          { mailId: id, attempts: Number(row.attempts), err: message },
+          'mail not sent; will retry',
+        );
+        // An unreachable server fails every row alike: put back the whole rest of the batch with back-off.
+        for (const pending of rows.slice(index)) {
+          const attempts = Number(pending.attempts);
+          const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
+          await this.db.execute(sql`
+            update mail_outbox set last_error = ${message.slice(0, 500)}, status = ${status},
+              next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
+            where id = ${Number(pending.id)}`);
+        }
+        return 0;
+      }
+    }
+    return rows.length;
+  }
+}

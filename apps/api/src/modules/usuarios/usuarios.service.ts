@@ -1,0 +1,169 @@
+import { MESSAGES, PERMISSIONS, ROLE_NAMES, type Solicitud, type User } from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { type Actor, recordAudit } from '../audit/audit.repository.ts';
+import { enqueueMail } from '../mail/mail.repository.ts';
+import { requestApprovedMail } from '../mail/mail.templates.ts';
+import type { Subject } from './usuarios.repository.ts';
+import * as repo from './usuarios.repository.ts';
+
+type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail'>;
+
+const actorOf = (caller: Subject): Actor => ({ id: caller.id, email: caller.email });
+
+async function toUser(
+  deps: Deps,
+  row: { id: number; email: string; status: 'pending' | 'active'; createdAt: Date },
+): Promise<User> {
+  const roles = await repo.findRolesOfUsers(deps.db, [row.id]);
+  return {
+    id: row.id,
+    user: row.email,
+    status: row.status,
+    roles: roles.get(row.id) ?? [],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function resolveRoles(deps: Deps, refs: (number | string)[]) {
+  const unique = [...new Set(refs)];
+  const ids = await repo.findRoleIds(deps.db, unique);
+  if (ids.length !== unique.length) throw conflictUnknownRole();
+  return ids;
+}
+
+const conflictUnknownRole = () => notFound(MESSAGES.UNKNOWN_ROLE);
+
+export async function createUser(
+  deps: Deps,
+  caller: Subject,
+  input: { user: string; pass: string; roles: (number | string)[] },
+) {
+  // Roles are granted only by holders of USERS.UPDATE_ROLE: nobody creates an account mightier than allowed.
+  if (input.roles.length && !caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
+  const roleIds = await resolveRoles(deps, input.roles);
+  const passwordHash = await hashPassword(input.pass);
+  try {
+    const created = await deps.db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, { email: input.user, passwordHash, status: 'active' });
+      await repo.replaceUserRoles(tx, user.id, roleIds);
+      await recordAudit(tx, actorOf(caller), {
+        action: 'create',
+        entity: 'user',
+        entityId: user.id,
+        details: { email: user.email, roles: input.roles },
+      });
+      return user;
+    });
+    return toUser(deps, created);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function getUser(deps: Deps, caller: Subject, id: number) {
+  if (id !== caller.id && !caller.permissions.has(PERMISSIONS.USERS_GET)) throw forbidden();
+  const user = await repo.findUserById(deps.db, id);
+  if (!user) throw notFound(MESSAGES.USER_NOT_FOUND);
+  return toUser(deps, user);
+}
+
+export async function updateUser(
+  deps: Deps,
+  caller: Subject,
+  id: number,
+  input: { user?: string; pass?: string; roles?: (number | string)[] },
+) {
+  if (input.roles !== undefined) {
+    if (!caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
+    if (id === caller.id) throw forbidden(MESSAGES.CANNOT_CHANGE_OWN_ROLES);
+  }
+  if (
+    input.pass !== undefined &&
+    id !== caller.id &&
+    !caller.permissions.has(PERMISSIONS.USERS_UPDATE_PASSWORD)
+  )
+    throw forbidden();
+  const roleIds = input.roles === undefined ? undefined : await resolveRoles(deps, input.roles);
+  const passwordHash = input.pass === undefined ? undefined : await hashPassword(input.pass);
+  try {
+    const updated = await deps.db.transaction(async (tx) => {
+      const user = await repo.updateUser(
+        tx,
+        id,
+        { ...(input.user ? { email: input.user } : {}), ...(passwordHash ? { passwordHash } : {}) },
+        { revokeTokens: passwordHash !== undefined || roleIds !== undefined },
+      );
+      if (!user) throw notFound(MESSAGES.USER_NOT_FOUND);
+      if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
+      await recordAudit(tx, actorOf(caller), {
+        action: 'update',
+        entity: 'user',
+        entityId: id,
+        details: { email: input.user, passwordChanged: passwordHash !== undefined, roles: input.roles },
+      });
+      return user;
+    });
+    return toUser(deps, updated);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export async function listPendingRequests(deps: Deps): Promise<Solicitud[]> {
+  const rows = await repo.findPendingRequests(deps.db);
+  return rows.map((r) => ({
+    id: r.id,
+    nombre: r.nombre,
+    razonSocial: r.razonSocial,
+    email: r.email,
+    createdAt: r.createdAt.toISOString(),
+    user: { id: r.userId },
+  }));
+}
+
+async function assertPending(db: Parameters<typeof repo.isPending>[0], userId: number) {
+  if (await repo.isPending(db, userId)) return;
+  const exists = await repo.findUserById(db, userId);
+  if (!exists) throw notFound(MESSAGES.USER_NOT_FOUND);
+  throw conflict(MESSAGES.REQUEST_NOT_PENDING);
+}
+
+/** Approves a pending registration: the user becomes an active PRESTADOR and is told by mail. */
+export async function approveRequest(deps: Deps, caller: Subject, userId: number) {
+  const user = await deps.db.transaction(async (tx) => {
+    await assertPending(tx, userId);
+    const updated = await repo.updateUser(tx, userId, { status: 'active' }, { revokeTokens: false });
+    await repo.assignRoleByName(tx, userId, ROLE_NAMES.PRESTADOR);
+    const nombre = (await repo.findProfessionalName(tx, userId)) ?? updated!.email;
+    await enqueueMail(tx, requestApprovedMail(updated!.email, nombre, `${deps.config.publicUrl}/login`));
+    await recordAudit(tx, actorOf(caller), {
+      action: 'approve',
+      entity: 'user',
+      entityId: userId,
+      details: { email: updated!.email },
+    });
+    return updated!;
+  });
+  deps.mail.wake();
+  return toUser(deps, user);
+}
+
+/** Rejects a pending registration: the user and its provider record go; the audit log keeps who and when. */
+export async function rejectRequest(deps: Deps, caller: Subject, userId: number) {
+  await deps.db.transaction(async (tx) => {
+    await assertPending(tx, userId);
+    const user = await repo.findUserById(tx, userId);
+    const nombre = await repo.findProfessionalName(tx, userId);
+    await repo.deleteUser(tx, userId);
+    await recordAudit(tx, actorOf(caller), {
+      action: 'reject',
+      entity: 'user',
+      entityId: userId,
+      details: { email: user?.email, nombre },
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { DEMO_LOGINS } from './db/seed/demo.ts';
+import { buildWebIfStale, openDatabase, prepareDatabase } from './startup.ts';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function printBanner(config: Config, address: string, demo: boolean) {
+  const lines = [`Red Dental escuchando en ${address}`, `  Documentación de la API: ${address}/api/docs`];
+  lines.push(
+    `  Administrador: ${config.admin.email} / ${config.admin.isDefault ? config.admin.password : '(ADMIN_PASSWORD)'}`,
+  );
+  if (config.admin.isDefault)
+    lines.push('  ATENCIÓN: credenciales de administrador por defecto; defina ADMIN_EMAIL y ADMIN_PASSWORD.');
+  if (demo) for (const login of DEMO_LOGINS) lines.push(`  ${login.label}: ${login.credentials}`);
+  console.log(lines.join('\n'));
+}
+
+/** Start-up order (DESIGN section 2): config, data dir lock, build, migrate, seed, then listen. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let releaseLock = () => {};
+  if (!config.databaseUrl) {
+    try {
+      releaseLock = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) fail(error.message);
+      throw error;
+    }
+  }
+  process.on('exit', () => releaseLock());
+
+  buildWebIfStale((message) => console.log(message));
+  const database = await openDatabase(config);
+  const prepared = await prepareDatabase(database, config);
+  const app = await buildApp({ config, database, closeDatabase: true });
+
+  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an unexpected error');
+    else app.log.info({ signal }, 'closing: finishing requests in flight');
+    await app.close();
+    releaseLock();
+  });
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  printBanner(config, address.replace('127.0.0.1', 'localhost'), config.demoData && Boolean(prepared.demo));
+}
+
+main().catch((error: unknown) => {
+  console.error('No se pudo iniciar Red Dental:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import { seedFirstAdmin } from '../src/db/seed/base.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const BACKENDS: Backend[] = inject('postgresTemplate') ? ['pglite', 'postgres'] : ['pglite'];
+
+export const ADMIN = { email: 'admin@test.reddental.com.ar', password: 'Admin-Test-2025' };
+
+/** A fresh database made from the migrated template; dropped by `close`. */
+export async function createTestDatabase(backend: Backend): Promise<Database> {
+  if (backend === 'pglite') {
+    const image = await readFile(inject('pgliteTemplate'));
+    return openPglite(undefined, new Blob([image]));
+  }
+  const template = inject('postgresTemplate')!;
+  const name = `${template.database}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template.database}`);
+  await admin.end();
+  const url = new URL(template.url);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: template.url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'red-dental-data-')),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_DATA: 'false',
+    PUBLIC_URL: 'http://reddental.test',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Boots the real app on a fresh database, with the first administrator seeded. */
+export async function createTestApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+): Promise<TestContext> {
+  const config = testConfig(env);
+  const database = await createTestDatabase(backend);
+  await seedFirstAdmin(database.db, config);
+  const app = await buildApp({
+    config,
+    database,
+    startMailWorker: false,
+    logger: false,
+    webRoot: path.join(config.dataDir, 'no-web'),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Signs in through the API and returns the bearer header. */
+export async function loginAs(app: App, email: string, password: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { user: email, pass: password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  const { token } = res.json() as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+let sequence = 0;
+/** A unique e-mail per call, so tests in one database never collide. */
+export function uniqueEmail(prefix = 'user') {
+  sequence += 1;
+  return `${prefix}.${sequence}.${randomBytes(3).toString('hex')}@test.reddental.com.ar`;
+}
+
+/** Creates an active user with the given roles through the API, as an administrator would. */
+export async function createUserWithRoles(
+  app: App,
+  adminAuth: Record<string, string>,
+  roles: string[],
+  password = 'Password-123',
+) {
+  const email = uniqueEmail(roles[0]?.toLowerCase() ?? 'sinrol');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user',
+    headers: adminAuth,
+    payload: { user: email, pass: password, roles },
+  });
+  if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
+  return { id: (res.json() as { id: number }).id, email, password };
+}
