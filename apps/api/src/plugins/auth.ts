@@ -83,7 +83,7 @@ export default fp(
       if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized(MESSAGES.SESSION_EXPIRED);
       if (payload.kind === 'user') {
         const user = await findSubject(app.db, id);
-        if (!user || user.status !== 'active' || user.tokenVersion !== payload.tv)
+        if (user?.status !== 'active' || user.tokenVersion !== payload.tv)
           throw unauthorized(MESSAGES.SESSION_EXPIRED);
         return { kind: 'user', user };
       }
