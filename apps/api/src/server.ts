@@ -42,7 +42,7 @@ async function main() {
   }
   process.on('exit', () => releaseLock());
 
-  buildWebIfStale((message) => console.log(message));
+  if (config.env !== 'test') buildWebIfStale((message) => console.log(message));
   const database = await openDatabase(config);
   const prepared = await prepareDatabase(database, config);
   const app = await buildApp({ config, database, closeDatabase: true });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -103,6 +103,12 @@ export async function loginAs(app: App, email: string, password: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** Each sign-in from its own address, so tests never trip the per-address limit unless they mean to. */
+export function randomAddress() {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
 let sequence = 0;
 /** A unique e-mail per call, so tests in one database never collide. */
 export function uniqueEmail(prefix = 'user') {
@@ -126,4 +132,17 @@ export async function createUserWithRoles(
   });
   if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
   return { id: (res.json() as { id: number }).id, email, password };
+}
+
+/** The mails written to DATA_DIR/mail (no SMTP in tests), oldest first, quoted-printable decoded. */
+export async function readMails(dataDir: string): Promise<string[]> {
+  const dir = path.join(dataDir, 'mail');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const raw = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  return raw.map(decodeQuotedPrintable);
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  return joined.replace(/(=[0-9A-F]{2})+/g, (seq) => Buffer.from(seq.split('=').slice(1).map((h) => Number.parseInt(h, 16))).toString('utf8'));
 }

@@ -1,0 +1,402 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afiliados } from '../../db/schema/index.ts';
+import { searchKey } from '../../lib/text.ts';
+import {
+  ADMIN,
+  BACKENDS,
+  createTestApp,
+  createUserWithRoles,
+  loginAs,
+  randomAddress,
+  readMails,
+  type TestContext,
+  uniqueEmail,
+} from '../../../test/helpers.ts';
+
+describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (backend) => {
+  let ctx: TestContext;
+  let adminAuth: Record<string, string>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    adminAuth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => ctx.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: randomAddress() });
+  const put = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'PUT', url, payload: payload as object, headers, remoteAddress: randomAddress() });
+  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+  async function register(overrides: Partial<Record<'nombre' | 'email' | 'password' | 'razonSocial', string>> = {}) {
+    const body = { nombre: 'Laura Giménez', email: uniqueEmail('prof'), password: 'Sonrisa-2025', razonSocial: 'Consultorio Giménez', ...overrides };
+    const res = await post('/api/registro', body);
+    return { res, body };
+  }
+
+  /** Links found in the mails written to DATA_DIR/mail for one recipient, oldest first. */
+  async function mailsTo(email: string) {
+    await ctx.app.mail.drain();
+    return (await readMails(ctx.config.dataDir)).filter((m) => m.includes(`To: ${email}`));
+  }
+
+  describe('POST /api/user/login', () => {
+    it('signs the administrator in with the session user and a token', async () => {
+      const res = await post('/api/user/login', { user: ADMIN.email, pass: ADMIN.password });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.token).toEqual(expect.any(String));
+      expect(body.user).toMatchObject({ user: ADMIN.email, professionalName: null });
+      expect(body.user.roles[0].name).toBe('ADMINISTRADOR');
+      const names = body.user.roles[0].permissions.map((p: { name: string }) => p.name);
+      expect(names).toContain('PROFESSIONALS.GET');
+      expect(names).not.toContain('PROFESSIONALS.UPDATE_PROFILE');
+    });
+
+    it('accepts the e-mail in any case and with spaces around it', async () => {
+      const res = await post('/api/user/login', { user: `  ${ADMIN.email.toUpperCase()} `, pass: ADMIN.password });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('refuses a wrong password and an unknown user with the same message', async () => {
+      const wrong = await post('/api/user/login', { user: ADMIN.email, pass: 'incorrecta' });
+      const unknown = await post('/api/user/login', { user: 'nadie@test.reddental.com.ar', pass: 'incorrecta' });
+      for (const res of [wrong, unknown]) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ error: 'Usuario o contraseña incorrectos', code: 'NO_AUTENTICADO' });
+      }
+    });
+
+    it('asks for both fields in Spanish', async () => {
+      const res = await post('/api/user/login', {});
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ user: 'El email es requerido', pass: 'La contraseña es requerida' });
+    });
+
+    it('answers 400 to malformed JSON, wrong types and over-long fields', async () => {
+      const malformed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"user": "a@b.c", "pass": ',
+        remoteAddress: randomAddress(),
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toEqual({ error: 'El cuerpo de la solicitud no es un JSON válido', code: 'JSON_INVALIDO' });
+
+      const wrongTypes = await post('/api/user/login', { user: 12345, pass: ['x'] });
+      expect(wrongTypes.statusCode).toBe(400);
+      expect(wrongTypes.json().code).toBe('VALIDACION');
+
+      const long = await post('/api/user/login', { user: `${'a'.repeat(300)}@x.com`, pass: 'x' });
+      expect(long.statusCode).toBe(400);
+    });
+
+    it('treats SQL-looking input as plain text', async () => {
+      const res = await post('/api/user/login', { user: "' OR '1'='1' --", pass: "' OR '1'='1" });
+      expect(res.statusCode).toBe(401);
+      const still = await post('/api/user/login', { user: ADMIN.email, pass: ADMIN.password });
+      expect(still.statusCode).toBe(200);
+    });
+
+    it('refuses an active account without back-office access', async () => {
+      const noRole = await createUserWithRoles(ctx.app, adminAuth, []);
+      const res = await post('/api/user/login', { user: noRole.email, pass: noRole.password });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('Su usuario no tiene acceso al sistema');
+    });
+
+    it('limits repeated failures on one account with 429, Retry-After and the Spanish message', async () => {
+      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      for (let i = 0; i < 10; i++) {
+        const res = await post('/api/user/login', { user: target.email, pass: `mala-${i}` });
+        expect(res.statusCode).toBe(401);
+      }
+      const blocked = await post('/api/user/login', { user: target.email, pass: target.password });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+      expect(blocked.json()).toEqual({ error: 'Demasiados intentos. Intente nuevamente en unos minutos.', code: 'DEMASIADOS_INTENTOS' });
+    });
+
+    it('resets the failure count after a successful sign-in', async () => {
+      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      for (let i = 0; i < 9; i++) await post('/api/user/login', { user: target.email, pass: 'mala' });
+      expect((await post('/api/user/login', { user: target.email, pass: target.password })).statusCode).toBe(200);
+      for (let i = 0; i < 9; i++) await post('/api/user/login', { user: target.email, pass: 'mala' });
+      expect((await post('/api/user/login', { user: target.email, pass: target.password })).statusCode).toBe(200);
+    });
+
+    it('limits one client address to 30 sign-in requests a minute', async () => {
+      const remoteAddress = randomAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { user: uniqueEmail('ip'), pass: 'x' },
+          remoteAddress,
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    });
+  });
+
+  describe('GET /api/user/me and token revocation', () => {
+    it('returns the session user for a valid token and 401 otherwise', async () => {
+      const ok = await get('/api/user/me', adminAuth);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().user).toBe(ADMIN.email);
+      expect((await get('/api/user/me')).statusCode).toBe(401);
+      const bad = await get('/api/user/me', { authorization: 'Bearer not.a.token' });
+      expect(bad.statusCode).toBe(401);
+      expect(bad.json().error).toBe('Su sesión expiró o no es válida. Inicie sesión nuevamente');
+    });
+
+    it('cuts a deleted user off at once', async () => {
+      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const auth = await loginAs(ctx.app, user.email, user.password);
+      expect((await get('/api/user/me', auth)).statusCode).toBe(200);
+      await ctx.database.db.execute(sql`delete from users where id = ${user.id}`);
+      expect((await get('/api/user/me', auth)).statusCode).toBe(401);
+    });
+
+    it('applies a role change at once: new roles revoke older tokens, and permissions are read per request', async () => {
+      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRADOR']);
+      const auth = await loginAs(ctx.app, user.email, user.password);
+      expect((await get('/api/profesionales/solicitudes', auth)).statusCode).toBe(200);
+
+      // A permission taken from the role (no token change) is gone on the very next request.
+      const probe = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRADOR']);
+      const probeAuth = await loginAs(ctx.app, probe.email, probe.password);
+      await ctx.database.db.execute(sql`
+        delete from user_roles where user_id = ${probe.id}`);
+      expect((await get('/api/profesionales/solicitudes', probeAuth)).statusCode).toBe(403);
+
+      const res = await put(`/api/user/${user.id}`, { roles: ['PRESTADOR'] }, adminAuth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().roles.map((r: { name: string }) => r.name)).toEqual(['PRESTADOR']);
+      expect((await get('/api/user/me', auth)).statusCode).toBe(401);
+      const fresh = await loginAs(ctx.app, user.email, user.password);
+      expect((await get('/api/profesionales/solicitudes', fresh)).statusCode).toBe(403);
+    });
+  });
+
+  describe('registration and approval', () => {
+    it('registers a pending professional, refuses sign-in until approved, then lets them in', async () => {
+      const { res, body } = await register();
+      expect(res.statusCode).toBe(201);
+      const { id } = res.json();
+      expect(id).toEqual(expect.any(Number));
+
+      const pending = await post('/api/user/login', { user: body.email, pass: body.password });
+      expect(pending.statusCode).toBe(403);
+      expect(pending.json().error).toBe('Su solicitud de registro aún no fue aprobada');
+
+      const list = await get('/api/profesionales/solicitudes', adminAuth);
+      expect(list.statusCode).toBe(200);
+      const request = list.json().find((s: { email: string }) => s.email === body.email);
+      expect(request).toMatchObject({ nombre: 'Laura Giménez', razonSocial: 'Consultorio Giménez', user: { id } });
+
+      expect(await mailsTo(body.email)).toHaveLength(1);
+
+      const approve = await put(`/api/user/solicitudes/${id}`, {}, adminAuth);
+      expect(approve.statusCode).toBe(200);
+      expect(approve.json()).toMatchObject({ id, status: 'active', roles: [{ name: 'PRESTADOR' }] });
+
+      const login = await post('/api/user/login', { user: body.email, pass: body.password });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().user.professionalName).toBe('Laura Giménez');
+      const mails = await mailsTo(body.email);
+      expect(mails).toHaveLength(2);
+      expect(mails[1]).toContain('Subject: Red Dental: su solicitud fue aprobada');
+      expect(mails[1]).toContain('http://reddental.test/login');
+
+      const again = await put(`/api/user/solicitudes/${id}`, {}, adminAuth);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe('La solicitud ya no está pendiente');
+    });
+
+    it('rejects a request: the user and the provider record go, the audit log keeps who and when', async () => {
+      const { body, res } = await register({ nombre: 'Pedro Rechazado' });
+      const { id } = res.json();
+      const reject = await ctx.app.inject({ method: 'DELETE', url: `/api/user/rechazar/${id}`, headers: adminAuth });
+      expect(reject.statusCode).toBe(204);
+      const login = await post('/api/user/login', { user: body.email, pass: body.password });
+      expect(login.statusCode).toBe(401);
+      const list = await get('/api/profesionales/solicitudes', adminAuth);
+      expect(list.json().some((s: { email: string }) => s.email === body.email)).toBe(false);
+      const audit = await ctx.database.db.execute(sql`select actor_label, action, entity, entity_id from audit_log where action = 'reject' and entity_id = ${String(id)}`);
+      expect((audit as unknown as { rows: unknown[] }).rows).toEqual([{ actor_label: ADMIN.email, action: 'reject', entity: 'user', entity_id: String(id) }]);
+      const again = await ctx.app.inject({ method: 'DELETE', url: `/api/user/rechazar/${id}`, headers: adminAuth });
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('refuses to approve or reject an active user', async () => {
+      const active = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      expect((await put(`/api/user/solicitudes/${active.id}`, {}, adminAuth)).statusCode).toBe(409);
+      const reject = await ctx.app.inject({ method: 'DELETE', url: `/api/user/rechazar/${active.id}`, headers: adminAuth });
+      expect(reject.statusCode).toBe(409);
+      expect((await put('/api/user/solicitudes/999999', {}, adminAuth)).statusCode).toBe(404);
+    });
+
+    it('guards the request endpoints: 401 without token, 403 without ACCEPT_REQUEST', async () => {
+      const staff = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const staffAuth = await loginAs(ctx.app, staff.email, staff.password);
+      expect((await get('/api/profesionales/solicitudes')).statusCode).toBe(401);
+      expect((await get('/api/profesionales/solicitudes', staffAuth)).statusCode).toBe(403);
+      // The guard runs before validation: no permission is 403 even with a bad id.
+      expect((await put('/api/user/solicitudes/abc', {}, staffAuth)).statusCode).toBe(403);
+      expect((await put('/api/user/solicitudes/1', {})).statusCode).toBe(401);
+      const del = await ctx.app.inject({ method: 'DELETE', url: '/api/user/rechazar/1', headers: staffAuth });
+      expect(del.statusCode).toBe(403);
+    });
+
+    it('validates every field with the Spanish messages of the spec', async () => {
+      const empty = await post('/api/registro', { nombre: '', email: '', password: '', razonSocial: '' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().fields).toEqual({
+        nombre: 'El nombre es requerido',
+        email: 'El email es requerido',
+        password: 'La contraseña es requerida',
+        razonSocial: 'La razón social es requerida',
+      });
+      const short = await post('/api/registro', { nombre: 'Al', email: 'no-es-mail', password: 'corta', razonSocial: 'X' });
+      expect(short.json().fields).toEqual({
+        nombre: 'El nombre debe tener al menos 3 caracteres',
+        email: 'El email no es válido',
+        password: 'La contraseña debe tener al menos 8 caracteres',
+      });
+      const missing = await post('/api/registro', {});
+      expect(missing.json().fields.nombre).toBe('El nombre es requerido');
+      const long = await register({ nombre: 'N'.repeat(201) });
+      expect(long.res.statusCode).toBe(400);
+    });
+
+    it('refuses a second account with the same e-mail, writing nothing', async () => {
+      const first = await register();
+      expect(first.res.statusCode).toBe(201);
+      const second = await register({ email: first.body.email.toUpperCase(), nombre: 'Otra Persona' });
+      expect(second.res.statusCode).toBe(409);
+      expect(second.res.json().error).toBe('El email ya está registrado');
+      const count = await ctx.database.db.execute(sql`select count(*)::int as n from profesionales where nombre = 'Otra Persona'`);
+      expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    });
+  });
+
+  describe('password recovery', () => {
+    async function recoveryLink(email: string) {
+      const res = await post('/api/user/recover-password', { email });
+      expect(res.statusCode).toBe(200);
+      const mails = await mailsTo(email);
+      const match = /http:\/\/reddental\.test\/recover-password\/([\w-]+)/.exec(mails.at(-1) ?? '');
+      expect(match).not.toBeNull();
+      return match![1]!;
+    }
+
+    it('mails a link whose token sets a new password once, and revokes older sessions', async () => {
+      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const oldSession = await loginAs(ctx.app, user.email, user.password);
+      const token = await recoveryLink(user.email);
+
+      const restore = await put('/api/user/restore-password', { id: token, password: 'Nueva-Clave-2025' });
+      expect(restore.statusCode).toBe(200);
+      expect((await get('/api/user/me', oldSession)).statusCode).toBe(401);
+      expect((await post('/api/user/login', { user: user.email, pass: 'Nueva-Clave-2025' })).statusCode).toBe(200);
+
+      const reuse = await put('/api/user/restore-password', { id: token, password: 'Otra-Clave-2025' });
+      expect(reuse.statusCode).toBe(400);
+      expect(reuse.json().error).toBe('El enlace de recuperación no es válido o ya fue utilizado');
+    });
+
+    it('refuses an expired token, a replaced token and a user id', async () => {
+      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const first = await recoveryLink(user.email);
+      const second = await recoveryLink(user.email);
+      expect((await put('/api/user/restore-password', { id: first, password: 'Nueva-Clave-2025' })).statusCode).toBe(400);
+      expect((await put('/api/user/restore-password', { id: String(user.id), password: 'Nueva-Clave-2025' })).statusCode).toBe(400);
+
+      await ctx.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 second'`);
+      expect((await put('/api/user/restore-password', { id: second, password: 'Nueva-Clave-2025' })).statusCode).toBe(400);
+      expect((await post('/api/user/login', { user: user.email, pass: user.password })).statusCode).toBe(200);
+    });
+
+    it('answers 404 with the spec message for an unknown e-mail, and validates both bodies', async () => {
+      const unknown = await post('/api/user/recover-password', { email: 'nadie@test.reddental.com.ar' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toBe('El email no está registrado a un usuario');
+      const bad = await post('/api/user/recover-password', { email: 'no-es-mail' });
+      expect(bad.json().fields).toEqual({ email: 'El email no es válido' });
+      const short = await put('/api/user/restore-password', { id: 'x', password: 'corta' });
+      expect(short.json().fields).toEqual({ password: 'La contraseña debe tener al menos 8 caracteres' });
+    });
+  });
+
+  describe('PUT /api/user/change-password', () => {
+    it('changes the own password, hands back a fresh token and revokes the old one', async () => {
+      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const auth = await loginAs(ctx.app, user.email, user.password);
+      const res = await put('/api/user/change-password', { password: 'Cambiada-2025' }, auth);
+      expect(res.statusCode).toBe(200);
+      const { token } = res.json();
+      expect((await get('/api/user/me', auth)).statusCode).toBe(401);
+      expect((await get('/api/user/me', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
+      expect((await post('/api/user/login', { user: user.email, pass: 'Cambiada-2025' })).statusCode).toBe(200);
+    });
+
+    it('needs a session and a password of 8 characters', async () => {
+      expect((await put('/api/user/change-password', { password: 'Cambiada-2025' })).statusCode).toBe(401);
+      const short = await put('/api/user/change-password', { password: '1234567' }, adminAuth);
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error).toBe('La contraseña debe tener al menos 8 caracteres');
+    });
+  });
+
+  describe('affiliate sign-in', () => {
+    beforeAll(async () => {
+      await ctx.database.db.insert(afiliados).values({
+        nombre: 'María José Fernández',
+        nombreBusqueda: searchKey('María José Fernández'),
+        tipoDocumento: 'DNI',
+        documento: '30123456',
+      });
+    });
+
+    it('signs an affiliate in by document, written with or without dots', async () => {
+      for (const documento of ['30123456', '30.123.456', ' 30 123 456 ']) {
+        const res = await post('/api/afiliados/login', { documento });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().token).toEqual(expect.any(String));
+      }
+    });
+
+    it('answers the spec message for an unknown document', async () => {
+      const res = await post('/api/afiliados/login', { documento: '99999999' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toBe('El DNI ingresado no se encuentra en nuestra base de datos.');
+      expect((await post('/api/afiliados/login', {})).statusCode).toBe(400);
+      expect((await post('/api/afiliados/login', { documento: '...' })).statusCode).toBe(400);
+    });
+
+    it('keeps an affiliate token out of staff endpoints', async () => {
+      const { token } = (await post('/api/afiliados/login', { documento: '30123456' })).json();
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await get('/api/user/me', auth)).statusCode).toBe(403);
+      expect((await get('/api/profesionales/solicitudes', auth)).statusCode).toBe(403);
+      expect((await post('/api/user', { user: uniqueEmail(), pass: 'Password-123', roles: ['ADMINISTRADOR'] }, auth)).statusCode).toBe(403);
+    });
+
+    it('limits guessing documents from one address', async () => {
+      const remoteAddress = randomAddress();
+      let last = 0;
+      for (let i = 0; i < 31; i++) {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/afiliados/login', payload: { documento: String(40000000 + i) }, remoteAddress });
+        last = res.statusCode;
+      }
+      expect(last).toBe(429);
+    });
+  });
+});
