@@ -1,0 +1,2 @@
+export type { AddressFieldProps, AddressSuggestion } from './address-field.tsx';
+export { ADDRESS_DEBOUNCE_MS, AddressField, searchAddresses } from './address-field.tsx';

@@ -1,0 +1,2 @@
+export type { ComboboxProps } from './combobox.tsx';
+export { Combobox } from './combobox.tsx';

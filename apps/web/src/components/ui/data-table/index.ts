@@ -1,0 +1,8 @@
+export type {
+  ClientPagedProps,
+  Column,
+  DataTableProps,
+  Pagination,
+  ServerPagedProps,
+} from './data-table.tsx';
+export { DataTable, totalPages, usePagination } from './data-table.tsx';

@@ -1,0 +1,2 @@
+export { default as fieldStyles } from './field.module.css';
+export { Field, type FieldIds, type FieldProps } from './field.tsx';

@@ -1,0 +1,2 @@
+export type { ModalProps } from './modal.tsx';
+export { Modal } from './modal.tsx';

@@ -1,0 +1,6 @@
+export type { ProfessionalOption, ProfessionalSearchProps } from './professional-search.tsx';
+export {
+  PROFESSIONAL_SEARCH_DEBOUNCE_MS,
+  ProfessionalSearch,
+  searchProfessionals,
+} from './professional-search.tsx';

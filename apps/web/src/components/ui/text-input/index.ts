@@ -1,0 +1,2 @@
+export type { PasswordInputProps, TextInputProps } from './text-input.tsx';
+export { PasswordInput, TextInput } from './text-input.tsx';

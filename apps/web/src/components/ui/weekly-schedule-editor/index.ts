@@ -1,0 +1,2 @@
+export type { FullWeeklySchedule, WeeklyScheduleEditorProps } from './weekly-schedule-editor.tsx';
+export { formatRange, normalizeSchedule, WeeklyScheduleEditor } from './weekly-schedule-editor.tsx';

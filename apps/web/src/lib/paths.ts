@@ -1,0 +1,41 @@
+import { PERMISSIONS, type SessionUser } from '@red-dental/contracts';
+import { userCan } from './permissions.ts';
+import type { SessionKind } from './session.ts';
+
+/** Every route of the app (spec section 2), in one place for links and the router. */
+export const PATHS = {
+  login: '/login',
+  loginAfiliado: '/login-afiliado',
+  registro: '/registro',
+  recoverPassword: '/recover-password/:id',
+
+  afiliados: '/afiliados',
+  afiliadosImportCsv: '/afiliados/import-csv',
+  afiliadosForm: '/afiliados/form-afiliado',
+  profesionales: '/profesionales',
+  profesionalesSolicitudes: '/profesionales/solicitudes',
+  profesionalesEdit: '/profesionales/edit/:id',
+  obraSocial: '/obra-social',
+  notificaciones: '/notificaciones',
+  notificacionesCrear: '/notificaciones/crear-notificacion',
+  miPerfil: '/mi-perfil',
+
+  perfilAfiliado: '/perfil-afiliado',
+  cartilla: '/cartilla',
+  notificacionesAfiliado: '/notificaciones-afiliado',
+} as const;
+
+export function profesionalEditPath(id: number | string): string {
+  return PATHS.profesionalesEdit.replace(':id', encodeURIComponent(String(id)));
+}
+
+/** Where a staff member or professional lands after signing in (spec section 2). */
+export function staffLandingPath(user: SessionUser | null | undefined): string {
+  return userCan(user, PERMISSIONS.PROFESSIONALS_GET) ? PATHS.profesionales : PATHS.miPerfil;
+}
+
+export const AFFILIATE_LANDING_PATH = PATHS.perfilAfiliado;
+
+export function loginPathFor(kind: SessionKind | null): string {
+  return kind === 'afiliado' ? PATHS.loginAfiliado : PATHS.login;
+}

@@ -1,0 +1,127 @@
+import type { SessionUser } from '@red-dental/contracts';
+import { useSyncExternalStore } from 'react';
+
+/** The spec's storage key for the session token. */
+export const TOKEN_KEY = 'DC_TOKEN';
+/** Who the token belongs to: the kind of session and, for staff, the signed-in user. */
+export const SESSION_KEY = 'DC_SESSION';
+
+/**
+ * Two kinds of session that never mix: staff and professionals sign in with
+ * e-mail and password, affiliates with their document only. `user` is null
+ * while a staff token read from storage has not been confirmed by the API.
+ */
+export type Session =
+  | { kind: 'staff'; token: string; user: SessionUser | null }
+  | { kind: 'afiliado'; token: string };
+export type SessionKind = Session['kind'];
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+let current: Session | null = readStoredSession();
+/** The kind of the last session that ended in this page, to send its owner back to the right login. */
+let lastEndedKind: SessionKind | null = null;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readStoredSession(): Session | null {
+  const store = storage();
+  const token = store?.getItem(TOKEN_KEY);
+  if (!token) return null;
+  try {
+    const saved = JSON.parse(store?.getItem(SESSION_KEY) ?? 'null') as {
+      kind?: string;
+      user?: SessionUser;
+    } | null;
+    if (saved?.kind === 'afiliado') return { kind: 'afiliado', token };
+    return { kind: 'staff', token, user: saved?.user ?? null };
+  } catch {
+    // A token without a readable description is treated as staff and confirmed with the API.
+    return { kind: 'staff', token, user: null };
+  }
+}
+
+function writeStoredSession(session: Session | null): void {
+  const store = storage();
+  if (!store) return;
+  if (!session) {
+    store.removeItem(TOKEN_KEY);
+    store.removeItem(SESSION_KEY);
+    return;
+  }
+  store.setItem(TOKEN_KEY, session.token);
+  store.setItem(
+    SESSION_KEY,
+    JSON.stringify(session.kind === 'staff' ? { kind: 'staff', user: session.user } : { kind: 'afiliado' }),
+  );
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function getToken(): string | null {
+  return current?.token ?? null;
+}
+
+export function startSession(session: Session): void {
+  current = session;
+  lastEndedKind = null;
+  writeStoredSession(session);
+  emit();
+}
+
+/** Replaces the stored staff user (for example with the fresh copy from `GET /api/user/me`). */
+export function updateSessionUser(user: SessionUser): void {
+  if (current?.kind !== 'staff') return;
+  current = { ...current, user };
+  writeStoredSession(current);
+  emit();
+}
+
+/** Forgets the token: on logout, or when the API no longer accepts it. */
+export function endSession(): void {
+  if (current) lastEndedKind = current.kind;
+  current = null;
+  writeStoredSession(null);
+  emit();
+}
+
+export function getLastEndedKind(): SessionKind | null {
+  return lastEndedKind;
+}
+
+export function subscribeToSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeToSession, getSession, getSession);
+}
+
+/** Re-reads storage, for another tab signing in or out, and for tests. */
+export function reloadSessionFromStorage(): void {
+  const next = readStoredSession();
+  if (!next && current) lastEndedKind = current.kind;
+  current = next;
+  emit();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === TOKEN_KEY || event.key === SESSION_KEY)
+      reloadSessionFromStorage();
+  });
+}

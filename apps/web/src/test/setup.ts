@@ -1,0 +1,14 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { createMediaQueryList } from './media-query.ts';
+
+// jsdom has no layout: screens are wide unless a test says otherwise (see setScreenWidth).
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) => createMediaQueryList(query, false);
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    // The manifest lets bench/bundle-size.mjs find exactly what a route loads.
+    manifest: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: { '/api': process.env.API_URL ?? 'http://127.0.0.1:3000' },
+  },
+});
