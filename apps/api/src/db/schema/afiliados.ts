@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { obrasSociales } from './obras-sociales.ts';
 
@@ -27,8 +28,11 @@ export const afiliados = pgTable(
     // text_pattern_ops serves both the exact match and the prefix search (LIKE '301%') whatever the collation.
     uniqueIndex('afiliados_documento_key').on(t.documento.op('text_pattern_ops')),
     index('afiliados_nombre_busqueda_trgm_idx').using('gin', t.nombreBusqueda.op('gin_trgm_ops')),
-    index('afiliados_nombre_busqueda_idx').on(t.nombreBusqueda.op('text_pattern_ops'), t.id),
-    index('afiliados_obra_social_idx').on(t.obraSocialId, t.nombreBusqueda),
+    // Lists are ordered by the folded name in byte order ("C"): the same order on every backend and
+    // collation, read straight from these indexes (no sort of a million rows), which also serve the
+    // name-prefix search (LIKE 'gar%').
+    index('afiliados_nombre_orden_idx').on(sql`${t.nombreBusqueda} collate "C"`, t.id),
+    index('afiliados_obra_social_orden_idx').on(t.obraSocialId, sql`${t.nombreBusqueda} collate "C"`, t.id),
     uniqueIndex('afiliados_email_token_key').on(t.emailTokenHash),
   ],
 );
