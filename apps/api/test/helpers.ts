@@ -144,5 +144,12 @@ export async function readMails(dataDir: string): Promise<string[]> {
 
 function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, '');
-  return joined.replace(/(=[0-9A-F]{2})+/g, (seq) => Buffer.from(seq.split('=').slice(1).map((h) => Number.parseInt(h, 16))).toString('utf8'));
+  return joined.replace(/(=[0-9A-F]{2})+/g, (seq) =>
+    Buffer.from(
+      seq
+        .split('=')
+        .slice(1)
+        .map((h) => Number.parseInt(h, 16)),
+    ).toString('utf8'),
+  );
 }

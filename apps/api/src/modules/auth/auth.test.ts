@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afiliados } from '../../db/schema/index.ts';
-import { searchKey } from '../../lib/text.ts';
 import {
   ADMIN,
   BACKENDS,
@@ -13,6 +11,8 @@ import {
   type TestContext,
   uniqueEmail,
 } from '../../../test/helpers.ts';
+import { afiliados } from '../../db/schema/index.ts';
+import { searchKey } from '../../lib/text.ts';
 
 describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (backend) => {
   let ctx: TestContext;
@@ -25,13 +25,34 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
   afterAll(() => ctx.close());
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: randomAddress() });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers,
+      remoteAddress: randomAddress(),
+    });
   const put = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'PUT', url, payload: payload as object, headers, remoteAddress: randomAddress() });
-  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+    ctx.app.inject({
+      method: 'PUT',
+      url,
+      payload: payload as object,
+      headers,
+      remoteAddress: randomAddress(),
+    });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers });
 
-  async function register(overrides: Partial<Record<'nombre' | 'email' | 'password' | 'razonSocial', string>> = {}) {
-    const body = { nombre: 'Laura Giménez', email: uniqueEmail('prof'), password: 'Sonrisa-2025', razonSocial: 'Consultorio Giménez', ...overrides };
+  async function register(
+    overrides: Partial<Record<'nombre' | 'email' | 'password' | 'razonSocial', string>> = {},
+  ) {
+    const body = {
+      nombre: 'Laura Giménez',
+      email: uniqueEmail('prof'),
+      password: 'Sonrisa-2025',
+      razonSocial: 'Consultorio Giménez',
+      ...overrides,
+    };
     const res = await post('/api/registro', body);
     return { res, body };
   }
@@ -56,13 +77,19 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('accepts the e-mail in any case and with spaces around it', async () => {
-      const res = await post('/api/user/login', { user: `  ${ADMIN.email.toUpperCase()} `, pass: ADMIN.password });
+      const res = await post('/api/user/login', {
+        user: `  ${ADMIN.email.toUpperCase()} `,
+        pass: ADMIN.password,
+      });
       expect(res.statusCode).toBe(200);
     });
 
     it('refuses a wrong password and an unknown user with the same message', async () => {
       const wrong = await post('/api/user/login', { user: ADMIN.email, pass: 'incorrecta' });
-      const unknown = await post('/api/user/login', { user: 'nadie@test.reddental.com.ar', pass: 'incorrecta' });
+      const unknown = await post('/api/user/login', {
+        user: 'nadie@test.reddental.com.ar',
+        pass: 'incorrecta',
+      });
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ error: 'Usuario o contraseña incorrectos', code: 'NO_AUTENTICADO' });
@@ -72,7 +99,10 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     it('asks for both fields in Spanish', async () => {
       const res = await post('/api/user/login', {});
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ user: 'El email es requerido', pass: 'La contraseña es requerida' });
+      expect(res.json().fields).toEqual({
+        user: 'El email es requerido',
+        pass: 'La contraseña es requerida',
+      });
     });
 
     it('answers 400 to malformed JSON, wrong types and over-long fields', async () => {
@@ -84,7 +114,10 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
         remoteAddress: randomAddress(),
       });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual({ error: 'El cuerpo de la solicitud no es un JSON válido', code: 'JSON_INVALIDO' });
+      expect(malformed.json()).toEqual({
+        error: 'El cuerpo de la solicitud no es un JSON válido',
+        code: 'JSON_INVALIDO',
+      });
 
       const wrongTypes = await post('/api/user/login', { user: 12345, pass: ['x'] });
       expect(wrongTypes.statusCode).toBe(400);
@@ -117,15 +150,22 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const blocked = await post('/api/user/login', { user: target.email, pass: target.password });
       expect(blocked.statusCode).toBe(429);
       expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
-      expect(blocked.json()).toEqual({ error: 'Demasiados intentos. Intente nuevamente en unos minutos.', code: 'DEMASIADOS_INTENTOS' });
+      expect(blocked.json()).toEqual({
+        error: 'Demasiados intentos. Intente nuevamente en unos minutos.',
+        code: 'DEMASIADOS_INTENTOS',
+      });
     });
 
     it('resets the failure count after a successful sign-in', async () => {
       const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       for (let i = 0; i < 9; i++) await post('/api/user/login', { user: target.email, pass: 'mala' });
-      expect((await post('/api/user/login', { user: target.email, pass: target.password })).statusCode).toBe(200);
+      expect((await post('/api/user/login', { user: target.email, pass: target.password })).statusCode).toBe(
+        200,
+      );
       for (let i = 0; i < 9; i++) await post('/api/user/login', { user: target.email, pass: 'mala' });
-      expect((await post('/api/user/login', { user: target.email, pass: target.password })).statusCode).toBe(200);
+      expect((await post('/api/user/login', { user: target.email, pass: target.password })).statusCode).toBe(
+        200,
+      );
     });
 
     it('limits one client address to 30 sign-in requests a minute', async () => {
@@ -199,7 +239,11 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const list = await get('/api/profesionales/solicitudes', adminAuth);
       expect(list.statusCode).toBe(200);
       const request = list.json().find((s: { email: string }) => s.email === body.email);
-      expect(request).toMatchObject({ nombre: 'Laura Giménez', razonSocial: 'Consultorio Giménez', user: { id } });
+      expect(request).toMatchObject({
+        nombre: 'Laura Giménez',
+        razonSocial: 'Consultorio Giménez',
+        user: { id },
+      });
 
       expect(await mailsTo(body.email)).toHaveLength(1);
 
@@ -223,22 +267,38 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     it('rejects a request: the user and the provider record go, the audit log keeps who and when', async () => {
       const { body, res } = await register({ nombre: 'Pedro Rechazado' });
       const { id } = res.json();
-      const reject = await ctx.app.inject({ method: 'DELETE', url: `/api/user/rechazar/${id}`, headers: adminAuth });
+      const reject = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/user/rechazar/${id}`,
+        headers: adminAuth,
+      });
       expect(reject.statusCode).toBe(204);
       const login = await post('/api/user/login', { user: body.email, pass: body.password });
       expect(login.statusCode).toBe(401);
       const list = await get('/api/profesionales/solicitudes', adminAuth);
       expect(list.json().some((s: { email: string }) => s.email === body.email)).toBe(false);
-      const audit = await ctx.database.db.execute(sql`select actor_label, action, entity, entity_id from audit_log where action = 'reject' and entity_id = ${String(id)}`);
-      expect((audit as unknown as { rows: unknown[] }).rows).toEqual([{ actor_label: ADMIN.email, action: 'reject', entity: 'user', entity_id: String(id) }]);
-      const again = await ctx.app.inject({ method: 'DELETE', url: `/api/user/rechazar/${id}`, headers: adminAuth });
+      const audit = await ctx.database.db.execute(
+        sql`select actor_label, action, entity, entity_id from audit_log where action = 'reject' and entity_id = ${String(id)}`,
+      );
+      expect((audit as unknown as { rows: unknown[] }).rows).toEqual([
+        { actor_label: ADMIN.email, action: 'reject', entity: 'user', entity_id: String(id) },
+      ]);
+      const again = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/user/rechazar/${id}`,
+        headers: adminAuth,
+      });
       expect(again.statusCode).toBe(404);
     });
 
     it('refuses to approve or reject an active user', async () => {
       const active = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       expect((await put(`/api/user/solicitudes/${active.id}`, {}, adminAuth)).statusCode).toBe(409);
-      const reject = await ctx.app.inject({ method: 'DELETE', url: `/api/user/rechazar/${active.id}`, headers: adminAuth });
+      const reject = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/user/rechazar/${active.id}`,
+        headers: adminAuth,
+      });
       expect(reject.statusCode).toBe(409);
       expect((await put('/api/user/solicitudes/999999', {}, adminAuth)).statusCode).toBe(404);
     });
@@ -264,7 +324,12 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
         password: 'La contraseña es requerida',
         razonSocial: 'La razón social es requerida',
       });
-      const short = await post('/api/registro', { nombre: 'Al', email: 'no-es-mail', password: 'corta', razonSocial: 'X' });
+      const short = await post('/api/registro', {
+        nombre: 'Al',
+        email: 'no-es-mail',
+        password: 'corta',
+        razonSocial: 'X',
+      });
       expect(short.json().fields).toEqual({
         nombre: 'El nombre debe tener al menos 3 caracteres',
         email: 'El email no es válido',
@@ -282,7 +347,9 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const second = await register({ email: first.body.email.toUpperCase(), nombre: 'Otra Persona' });
       expect(second.res.statusCode).toBe(409);
       expect(second.res.json().error).toBe('El email ya está registrado');
-      const count = await ctx.database.db.execute(sql`select count(*)::int as n from profesionales where nombre = 'Otra Persona'`);
+      const count = await ctx.database.db.execute(
+        sql`select count(*)::int as n from profesionales where nombre = 'Otra Persona'`,
+      );
       expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     });
   });
@@ -305,7 +372,9 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const restore = await put('/api/user/restore-password', { id: token, password: 'Nueva-Clave-2025' });
       expect(restore.statusCode).toBe(200);
       expect((await get('/api/user/me', oldSession)).statusCode).toBe(401);
-      expect((await post('/api/user/login', { user: user.email, pass: 'Nueva-Clave-2025' })).statusCode).toBe(200);
+      expect((await post('/api/user/login', { user: user.email, pass: 'Nueva-Clave-2025' })).statusCode).toBe(
+        200,
+      );
 
       const reuse = await put('/api/user/restore-password', { id: token, password: 'Otra-Clave-2025' });
       expect(reuse.statusCode).toBe(400);
@@ -316,11 +385,20 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       const first = await recoveryLink(user.email);
       const second = await recoveryLink(user.email);
-      expect((await put('/api/user/restore-password', { id: first, password: 'Nueva-Clave-2025' })).statusCode).toBe(400);
-      expect((await put('/api/user/restore-password', { id: String(user.id), password: 'Nueva-Clave-2025' })).statusCode).toBe(400);
+      expect(
+        (await put('/api/user/restore-password', { id: first, password: 'Nueva-Clave-2025' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await put('/api/user/restore-password', { id: String(user.id), password: 'Nueva-Clave-2025' }))
+          .statusCode,
+      ).toBe(400);
 
-      await ctx.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 second'`);
-      expect((await put('/api/user/restore-password', { id: second, password: 'Nueva-Clave-2025' })).statusCode).toBe(400);
+      await ctx.database.db.execute(
+        sql`update password_reset_tokens set expires_at = now() - interval '1 second'`,
+      );
+      expect(
+        (await put('/api/user/restore-password', { id: second, password: 'Nueva-Clave-2025' })).statusCode,
+      ).toBe(400);
       expect((await post('/api/user/login', { user: user.email, pass: user.password })).statusCode).toBe(200);
     });
 
@@ -344,7 +422,9 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const { token } = res.json();
       expect((await get('/api/user/me', auth)).statusCode).toBe(401);
       expect((await get('/api/user/me', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
-      expect((await post('/api/user/login', { user: user.email, pass: 'Cambiada-2025' })).statusCode).toBe(200);
+      expect((await post('/api/user/login', { user: user.email, pass: 'Cambiada-2025' })).statusCode).toBe(
+        200,
+      );
     });
 
     it('needs a session and a password of 8 characters', async () => {
@@ -386,14 +466,27 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const auth = { authorization: `Bearer ${token}` };
       expect((await get('/api/user/me', auth)).statusCode).toBe(403);
       expect((await get('/api/profesionales/solicitudes', auth)).statusCode).toBe(403);
-      expect((await post('/api/user', { user: uniqueEmail(), pass: 'Password-123', roles: ['ADMINISTRADOR'] }, auth)).statusCode).toBe(403);
+      expect(
+        (
+          await post(
+            '/api/user',
+            { user: uniqueEmail(), pass: 'Password-123', roles: ['ADMINISTRADOR'] },
+            auth,
+          )
+        ).statusCode,
+      ).toBe(403);
     });
 
     it('limits guessing documents from one address', async () => {
       const remoteAddress = randomAddress();
       let last = 0;
       for (let i = 0; i < 31; i++) {
-        const res = await ctx.app.inject({ method: 'POST', url: '/api/afiliados/login', payload: { documento: String(40000000 + i) }, remoteAddress });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/afiliados/login',
+          payload: { documento: String(40000000 + i) },
+          remoteAddress,
+        });
         last = res.statusCode;
       }
       expect(last).toBe(429);

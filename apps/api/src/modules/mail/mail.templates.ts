@@ -57,3 +57,40 @@ export function passwordRecoveryMail(to: string, link: string): MailMessage {
     html: layout(lines, { label: 'Recuperar contraseña', url: link }),
   };
 }
+
+/** Sent to an address an affiliate entered in the portal; nothing is mailed there until it is confirmed. */
+export function afiliadoEmailConfirmationMail(to: string, link: string): MailMessage {
+  const lines = [
+    'Se ingresó esta dirección en el portal de afiliados de Red Dental para recibir notificaciones y novedades.',
+    'Para confirmarla, abra el enlace de abajo. Vale por 24 horas. Si usted no la ingresó, ignore este mensaje: no recibirá nada más.',
+  ];
+  return {
+    to,
+    subject: 'Red Dental: confirme su email',
+    text: `${lines.join('\n\n')}\n\nConfirmar email: ${link}${SIGNATURE}`,
+    html: layout(lines, { label: 'Confirmar email', url: link }),
+  };
+}
+
+/**
+ * Tells an affiliate's confirmed address that the portal's e-mail is being
+ * changed or removed, since anyone who knows a document can sign in.
+ */
+export function afiliadoEmailChangedMail(
+  to: string,
+  newAddressHint: string | null,
+  portalUrl: string,
+): MailMessage {
+  const lines = [
+    newAddressHint
+      ? `Se pidió cambiar el email de su cuenta del portal de afiliados de Red Dental por ${newAddressHint}. El cambio se hará cuando se confirme la nueva dirección; hasta entonces las novedades siguen llegando aquí.`
+      : 'Se quitó esta dirección de su cuenta del portal de afiliados de Red Dental: ya no recibirá aquí notificaciones ni novedades.',
+    'Si usted no hizo este cambio, ingrese al portal y corrija su email, o comuníquese con su obra social.',
+  ];
+  return {
+    to,
+    subject: 'Red Dental: cambio de email en el portal de afiliados',
+    text: `${lines.join('\n\n')}\n\nPortal de afiliados: ${portalUrl}${SIGNATURE}`,
+    html: layout(lines, { label: 'Ir al portal', url: portalUrl }),
+  };
+}

@@ -2,8 +2,8 @@ import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client.ts';
 import { BACKENDS, createTestApp, readMails, type TestContext } from '../../../test/helpers.ts';
+import { queryRows } from '../../db/client.ts';
 import { enqueueMail } from './mail.repository.ts';
 import { smtpTransport } from './mail.transport.ts';
 import { MailWorker } from './mail.worker.ts';
@@ -37,7 +37,9 @@ function startSmtp(port: number) {
     },
   });
   return new Promise<{ received: typeof received; close: () => Promise<void> }>((resolve) => {
-    server.listen(port, '127.0.0.1', () => resolve({ received, close: () => new Promise((r) => server.close(() => r())) }));
+    server.listen(port, '127.0.0.1', () =>
+      resolve({ received, close: () => new Promise((r) => server.close(() => r())) }),
+    );
   });
 }
 
@@ -59,7 +61,11 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   });
   afterAll(() => ctx.close());
 
-  const outbox = () => queryRows<{ status: string; attempts: number; last_error: string | null }>(ctx.database.db, sql`select status, attempts, last_error from mail_outbox order by id`);
+  const outbox = () =>
+    queryRows<{ status: string; attempts: number; last_error: string | null }>(
+      ctx.database.db,
+      sql`select status, attempts, last_error from mail_outbox order by id`,
+    );
 
   it('keeps a mail queued while SMTP is down and delivers it exactly once when it is back', async () => {
     await enqueueMail(ctx.database.db, { to: 'odontologa@example.com', subject: 'Prueba', text: 'Hola' });
@@ -81,9 +87,22 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
 
   it('sends each mail once even with two workers draining the same outbox', async () => {
     smtp = await startSmtp(port);
-    for (let i = 0; i < 30; i++) await enqueueMail(ctx.database.db, { to: `afiliado${i}@example.com`, subject: `Aviso ${i}`, text: 'Novedades' });
-    const a = new MailWorker(ctx.database.db, smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'), silentLog);
-    const b = new MailWorker(ctx.database.db, smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'), silentLog);
+    for (let i = 0; i < 30; i++)
+      await enqueueMail(ctx.database.db, {
+        to: `afiliado${i}@example.com`,
+        subject: `Aviso ${i}`,
+        text: 'Novedades',
+      });
+    const a = new MailWorker(
+      ctx.database.db,
+      smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'),
+      silentLog,
+    );
+    const b = new MailWorker(
+      ctx.database.db,
+      smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'),
+      silentLog,
+    );
     await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
     await Promise.all([a.stop(), b.stop()]);
     const recipients = smtp.received.map((m) => m.to).sort();
@@ -108,7 +127,11 @@ describe('mail without SMTP', () => {
   afterAll(() => ctx.close());
 
   it('writes each message as an .eml file under DATA_DIR/mail, in Spanish', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/user/recover-password', payload: { email: 'admin@test.reddental.com.ar' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/recover-password',
+      payload: { email: 'admin@test.reddental.com.ar' },
+    });
     expect(res.statusCode).toBe(200);
     await ctx.app.mail.drain();
     const mails = await readMails(ctx.config.dataDir);

@@ -1,8 +1,16 @@
 import { ALL_PERMISSIONS } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  BACKENDS,
+  createTestApp,
+  createUserWithRoles,
+  loginAs,
+  type TestContext,
+  uniqueEmail,
+} from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { ADMIN, BACKENDS, createTestApp, createUserWithRoles, loginAs, type TestContext, uniqueEmail } from '../../../test/helpers.ts';
 
 describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
   let ctx: TestContext;
@@ -18,8 +26,12 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
   });
   afterAll(() => ctx.close());
 
-  const request = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string> = {}, payload?: object) =>
-    ctx.app.inject({ method, url, headers, payload });
+  const request = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: object,
+  ) => ctx.app.inject({ method, url, headers, payload });
 
   describe('GET /api/permisos', () => {
     it('lists the whole catalogue with Spanish descriptions to a signed-in user', async () => {
@@ -27,7 +39,9 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect(res.statusCode).toBe(200);
       const names = res.json().map((p: { name: string }) => p.name);
       expect(names.sort()).toEqual([...ALL_PERMISSIONS].sort());
-      expect(res.json().find((p: { name: string }) => p.name === 'AFILIADOS.CREATE').description).toMatch(/afiliados/i);
+      expect(res.json().find((p: { name: string }) => p.name === 'AFILIADOS.CREATE').description).toMatch(
+        /afiliados/i,
+      );
       expect((await request('GET', '/api/permisos')).statusCode).toBe(401);
     });
   });
@@ -35,7 +49,11 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
   describe('POST /api/user', () => {
     it('lets an administrator create an active user with roles, and records it in the audit log', async () => {
       const email = uniqueEmail('nuevo');
-      const res = await request('POST', '/api/user', adminAuth, { user: email, pass: 'Password-123', roles: ['ADMINISTRATIVO'] });
+      const res = await request('POST', '/api/user', adminAuth, {
+        user: email,
+        pass: 'Password-123',
+        roles: ['ADMINISTRATIVO'],
+      });
       expect(res.statusCode).toBe(201);
       const body = res.json();
       expect(body).toMatchObject({ user: email, status: 'active', roles: [{ name: 'ADMINISTRATIVO' }] });
@@ -49,16 +67,28 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
 
     it('gives nothing to an anonymous caller, even one asking for roles', async () => {
       const email = uniqueEmail('anon');
-      const res = await request('POST', '/api/user', {}, { user: email, pass: 'Password-123', roles: ['ADMINISTRADOR'] });
+      const res = await request(
+        'POST',
+        '/api/user',
+        {},
+        { user: email, pass: 'Password-123', roles: ['ADMINISTRADOR'] },
+      );
       expect(res.statusCode).toBe(401);
       const rows = await queryRows(ctx.database.db, sql`select id from users where email = ${email}`);
       expect(rows).toHaveLength(0);
     });
 
     it('refuses callers without USERS.CREATE', async () => {
-      const res = await request('POST', '/api/user', staffAuth, { user: uniqueEmail(), pass: 'Password-123', roles: [] });
+      const res = await request('POST', '/api/user', staffAuth, {
+        user: uniqueEmail(),
+        pass: 'Password-123',
+        roles: [],
+      });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: 'No tiene permiso para realizar esta acción', code: 'SIN_PERMISO' });
+      expect(res.json()).toEqual({
+        error: 'No tiene permiso para realizar esta acción',
+        code: 'SIN_PERMISO',
+      });
     });
 
     it('lets only holders of USERS.UPDATE_ROLE grant roles', async () => {
@@ -70,29 +100,55 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
         where r.name = 'ALTAS' and p.name in ('USERS.CREATE', 'BACKOFFICE_ACCESS') on conflict do nothing`);
       const creator = await createUserWithRoles(ctx.app, adminAuth, ['ALTAS']);
       const auth = await loginAs(ctx.app, creator.email, creator.password);
-      const withRoles = await request('POST', '/api/user', auth, { user: uniqueEmail(), pass: 'Password-123', roles: ['ADMINISTRADOR'] });
+      const withRoles = await request('POST', '/api/user', auth, {
+        user: uniqueEmail(),
+        pass: 'Password-123',
+        roles: ['ADMINISTRADOR'],
+      });
       expect(withRoles.statusCode).toBe(403);
-      const plain = await request('POST', '/api/user', auth, { user: uniqueEmail(), pass: 'Password-123', roles: [] });
+      const plain = await request('POST', '/api/user', auth, {
+        user: uniqueEmail(),
+        pass: 'Password-123',
+        roles: [],
+      });
       expect(plain.statusCode).toBe(201);
       expect(plain.json().roles).toEqual([]);
     });
 
     it('answers 409 for a taken e-mail, 404 for an unknown role and 400 for bad fields', async () => {
-      const dup = await request('POST', '/api/user', adminAuth, { user: staff.email.toUpperCase(), pass: 'Password-123', roles: [] });
+      const dup = await request('POST', '/api/user', adminAuth, {
+        user: staff.email.toUpperCase(),
+        pass: 'Password-123',
+        roles: [],
+      });
       expect(dup.statusCode).toBe(409);
       expect(dup.json().error).toBe('El email ya está registrado');
-      const role = await request('POST', '/api/user', adminAuth, { user: uniqueEmail(), pass: 'Password-123', roles: ['SUPERUSUARIO'] });
+      const role = await request('POST', '/api/user', adminAuth, {
+        user: uniqueEmail(),
+        pass: 'Password-123',
+        roles: ['SUPERUSUARIO'],
+      });
       expect(role.statusCode).toBe(404);
       expect(role.json().error).toBe('Alguno de los roles indicados no existe');
-      const bad = await request('POST', '/api/user', adminAuth, { user: 'x', pass: 'corta', roles: 'ADMINISTRADOR' });
+      const bad = await request('POST', '/api/user', adminAuth, {
+        user: 'x',
+        pass: 'corta',
+        roles: 'ADMINISTRADOR',
+      });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields).toMatchObject({ user: 'El email no es válido', pass: 'La contraseña debe tener al menos 8 caracteres' });
+      expect(bad.json().fields).toMatchObject({
+        user: 'El email no es válido',
+        pass: 'La contraseña debe tener al menos 8 caracteres',
+      });
     });
   });
 
   describe('GET /api/user/:id', () => {
     it('shows a user to holders of USERS.GET and to the user themself', async () => {
-      expect((await request('GET', `/api/user/${staff.id}`, adminAuth)).json()).toMatchObject({ id: staff.id, user: staff.email });
+      expect((await request('GET', `/api/user/${staff.id}`, adminAuth)).json()).toMatchObject({
+        id: staff.id,
+        user: staff.email,
+      });
       expect((await request('GET', `/api/user/${staff.id}`, staffAuth)).statusCode).toBe(200);
       const other = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       expect((await request('GET', `/api/user/${other.id}`, staffAuth)).statusCode).toBe(403);
@@ -104,7 +160,7 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json().error).toBe('El usuario no existe');
       expect((await request('GET', '/api/user/abc', adminAuth)).statusCode).toBe(400);
-      expect((await request('GET', "/api/user/1;drop table users", adminAuth)).statusCode).toBe(400);
+      expect((await request('GET', '/api/user/1;drop table users', adminAuth)).statusCode).toBe(400);
     });
   });
 
@@ -113,7 +169,10 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       const targetAuth = await loginAs(ctx.app, target.email, target.password);
       const email = uniqueEmail('cambiado');
-      const res = await request('PUT', `/api/user/${target.id}`, adminAuth, { user: email, pass: 'Otra-Clave-2025' });
+      const res = await request('PUT', `/api/user/${target.id}`, adminAuth, {
+        user: email,
+        pass: 'Otra-Clave-2025',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toBe(email);
       expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(401);
@@ -128,8 +187,12 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
     });
 
     it('refuses callers without USERS.UPDATE, and answers 404 and 409 where due', async () => {
-      expect((await request('PUT', `/api/user/${staff.id}`, staffAuth, { user: uniqueEmail() })).statusCode).toBe(403);
-      expect((await request('PUT', '/api/user/987654', adminAuth, { user: uniqueEmail() })).statusCode).toBe(404);
+      expect(
+        (await request('PUT', `/api/user/${staff.id}`, staffAuth, { user: uniqueEmail() })).statusCode,
+      ).toBe(403);
+      expect((await request('PUT', '/api/user/987654', adminAuth, { user: uniqueEmail() })).statusCode).toBe(
+        404,
+      );
       const other = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       const dup = await request('PUT', `/api/user/${other.id}`, adminAuth, { user: staff.email });
       expect(dup.statusCode).toBe(409);

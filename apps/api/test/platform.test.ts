@@ -1,0 +1,181 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import {
+  ADMIN,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  randomAddress,
+  type TestContext,
+  testConfig,
+} from './helpers.ts';
+
+describe.each(BACKENDS)('platform behaviour across instances (%s)', (backend) => {
+  let ctx: TestContext;
+  let second: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    // A second instance on the same database, as behind a load balancer.
+    second = await buildApp({
+      config: testConfig(),
+      database: ctx.database,
+      startMailWorker: false,
+      logger: false,
+    });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await ctx.close();
+  });
+
+  it('accepts tokens issued by another instance (the generated JWT secret lives in the database)', async () => {
+    const auth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const res = await second.inject({ method: 'GET', url: '/api/user/me', headers: auth });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('shares rate-limit counters between instances', async () => {
+    const remoteAddress = randomAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const app = i % 2 === 0 ? ctx.app : second;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/user/recover-password',
+        payload: { email: `x${i}@example.com` },
+        remoteAddress,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((s) => s === 429)).toEqual([429]);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('refuses bodies over the limit with 413 and a Spanish message', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ user: 'a@b.c', pass: 'x'.repeat(2 * 1024 * 1024) }),
+      remoteAddress: randomAddress(),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'La solicitud es demasiado grande', code: 'DEMASIADO_GRANDE' });
+  });
+
+  it('answers 415 in Spanish to a body type it does not take', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<user/>',
+      remoteAddress: randomAddress(),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toBe('Tipo de contenido no admitido');
+  });
+});
+
+describe('client address behind a proxy', () => {
+  it('reads X-Forwarded-For only when TRUST_PROXY is on', async () => {
+    for (const trust of ['false', 'true']) {
+      const ctx = await createTestApp('pglite', { TRUST_PROXY: trust });
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/afiliados/login',
+          payload: { documento: String(20_000_000 + i) },
+          remoteAddress: '10.9.9.9',
+          headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        statuses.push(res.statusCode);
+      }
+      // Trusted: 31 different clients; untrusted: one proxy address that hits the limit.
+      expect(statuses[30]).toBe(trust === 'true' ? 401 : 429);
+      await ctx.close();
+    }
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers 503', async () => {
+    const ctx = await createTestApp('pglite');
+    await ctx.database.close();
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('NO_DISPONIBLE');
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { user: ADMIN.email, pass: 'x' },
+      remoteAddress: randomAddress(),
+    });
+    expect(login.statusCode).toBe(503);
+    expect(login.json().error).not.toMatch(/select|insert|pglite/i);
+    await ctx.app.close();
+  });
+});
+
+describe('single-page app', () => {
+  let ctx: TestContext;
+  let webRoot: string;
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite');
+    webRoot = path.join(ctx.config.dataDir, 'web');
+    mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><title>Red Dental</title><div id="root"></div>',
+    );
+    writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+  });
+  afterAll(() => ctx.close());
+
+  it('falls back to index.html for client routes, serves assets with long caching, and keeps API 404s as JSON', async () => {
+    const app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      startMailWorker: false,
+      logger: false,
+      webRoot,
+    });
+    const page = await app.inject({ method: 'GET', url: '/afiliados/import-csv' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const api = await app.inject({ method: 'GET', url: '/api/nada' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('NO_ENCONTRADO');
+    await app.close();
+  });
+});
+
+describe('configuration', () => {
+  it('parses booleans, defaults and derived values', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/rd', TRUST_PROXY: '1' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      trustProxy: true,
+      demoData: true,
+      maxCsvBytes: 50 * 1024 * 1024,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('names the variable in one line when a value is bad', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Configuración inválida: TRUST_PROXY /);
+    expect(() => loadConfig({ JWT_SECRET: 'corto' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ MAX_PDF_MB: 'mucho' })).toThrow(/MAX_PDF_MB/);
+  });
+});
