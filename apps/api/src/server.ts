@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -23,6 +24,8 @@ function printBanner(config: Config, address: string, demo: boolean) {
 
 /** Start-up order (DESIGN section 2): config, data dir lock, build, migrate, seed, then listen. */
 async function main() {
+  // A .env file in the working directory is read first; real environment variables win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config: Config;
   try {
     config = loadConfig();
