@@ -1,4 +1,4 @@
-import { errorBodySchema, MESSAGES } from '@red-dental/contracts';
+import { type ErrorBody, MESSAGES } from '@red-dental/contracts';
 import type { z } from 'zod';
 import { endSession, getToken } from './session.ts';
 
@@ -81,15 +81,25 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const data = await readBody(response);
   if (!response.ok) {
     // Only a token this tab still holds is forgotten: a late answer to an old one must not end a new session.
-    if (response.status === 401 && token && token === getToken()) endSession();
-    const parsed = errorBodySchema.partial().safeParse(data);
-    const info = parsed.success ? parsed.data : {};
+    if (response.status === 401 && token && token === getToken()) endSession('expired');
+    const info = readErrorBody(data);
     throw new ApiError(info.error || MESSAGES.UNEXPECTED, response.status, info.code, info.fields);
   }
   if (!schema) return data as T;
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError(MESSAGES.UNEXPECTED, response.status);
   return result.data;
+}
+
+/** The API's `{error, code, fields}`, as far as the body has it (a proxy may answer with HTML). */
+function readErrorBody(data: unknown): Partial<ErrorBody> {
+  if (typeof data !== 'object' || data === null) return {};
+  const { error, code, fields } = data as Record<string, unknown>;
+  return {
+    error: typeof error === 'string' ? error : undefined,
+    code: typeof code === 'string' ? code : undefined,
+    fields: typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined,
+  };
 }
 
 async function readBody(response: Response): Promise<unknown> {

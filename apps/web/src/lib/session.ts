@@ -20,8 +20,14 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 
 let current: Session | null = readStoredSession();
-/** The kind of the last session that ended in this page, to send its owner back to the right login. */
-let lastEndedKind: SessionKind | null = null;
+/** Why a session ended: the user signed out, or the API stopped accepting the token. */
+export type SessionEndReason = 'logout' | 'expired';
+export interface EndedSession {
+  kind: SessionKind;
+  reason: SessionEndReason;
+}
+/** The last session that ended in this page, to send its owner back to the right login page. */
+let lastEnded: EndedSession | null = null;
 
 function storage(): Storage | null {
   try {
@@ -77,7 +83,7 @@ export function getToken(): string | null {
 
 export function startSession(session: Session): void {
   current = session;
-  lastEndedKind = null;
+  lastEnded = null;
   writeStoredSession(session);
   emit();
 }
@@ -91,15 +97,15 @@ export function updateSessionUser(user: SessionUser): void {
 }
 
 /** Forgets the token: on logout, or when the API no longer accepts it. */
-export function endSession(): void {
-  if (current) lastEndedKind = current.kind;
+export function endSession(reason: SessionEndReason): void {
+  if (current) lastEnded = { kind: current.kind, reason };
   current = null;
   writeStoredSession(null);
   emit();
 }
 
-export function getLastEndedKind(): SessionKind | null {
-  return lastEndedKind;
+export function getLastEndedSession(): EndedSession | null {
+  return lastEnded;
 }
 
 export function subscribeToSession(listener: Listener): () => void {
@@ -114,7 +120,7 @@ export function useSession(): Session | null {
 /** Re-reads storage, for another tab signing in or out, and for tests. */
 export function reloadSessionFromStorage(): void {
   const next = readStoredSession();
-  if (!next && current) lastEndedKind = current.kind;
+  if (!next && current) lastEnded = { kind: current.kind, reason: 'logout' };
   current = next;
   emit();
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Button } from './button.tsx';
+import { Button, buttonClasses } from './button.tsx';
 
 describe('Button', () => {
   it('is a plain button that reacts to clicks', async () => {
@@ -36,5 +36,18 @@ describe('Button', () => {
     expect(container.querySelector('[class*="spinner"]')).not.toBeNull();
     await userEvent.click(button);
     expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+describe('buttonClasses', () => {
+  it('gives a link the look of a button', () => {
+    render(
+      <a href="/registro" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+        Continuar
+      </a>,
+    );
+    const link = screen.getByRole('link', { name: 'Continuar' });
+    expect(link.className).toContain('secondary');
+    expect(link.className).toContain('lg');
   });
 });

@@ -25,11 +25,10 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
-  const classes = [styles.button, styles[variant], styles[size], className].filter(Boolean).join(' ');
   return (
     <button
       type={type}
-      className={classes}
+      className={buttonClasses({ variant, size, className })}
       disabled={disabled || isLoading}
       aria-busy={isLoading || undefined}
       {...props}
@@ -38,4 +37,17 @@ export function Button({
       {children}
     </button>
   );
+}
+
+/** The look of a button, for links that act as buttons (navigation to another page). */
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  className,
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}): string {
+  return [styles.button, styles[variant], styles[size], className].filter(Boolean).join(' ');
 }

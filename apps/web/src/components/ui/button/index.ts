@@ -1,2 +1,2 @@
 export type { ButtonProps, ButtonSize, ButtonVariant } from './button.tsx';
-export { Button } from './button.tsx';
+export { Button, buttonClasses } from './button.tsx';

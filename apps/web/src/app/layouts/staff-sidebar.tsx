@@ -1,0 +1,98 @@
+import { PERMISSIONS, type PermissionName } from '@red-dental/contracts';
+import type { ComponentType } from 'react';
+import { Link, NavLink } from 'react-router';
+import {
+  BellIcon,
+  BuildingIcon,
+  LogOutIcon,
+  StethoscopeIcon,
+  ToothLogo,
+  UserIcon,
+  UsersIcon,
+} from '@/components/ui/icons/index.ts';
+import { useHasUnreadNotifications } from '@/features/notificaciones/api/get-unread-counts.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { usePermissions } from '@/lib/permissions.ts';
+import { SITE } from '@/lib/site.ts';
+import styles from './staff-sidebar.module.css';
+import { useSignOut } from './use-sign-out.ts';
+
+interface Entry {
+  to: string;
+  label: string;
+  icon: ComponentType<{ size?: number }>;
+  /** Shown only to holders of this permission; always shown without one. */
+  permission?: PermissionName;
+}
+
+/** The spec's sidebar, in its order and with its visibility rules. */
+export const STAFF_ENTRIES: readonly Entry[] = [
+  {
+    to: PATHS.profesionales,
+    label: 'Profesionales',
+    icon: StethoscopeIcon,
+    permission: PERMISSIONS.PROFESSIONALS_GET,
+  },
+  {
+    to: PATHS.miPerfil,
+    label: 'Mi Perfil',
+    icon: UserIcon,
+    permission: PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE,
+  },
+  { to: PATHS.afiliados, label: 'Afiliados', icon: UsersIcon },
+  {
+    to: PATHS.obraSocial,
+    label: 'Obras Sociales',
+    icon: BuildingIcon,
+    permission: PERMISSIONS.OBRA_SOCIALES_GET,
+  },
+  { to: PATHS.notificaciones, label: 'Notificaciones', icon: BellIcon },
+];
+
+/** Staff navigation; under 768 px only the icons show (the labels still name the links). */
+export function StaffSidebar() {
+  const can = usePermissions();
+  const signOut = useSignOut();
+  // Administrative staff see every notification, so only the others get the unread marker.
+  const hasUnread = useHasUnreadNotifications(!can(PERMISSIONS.AFILIADOS_CREATE));
+
+  return (
+    <nav className={styles.sidebar} aria-label="Menú principal">
+      <Link to={PATHS.afiliados} className={styles.brand}>
+        <ToothLogo size={36} />
+        <span className={styles.label}>{SITE.name}</span>
+      </Link>
+      <ul className={styles.entries}>
+        {STAFF_ENTRIES.filter((entry) => !entry.permission || can(entry.permission)).map(
+          ({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink to={to} className={styles.link} title={label}>
+                <span className={styles.iconWrap}>
+                  <Icon size={20} />
+                  {to === PATHS.notificaciones && hasUnread && (
+                    <span className={styles.unread} data-testid="unread-marker" />
+                  )}
+                </span>
+                <span className={styles.label}>{label}</span>
+                {to === PATHS.notificaciones && hasUnread && (
+                  <span className="sr-only"> (tiene notificaciones sin leer)</span>
+                )}
+              </NavLink>
+            </li>
+          ),
+        )}
+      </ul>
+      <Link
+        to={PATHS.login}
+        className={`${styles.link} ${styles.logout}`}
+        onClick={signOut}
+        title="Cerrar Sesión"
+      >
+        <span className={styles.iconWrap}>
+          <LogOutIcon size={20} />
+        </span>
+        <span className={styles.label}>Cerrar Sesión</span>
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { EmptyState } from '@/components/ui/empty-state/index.ts';
+
+/**
+ * Stands in for a screen that is not available yet, inside the final frame,
+ * and tells the user what the screen will offer.
+ */
+export function UpcomingFeature({
+  icon,
+  title,
+  description,
+  items,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  items?: readonly string[];
+}) {
+  return (
+    <EmptyState icon={icon} title={title} badge="Próximamente">
+      <p>{description}</p>
+      {items && items.length > 0 && (
+        <ul>
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </EmptyState>
+  );
+}

@@ -1,0 +1,2 @@
+export type { EmptyStateProps } from './empty-state.tsx';
+export { EmptyState } from './empty-state.tsx';

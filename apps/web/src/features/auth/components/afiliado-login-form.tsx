@@ -1,0 +1,73 @@
+import { MESSAGES } from '@red-dental/contracts';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button/index.ts';
+import { IdCardIcon } from '@/components/ui/icons/index.ts';
+import { TextInput } from '@/components/ui/text-input/index.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { AFFILIATE_LANDING_PATH, PATHS } from '@/lib/paths.ts';
+import { useLoginAfiliado } from '../api/login-afiliado.ts';
+import styles from './auth-form.module.css';
+
+/** Affiliate sign-in with the document alone (`/login-afiliado`). */
+export function AfiliadoLoginForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const wasSessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
+  const login = useLoginAfiliado();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ documento: string }>({ defaultValues: { documento: '' } });
+
+  const onSubmit = handleSubmit(({ documento }) =>
+    login.mutate(
+      { documento: documento.trim() },
+      { onSuccess: () => navigate(AFFILIATE_LANDING_PATH, { replace: true }) },
+    ),
+  );
+
+  return (
+    <>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>Portal de afiliados</h1>
+        <p className={styles.subtitle}>
+          Ingrese con su número de documento para consultar la cartilla, sus notificaciones y sus datos.
+        </p>
+      </div>
+
+      {wasSessionExpired && !login.isError && (
+        <p className={`${styles.notice} ${styles.noticeInfo}`} role="status">
+          {MESSAGES.SESSION_EXPIRED}
+        </p>
+      )}
+
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {/* Text with a numeric keyboard: passport numbers may carry letters. */}
+        <TextInput
+          label="DNI"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          icon={<IdCardIcon size={18} />}
+          hint="Por ejemplo: 30123456"
+          error={errors.documento?.message ?? (login.isError ? errorMessage(login.error) : undefined)}
+          {...register('documento', {
+            validate: (value) => value.trim() !== '' || MESSAGES.DOCUMENT_REQUIRED,
+            onChange: () => login.reset(),
+          })}
+        />
+        <Button type="submit" size="full" isLoading={login.isPending}>
+          Iniciar sesión
+        </Button>
+      </form>
+
+      <div className={styles.footerLinks}>
+        <p>
+          ¿Es profesional o integra el equipo de la red? <Link to={PATHS.login}>Ingrese aquí</Link>
+        </p>
+      </div>
+    </>
+  );
+}

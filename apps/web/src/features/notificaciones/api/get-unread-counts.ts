@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** Unread notifications per category. */
+export type UnreadCounts = Record<string, number>;
+
+/** `GET /api/notificaciones/unread`. A failure is logged only and counts as nothing unread. */
+export async function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
+  try {
+    return (await apiRequest<UnreadCounts>('notificaciones/unread', { signal })) ?? {};
+  } catch (error) {
+    if (!signal?.aborted) console.warn('Unread notifications check failed', error);
+    return {};
+  }
+}
+
+export const unreadCountsQueryOptions = queryOptions({
+  queryKey: ['notificaciones', 'unread'],
+  queryFn: ({ signal }) => getUnreadCounts(signal),
+  staleTime: 60 * 1000,
+});
+
+/** The spec's unread flag: any category above zero. */
+export function hasUnread(counts: UnreadCounts | undefined): boolean {
+  return Object.values(counts ?? {}).some((n) => n > 0);
+}
+
+/** Whether the user has unread notifications; only asked when `enabled`. */
+export function useHasUnreadNotifications(enabled: boolean): boolean {
+  const { data } = useQuery({ ...unreadCountsQueryOptions, enabled });
+  return enabled && hasUnread(data);
+}
