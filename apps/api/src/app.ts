@@ -5,8 +5,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
 import registroRoutes from './modules/registro/registro.routes.ts';
 import usuariosRoutes from './modules/usuarios/usuarios.routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -73,6 +75,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(authRoutes);
       await api.register(registroRoutes);
       await api.register(usuariosRoutes);
+      await api.register(afiliadosRoutes);
+      await api.register(obrasSocialesRoutes);
     },
     { prefix: '/api' },
   );

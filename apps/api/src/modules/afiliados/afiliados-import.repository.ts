@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+
+/*
+ * The import's staging table: valid rows of the file are loaded here in
+ * batches, checked against each other and against the affiliates, then
+ * moved in one upsert. It lives only inside the import's transaction.
+ */
+
+export async function createStaging(tx: Tx) {
+  await tx.execute(sql`
+    create temp table afiliados_import (
+      line int not null,
+      documento text not null,
+      nombre text not null,
+      nombre_busqueda text not null,
+      tipo text,
+      fecha date,
+      email text,
+      telefono text
+    ) on commit drop`);
+}
+
+/** One batch, as a JSON array of StagedRow: one parameter, whatever the batch size. */
+export async function insertStagingBatch(tx: Tx, batchJson: string) {
+  await tx.execute(sql`
+    insert into afiliados_import (line, documento, nombre, nombre_busqueda, tipo, fecha, email, telefono)
+    select l, d, n, b, t, f, e, p
+    from json_to_recordset(${batchJson}::json) as x(l int, d text, n text, b text, t text, f date, e text, p text)`);
+}
+
+/** Later lines repeating an earlier line's document: the first `limit` of them, and how many in all. */
+export async function findDuplicates(tx: Tx, limit: number) {
+  const dups = sql`
+    select line, first_line from (
+      select line, min(line) over (partition by documento) as first_line from afiliados_import
+    ) d where line <> first_line`;
+  const rows = await queryRows<{ line: number; first_line: number }>(
+    tx,
+    sql`${dups} order by line limit ${limit}`,
+  );
+  const [total] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${dups}) t`);
+  return { rows: rows.map((r) => ({ line: r.line, firstLine: r.first_line })), total: Number(total!.n) };
+}
+
+export async function deleteDuplicates(tx: Tx) {
+  await tx.execute(sql`
+    delete from afiliados_import s
+    where exists (select 1 from afiliados_import o where o.documento = s.documento and o.line < s.line)`);
+}
+
+/** A file without a type keeps an existing affiliate's type; only new affiliates default to DNI. */
+export async function fillTipoFromExisting(tx: Tx) {
+  await tx.execute(sql`
+    update afiliados_import s set tipo = a.tipo_documento
+    from afiliados a where s.tipo is null and a.documento = s.documento`);
+  await tx.execute(sql`update afiliados_import set tipo = 'DNI' where tipo is null`);
+}
+
+/*
+ * What the upsert writes, per column: empty cells (null in staging) keep the
+ * stored value; nombre, tipo and the insurer always come from the import.
+ */
+const merged = {
+  fecha: sql`coalesce(s.fecha, a.fecha_nacimiento)`,
+  email: sql`coalesce(s.email, a.email)`,
+  telefono: sql`coalesce(s.telefono, a.telefono)`,
+};
+
+/** Rows that would be created, and existing affiliates whose data would actually change. */
+export async function computeStats(tx: Tx, obraSocialId: number) {
+  const [row] = await queryRows<{ total: number; created: number; updated: number }>(
+    tx,
+    sql`
+    select count(*)::int as total,
+           count(*) filter (where a.id is null)::int as created,
+           count(*) filter (where a.id is not null and
+             (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono)
+             is distinct from
+             (s.nombre, s.tipo, ${merged.fecha}, ${obraSocialId}::int, ${merged.email}, ${merged.telefono})
+           )::int as updated
+    from afiliados_import s left join afiliados a on a.documento = s.documento`,
+  );
+  return { total: Number(row!.total), created: Number(row!.created), updated: Number(row!.updated) };
+}
+
+/**
+ * One statement moves the whole file: new documents are inserted, known ones
+ * updated only when something differs (so a re-import touches nothing).
+ */
+export async function upsertFromStaging(tx: Tx, obraSocialId: number) {
+  await tx.execute(sql`
+    insert into afiliados as a
+      (nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id, email, telefono)
+    select nombre, nombre_busqueda, tipo, documento, fecha, ${obraSocialId}::int, email, telefono
+    from afiliados_import
+    on conflict (documento) do update set
+      nombre = excluded.nombre,
+      nombre_busqueda = excluded.nombre_busqueda,
+      tipo_documento = excluded.tipo_documento,
+      fecha_nacimiento = coalesce(excluded.fecha_nacimiento, a.fecha_nacimiento),
+      obra_social_id = excluded.obra_social_id,
+      email = coalesce(excluded.email, a.email),
+      telefono = coalesce(excluded.telefono, a.telefono),
+      updated_at = now()
+    where (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono)
+      is distinct from
+      (excluded.nombre, excluded.tipo_documento, coalesce(excluded.fecha_nacimiento, a.fecha_nacimiento),
+       excluded.obra_social_id, coalesce(excluded.email, a.email), coalesce(excluded.telefono, a.telefono))`);
+}

@@ -1,0 +1,261 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Transform } from 'node:stream';
+import {
+  AFILIADO_MESSAGES,
+  CSV_MESSAGES,
+  ERROR_CODES,
+  IMPORT_ERRORS_LIMIT,
+  type ImportResult,
+  type ImportRowError,
+} from '@red-dental/contracts';
+import { type Options, parse } from 'csv-parse';
+import type { FastifyInstance } from 'fastify';
+import iconv from 'iconv-lite';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { type Actor, recordAudit } from '../audit/audit.repository.ts';
+import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
+import * as repo from './afiliados-import.repository.ts';
+import { type CsvColumns, isBlankRecord, mapHeader, type StagedRow, validateRecord } from './csv-rows.ts';
+import type { CsvUpload } from './csv-upload.ts';
+
+type Deps = Pick<FastifyInstance, 'db'>;
+
+/** Rows per staging insert: big enough to amortise a round trip, small enough to keep memory flat. */
+export const BATCH_ROWS = 2000;
+/** A record longer than this is a broken file (an unclosed quote swallowing the rest), not an affiliate. */
+const MAX_RECORD_CHARS = 64 * 1024;
+
+/** Errors kept in order of line, at most IMPORT_ERRORS_LIMIT, counting every one. */
+class ErrorList {
+  readonly items: ImportRowError[] = [];
+  total = 0;
+  add(line: number, message: string) {
+    this.total += 1;
+    if (this.items.length < IMPORT_ERRORS_LIMIT) this.items.push({ line, message });
+  }
+}
+
+/** `,`, `;` or tab: whichever appears most (outside quotes) in the first line; `,` on a tie. */
+export function detectDelimiter(firstLine: string): string {
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
+  let quoted = false;
+  for (const c of firstLine) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && counts.has(c)) counts.set(c, counts.get(c)! + 1);
+  }
+  let best = ',';
+  for (const [d, n] of counts) if (n > counts.get(best)!) best = d;
+  return best;
+}
+
+async function readFirstLine(file: string, encoding: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0);
+    const text = iconv.decode(buffer.subarray(0, bytesRead), encoding);
+    return text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  } finally {
+    await handle.close();
+  }
+}
+
+interface ParseOutcome {
+  rows: number;
+  errors: ErrorList;
+  skipped: ErrorList;
+}
+
+async function writeLine(out: WriteStream, line: string) {
+  if (!out.write(`${line}\n`)) await once(out, 'drain');
+}
+
+/**
+ * First pass, outside any transaction: decode, parse record by record,
+ * validate, and write the valid rows as JSON batches to a second temporary
+ * file. A file without a documento column is refused here, before any write.
+ */
+async function parseToBatches(
+  upload: NonNullable<CsvUpload['file']>,
+  batchesPath: string,
+): Promise<ParseOutcome> {
+  const encoding = upload.isUtf8 ? 'utf8' : 'win1252';
+  const delimiter = detectDelimiter(await readFirstLine(upload.path, encoding));
+  const errors = new ErrorList();
+  const skipped = new ErrorList();
+  // Line bookkeeping runs in the parser's own callbacks, in file order: a record starts one line
+  // after the previous one ended, plus any blank lines in between.
+  let previousEnd = 0;
+  let previousEmpty = 0;
+  const options: Options<{ line: number; fields: string[] }, string[]> = {
+    delimiter,
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    max_record_size: MAX_RECORD_CHARS,
+    on_record: (record, context) => {
+      const line = previousEnd + 1 + (context.empty_lines - previousEmpty);
+      previousEnd = context.lines;
+      previousEmpty = context.empty_lines;
+      return { line, fields: record as string[] };
+    },
+    on_skip: (error) => {
+      skipped.add(previousEnd + 1, CSV_MESSAGES.ROW_BAD_CSV);
+      previousEnd = typeof error?.lines === 'number' ? error.lines : previousEnd + 1;
+      previousEmpty = typeof error?.empty_lines === 'number' ? error.empty_lines : previousEmpty;
+      return undefined;
+    },
+  };
+  // The typings tie on_record to the `columns` option; the parser itself accepts any record shape.
+  const parser = parse(options as unknown as Options);
+  const source = createReadStream(upload.path).pipe(iconv.decodeStream(encoding) as unknown as Transform);
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+
+  const out = createWriteStream(batchesPath);
+  let columns: CsvColumns | undefined;
+  let batch: StagedRow[] = [];
+  let rows = 0;
+  try {
+    for await (const record of parser) {
+      const { line, fields } = record as { line: number; fields: string[] };
+      if (isBlankRecord(fields)) continue;
+      if (!columns) {
+        columns = mapHeader(fields);
+        if (columns.documento === undefined)
+          throw badRequest(CSV_MESSAGES.NO_DOCUMENTO_COLUMN, { file: CSV_MESSAGES.NO_DOCUMENTO_COLUMN });
+        if (columns.nombre === undefined && columns.apellido === undefined)
+          throw badRequest(CSV_MESSAGES.NO_NOMBRE_COLUMN, { file: CSV_MESSAGES.NO_NOMBRE_COLUMN });
+        continue;
+      }
+      const result = validateRecord(line, fields, columns);
+      if ('error' in result) {
+        errors.add(line, result.error);
+        continue;
+      }
+      batch.push(result.row);
+      rows += 1;
+      if (batch.length === BATCH_ROWS) {
+        await writeLine(out, JSON.stringify(batch));
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await writeLine(out, JSON.stringify(batch));
+  } finally {
+    source.destroy();
+    out.end();
+    await once(out, 'close');
+  }
+  if (!columns) throw badRequest(CSV_MESSAGES.EMPTY, { file: CSV_MESSAGES.EMPTY });
+  if (rows === 0 && errors.total === 0 && skipped.total === 0)
+    throw badRequest(CSV_MESSAGES.HEADER_ONLY, { file: CSV_MESSAGES.HEADER_ONLY });
+  return { rows, errors, skipped };
+}
+
+/** Thrown inside the transaction to undo a dry run once its figures are known. */
+class DryRunRollback extends Error {
+  constructor(readonly result: { total: number; created: number; updated: number; duplicates: ErrorList }) {
+    super('dry run');
+  }
+}
+
+/** The first IMPORT_ERRORS_LIMIT errors of several line-ordered lists, in line order. */
+function mergeErrors(lists: ErrorList[]) {
+  const items = lists
+    .flatMap((l) => l.items)
+    .sort((a, b) => a.line - b.line)
+    .slice(0, IMPORT_ERRORS_LIMIT);
+  return { errors: items, errorCount: lists.reduce((n, l) => n + l.total, 0) };
+}
+
+/**
+ * CSV import (DESIGN section 3). Parsing and validation happen before the
+ * transaction; the transaction only loads the prepared batches into a staging
+ * table and upserts them in one statement, so an import lands whole or not at
+ * all and holds the database (PGlite has one connection) only while writing.
+ */
+export async function importCsv(
+  deps: Deps,
+  actor: Actor,
+  upload: CsvUpload,
+  options: { dryRun: boolean },
+): Promise<ImportResult> {
+  const rawObraSocial = upload.fields.obraSocialId?.trim() ?? '';
+  const obraSocialId = /^[1-9][0-9]{0,9}$/.test(rawObraSocial) ? Number(rawObraSocial) : undefined;
+  if (obraSocialId === undefined || !upload.file) {
+    const fields: Record<string, string> = {};
+    if (obraSocialId === undefined)
+      fields.obraSocialId = rawObraSocial
+        ? AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN
+        : AFILIADO_MESSAGES.OBRA_SOCIAL_REQUIRED;
+    if (!upload.file) fields.file = CSV_MESSAGES.FILE_REQUIRED;
+    throw badRequest(CSV_MESSAGES.SELECT_BOTH, fields);
+  }
+  const file = upload.file;
+  if (file.bytes === 0) throw badRequest(CSV_MESSAGES.EMPTY, { file: CSV_MESSAGES.EMPTY });
+  if (file.isBinary) throw new AppError(415, CSV_MESSAGES.NOT_TEXT, ERROR_CODES.UNSUPPORTED_MEDIA);
+  if (!(await obrasSociales.exists(deps.db, obraSocialId)))
+    throw badRequest(AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN, {
+      obraSocialId: AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN,
+    });
+
+  const batchesPath = path.join(path.dirname(file.path), 'batches.ndjson');
+  const parsed = await parseToBatches(file, batchesPath);
+
+  let outcome: DryRunRollback['result'];
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      await repo.createStaging(tx);
+      const lines = createInterface({
+        input: createReadStream(batchesPath),
+        crlfDelay: Number.POSITIVE_INFINITY,
+      });
+      for await (const batchJson of lines) if (batchJson) await repo.insertStagingBatch(tx, batchJson);
+
+      const found = await repo.findDuplicates(tx, IMPORT_ERRORS_LIMIT);
+      const duplicates = new ErrorList();
+      for (const d of found.rows) duplicates.add(d.line, CSV_MESSAGES.ROW_DUPLICATE(d.firstLine));
+      duplicates.total = found.total;
+      if (found.total > 0) await repo.deleteDuplicates(tx);
+      await repo.fillTipoFromExisting(tx);
+      const stats = await repo.computeStats(tx, obraSocialId);
+      const result = { ...stats, duplicates };
+      if (options.dryRun) throw new DryRunRollback(result);
+
+      await repo.upsertFromStaging(tx, obraSocialId);
+      await recordAudit(tx, actor, {
+        action: 'import',
+        entity: 'afiliado',
+        details: {
+          obraSocialId,
+          archivo: file.fileName,
+          count: stats.total,
+          created: stats.created,
+          updated: stats.updated,
+          errorCount: parsed.errors.total + parsed.skipped.total + found.total,
+        },
+      });
+      return result;
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+    outcome = error.result;
+  }
+
+  return {
+    count: outcome.total,
+    created: outcome.created,
+    updated: outcome.updated,
+    ...mergeErrors([parsed.errors, parsed.skipped, outcome.duplicates]),
+    dryRun: options.dryRun,
+  };
+}

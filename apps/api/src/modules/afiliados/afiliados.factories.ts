@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { App } from '../../app.ts';
+
+/** Small factories for tests: rows are created through the API, as staff would. */
+
+let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return sequence;
+};
+
+/** A DNI-shaped document unlikely to repeat across tests sharing one database. */
+export function uniqueDocumento(): string {
+  return String(20_000_000 + ((randomBytes(3).readUIntBE(0, 3) * 97 + next() * 7919) % 79_999_999));
+}
+
+export async function createObraSocial(
+  app: App,
+  auth: Record<string, string>,
+  overrides: Partial<{ nombre: string; telefono: string[]; mail: string[] }> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/obra-sociales',
+    headers: auth,
+    payload: {
+      nombre: `Obra Social ${next()} ${randomBytes(2).toString('hex')}`,
+      telefono: ['011 4000-0000'],
+      mail: ['contacto@obra.test'],
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`create obra social failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: number; nombre: string };
+}
+
+export async function createAfiliado(
+  app: App,
+  auth: Record<string, string>,
+  obraSocialId: number,
+  overrides: Partial<{
+    nombre: string;
+    tipoDocumento: string;
+    documento: string;
+    fecha_nacimiento: string;
+  }> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/afiliados',
+    headers: auth,
+    payload: {
+      nombre: `Afiliado Prueba ${next()}`,
+      tipoDocumento: 'DNI',
+      documento: uniqueDocumento(),
+      fecha_nacimiento: '1980-05-17',
+      obraSocial: { id: obraSocialId },
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`create afiliado failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: number; nombre: string; documento: string };
+}
+
+/** The bearer header of an affiliate session (the login endpoint itself is tested with the auth module). */
+export async function afiliadoAuth(app: App, afiliadoId: number) {
+  return { authorization: `Bearer ${await app.signAfiliadoToken(afiliadoId)}` };
+}
+
+/** A multipart/form-data body as a browser would send it. */
+export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer | string }) {
+  const boundary = `----red-dental-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content, 'utf8'),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -1,0 +1,211 @@
+import type { Afiliado } from '@red-dental/contracts';
+import { and, eq, gt, like, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { afiliados, obrasSociales } from '../../db/schema/index.ts';
+
+/** What a list request matches; built by the service from the caller's permissions and search. */
+export type AfiliadoFilter =
+  | { kind: 'none' }
+  | { kind: 'all'; obraSocialId?: number }
+  | { kind: 'documentoExact'; documento: string }
+  | { kind: 'documentoPrefix'; prefix: string; obraSocialId?: number }
+  /** Every word must appear somewhere in the folded name (trigram index). */
+  | { kind: 'nombreWords'; words: string[]; obraSocialId?: number }
+  /** The folded name starts with this (ordered btree index); for searches too short for trigrams. */
+  | { kind: 'nombrePrefix'; prefix: string; obraSocialId?: number };
+
+/** Exact counts stop here; past it the planner's estimate is answered (decision 020). */
+export const COUNT_CAP = 10_000;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const nombreOrden = sql`${afiliados.nombreBusqueda} collate "C"`;
+
+function whereOf(filter: AfiliadoFilter): SQL | undefined {
+  const byObraSocial = (f: { obraSocialId?: number }) =>
+    f.obraSocialId === undefined ? undefined : eq(afiliados.obraSocialId, f.obraSocialId);
+  switch (filter.kind) {
+    case 'none':
+      return sql`false`;
+    case 'all':
+      return byObraSocial(filter);
+    case 'documentoExact':
+      return eq(afiliados.documento, filter.documento);
+    case 'documentoPrefix':
+      return and(like(afiliados.documento, `${escapeLike(filter.prefix)}%`), byObraSocial(filter));
+    case 'nombreWords':
+      return and(
+        ...filter.words.map((w) => like(afiliados.nombreBusqueda, `%${escapeLike(w)}%`)),
+        byObraSocial(filter),
+      );
+    case 'nombrePrefix':
+      return and(sql`${nombreOrden} like ${`${escapeLike(filter.prefix)}%`}`, byObraSocial(filter));
+  }
+}
+
+const afiliadoColumns = {
+  id: afiliados.id,
+  nombre: afiliados.nombre,
+  tipoDocumento: afiliados.tipoDocumento,
+  documento: afiliados.documento,
+  fecha_nacimiento: afiliados.fechaNacimiento,
+  obraSocialId: obrasSociales.id,
+  obraSocialNombre: obrasSociales.nombre,
+};
+
+type AfiliadoRow = {
+  id: number;
+  nombre: string;
+  tipoDocumento: string;
+  documento: string;
+  fecha_nacimiento: string | null;
+  obraSocialId: number | null;
+  obraSocialNombre: string | null;
+};
+
+export const toAfiliado = (r: AfiliadoRow): Afiliado => ({
+  id: r.id,
+  nombre: r.nombre,
+  tipoDocumento: r.tipoDocumento,
+  documento: r.documento,
+  fecha_nacimiento: r.fecha_nacimiento,
+  obraSocial: r.obraSocialId === null ? null : { id: r.obraSocialId, nombre: r.obraSocialNombre ?? '' },
+});
+
+/** One page, ordered by the folded name then id (both read from an index when no search narrows it). */
+export async function findPage(
+  db: DbOrTx,
+  filter: AfiliadoFilter,
+  page: { limit: number; offset: number },
+): Promise<Afiliado[]> {
+  if (filter.kind === 'none') return [];
+  const rows = await db
+    .select(afiliadoColumns)
+    .from(afiliados)
+    .leftJoin(obrasSociales, eq(obrasSociales.id, afiliados.obraSocialId))
+    .where(whereOf(filter))
+    .orderBy(nombreOrden, afiliados.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toAfiliado);
+}
+
+/**
+ * Exact up to `cap` matches, read through at most cap + 1 index entries;
+ * beyond that, the planner's estimate (never below cap + 1), so a search
+ * matching half a million rows costs no more than one matching ten thousand.
+ */
+export async function countMatches(db: DbOrTx, filter: AfiliadoFilter, cap = COUNT_CAP): Promise<number> {
+  if (filter.kind === 'none') return 0;
+  const where = whereOf(filter) ?? sql`true`;
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from afiliados where ${where} limit ${cap + 1}) t`,
+  );
+  const n = Number(counted!.n);
+  if (n <= cap) return n;
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from afiliados where ${where}`,
+  );
+  return Math.max(cap + 1, Math.round(planRows(plan?.['QUERY PLAN'])));
+}
+
+function planRows(plan: unknown): number {
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const rows = (parsed as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? rows : 0;
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<Afiliado | undefined> {
+  const [row] = await db
+    .select(afiliadoColumns)
+    .from(afiliados)
+    .leftJoin(obrasSociales, eq(obrasSociales.id, afiliados.obraSocialId))
+    .where(eq(afiliados.id, id));
+  return row && toAfiliado(row);
+}
+
+export interface AfiliadoValues {
+  nombre: string;
+  nombreBusqueda: string;
+  tipoDocumento: string;
+  documento: string;
+  fechaNacimiento: string | null;
+  obraSocialId: number;
+}
+
+export async function insert(db: DbOrTx, values: AfiliadoValues): Promise<number> {
+  const [row] = await db.insert(afiliados).values(values).returning({ id: afiliados.id });
+  return row!.id;
+}
+
+export async function update(db: DbOrTx, id: number, values: AfiliadoValues): Promise<boolean> {
+  const rows = await db
+    .update(afiliados)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(afiliados.id, id))
+    .returning({ id: afiliados.id });
+  return rows.length > 0;
+}
+
+export function remove(db: DbOrTx, id: number) {
+  return db
+    .delete(afiliados)
+    .where(eq(afiliados.id, id))
+    .returning({ id: afiliados.id, nombre: afiliados.nombre, documento: afiliados.documento });
+}
+
+export async function findProfile(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      ...afiliadoColumns,
+      email: afiliados.email,
+      emailPendiente: afiliados.emailPendiente,
+      emailTokenExpiresAt: afiliados.emailTokenExpiresAt,
+      telefono: afiliados.telefono,
+    })
+    .from(afiliados)
+    .leftJoin(obrasSociales, eq(obrasSociales.id, afiliados.obraSocialId))
+    .where(eq(afiliados.id, id));
+  return row;
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  id: number,
+  values: Partial<{
+    fechaNacimiento: string | null;
+    telefono: string | null;
+    email: string | null;
+    emailPendiente: string | null;
+    emailTokenHash: string | null;
+    emailTokenExpiresAt: SQL | null;
+  }>,
+) {
+  await db
+    .update(afiliados)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(afiliados.id, id));
+}
+
+/** Moves a pending e-mail to the confirmed one; the same statement consumes the token, so it works once. */
+export async function confirmPendingEmail(db: DbOrTx, tokenHash: string) {
+  const rows = await db
+    .update(afiliados)
+    .set({
+      email: sql`${afiliados.emailPendiente}`,
+      emailPendiente: null,
+      emailTokenHash: null,
+      emailTokenExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(afiliados.emailTokenHash, tokenHash),
+        gt(afiliados.emailTokenExpiresAt, sql`now()`),
+        sql`${afiliados.emailPendiente} is not null`,
+      ),
+    )
+    .returning({ id: afiliados.id, email: afiliados.email });
+  return rows[0];
+}

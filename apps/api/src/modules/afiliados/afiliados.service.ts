@@ -1,0 +1,146 @@
+import {
+  AFILIADO_MESSAGES,
+  type Afiliado,
+  type AfiliadoInput,
+  normalizeDocumento,
+  PERMISSIONS,
+} from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { searchKey } from '../../lib/text.ts';
+import { type Actor, recordAudit } from '../audit/audit.repository.ts';
+import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
+import type { Subject } from '../usuarios/usuarios.repository.ts';
+import * as repo from './afiliados.repository.ts';
+
+type Deps = Pick<FastifyInstance, 'db'>;
+
+const MAX_SEARCH_WORDS = 8;
+/** pg_trgm needs three characters to use its index; shorter searches match the start of the name instead. */
+const TRIGRAM_MIN = 3;
+
+/**
+ * DESIGN section 3: staff (AFILIADOS.CREATE) search by document prefix or by
+ * name and may filter by insurer; anyone else (dentists checking coverage)
+ * gets only the exact document, and nothing without a search.
+ */
+export function filterFor(
+  caller: Subject,
+  query: { search?: string; obraSocialId?: number },
+): repo.AfiliadoFilter {
+  const raw = query.search?.trim() ?? '';
+  const documento = normalizeDocumento(raw);
+  if (!caller.permissions.has(PERMISSIONS.AFILIADOS_CREATE))
+    return documento ? { kind: 'documentoExact', documento } : { kind: 'none' };
+
+  const { obraSocialId } = query;
+  if (!raw) return { kind: 'all', obraSocialId };
+  if (isDocumentLike(raw, documento)) return { kind: 'documentoPrefix', prefix: documento, obraSocialId };
+  const key = searchKey(raw);
+  const words = [...new Set(key.split(' ').filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
+  if (words.length === 0) return { kind: 'all', obraSocialId };
+  if (words.every((w) => w.length < TRIGRAM_MIN)) return { kind: 'nombrePrefix', prefix: key, obraSocialId };
+  return { kind: 'nombreWords', words, obraSocialId };
+}
+
+/** "30.123.456", "30 123" and "AB123456" are documents; "garcía" and "perez 2" are names. */
+function isDocumentLike(raw: string, documento: string): boolean {
+  if (/^[0-9]+$/.test(documento)) return true;
+  return /[0-9]/.test(documento) && !/\s/.test(raw);
+}
+
+export async function findPaginated(
+  deps: Deps,
+  caller: Subject,
+  query: { pageIndex: number; pageSize: number; search?: string; obraSocialId?: number },
+) {
+  const filter = filterFor(caller, query);
+  const [rows, rowCount] = await Promise.all([
+    repo.findPage(deps.db, filter, { limit: query.pageSize, offset: query.pageIndex * query.pageSize }),
+    repo.countMatches(deps.db, filter),
+  ]);
+  return { rows, rowCount };
+}
+
+export function findList(
+  deps: Deps,
+  caller: Subject,
+  query: { limit: number; search?: string; obraSocialId?: number },
+) {
+  return repo.findPage(deps.db, filterFor(caller, query), { limit: query.limit, offset: 0 });
+}
+
+export async function getAfiliado(deps: Deps, id: number): Promise<Afiliado> {
+  const afiliado = await repo.findById(deps.db, id);
+  if (!afiliado) throw notFound(AFILIADO_MESSAGES.NOT_FOUND);
+  return afiliado;
+}
+
+const valuesOf = (input: AfiliadoInput): repo.AfiliadoValues => ({
+  nombre: input.nombre,
+  nombreBusqueda: searchKey(input.nombre),
+  tipoDocumento: input.tipoDocumento,
+  documento: input.documento,
+  fechaNacimiento: input.fecha_nacimiento,
+  obraSocialId: input.obraSocial.id,
+});
+
+async function assertObraSocial(db: Deps['db'] | Parameters<typeof obrasSociales.exists>[0], id: number) {
+  if (!(await obrasSociales.exists(db, id)))
+    throw badRequest(AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN, {
+      'obraSocial.id': AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN,
+    });
+}
+
+function rethrowDuplicate(error: unknown): never {
+  if (isUniqueViolation(error, 'afiliados_documento_key')) throw conflict(AFILIADO_MESSAGES.DUPLICATE);
+  throw error;
+}
+
+export async function createAfiliado(deps: Deps, actor: Actor, input: AfiliadoInput) {
+  const values = valuesOf(input);
+  const id = await deps.db
+    .transaction(async (tx) => {
+      await assertObraSocial(tx, values.obraSocialId);
+      const id = await repo.insert(tx, values);
+      await recordAudit(tx, actor, {
+        action: 'create',
+        entity: 'afiliado',
+        entityId: id,
+        details: { documento: values.documento, obraSocialId: values.obraSocialId },
+      });
+      return id;
+    })
+    .catch(rethrowDuplicate);
+  return getAfiliado(deps, id);
+}
+
+export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input: AfiliadoInput) {
+  const values = valuesOf(input);
+  await deps.db
+    .transaction(async (tx) => {
+      await assertObraSocial(tx, values.obraSocialId);
+      if (!(await repo.update(tx, id, values))) throw notFound(AFILIADO_MESSAGES.NOT_FOUND);
+      await recordAudit(tx, actor, {
+        action: 'update',
+        entity: 'afiliado',
+        entityId: id,
+        details: { documento: values.documento, obraSocialId: values.obraSocialId },
+      });
+    })
+    .catch(rethrowDuplicate);
+  return getAfiliado(deps, id);
+}
+
+export async function deleteAfiliado(deps: Deps, actor: Actor, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const [removed] = await repo.remove(tx, id);
+    if (!removed) throw notFound(AFILIADO_MESSAGES.NOT_FOUND);
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entity: 'afiliado',
+      entityId: id,
+      details: { documento: removed.documento, nombre: removed.nombre },
+    });
+  });
+}

@@ -1,0 +1,148 @@
+import {
+  CSV_MESSAGES,
+  isValidBirthDate,
+  isValidDocumento,
+  isValidEmail,
+  NUMERIC_DOCUMENT_TYPES,
+  normalizeDocumento,
+  parseTipoDocumento,
+  type TipoDocumento,
+} from '@red-dental/contracts';
+import { searchKey } from '../../lib/text.ts';
+
+/** What one CSV line of affiliates turns into, as the staging table takes it (short keys keep batches small). */
+export interface StagedRow {
+  /** line where the record starts */
+  l: number;
+  /** documento, normalised */
+  d: string;
+  /** nombre */
+  n: string;
+  /** nombre_busqueda */
+  b: string;
+  /** tipo de documento; null when the file says nothing (an existing affiliate keeps its own, a new one is DNI) */
+  t: TipoDocumento | null;
+  /** fecha de nacimiento yyyy-mm-dd; null: unknown (an existing one is kept) */
+  f: string | null;
+  /** email; null: none given (an existing one is kept) */
+  e: string | null;
+  /** teléfono; null: none given (an existing one is kept) */
+  p: string | null;
+}
+
+export type CsvField = 'nombre' | 'apellido' | 'tipo' | 'documento' | 'fecha' | 'email' | 'telefono';
+export type CsvColumns = Partial<Record<CsvField, number>>;
+
+/** Header names folded: no case, accents, spaces, underscores, dots or other signs ("Nº de Documento" → "ndedocumento"). */
+export function headerKey(raw: string): string {
+  return raw
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** DESIGN section 3's aliases, folded with headerKey; a few common spellings of Argentine spreadsheets too. */
+const ALIASES: Record<CsvField, readonly string[]> = {
+  nombre: ['nombre', 'nombrecompleto', 'nombreyapellido', 'apellidoynombre', 'nombres'],
+  apellido: ['apellido', 'apellidos'],
+  tipo: ['tipo', 'tipodocumento', 'tipodedocumento', 'tipodoc'],
+  documento: [
+    'documento',
+    'numerodedocumento',
+    'numerodocumento',
+    'nrodocumento',
+    'nrodedocumento',
+    'nrodoc',
+    'ndocumento',
+    'ndedocumento',
+    'dni',
+    'nrodni',
+  ],
+  fecha: ['fechanacimiento', 'fechadenacimiento', 'fechanac', 'nacimiento'],
+  email: ['email', 'mail', 'correo', 'correoelectronico'],
+  telefono: ['telefono', 'celular', 'movil', 'tel'],
+};
+
+/** Column index of each known field; the first matching column wins, unknown columns are ignored. */
+export function mapHeader(header: readonly string[]): CsvColumns {
+  const columns: CsvColumns = {};
+  header.forEach((name, index) => {
+    const key = headerKey(name);
+    for (const [field, aliases] of Object.entries(ALIASES) as [CsvField, readonly string[]][])
+      if (columns[field] === undefined && aliases.includes(key)) columns[field] = index;
+  });
+  return columns;
+}
+
+const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const pad = (n: string) => n.padStart(2, '0');
+
+/** dd/mm/yyyy (also with - or .) or yyyy-mm-dd → yyyy-mm-dd; '' → null; anything else → undefined. */
+export function parseCsvDate(raw: string): string | null | undefined {
+  // Spreadsheets sometimes export a date with a midnight time.
+  const value = raw.trim().replace(/[ T]00:00(:00(\.0+)?)?$/, '');
+  if (value === '') return null;
+  let iso: string | undefined;
+  const ymd = YMD.exec(value);
+  if (ymd) iso = `${ymd[1]}-${pad(ymd[2]!)}-${pad(ymd[3]!)}`;
+  const dmy = DMY.exec(value);
+  if (dmy) iso = `${dmy[3]}-${pad(dmy[2]!)}-${pad(dmy[1]!)}`;
+  return iso && isValidBirthDate(iso) ? iso : undefined;
+}
+
+const LIMITS = { nombre: 200, documento: 40, email: 254, telefono: 50 };
+
+export type RowResult = { row: StagedRow } | { error: string };
+
+/** Validates one data record; the first problem found is the row's error (DESIGN section 3). */
+export function validateRecord(line: number, fields: readonly string[], columns: CsvColumns): RowResult {
+  const cell = (field: CsvField) => {
+    const index = columns[field];
+    return index === undefined ? '' : (fields[index] ?? '').trim();
+  };
+  const rawDocumento = cell('documento');
+  const documento = normalizeDocumento(rawDocumento);
+  if (!documento) return { error: CSV_MESSAGES.ROW_NO_DOCUMENTO };
+
+  const nombre = [cell('apellido'), cell('nombre')].filter(Boolean).join(' ').replace(/\s+/g, ' ');
+  if (!nombre) return { error: CSV_MESSAGES.ROW_NO_NOMBRE };
+
+  const rawTipo = cell('tipo');
+  const tipo = rawTipo ? parseTipoDocumento(rawTipo) : null;
+  if (tipo === undefined) return { error: CSV_MESSAGES.ROW_BAD_TIPO(rawTipo) };
+  const tipoForRules = tipo ?? 'DNI';
+  if (!isValidDocumento(tipoForRules, documento) || rawDocumento.length > LIMITS.documento)
+    return {
+      error: NUMERIC_DOCUMENT_TYPES.includes(tipoForRules)
+        ? CSV_MESSAGES.ROW_BAD_DIGITS(tipoForRules)
+        : CSV_MESSAGES.ROW_BAD_DOCUMENTO,
+    };
+
+  const rawFecha = cell('fecha');
+  const fecha = parseCsvDate(rawFecha);
+  if (fecha === undefined) return { error: CSV_MESSAGES.ROW_BAD_DATE(rawFecha) };
+
+  const email = cell('email').toLowerCase();
+  if (email && !isValidEmail(email)) return { error: CSV_MESSAGES.ROW_BAD_EMAIL };
+  const telefono = cell('telefono');
+  if (nombre.length > LIMITS.nombre || telefono.length > LIMITS.telefono)
+    return { error: CSV_MESSAGES.ROW_TOO_LONG };
+
+  return {
+    row: {
+      l: line,
+      d: documento,
+      n: nombre,
+      b: searchKey(nombre),
+      t: tipo,
+      f: fecha,
+      e: email || null,
+      p: telefono || null,
+    },
+  };
+}
+
+/** A record whose every cell is blank (spreadsheets leave ";;;;" lines at the end) is no record at all. */
+export const isBlankRecord = (fields: readonly string[]) => fields.every((f) => f.trim() === '');

@@ -1,0 +1,82 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { obrasSociales } from '../../db/schema/index.ts';
+
+export interface ObraSocialRow {
+  id: number;
+  nombre: string;
+  mails: string[];
+  telefonos: string[];
+  afiliadoCount: number;
+}
+
+/**
+ * Every insurer with its number of affiliates: one grouped pass over the
+ * (obra_social_id, …) index, not one count per insurer.
+ */
+export async function findAllWithCounts(db: DbOrTx, id?: number): Promise<ObraSocialRow[]> {
+  const rows = await queryRows<{
+    id: number;
+    nombre: string;
+    mails: string[];
+    telefonos: string[];
+    afiliado_count: number | string;
+  }>(
+    db,
+    sql`
+    select os.id, os.nombre, os.mails, os.telefonos, coalesce(c.n, 0) as afiliado_count
+    from obras_sociales os
+    left join (
+      select obra_social_id, count(*) as n from afiliados
+      where obra_social_id is not null ${id === undefined ? sql`` : sql`and obra_social_id = ${id}`}
+      group by obra_social_id
+    ) c on c.obra_social_id = os.id
+    ${id === undefined ? sql`` : sql`where os.id = ${id}`}
+    order by lower(os.nombre), os.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    nombre: r.nombre,
+    mails: r.mails,
+    telefonos: r.telefonos,
+    afiliadoCount: Number(r.afiliado_count),
+  }));
+}
+
+export function findShortList(db: DbOrTx) {
+  return db
+    .select({ id: obrasSociales.id, nombre: obrasSociales.nombre })
+    .from(obrasSociales)
+    .orderBy(asc(sql`lower(${obrasSociales.nombre})`), asc(obrasSociales.id));
+}
+
+export async function exists(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.select({ id: obrasSociales.id }).from(obrasSociales).where(eq(obrasSociales.id, id));
+  return rows.length > 0;
+}
+
+export async function insert(db: DbOrTx, values: { nombre: string; mails: string[]; telefonos: string[] }) {
+  const [row] = await db.insert(obrasSociales).values(values).returning({ id: obrasSociales.id });
+  return row!.id;
+}
+
+export async function update(
+  db: DbOrTx,
+  id: number,
+  values: { nombre: string; mails: string[]; telefonos: string[] },
+) {
+  const rows = await db
+    .update(obrasSociales)
+    .set(values)
+    .where(eq(obrasSociales.id, id))
+    .returning({ id: obrasSociales.id });
+  return rows.length > 0;
+}
+
+/** Its affiliates keep existing with no insurer and providers lose it: both by the foreign keys. */
+export function remove(db: DbOrTx, id: number) {
+  return db
+    .delete(obrasSociales)
+    .where(eq(obrasSociales.id, id))
+    .returning({ id: obrasSociales.id, nombre: obrasSociales.nombre });
+}

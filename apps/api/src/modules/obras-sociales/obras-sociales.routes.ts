@@ -1,0 +1,93 @@
+import {
+  idParamSchema,
+  obraSocialInputSchema,
+  obraSocialListItemSchema,
+  obraSocialSchema,
+  PERMISSIONS,
+} from '@red-dental/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './obras-sociales.service.ts';
+
+const actorOf = (request: Parameters<typeof currentUser>[0]) => {
+  const user = currentUser(request);
+  return { id: user.id, email: user.email };
+};
+
+/** Insurers (obras sociales): full list with affiliate counts, short list for selects, create, edit, delete. */
+const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/obra-sociales',
+    {
+      onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_GET)],
+      schema: {
+        tags: ['obras sociales'],
+        summary: 'Obras sociales con mails, teléfonos y cantidad de afiliados',
+        response: { 200: z.array(obraSocialSchema) },
+      },
+    },
+    async () => service.listObrasSociales(app),
+  );
+
+  app.get(
+    '/obra-sociales/list',
+    {
+      onRequest: [app.authorize()],
+      schema: {
+        tags: ['obras sociales'],
+        summary: 'Lista corta {id, nombre} ordenada por nombre (cualquier usuario con sesión)',
+        response: { 200: z.array(obraSocialListItemSchema) },
+      },
+    },
+    async () => service.listShort(app),
+  );
+
+  app.post(
+    '/obra-sociales',
+    {
+      onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_CREATE)],
+      schema: {
+        tags: ['obras sociales'],
+        summary: 'Crea una obra social (409 si el nombre ya existe)',
+        body: obraSocialInputSchema,
+        response: { 201: obraSocialSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createObraSocial(app, actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/obra-sociales/:id',
+    {
+      onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_UPDATE)],
+      schema: {
+        tags: ['obras sociales'],
+        summary: 'Modifica una obra social',
+        params: idParamSchema,
+        body: obraSocialInputSchema,
+        response: { 200: obraSocialSchema },
+      },
+    },
+    async (request) => service.updateObraSocial(app, actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/obra-sociales/:id',
+    {
+      onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_DELETE)],
+      schema: {
+        tags: ['obras sociales'],
+        summary: 'Da de baja una obra social: sus afiliados quedan sin obra social',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      await service.deleteObraSocial(app, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default obrasSocialesRoutes;

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  BACKENDS,
+  createTestApp,
+  createUserWithRoles,
+  loginAs,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+
+describe.each(BACKENDS)('obras sociales (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  let dentist: Record<string, string>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const staffUser = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
+    staff = await loginAs(ctx.app, staffUser.email, staffUser.password);
+    const dentistUser = await createUserWithRoles(ctx.app, admin, ['PRESTADOR']);
+    dentist = await loginAs(ctx.app, dentistUser.email, dentistUser.password);
+  });
+  afterAll(() => ctx.close());
+
+  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers = {}, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  it('creates an insurer (201), dropping blank phones and mails', async () => {
+    const res = await inject('POST', '/api/obra-sociales', staff, {
+      nombre: '  OSDE Binario ',
+      telefono: ['011 4444-5555', '', '0800 555 1234'],
+      mail: ['Info@OSDE.test', ''],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      nombre: 'OSDE Binario',
+      telefono: ['011 4444-5555', '0800 555 1234'],
+      mail: ['info@osde.test'],
+      afiliadoCount: 0,
+    });
+  });
+
+  it('refuses a duplicate name regardless of case with 409', async () => {
+    await createObraSocial(ctx.app, staff, { nombre: 'Swiss Medical Prueba' });
+    const res = await inject('POST', '/api/obra-sociales', staff, {
+      nombre: 'SWISS MEDICAL prueba',
+      telefono: [],
+      mail: [],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'Ya existe una obra social con ese nombre', code: 'CONFLICTO' });
+  });
+
+  it('validates the name and every mail in Spanish', async () => {
+    const noName = await inject('POST', '/api/obra-sociales', staff, { nombre: ' ', telefono: [], mail: [] });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().fields).toEqual({ nombre: 'El nombre es obligatorio' });
+    const badMail = await inject('POST', '/api/obra-sociales', staff, {
+      nombre: 'Con mail malo',
+      telefono: ['1'],
+      mail: ['ok@obra.test', 'no-es-un-mail'],
+    });
+    expect(badMail.statusCode).toBe(400);
+    expect(badMail.json()).toMatchObject({ error: 'Email inválido', fields: { 'mail.1': 'Email inválido' } });
+  });
+
+  it('lists insurers with their affiliate counts, and a short list sorted by name', async () => {
+    const a = await createObraSocial(ctx.app, staff, { nombre: 'Zeta Salud' });
+    const b = await createObraSocial(ctx.app, staff, { nombre: 'alfa salud' });
+    await createAfiliado(ctx.app, staff, a.id);
+    await createAfiliado(ctx.app, staff, a.id);
+    await createAfiliado(ctx.app, staff, b.id);
+
+    const full = await inject('GET', '/api/obra-sociales', staff);
+    expect(full.statusCode).toBe(200);
+    const byId = new Map(full.json().map((o: { id: number }) => [o.id, o]));
+    expect(byId.get(a.id)).toMatchObject({
+      nombre: 'Zeta Salud',
+      afiliadoCount: 2,
+      mail: ['contacto@obra.test'],
+    });
+    expect(byId.get(b.id)).toMatchObject({ afiliadoCount: 1 });
+
+    const short = await inject('GET', '/api/obra-sociales/list', dentist);
+    expect(short.statusCode).toBe(200);
+    const names = short.json().map((o: { nombre: string }) => o.nombre.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(short.json()[0]).toEqual({ id: expect.any(Number), nombre: expect.any(String) });
+  });
+
+  it('updates an insurer (200) and answers 404 and 409 where due', async () => {
+    const os = await createObraSocial(ctx.app, staff, { nombre: 'Antes Salud' });
+    await createObraSocial(ctx.app, staff, { nombre: 'Ocupado Salud' });
+    const res = await inject('PUT', `/api/obra-sociales/${os.id}`, staff, {
+      nombre: 'Después Salud',
+      telefono: ['4321'],
+      mail: ['nuevo@obra.test'],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: os.id,
+      nombre: 'Después Salud',
+      telefono: ['4321'],
+      mail: ['nuevo@obra.test'],
+      afiliadoCount: 0,
+    });
+    const missing = await inject('PUT', '/api/obra-sociales/999999', staff, {
+      nombre: 'X',
+      telefono: [],
+      mail: [],
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe('La obra social no existe');
+    const dup = await inject('PUT', `/api/obra-sociales/${os.id}`, staff, {
+      nombre: 'ocupado salud',
+      telefono: [],
+      mail: [],
+    });
+    expect(dup.statusCode).toBe(409);
+  });
+
+  it('deletes an insurer (204): its affiliates stay, with no insurer', async () => {
+    const os = await createObraSocial(ctx.app, staff);
+    const afiliado = await createAfiliado(ctx.app, staff, os.id);
+    const res = await inject('DELETE', `/api/obra-sociales/${os.id}`, admin);
+    expect(res.statusCode).toBe(204);
+    const after = await inject('GET', `/api/afiliados/${afiliado.id}`, staff);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().obraSocial).toBeNull();
+    const again = await inject('DELETE', `/api/obra-sociales/${os.id}`, admin);
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('guards every endpoint: 401 without a token, 403 without the permission or with an affiliate token', async () => {
+    const os = await createObraSocial(ctx.app, staff);
+    const afiliado = await createAfiliado(ctx.app, staff, os.id);
+    const member = await afiliadoAuth(ctx.app, afiliado.id);
+    const body = { nombre: 'Nueva', telefono: [], mail: [] };
+
+    for (const [method, url] of [
+      ['GET', '/api/obra-sociales'],
+      ['GET', '/api/obra-sociales/list'],
+      ['POST', '/api/obra-sociales'],
+      ['PUT', `/api/obra-sociales/${os.id}`],
+      ['DELETE', `/api/obra-sociales/${os.id}`],
+    ] as const) {
+      expect((await inject(method, url, {}, method === 'GET' ? undefined : body)).statusCode).toBe(401);
+      expect((await inject(method, url, member, method === 'GET' ? undefined : body)).statusCode).toBe(403);
+    }
+    // Guards run before validation: no permission is 403 even with an invalid body.
+    expect((await inject('GET', '/api/obra-sociales', dentist)).statusCode).toBe(403);
+    expect((await inject('POST', '/api/obra-sociales', dentist, {})).statusCode).toBe(403);
+    expect((await inject('PUT', `/api/obra-sociales/${os.id}`, dentist, {})).statusCode).toBe(403);
+    // ADMINISTRATIVO may not delete insurers (DESIGN section 5).
+    expect((await inject('DELETE', `/api/obra-sociales/${os.id}`, staff)).statusCode).toBe(403);
+  });
+});
