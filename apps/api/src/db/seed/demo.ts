@@ -1,8 +1,237 @@
-import type { Db } from '../client.ts';
+import { ROLE_NAMES } from '@red-dental/contracts';
+import { count, eq, inArray } from 'drizzle-orm';
+import { hashPassword } from '../../lib/password.ts';
+import { searchKey } from '../../lib/text.ts';
+import type { Db, Tx } from '../client.ts';
+import {
+  afiliados,
+  appSettings,
+  especialidades,
+  obrasSociales,
+  profesionalEspecialidades,
+  profesionales,
+  profesionalObrasSociales,
+  roles,
+  userRoles,
+  users,
+  zonas,
+} from '../schema/index.ts';
+import {
+  DEMO_ADMINISTRATIVO_EMAIL,
+  DEMO_AFILIADO_DOCUMENTO,
+  DEMO_PASSWORD,
+  DEMO_PRESTADOR_EMAIL,
+  ESPECIALIDADES,
+  OBRAS_SOCIALES,
+  ZONAS,
+} from './demo-catalog.ts';
+import type { DemoData } from './demo-data.ts';
 
-export const DEMO_LOGINS: { label: string; credentials: string }[] = [];
+export const DEMO_LOGINS: { label: string; credentials: string }[] = [
+  { label: 'Administrativo', credentials: `${DEMO_ADMINISTRATIVO_EMAIL} / ${DEMO_PASSWORD}` },
+  { label: 'Prestador', credentials: `${DEMO_PRESTADOR_EMAIL} / ${DEMO_PASSWORD}` },
+  { label: 'Afiliado (documento)', credentials: DEMO_AFILIADO_DOCUMENTO },
+];
 
-/** Demo data (DESIGN section 6): filled in by the demo seed. */
-export async function seedDemoData(_db: Db): Promise<{ created: boolean }> {
-  return { created: false };
+/** app_settings key written with the demo data: its presence means the data is already there. */
+export const DEMO_MARKER = 'demo_data';
+const DEMO_VERSION = '1';
+
+export interface DemoCounts {
+  obrasSociales: number;
+  afiliados: number;
+  profesionales: number;
+  solicitudes: number;
+}
+
+export type DemoSeedResult =
+  | { status: 'created'; counts: DemoCounts }
+  | { status: 'present' }
+  | { status: 'skipped'; reason: string };
+
+const BATCH = 500;
+
+function chunks<T>(rows: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** Why the demo set must not be loaded here, or undefined when the database holds nothing of its own. */
+async function findRealData(db: Db): Promise<string | undefined> {
+  const [[a], [o], [p], taken] = await Promise.all([
+    db.select({ n: count() }).from(afiliados),
+    db.select({ n: count() }).from(obrasSociales),
+    db.select({ n: count() }).from(profesionales),
+    db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.email, [DEMO_ADMINISTRATIVO_EMAIL, DEMO_PRESTADOR_EMAIL])),
+  ]);
+  if (a!.n + o!.n + p!.n > 0)
+    return 'La base ya tiene afiliados, obras sociales o profesionales propios: no se cargan los datos de demostración.';
+  if (taken.length > 0)
+    return `El usuario ${taken[0]!.email} ya existe: no se cargan los datos de demostración.`;
+  return undefined;
+}
+
+/**
+ * Demo data (DESIGN section 6), loaded once: a second start finds the
+ * marker and changes nothing, and a database with real data is never touched.
+ * Everything goes in one transaction, so a crash leaves no partial set.
+ */
+export async function seedDemoData(db: Db): Promise<DemoSeedResult> {
+  const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, DEMO_MARKER));
+  if (marker) return { status: 'present' };
+  const reason = await findRealData(db);
+  if (reason) return { status: 'skipped', reason };
+
+  // Loaded only when seeding: faker's module costs a noticeable part of every start-up otherwise.
+  const { buildDemoData } = await import('./demo-data.ts');
+  const data = buildDemoData();
+  // argon2 is deliberately slow: every demo account shares one hash of the one demo password.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const counts = await db.transaction((tx) => insertDemoData(tx, data, passwordHash));
+  return { status: 'created', counts };
+}
+
+async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Promise<DemoCounts> {
+  await tx.insert(appSettings).values({ key: DEMO_MARKER, value: DEMO_VERSION });
+
+  const roleRows = await tx
+    .select()
+    .from(roles)
+    .where(inArray(roles.name, [ROLE_NAMES.ADMINISTRATIVO, ROLE_NAMES.PRESTADOR]));
+  const roleId = new Map(roleRows.map((r) => [r.name, r.id]));
+  const administrativoRole = roleId.get(ROLE_NAMES.ADMINISTRATIVO);
+  const prestadorRole = roleId.get(ROLE_NAMES.PRESTADOR);
+  if (!administrativoRole || !prestadorRole)
+    throw new Error(
+      'Faltan los roles por defecto: los datos de demostración van después de sembrar los roles',
+    );
+
+  const obraSocialRows = await tx
+    .insert(obrasSociales)
+    .values(
+      OBRAS_SOCIALES.map((os) => ({ nombre: os.nombre, mails: [...os.mails], telefonos: [...os.telefonos] })),
+    )
+    .returning({ id: obrasSociales.id, nombre: obrasSociales.nombre });
+  const obraSocialId = new Map(obraSocialRows.map((os) => [os.nombre, os.id]));
+
+  // Specialties and zones are shared catalogues: keep whatever staff already entered.
+  await tx
+    .insert(especialidades)
+    .values(ESPECIALIDADES.map((nombre) => ({ nombre })))
+    .onConflictDoNothing();
+  const especialidadRows = await tx
+    .select()
+    .from(especialidades)
+    .where(inArray(especialidades.nombre, [...ESPECIALIDADES]));
+  const especialidadId = new Map(especialidadRows.map((e) => [e.nombre, e.id]));
+  await tx
+    .insert(zonas)
+    .values(ZONAS.map((z) => ({ ...z })))
+    .onConflictDoNothing();
+  const zonaRows = await tx
+    .select()
+    .from(zonas)
+    .where(
+      inArray(
+        zonas.numero,
+        ZONAS.map((z) => z.numero),
+      ),
+    );
+  const zonaId = new Map(zonaRows.map((z) => [z.numero, z.id]));
+
+  const now = Date.now();
+  const userRows = await tx
+    .insert(users)
+    .values([
+      { email: DEMO_ADMINISTRATIVO_EMAIL, passwordHash, status: 'active' as const },
+      ...data.profesionales.map((p) => ({ email: p.email, passwordHash, status: 'active' as const })),
+      ...data.solicitudes.map((s) => ({
+        email: s.email,
+        passwordHash,
+        status: 'pending' as const,
+        createdAt: new Date(now - s.diasAtras * 86_400_000),
+      })),
+    ])
+    .returning({ id: users.id, email: users.email });
+  const userId = new Map(userRows.map((u) => [u.email, u.id]));
+
+  await tx
+    .insert(userRoles)
+    .values([
+      { userId: userId.get(DEMO_ADMINISTRATIVO_EMAIL)!, roleId: administrativoRole },
+      ...data.profesionales.map((p) => ({ userId: userId.get(p.email)!, roleId: prestadorRole })),
+    ]);
+
+  const profesionalRows = await tx
+    .insert(profesionales)
+    .values([
+      ...data.profesionales.map((p) => ({
+        userId: userId.get(p.email)!,
+        nombre: p.nombre,
+        razonSocial: p.razonSocial,
+        busqueda: searchKey(`${p.nombre} ${p.razonSocial}`),
+        email: p.email,
+        telefono: p.telefono,
+        direccion: p.direccion,
+        depto: p.depto,
+        lat: p.lat,
+        long: p.long,
+        localidad: p.localidad,
+        zonaId: zonaId.get(p.zona) ?? null,
+        horarios: p.horarios,
+        guardias: p.guardias,
+      })),
+      ...data.solicitudes.map((s) => ({
+        userId: userId.get(s.email)!,
+        nombre: s.nombre,
+        razonSocial: s.razonSocial,
+        busqueda: searchKey(`${s.nombre} ${s.razonSocial}`),
+        email: s.email,
+        createdAt: new Date(now - s.diasAtras * 86_400_000),
+      })),
+    ])
+    .returning({ id: profesionales.id, email: profesionales.email });
+  const profesionalId = new Map(profesionalRows.map((p) => [p.email, p.id]));
+
+  await tx.insert(profesionalEspecialidades).values(
+    data.profesionales.flatMap((p) =>
+      p.especialidades.map((nombre) => ({
+        profesionalId: profesionalId.get(p.email)!,
+        especialidadId: especialidadId.get(nombre)!,
+      })),
+    ),
+  );
+  await tx.insert(profesionalObrasSociales).values(
+    data.profesionales.flatMap((p) =>
+      p.obrasSociales.map((nombre) => ({
+        profesionalId: profesionalId.get(p.email)!,
+        obraSocialId: obraSocialId.get(nombre)!,
+      })),
+    ),
+  );
+
+  for (const batch of chunks(data.afiliados))
+    await tx.insert(afiliados).values(
+      batch.map((a) => ({
+        nombre: a.nombre,
+        nombreBusqueda: searchKey(a.nombre),
+        tipoDocumento: a.tipoDocumento,
+        documento: a.documento,
+        fechaNacimiento: a.fechaNacimiento,
+        obraSocialId: a.obraSocial ? obraSocialId.get(a.obraSocial)! : null,
+        email: a.email,
+        telefono: a.telefono,
+      })),
+    );
+
+  return {
+    obrasSociales: obraSocialRows.length,
+    afiliados: data.afiliados.length,
+    profesionales: data.profesionales.length,
+    solicitudes: data.solicitudes.length,
+  };
 }
