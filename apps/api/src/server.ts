@@ -3,7 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
-import { DEMO_LOGINS } from './db/seed/demo.ts';
+import { DEMO_LOGINS, type DemoSeedResult } from './db/seed/demo.ts';
 import { buildWebIfStale, openDatabase, prepareDatabase } from './startup.ts';
 
 function fail(message: string): never {
@@ -11,14 +11,15 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function printBanner(config: Config, address: string, demo: boolean) {
+function printBanner(config: Config, address: string, demo: DemoSeedResult | undefined) {
   const lines = [`Red Dental escuchando en ${address}`, `  Documentación de la API: ${address}/api/docs`];
   lines.push(
     `  Administrador: ${config.admin.email} / ${config.admin.isDefault ? config.admin.password : '(ADMIN_PASSWORD)'}`,
   );
   if (config.admin.isDefault)
     lines.push('  ATENCIÓN: credenciales de administrador por defecto; defina ADMIN_EMAIL y ADMIN_PASSWORD.');
-  if (demo) for (const login of DEMO_LOGINS) lines.push(`  ${login.label}: ${login.credentials}`);
+  if (demo?.status === 'skipped') lines.push(`  Datos de demostración no cargados: ${demo.reason}`);
+  else if (demo) for (const login of DEMO_LOGINS) lines.push(`  ${login.label}: ${login.credentials}`);
   console.log(lines.join('\n'));
 }
 
@@ -58,7 +59,7 @@ async function main() {
   });
 
   const address = await app.listen({ port: config.port, host: config.host });
-  printBanner(config, address.replace('127.0.0.1', 'localhost'), config.demoData && Boolean(prepared.demo));
+  printBanner(config, address.replace('127.0.0.1', 'localhost'), prepared.demo);
 }
 
 main().catch((error: unknown) => {
