@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { reloadSessionFromStorage } from '@/lib/session.ts';
 import { createMediaQueryList } from './media-query.ts';
 
 // jsdom has no layout: screens are wide unless a test says otherwise (see setScreenWidth).
@@ -11,4 +12,5 @@ if (typeof window.matchMedia !== 'function') {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  reloadSessionFromStorage();
 });

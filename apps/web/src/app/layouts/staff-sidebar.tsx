@@ -64,22 +64,25 @@ export function StaffSidebar() {
       </Link>
       <ul className={styles.entries}>
         {STAFF_ENTRIES.filter((entry) => !entry.permission || can(entry.permission)).map(
-          ({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink to={to} className={styles.link} title={label}>
-                <span className={styles.iconWrap}>
-                  <Icon size={20} />
-                  {to === PATHS.notificaciones && hasUnread && (
-                    <span className={styles.unread} data-testid="unread-marker" />
-                  )}
-                </span>
-                <span className={styles.label}>{label}</span>
-                {to === PATHS.notificaciones && hasUnread && (
-                  <span className="sr-only"> (tiene notificaciones sin leer)</span>
-                )}
-              </NavLink>
-            </li>
-          ),
+          ({ to, label, icon: Icon }) => {
+            const showsUnread = to === PATHS.notificaciones && hasUnread;
+            return (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={styles.link}
+                  title={label}
+                  aria-label={showsUnread ? `${label} (tiene notificaciones sin leer)` : undefined}
+                >
+                  <span className={styles.iconWrap}>
+                    <Icon size={20} />
+                    {showsUnread && <span className={styles.unread} data-testid="unread-marker" />}
+                  </span>
+                  <span className={styles.label}>{label}</span>
+                </NavLink>
+              </li>
+            );
+          },
         )}
       </ul>
       <Link

@@ -1,0 +1,115 @@
+import { MESSAGES } from '@red-dental/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '@/lib/session.ts';
+import { mockApi } from '@/test/api-mock.ts';
+import { makeSessionUser, storeAffiliateSession, storeStaffSession } from '@/test/factories.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const pageTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('public routes', () => {
+  it.each([
+    ['/login', 'Bienvenido'],
+    ['/login-afiliado', 'Portal de afiliados'],
+    ['/registro', 'Registro de profesionales'],
+    ['/recover-password/abc', 'Nueva contraseña'],
+  ])('%s opens without a session', async (path, heading) => {
+    const { router } = renderApp(path);
+    expect(await pageTitle(heading)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2025 Red Dental');
+  });
+
+  it('sends any other path to /login', async () => {
+    const { router } = renderApp('/no-existe/para-nada');
+    expect(await pageTitle('Bienvenido')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('protected routes', () => {
+  it.each(['/', '/afiliados', '/profesionales/edit/4', '/mi-perfil', '/perfil-afiliado', '/cartilla'])(
+    '%s without a token goes to /login',
+    async (path) => {
+      const { router } = renderApp(path);
+      await pageTitle('Bienvenido');
+      expect(router.state.location.pathname).toBe('/login');
+    },
+  );
+
+  it('/ goes to /afiliados', async () => {
+    const user = makeSessionUser('ADMINISTRATIVO');
+    storeStaffSession(user);
+    mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
+    const { router } = renderApp('/');
+    expect(await pageTitle('Afiliados')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/afiliados');
+    expect(document.title).toBe('Afiliados | Red Dental');
+  });
+
+  it('confirms a bare stored token with the API before showing the screen', async () => {
+    const user = makeSessionUser('PRESTADOR', { professionalName: 'Dra. Ana Ruiz' });
+    storeStaffSession(null);
+    mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
+    renderApp('/mi-perfil');
+    expect(await pageTitle('Mi Perfil')).toBeInTheDocument();
+    expect(screen.getByText('Dra. Ana Ruiz')).toBeInTheDocument();
+  });
+
+  it('sends a staff user whose token the API rejects to /login, saying why', async () => {
+    storeStaffSession(makeSessionUser('ADMINISTRADOR'));
+    mockApi({ 'GET /api/user/me': [401, { error: MESSAGES.SESSION_EXPIRED, code: 'NO_AUTENTICADO' }] });
+    const { router } = renderApp('/profesionales');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText(MESSAGES.SESSION_EXPIRED)).toBeInTheDocument();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('sends an affiliate whose token the API rejects to /login-afiliado', async () => {
+    storeAffiliateSession();
+    mockApi({
+      'GET /api/afiliados/profile': [401, { error: MESSAGES.SESSION_EXPIRED, code: 'NO_AUTENTICADO' }],
+    });
+    const { router } = renderApp('/cartilla');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login-afiliado'));
+    expect(await pageTitle('Portal de afiliados')).toBeInTheDocument();
+  });
+
+  it('keeps an affiliate out of the back office', async () => {
+    storeAffiliateSession();
+    mockApi({ 'GET /api/afiliados/profile': { id: 1 } });
+    const { router } = renderApp('/afiliados');
+    expect(await pageTitle('Mi Perfil')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/perfil-afiliado');
+  });
+
+  it('keeps staff out of the affiliate portal, sending them to their landing page', async () => {
+    const user = makeSessionUser('PRESTADOR');
+    storeStaffSession(user);
+    mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
+    const { router } = renderApp('/cartilla');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mi-perfil'));
+  });
+
+  it('shows a notice, not a broken screen, where the permissions fall short', async () => {
+    const user = makeSessionUser('PRESTADOR');
+    storeStaffSession(user);
+    mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
+    renderApp('/obra-social');
+    expect(
+      await screen.findByRole('heading', { name: 'No tiene acceso a esta sección' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/mi-perfil');
+  });
+
+  it('shows later screens inside the final frame, saying what they will offer', async () => {
+    const user = makeSessionUser('ADMINISTRADOR');
+    storeStaffSession(user);
+    mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
+    renderApp('/obra-social');
+    expect(await pageTitle('Obras Sociales')).toBeInTheDocument();
+    expect(screen.getByText('Próximamente')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
+  });
+});
