@@ -1,0 +1,178 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { PERMISSIONS } from '@red-dental/contracts';
+import type { Db } from '../src/db/client.ts';
+import * as schema from '../src/db/schema/index.ts';
+import { searchKey } from '../src/lib/text.ts';
+import { findPaginated } from '../src/modules/afiliados/afiliados.service.ts';
+import type { Subject } from '../src/modules/usuarios/usuarios.repository.ts';
+import { type BenchAfiliado, generateAfiliados, seededRandom } from './lib/afiliados-data.ts';
+import { BENCH_ADMIN, createBenchDatabase, postgresUrl } from './lib/databases.ts';
+import { formatLoad, runLoad } from './lib/load.ts';
+import { login, startBenchServer } from './lib/server.ts';
+
+const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
+const CONCURRENCY = 50;
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
+const POOL = 20;
+const OBRAS_SOCIALES = ['OSDE', 'Swiss Medical', 'Galeno', 'OSECAC', 'IOMA', 'Medifé', 'Omint', 'Sancor Salud'];
+
+const tsv = (v: string | null) => (v === null ? '\\N' : v.replace(/[\\\t\n]/g, ' '));
+
+/** Loads the affiliates with COPY (what a migration of real data would do), then ANALYZE. */
+async function populate(url: string, sample: BenchAfiliado[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const ids: number[] = [];
+  for (const nombre of OBRAS_SOCIALES) {
+    const { rows } = await client.query<{ id: number }>('insert into obras_sociales (nombre) values ($1) returning id', [nombre]);
+    ids.push(rows[0]!.id);
+  }
+  const random = seededRandom(99);
+  function* lines() {
+    let chunk = '';
+    let i = 0;
+    for (const a of generateAfiliados(ROWS, 11)) {
+      if (i % 997 === 0 && sample.length < 5000) sample.push(a);
+      chunk += `${tsv(a.nombre)}\t${tsv(searchKey(a.nombre))}\t${a.tipoDocumento}\t${a.documento}\t${a.fechaNacimiento}\t${ids[Math.floor(random() * ids.length)]}\n`;
+      if (++i % 10_000 === 0) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  await pipeline(
+    Readable.from(lines()),
+    client.query(copyFrom('copy afiliados (nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id) from stdin')),
+  );
+  await client.query('analyze afiliados');
+  await client.end();
+}
+
+/** The two query mixes of the benchmark, from the generated data. */
+function buildMixes(sample: BenchAfiliado[]) {
+  const random = seededRandom(5);
+  const pick = () => sample[Math.floor(random() * sample.length)]!;
+  const documentos = Array.from({ length: 400 }, () => {
+    const doc = pick().documento;
+    return doc.slice(0, 4 + Math.floor(random() * 5));
+  });
+  const nombres = Array.from({ length: 400 }, () => {
+    const a = pick();
+    return `${a.apellido} ${a.primerNombre}`.toLowerCase();
+  });
+  return { documentos, nombres };
+}
+
+interface CapturedQuery {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The exact SQL the API runs for each search, captured by running the API's own
+ * service code once over a logging connection, to be replayed straight through `pg`.
+ */
+async function captureQueries(url: string, searches: string[]): Promise<CapturedQuery[][]> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  let current: CapturedQuery[] = [];
+  const db = drizzle({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (text, params) => current.push({ text, params }) },
+  }) as unknown as Db;
+  const staff: Subject = { id: 0, email: 'bench', status: 'active', tokenVersion: 0, permissions: new Set([PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_CREATE]) };
+  const out: CapturedQuery[][] = [];
+  for (const search of searches) {
+    current = [];
+    await findPaginated({ db } as never, staff, { pageIndex: 0, pageSize: 10, search });
+    out.push(current);
+  }
+  await pool.end();
+  return out;
+}
+
+/** Every captured query's plan, checked for sequential scans of afiliados. */
+async function explainAll(url: string, label: string, captured: CapturedQuery[][]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const shapes = new Map<string, CapturedQuery>();
+  for (const group of captured) for (const q of group) if (!q.text.startsWith('explain')) shapes.set(q.text, q);
+  for (const q of shapes.values()) {
+    const { rows } = await client.query({ text: `explain ${q.text}`, values: q.params as unknown[] });
+    const plan = rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+    const nodes = [...plan.matchAll(/(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\S+)/g)].map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''} on ${m[3]}`);
+    const seqOnAfiliados = nodes.some((n) => n.startsWith('Seq Scan') && n.endsWith(' afiliados'));
+    console.log(`    EXPLAIN ${label}: ${[...new Set(nodes)].join(', ')}${seqOnAfiliados ? '   <-- SEQUENTIAL SCAN' : ''}`);
+  }
+  await client.end();
+}
+
+export async function runSearchBenchmark() {
+  const url = await postgresUrl();
+  console.log(`\nAffiliate search over ${ROWS.toLocaleString('es-AR')} affiliates, ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per run`);
+  if (!url) {
+    console.log('  skipped: no PostgreSQL reachable (set BENCH_DATABASE_URL)');
+    return;
+  }
+  const sample: BenchAfiliado[] = [];
+  const t0 = performance.now();
+  const database = await createBenchDatabase('postgres', url, async () => {});
+  await populate(database.location, sample);
+  console.log(`  loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const mixes = buildMixes(sample);
+  const server = await startBenchServer({ ...database.serverEnv, DATABASE_POOL_SIZE: String(POOL) });
+  const bare = new pg.Pool({ connectionString: database.location, max: POOL });
+  try {
+    const token = await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
+    const headers = { authorization: `Bearer ${token}` };
+    for (const [label, searches] of [
+      ['document prefix (4–8 digits)', mixes.documentos],
+      ['name (apellido nombre)', mixes.nombres],
+    ] as const) {
+      const captured = await captureQueries(database.location, searches);
+      await explainAll(database.location, label, captured);
+      const api = await runLoad({
+        concurrency: CONCURRENCY,
+        durationMs: DURATION_MS,
+        task: async (client, i) => {
+          const search = searches[(client * 7919 + i) % searches.length]!;
+          const res = await fetch(`${server.url}/api/afiliados/paginated?pageIndex=0&pageSize=10&search=${encodeURIComponent(search)}`, { headers });
+          await res.arrayBuffer();
+          return res.status === 200;
+        },
+      });
+      const direct = await runLoad({
+        concurrency: CONCURRENCY,
+        durationMs: DURATION_MS,
+        task: async (client, i) => {
+          const queries = captured[(client * 7919 + i) % captured.length]!;
+          // Like the API: the page query alongside the count (and, for huge matches, its estimate after it).
+          const [page, ...count] = queries;
+          await Promise.all([
+            bare.query({ text: page!.text, values: page!.params as unknown[] }),
+            (async () => {
+              for (const q of count) await bare.query({ text: q.text, values: q.params as unknown[] });
+            })(),
+          ]);
+          return true;
+        },
+      });
+      console.log(`  ${formatLoad(`API, ${label}`, api)}`);
+      console.log(`  ${formatLoad(`bare pg, ${label}`, direct)}`);
+      console.log(
+        `    API/bare throughput ${((100 * api.rps) / direct.rps).toFixed(0)} % (goal ≥ 70 %), p99 ratio ${(api.p99 / direct.p99).toFixed(2)}× (goal ≤ 1.5×)` +
+          (label.startsWith('name') ? `, name p99 ${api.p99.toFixed(1)} ms (goal < 100 ms)` : ''),
+      );
+    }
+  } finally {
+    await bare.end();
+    await server.close();
+    await database.drop();
+  }
+}
