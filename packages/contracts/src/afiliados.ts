@@ -81,12 +81,12 @@ export function isValidEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_SHAPE.test(value);
 }
 
-/** Optional birth date: '' and null both mean "none". */
+/** Optional birth date: '' and null both mean "none"; absent stays absent (a profile update leaves it alone). */
 export const fechaNacimientoSchema = z
   .union([z.string(), z.null()])
   .optional()
-  .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
-  .refine((v) => v === null || isValidBirthDate(v), AFILIADO_MESSAGES.FECHA_INVALID);
+  .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()))
+  .refine((v) => v == null || isValidBirthDate(v), AFILIADO_MESSAGES.FECHA_INVALID);
 
 export const tipoDocumentoSchema = z
   .string({ error: AFILIADO_MESSAGES.TIPO_REQUIRED })

@@ -81,7 +81,7 @@ const valuesOf = (input: AfiliadoInput): repo.AfiliadoValues => ({
   nombreBusqueda: searchKey(input.nombre),
   tipoDocumento: input.tipoDocumento,
   documento: input.documento,
-  fechaNacimiento: input.fecha_nacimiento,
+  fechaNacimiento: input.fecha_nacimiento ?? null,
   obraSocialId: input.obraSocial.id,
 });
 

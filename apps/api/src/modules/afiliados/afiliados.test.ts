@@ -1,0 +1,430 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  BACKENDS,
+  createTestApp,
+  createUserWithRoles,
+  loginAs,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { queryRows } from '../../db/client.ts';
+import { afiliadoAuth, createAfiliado, createObraSocial, uniqueDocumento } from './afiliados.factories.ts';
+import { countMatches } from './afiliados.repository.ts';
+
+/** Mails written by the file transport, decoded enough to read text and links. */
+async function readMails(dataDir: string) {
+  const dir = path.join(dataDir, 'mail');
+  const files = (await readdir(dir).catch(() => [])).sort();
+  return Promise.all(
+    files.map(async (f) => {
+      const raw = await readFile(path.join(dir, f), 'utf8');
+      const to = /^To: (.+)$/m.exec(raw)?.[1]?.trim() ?? '';
+      const unfolded = raw.replace(/=\r?\n/g, '');
+      const bytes: number[] = [];
+      for (let i = 0; i < unfolded.length; i++) {
+        const hex = unfolded[i] === '=' ? /^[0-9A-F]{2}/.exec(unfolded.slice(i + 1, i + 3)) : null;
+        if (hex) {
+          bytes.push(Number.parseInt(hex[0], 16));
+          i += 2;
+        } else bytes.push(...Buffer.from(unfolded[i]!, 'utf8'));
+      }
+      const text = Buffer.from(bytes).toString('utf8');
+      return { to, text };
+    }),
+  );
+}
+
+describe.each(BACKENDS)('afiliados (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  let dentist: Record<string, string>;
+  let osde: { id: number; nombre: string };
+  let galeno: { id: number; nombre: string };
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const staffUser = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
+    staff = await loginAs(ctx.app, staffUser.email, staffUser.password);
+    const dentistUser = await createUserWithRoles(ctx.app, admin, ['PRESTADOR']);
+    dentist = await loginAs(ctx.app, dentistUser.email, dentistUser.password);
+    osde = await createObraSocial(ctx.app, staff, { nombre: 'OSDE Afiliados' });
+    galeno = await createObraSocial(ctx.app, staff, { nombre: 'Galeno Afiliados' });
+  });
+  afterAll(() => ctx.close());
+
+  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers = {}, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  describe('create, read, edit, delete', () => {
+    it('creates an affiliate (201) with a normalised document', async () => {
+      const res = await inject('POST', '/api/afiliados', staff, {
+        nombre: ' María José Núñez ',
+        tipoDocumento: 'DNI',
+        documento: '30.123.456',
+        fecha_nacimiento: '1985-02-28',
+        obraSocial: { id: osde.id },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({
+        id: expect.any(Number),
+        nombre: 'María José Núñez',
+        tipoDocumento: 'DNI',
+        documento: '30123456',
+        fecha_nacimiento: '1985-02-28',
+        obraSocial: { id: osde.id, nombre: 'OSDE Afiliados' },
+      });
+      const read = await inject('GET', `/api/afiliados/${res.json().id}`, staff);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(res.json());
+      const [audit] = await queryRows<{ action: string; actor_label: string }>(
+        ctx.database.db,
+        sql`select action, actor_label from audit_log where entity = 'afiliado' and entity_id = ${String(res.json().id)}`,
+      );
+      expect(audit).toMatchObject({ action: 'create' });
+    });
+
+    it('answers 409 for a document that already exists, however it is written', async () => {
+      const documento = uniqueDocumento();
+      await createAfiliado(ctx.app, staff, osde.id, { documento });
+      const res = await inject('POST', '/api/afiliados', staff, {
+        nombre: 'Otro',
+        tipoDocumento: 'DNI',
+        documento: `${documento.slice(0, 2)}.${documento.slice(2, 5)}.${documento.slice(5)}`,
+        obraSocial: { id: osde.id },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: 'Ya existe un afiliado con ese documento', code: 'CONFLICTO' });
+    });
+
+    it('validates in Spanish: required fields, DNI digits, date, unknown insurer', async () => {
+      const empty = await inject('POST', '/api/afiliados', staff, {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().fields).toEqual({
+        nombre: 'El nombre es obligatorio',
+        tipoDocumento: 'El tipo de documento es obligatorio',
+        documento: 'El número de documento es obligatorio',
+        obraSocial: 'La obra social es obligatoria',
+      });
+      const base = { nombre: 'Ana', tipoDocumento: 'DNI', obraSocial: { id: osde.id } };
+      const short = await inject('POST', '/api/afiliados', staff, { ...base, documento: '12.345' });
+      expect(short.json()).toMatchObject({
+        error: 'El documento debe tener entre 6 y 9 dígitos',
+        fields: { documento: 'El documento debe tener entre 6 y 9 dígitos' },
+      });
+      const letters = await inject('POST', '/api/afiliados', staff, {
+        ...base,
+        tipoDocumento: 'LE',
+        documento: 'AB1234',
+      });
+      expect(letters.statusCode).toBe(400);
+      const tipo = await inject('POST', '/api/afiliados', staff, {
+        ...base,
+        tipoDocumento: 'CUIT',
+        documento: '1',
+      });
+      expect(tipo.json().fields.tipoDocumento).toBe('El tipo de documento no es válido');
+      const fecha = await inject('POST', '/api/afiliados', staff, {
+        ...base,
+        documento: uniqueDocumento(),
+        fecha_nacimiento: '1990-02-30',
+      });
+      expect(fecha.json().fields).toEqual({ fecha_nacimiento: 'La fecha de nacimiento no es válida' });
+      const os = await inject('POST', '/api/afiliados', staff, {
+        ...base,
+        documento: uniqueDocumento(),
+        obraSocial: { id: 999999 },
+      });
+      expect(os.statusCode).toBe(400);
+      expect(os.json()).toMatchObject({ error: 'La obra social seleccionada no existe' });
+    });
+
+    it('accepts a passport with letters and a type in any case', async () => {
+      const res = await inject('POST', '/api/afiliados', staff, {
+        nombre: 'John Smith',
+        tipoDocumento: 'pasaporte',
+        documento: 'ab-123456',
+        fecha_nacimiento: '',
+        obraSocial: { id: galeno.id },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        tipoDocumento: 'Pasaporte',
+        documento: 'AB123456',
+        fecha_nacimiento: null,
+      });
+    });
+
+    it('edits an affiliate (200), with 404 for an unknown id and 409 for a taken document', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const b = await createAfiliado(ctx.app, staff, osde.id);
+      const res = await inject('PUT', `/api/afiliados/${a.id}`, staff, {
+        nombre: 'Nombre Editado',
+        tipoDocumento: 'DNI',
+        documento: a.documento,
+        fecha_nacimiento: null,
+        obraSocial: { id: galeno.id },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: a.id,
+        nombre: 'Nombre Editado',
+        fecha_nacimiento: null,
+        obraSocial: { id: galeno.id, nombre: 'Galeno Afiliados' },
+      });
+      const body = { nombre: 'X', tipoDocumento: 'DNI', documento: b.documento, obraSocial: { id: osde.id } };
+      expect((await inject('PUT', `/api/afiliados/${a.id}`, staff, body)).statusCode).toBe(409);
+      expect(
+        (await inject('PUT', '/api/afiliados/999999', staff, { ...body, documento: '11222333' })).json(),
+      ).toEqual({
+        error: 'El afiliado no existe',
+        code: 'NO_ENCONTRADO',
+      });
+    });
+
+    it('deletes an affiliate (204), then 404', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id);
+      expect((await inject('DELETE', `/api/afiliados/${a.id}`, staff)).statusCode).toBe(204);
+      expect((await inject('GET', `/api/afiliados/${a.id}`, staff)).statusCode).toBe(404);
+      expect((await inject('DELETE', `/api/afiliados/${a.id}`, staff)).statusCode).toBe(404);
+    });
+  });
+
+  describe('search', () => {
+    let insurer: { id: number };
+    beforeAll(async () => {
+      insurer = await createObraSocial(ctx.app, staff, { nombre: 'Búsqueda Salud' });
+      const people: [string, string][] = [
+        ['GONZÁLEZ, Juan Pablo', '27111222'],
+        ['Gonzalez Ana', '27111333'],
+        ['Pérez Juan', '27999000'],
+        ['Ñañez Lucía', '28111444'],
+        ['Al Amin', '28111555'],
+      ];
+      for (const [nombre, documento] of people)
+        await createAfiliado(ctx.app, staff, insurer.id, { nombre, documento });
+      await createAfiliado(ctx.app, staff, osde.id, { nombre: 'Gonzalez Otro Plan', documento: '27111999' });
+    });
+
+    const page = async (auth: Record<string, string>, query: string) => {
+      const res = await inject('GET', `/api/afiliados/paginated?${query}`, auth);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { rows: { nombre: string; documento: string }[]; rowCount: number };
+    };
+
+    it('finds by name for staff, ignoring case and accents, every word matching, ordered by name', async () => {
+      const result = await page(staff, `obraSocialId=${insurer.id}&search=${encodeURIComponent('gonzalez')}`);
+      expect(result.rows.map((r) => r.nombre)).toEqual(['Gonzalez Ana', 'GONZÁLEZ, Juan Pablo']);
+      expect(result.rowCount).toBe(2);
+      const both = await page(staff, `search=${encodeURIComponent('JUAN gonzález')}`);
+      expect(both.rows.map((r) => r.nombre)).toEqual(['GONZÁLEZ, Juan Pablo']);
+      const enie = await page(staff, `search=${encodeURIComponent('nanez')}`);
+      expect(enie.rows.map((r) => r.documento)).toEqual(['28111444']);
+      const short = await page(staff, 'search=al');
+      expect(short.rows.map((r) => r.nombre)).toEqual(['Al Amin']);
+    });
+
+    it('finds by document prefix for staff, with the insurer filter and paging', async () => {
+      const all = await page(staff, 'search=27.111');
+      expect(all.rowCount).toBe(3);
+      const filtered = await page(staff, `search=27111&obraSocialId=${insurer.id}&pageSize=1&pageIndex=1`);
+      expect(filtered.rowCount).toBe(2);
+      expect(filtered.rows).toHaveLength(1);
+      expect(filtered.rows[0]!.nombre).toBe('GONZÁLEZ, Juan Pablo');
+      const listing = await page(staff, `obraSocialId=${insurer.id}&pageSize=50`);
+      expect(listing.rowCount).toBe(5);
+      expect(listing.rows.map((r) => r.nombre)).toEqual([
+        'Al Amin',
+        'Gonzalez Ana',
+        'GONZÁLEZ, Juan Pablo',
+        'Ñañez Lucía',
+        'Pérez Juan',
+      ]);
+    });
+
+    it('gives dentists only the exact document, and nothing without a search', async () => {
+      expect(await page(dentist, '')).toEqual({ rows: [], rowCount: 0 });
+      expect(await page(dentist, 'search=27111')).toEqual({ rows: [], rowCount: 0 });
+      expect(await page(dentist, 'search=gonzalez')).toEqual({ rows: [], rowCount: 0 });
+      const exact = await page(dentist, 'search=27.111.222');
+      expect(exact.rowCount).toBe(1);
+      expect(exact.rows[0]).toMatchObject({
+        documento: '27111222',
+        obraSocial: { nombre: 'Búsqueda Salud' },
+      });
+      // The insurer filter is staff-only: a dentist's filter is ignored, not used to probe.
+      expect((await page(dentist, `search=27111222&obraSocialId=${osde.id}`)).rowCount).toBe(1);
+      const list = await inject('GET', '/api/afiliados?search=27111222', dentist);
+      expect(list.json()).toHaveLength(1);
+      expect((await inject('GET', '/api/afiliados', dentist)).json()).toEqual([]);
+    });
+
+    it('caps the plain list (limit default 100, at most 1000)', async () => {
+      const res = await inject('GET', `/api/afiliados?limit=2&obraSocialId=${insurer.id}`, staff);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toHaveLength(2);
+      expect((await inject('GET', '/api/afiliados?limit=1001', staff)).statusCode).toBe(400);
+    });
+
+    it('answers an estimate, never below the cap, once matches pass the count cap', async () => {
+      const filter = { kind: 'all' as const, obraSocialId: insurer.id };
+      expect(await countMatches(ctx.database.db, filter, 10)).toBe(5);
+      expect(await countMatches(ctx.database.db, filter, 3)).toBeGreaterThanOrEqual(4);
+    });
+  });
+
+  describe('permissions', () => {
+    it('answers 401 without a token and 403 without the permission, before validating', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const endpoints = [
+        ['GET', '/api/afiliados/paginated'],
+        ['GET', '/api/afiliados'],
+        ['GET', `/api/afiliados/${a.id}`],
+        ['POST', '/api/afiliados'],
+        ['PUT', `/api/afiliados/${a.id}`],
+        ['DELETE', `/api/afiliados/${a.id}`],
+        ['POST', '/api/afiliados/import-csv'],
+      ] as const;
+      const member = await afiliadoAuth(ctx.app, a.id);
+      for (const [method, url] of endpoints) {
+        const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
+        expect((await inject(method, url, {}, payload)).statusCode, `${method} ${url}`).toBe(401);
+        expect((await inject(method, url, member, payload)).statusCode, `${method} ${url}`).toBe(403);
+      }
+      for (const [method, url] of endpoints.slice(2)) {
+        const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
+        expect((await inject(method, url, dentist, payload)).statusCode, `${method} ${url}`).toBe(403);
+      }
+      // Staff tokens do not open the affiliate's own endpoints.
+      expect((await inject('GET', '/api/afiliados/profile', staff)).statusCode).toBe(403);
+      expect((await inject('GET', '/api/afiliados/profile')).statusCode).toBe(401);
+    });
+  });
+
+  describe('affiliate profile', () => {
+    it('reads the own profile and changes only birth date and phone, never name, document or insurer', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id, { nombre: 'Laura Gómez' });
+      const member = await afiliadoAuth(ctx.app, a.id);
+      const before = await inject('GET', '/api/afiliados/profile', member);
+      expect(before.statusCode).toBe(200);
+      expect(before.json()).toEqual({
+        id: a.id,
+        nombre: 'Laura Gómez',
+        tipoDocumento: 'DNI',
+        documento: a.documento,
+        fecha_nacimiento: '1980-05-17',
+        obraSocial: { id: osde.id, nombre: 'OSDE Afiliados' },
+        email: null,
+        emailPendiente: null,
+        telefono: null,
+      });
+      const res = await inject('PUT', '/api/afiliados/profile', member, {
+        nombre: 'Otro Nombre',
+        documento: '11111111',
+        obraSocial: { id: galeno.id },
+        fecha_nacimiento: '1981-06-18',
+        email: '',
+        telefono: '11 5555-0000',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        nombre: 'Laura Gómez',
+        documento: a.documento,
+        obraSocial: { id: osde.id },
+        fecha_nacimiento: '1981-06-18',
+        telefono: '11 5555-0000',
+        email: null,
+      });
+      const cleared = await inject('PUT', '/api/afiliados/profile', member, {
+        fecha_nacimiento: '',
+        email: '',
+        telefono: '',
+      });
+      expect(cleared.json()).toMatchObject({ fecha_nacimiento: null, telefono: null });
+      const bad = await inject('PUT', '/api/afiliados/profile', member, { email: 'no-es-email' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ error: 'Email inválido', fields: { email: 'Email inválido' } });
+      // An affiliate token cannot reach the staff endpoints that would change those fields.
+      const put = await inject('PUT', `/api/afiliados/${a.id}`, member, {
+        nombre: 'Hack',
+        tipoDocumento: 'DNI',
+        documento: '11111111',
+        obraSocial: { id: galeno.id },
+      });
+      expect(put.statusCode).toBe(403);
+    });
+
+    it('keeps a new e-mail pending until its link is opened, and tells the previous address', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const member = await afiliadoAuth(ctx.app, a.id);
+      const first = await inject('PUT', '/api/afiliados/profile', member, { email: 'Primera@Correo.test' });
+      expect(first.json()).toMatchObject({ email: null, emailPendiente: 'primera@correo.test' });
+      await ctx.app.mail.drain();
+      const link = async (to: string) => {
+        const mail = (await readMails(ctx.config.dataDir)).filter((m) => m.to === to).at(-1);
+        expect(mail, `mail to ${to}`).toBeDefined();
+        expect(mail!.text).not.toContain(a.documento);
+        return /http:\/\/reddental\.test\/confirmar-email\/([\w-]{43})/.exec(mail!.text)?.[1];
+      };
+      const token1 = await link('primera@correo.test');
+      expect(token1).toBeDefined();
+      const confirmed = await inject('POST', '/api/afiliados/confirm-email', {}, { token: token1 });
+      expect(confirmed.statusCode).toBe(200);
+      expect((await inject('GET', '/api/afiliados/profile', member)).json()).toMatchObject({
+        email: 'primera@correo.test',
+        emailPendiente: null,
+      });
+      // A link works once.
+      expect((await inject('POST', '/api/afiliados/confirm-email', {}, { token: token1 })).statusCode).toBe(
+        400,
+      );
+
+      const second = await inject('PUT', '/api/afiliados/profile', member, { email: 'segunda@correo.test' });
+      expect(second.json()).toMatchObject({
+        email: 'primera@correo.test',
+        emailPendiente: 'segunda@correo.test',
+      });
+      await ctx.app.mail.drain();
+      const notice = (await readMails(ctx.config.dataDir))
+        .filter((m) => m.to === 'primera@correo.test')
+        .at(-1);
+      expect(notice!.text).toContain('Se pidió cambiar el email');
+      expect(notice!.text).not.toContain(a.documento);
+      const token2 = await link('segunda@correo.test');
+      const bad = await inject('POST', '/api/afiliados/confirm-email', {}, { token: 'x'.repeat(43) });
+      expect(bad.json()).toEqual({
+        error: 'El enlace de confirmación no es válido o ya venció',
+        code: 'TOKEN_INVALIDO',
+      });
+      expect((await inject('POST', '/api/afiliados/confirm-email', {}, { token: token2 })).statusCode).toBe(
+        200,
+      );
+      expect((await inject('GET', '/api/afiliados/profile', member)).json()).toMatchObject({
+        email: 'segunda@correo.test',
+        emailPendiente: null,
+      });
+    });
+
+    it('refuses an expired confirmation link', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const member = await afiliadoAuth(ctx.app, a.id);
+      await inject('PUT', '/api/afiliados/profile', member, { email: 'vencido@correo.test' });
+      await ctx.app.mail.drain();
+      const mail = (await readMails(ctx.config.dataDir)).filter((m) => m.to === 'vencido@correo.test').at(-1);
+      const token = /confirmar-email\/([\w-]{43})/.exec(mail!.text)![1];
+      await ctx.database.db.execute(
+        sql`update afiliados set email_token_expires_at = now() - interval '1 minute' where id = ${a.id}`,
+      );
+      expect((await inject('POST', '/api/afiliados/confirm-email', {}, { token })).statusCode).toBe(400);
+    });
+  });
+});
