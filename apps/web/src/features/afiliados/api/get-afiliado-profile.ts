@@ -1,19 +1,8 @@
+import type { AfiliadoProfile } from '@red-dental/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 
-/** The signed-in affiliate's own record (spec section 3). */
-export interface AfiliadoProfile {
-  id: number;
-  nombre: string;
-  tipoDocumento: string;
-  documento: string;
-  fecha_nacimiento: string | null;
-  email: string | null;
-  telefono: string | null;
-  obraSocial: { id: number; nombre: string } | null;
-}
-
-/** `GET /api/afiliados/profile`; also tells whether the affiliate's token still works. */
+/** `GET /api/afiliados/profile`: the signed-in affiliate's own data; also tells whether the token still works. */
 export function getAfiliadoProfile(signal?: AbortSignal): Promise<AfiliadoProfile> {
   return apiRequest('afiliados/profile', { signal });
 }
