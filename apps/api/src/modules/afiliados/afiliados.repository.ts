@@ -71,13 +71,57 @@ export const toAfiliado = (r: AfiliadoRow): Afiliado => ({
   obraSocial: r.obraSocialId === null ? null : { id: r.obraSocialId, nombre: r.obraSocialNombre ?? '' },
 });
 
-/** One page, ordered by the folded name then id (both read from an index when no search narrows it). */
+/**
+ * One page, ordered by the folded name then id.
+ *
+ * `fewMatches` (the caller counted at most COUNT_CAP matches) collects the
+ * matches through the search indexes first and sorts only those: without it
+ * PostgreSQL tends to walk the name-ordered index hoping to meet ten matches
+ * early, which takes hundreds of milliseconds when the matches sit late in
+ * the alphabet ("nuñez maria"). With many matches that walk is the fast plan,
+ * so it is left to the planner.
+ */
 export async function findPage(
   db: DbOrTx,
   filter: AfiliadoFilter,
   page: { limit: number; offset: number },
+  options: { fewMatches: boolean },
 ): Promise<Afiliado[]> {
   if (filter.kind === 'none') return [];
+  if (options.fewMatches) {
+    const rows = await queryRows<{
+      id: number;
+      nombre: string;
+      tipo_documento: string;
+      documento: string;
+      fecha_nacimiento: string | null;
+      obra_social_id: number | null;
+      obra_social_nombre: string | null;
+    }>(
+      db,
+      sql`
+      with m as materialized (
+        select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id
+        from afiliados where ${whereOf(filter) ?? sql`true`}
+      )
+      select m.id, m.nombre, m.tipo_documento, m.documento, m.fecha_nacimiento::text as fecha_nacimiento,
+             os.id as obra_social_id, os.nombre as obra_social_nombre
+      from m left join obras_sociales os on os.id = m.obra_social_id
+      order by m.nombre_busqueda collate "C", m.id
+      limit ${page.limit} offset ${page.offset}`,
+    );
+    return rows.map((r) =>
+      toAfiliado({
+        id: r.id,
+        nombre: r.nombre,
+        tipoDocumento: r.tipo_documento,
+        documento: r.documento,
+        fecha_nacimiento: r.fecha_nacimiento,
+        obraSocialId: r.obra_social_id,
+        obraSocialNombre: r.obra_social_nombre,
+      }),
+    );
+  }
   const rows = await db
     .select(afiliadoColumns)
     .from(afiliados)

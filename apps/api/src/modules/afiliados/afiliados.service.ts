@@ -55,19 +55,30 @@ export async function findPaginated(
   query: { pageIndex: number; pageSize: number; search?: string; obraSocialId?: number },
 ) {
   const filter = filterFor(caller, query);
-  const [rows, rowCount] = await Promise.all([
-    repo.findPage(deps.db, filter, { limit: query.pageSize, offset: query.pageIndex * query.pageSize }),
-    repo.countMatches(deps.db, filter),
-  ]);
+  // The count comes first: how many matches there are decides how the page is best read.
+  const rowCount = await repo.countMatches(deps.db, filter);
+  const rows = await repo.findPage(
+    deps.db,
+    filter,
+    { limit: query.pageSize, offset: query.pageIndex * query.pageSize },
+    { fewMatches: rowCount <= repo.COUNT_CAP },
+  );
   return { rows, rowCount };
 }
 
-export function findList(
+export async function findList(
   deps: Deps,
   caller: Subject,
   query: { limit: number; search?: string; obraSocialId?: number },
 ) {
-  return repo.findPage(deps.db, filterFor(caller, query), { limit: query.limit, offset: 0 });
+  const filter = filterFor(caller, query);
+  const rowCount = await repo.countMatches(deps.db, filter);
+  return repo.findPage(
+    deps.db,
+    filter,
+    { limit: query.limit, offset: 0 },
+    { fewMatches: rowCount <= repo.COUNT_CAP },
+  );
 }
 
 export async function getAfiliado(deps: Deps, id: number): Promise<Afiliado> {
