@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// One fresh data directory per run. The runner's environment is inherited by
+// its workers, so the tests find the same directory (the mail files live there).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'red-dental-e2e-'));
+process.env.E2E_BASE_URL = BASE_URL;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'es-AR',
+    trace: 'retain-on-failure',
+    // Debian's Chromium: Playwright downloads no browser of its own.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // The real server, serving the SPA built by `npm run build` (see the root script test:e2e).
+    command: 'npx tsx ../apps/api/src/server.ts',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: BASE_URL,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@reddental.com.ar',
+      ADMIN_PASSWORD: 'RedDental2025!',
+    },
+  },
+});

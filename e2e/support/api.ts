@@ -1,0 +1,85 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { ADMIN } from './env.ts';
+
+let sequence = 0;
+/** A value no other test of this run uses. */
+export function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${sequence}`;
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${unique(prefix)}@example.com`.toLowerCase();
+}
+
+/** An 8-digit document number unlikely to repeat within a run. */
+export function uniqueDocumento(): string {
+  return String(20_000_000 + Math.floor(Math.random() * 79_999_999));
+}
+
+export const PASSWORD = 'Consultorio2025!';
+
+/** Arranges data through the real API, signed in as the seeded administrator. */
+export class Backend {
+  private token: string | null = null;
+
+  constructor(private readonly request: APIRequestContext) {}
+
+  private async adminToken(): Promise<string> {
+    if (!this.token) this.token = (await this.login(ADMIN.user, ADMIN.pass)).token;
+    return this.token;
+  }
+
+  private async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+    const response = await this.request.fetch(`/api/${path}`, {
+      method,
+      data,
+      headers: { Authorization: `Bearer ${await this.adminToken()}` },
+    });
+    expect(response.status(), `${method} /api/${path}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()) as T;
+  }
+
+  async login(user: string, pass: string): Promise<{ token: string }> {
+    const response = await this.request.post('/api/user/login', { data: { user, pass } });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as { token: string };
+  }
+
+  /** An active account holding one of the default roles. */
+  async createUser(
+    role: 'ADMINISTRADOR' | 'ADMINISTRATIVO' | 'PRESTADOR',
+  ): Promise<{ user: string; pass: string }> {
+    const account = { user: uniqueEmail(role.toLowerCase()), pass: PASSWORD };
+    await this.call('POST', 'user', { ...account, roles: [role] });
+    return account;
+  }
+
+  async approveRequestOf(email: string): Promise<void> {
+    const pending = await this.call<{ email: string; user: { id: number } }[]>(
+      'GET',
+      'profesionales/solicitudes',
+    );
+    const request = pending.find((p) => p.email === email);
+    expect(request, `a pending request for ${email}`).toBeDefined();
+    await this.call('PUT', `user/solicitudes/${request!.user.id}`);
+  }
+
+  /** An affiliate (with a new insurer) who can sign in with the returned document. */
+  async createAfiliado(): Promise<{ documento: string }> {
+    const obraSocial = await this.call<{ id: number }>('POST', 'obra-sociales', {
+      nombre: unique('Obra Social E2E'),
+      telefono: ['011 4000-0000'],
+      mail: ['contacto@example.com'],
+    });
+    const documento = uniqueDocumento();
+    await this.call('POST', 'afiliados', {
+      nombre: 'Afiliada de Prueba',
+      tipoDocumento: 'DNI',
+      documento,
+      fecha_nacimiento: '1985-04-12',
+      obraSocial: { id: obraSocial.id },
+    });
+    return { documento };
+  }
+}

@@ -1,0 +1,106 @@
+import { ADMIN } from '../support/env.ts';
+import { expect, sidebarEntries, signIn, test } from '../support/fixtures.ts';
+
+test('the administrator lands on /profesionales with the full sidebar, and logs out', async ({ page }) => {
+  await signIn(page, ADMIN.user, ADMIN.pass);
+  await expect(page).toHaveURL(/\/profesionales$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Profesionales' })).toBeVisible();
+  expect(await sidebarEntries(page)).toEqual([
+    'Profesionales',
+    'Afiliados',
+    'Obras Sociales',
+    'Notificaciones',
+    'Cerrar Sesión',
+  ]);
+  await expect(page.getByRole('link', { name: 'Profesionales' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('link', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('DC_TOKEN'))).toBeNull();
+  await page.goto('/afiliados');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('administrative staff land on /profesionales and see no Mi Perfil', async ({ page, backend }) => {
+  const staff = await backend.createUser('ADMINISTRATIVO');
+  await signIn(page, staff.user, staff.pass);
+  await expect(page).toHaveURL(/\/profesionales$/);
+  expect(await sidebarEntries(page)).toEqual([
+    'Profesionales',
+    'Afiliados',
+    'Obras Sociales',
+    'Notificaciones',
+    'Cerrar Sesión',
+  ]);
+});
+
+test('a professional lands on /mi-perfil with its own entries, icons only on a phone', async ({
+  page,
+  backend,
+}) => {
+  const prestador = await backend.createUser('PRESTADOR');
+  await signIn(page, prestador.user, prestador.pass);
+  await expect(page).toHaveURL(/\/mi-perfil$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi Perfil' })).toBeVisible();
+  expect(await sidebarEntries(page)).toEqual(['Mi Perfil', 'Afiliados', 'Notificaciones', 'Cerrar Sesión']);
+
+  // A screen the role may not use shows a notice inside the frame.
+  await page.goto('/obra-social');
+  await expect(page.getByRole('heading', { name: 'No tiene acceso a esta sección' })).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  const sidebar = page.getByRole('navigation', { name: 'Menú principal' });
+  const box = await sidebar.boundingBox();
+  expect(box?.width).toBeLessThan(90);
+  await expect(sidebar.getByRole('link', { name: 'Afiliados' })).toBeVisible();
+
+  await sidebar.getByRole('link', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an affiliate lands on /perfil-afiliado, uses the folded menu on a phone, and logs out', async ({
+  page,
+  backend,
+}) => {
+  const { documento } = await backend.createAfiliado();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/login-afiliado');
+  await page.getByLabel('DNI').fill(documento);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/perfil-afiliado$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi Perfil' })).toBeVisible();
+
+  const menu = page.getByRole('navigation', { name: 'Menú del afiliado' });
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(menu.getByRole('link')).toHaveText([
+    'Mi Perfil',
+    'Cartilla',
+    'Notificaciones',
+    'Cerrar Sesión',
+  ]);
+  await menu.getByRole('link', { name: 'Cartilla' }).click();
+  await expect(page).toHaveURL(/\/cartilla$/);
+  await expect(menu).toBeHidden();
+
+  // The back office stays closed to an affiliate.
+  await page.goto('/afiliados');
+  await expect(page).toHaveURL(/\/perfil-afiliado$/);
+
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await menu.getByRole('link', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login-afiliado$/);
+});
+
+test('a token the API no longer accepts sends the user to the login page', async ({ page, consoleWatch }) => {
+  consoleWatch.allow(/status of 401/);
+  await page.goto('/login');
+  await page.evaluate(() => {
+    localStorage.setItem('DC_TOKEN', 'un-token-vencido');
+    localStorage.setItem('DC_SESSION', JSON.stringify({ kind: 'staff', user: null }));
+  });
+  await page.goto('/profesionales');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Su sesión expiró o no es válida. Inicie sesión nuevamente')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('DC_TOKEN'))).toBeNull();
+});
