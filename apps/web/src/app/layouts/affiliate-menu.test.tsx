@@ -28,6 +28,9 @@ describe('AffiliateMenu', () => {
     await userEvent.click(toggle);
     expect(screen.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('navigation')).toHaveAttribute('data-open', 'true');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Cartilla' }));
+    expect(screen.getByRole('button', { name: 'Abrir menú' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('closes the session on Cerrar Sesión', async () => {

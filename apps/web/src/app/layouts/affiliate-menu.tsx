@@ -1,5 +1,5 @@
-import { type ComponentType, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { type ComponentType, useId, useState } from 'react';
+import { Link, NavLink } from 'react-router';
 import {
   BellIcon,
   CloseIcon,
@@ -24,13 +24,9 @@ const ENTRIES: readonly { to: string; label: string; icon: ComponentType<{ size?
 export function AffiliateMenu() {
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
-  const { pathname } = useLocation();
   const signOut = useSignOut();
-
-  // A chosen entry closes the folded menu.
-  useEffect(() => {
-    if (pathname) setIsOpen(false);
-  }, [pathname]);
+  // A chosen entry folds the menu again.
+  const close = () => setIsOpen(false);
 
   return (
     <header className={styles.bar}>
@@ -56,7 +52,7 @@ export function AffiliateMenu() {
           <ul className={styles.entries}>
             {ENTRIES.map(({ to, label, icon: Icon }) => (
               <li key={to}>
-                <NavLink to={to} className={styles.link}>
+                <NavLink to={to} className={styles.link} onClick={close}>
                   <Icon size={18} />
                   {label}
                 </NavLink>
