@@ -6,6 +6,7 @@ import {
   PERMISSIONS,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { searchKey } from '../../lib/text.ts';
 import { type Actor, recordAudit } from '../audit/audit.repository.ts';
@@ -96,7 +97,7 @@ const valuesOf = (input: AfiliadoInput): repo.AfiliadoValues => ({
   obraSocialId: input.obraSocial.id,
 });
 
-async function assertObraSocial(db: Deps['db'] | Parameters<typeof obrasSociales.exists>[0], id: number) {
+async function assertObraSocial(db: DbOrTx, id: number) {
   if (!(await obrasSociales.exists(db, id)))
     throw badRequest(AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN, {
       'obraSocial.id': AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN,
