@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
           page(PATHS.loginAfiliado, 'Portal de afiliados', () => import('./routes/login-afiliado.tsx')),
           page(PATHS.registro, 'Registro de profesionales', () => import('./routes/registro.tsx')),
           page(PATHS.recoverPassword, 'Recuperar contraseña', () => import('./routes/recover-password.tsx')),
+          page(PATHS.confirmarEmail, 'Confirmar email', () => import('./routes/confirmar-email.tsx')),
         ],
       },
       {

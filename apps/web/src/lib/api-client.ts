@@ -79,16 +79,72 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   const data = await readBody(response);
-  if (!response.ok) {
-    // Only a token this tab still holds is forgotten: a late answer to an old one must not end a new session.
-    if (response.status === 401 && token && token === getToken()) endSession('expired');
-    const info = readErrorBody(data);
-    throw new ApiError(info.error || MESSAGES.UNEXPECTED, response.status, info.code, info.fields);
-  }
+  if (!response.ok) throw failureOf(response.status, data, token);
+  return accept(response.status, data, schema);
+}
+
+/** The error of a failed answer; a rejected token ends the session. */
+function failureOf(status: number, data: unknown, token: string | null): ApiError {
+  // Only a token this tab still holds is forgotten: a late answer to an old one must not end a new session.
+  if (status === 401 && token && token === getToken()) endSession('expired');
+  const info = readErrorBody(data);
+  return new ApiError(info.error || MESSAGES.UNEXPECTED, status, info.code, info.fields);
+}
+
+function accept<T>(status: number, data: unknown, schema: z.ZodType<T> | undefined): T {
   if (!schema) return data as T;
   const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError(MESSAGES.UNEXPECTED, response.status);
+  if (!result.success) throw new ApiError(MESSAGES.UNEXPECTED, status);
   return result.data;
+}
+
+export interface UploadOptions<T> {
+  query?: QueryParams;
+  signal?: AbortSignal;
+  schema?: z.ZodType<T>;
+  /** Share of the body sent so far, from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * A multipart POST that reports how much of the body has been sent, which
+ * fetch cannot do; token and errors are handled as in `apiRequest`.
+ */
+export function apiUpload<T = unknown>(
+  path: string,
+  body: FormData,
+  options: UploadOptions<T> = {},
+): Promise<T> {
+  const { query, signal, schema, onProgress } = options;
+  const token = getToken();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path, query));
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const data = parseBody(xhr.status === 204 ? '' : xhr.responseText);
+      if (xhr.status < 200 || xhr.status >= 300) reject(failureOf(xhr.status, data, token));
+      else {
+        try {
+          resolve(accept(xhr.status, data, schema));
+        } catch (error) {
+          reject(error);
+        }
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(MESSAGES.UNEXPECTED, 0));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    if (signal?.aborted) {
+      reject(new DOMException('Aborted', 'AbortError'));
+      return;
+    }
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
 }
 
 /** The API's `{error, code, fields}`, as far as the body has it (a proxy may answer with HTML). */
@@ -104,7 +160,10 @@ function readErrorBody(data: unknown): Partial<ErrorBody> {
 
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
-  const text = await response.text().catch(() => '');
+  return parseBody(await response.text().catch(() => ''));
+}
+
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);

@@ -8,6 +8,7 @@ export const PATHS = {
   loginAfiliado: '/login-afiliado',
   registro: '/registro',
   recoverPassword: '/recover-password/:id',
+  confirmarEmail: '/confirmar-email/:token',
 
   afiliados: '/afiliados',
   afiliadosImportCsv: '/afiliados/import-csv',

@@ -1,12 +1,7 @@
-import { UsersIcon } from '@/components/ui/icons/index.ts';
-import { UpcomingFeature } from './upcoming-feature.tsx';
+import { AfiliadoCreateForm } from '@/features/afiliados/components/afiliado-create-form.tsx';
+import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
 
 export function Component() {
-  return (
-    <UpcomingFeature
-      icon={<UsersIcon />}
-      title="Alta de afiliados"
-      description="Aquí podrá dar de alta a un afiliado con sus datos personales, su documento y su obra social."
-    />
-  );
+  const obrasSociales = useObrasSocialesList();
+  return <AfiliadoCreateForm obrasSociales={obrasSociales.data} />;
 }

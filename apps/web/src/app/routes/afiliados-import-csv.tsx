@@ -1,16 +1,13 @@
-import { UsersIcon } from '@/components/ui/icons/index.ts';
-import { UpcomingFeature } from './upcoming-feature.tsx';
+import { ImportAfiliadosCsv } from '@/features/afiliados/components/import-afiliados-csv.tsx';
+import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
+import { AddObraSocialButton } from '@/features/obras-sociales/components/add-obra-social-button.tsx';
 
 export function Component() {
+  const obrasSociales = useObrasSocialesList();
   return (
-    <UpcomingFeature
-      icon={<UsersIcon />}
-      title="Importación de afiliados"
-      description="Aquí podrá cargar el padrón de una obra social desde un archivo .csv."
-      items={[
-        'Elección de la obra social, o alta de una nueva',
-        'Carga del archivo y resumen de los afiliados cargados',
-      ]}
+    <ImportAfiliadosCsv
+      obrasSociales={obrasSociales.data}
+      renderAddObraSocial={(onCreated) => <AddObraSocialButton onCreated={onCreated} />}
     />
   );
 }

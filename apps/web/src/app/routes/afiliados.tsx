@@ -1,17 +1,10 @@
-import { UsersIcon } from '@/components/ui/icons/index.ts';
-import { UpcomingFeature } from './upcoming-feature.tsx';
+import { PERMISSIONS } from '@red-dental/contracts';
+import { AfiliadosList } from '@/features/afiliados/components/afiliados-list.tsx';
+import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
+import { useCan } from '@/lib/permissions.ts';
 
 export function Component() {
-  return (
-    <UpcomingFeature
-      icon={<UsersIcon />}
-      title="Padrón de afiliados"
-      description="Aquí podrá consultar el padrón de afiliados de la red."
-      items={[
-        'Búsqueda por número de documento',
-        'Filtro por obra social para el personal administrativo',
-        'Edición de los datos de cada afiliado',
-      ]}
-    />
-  );
+  const canManage = useCan(PERMISSIONS.AFILIADOS_CREATE);
+  const obrasSociales = useObrasSocialesList(canManage);
+  return <AfiliadosList canManage={canManage} obrasSociales={obrasSociales.data} />;
 }

@@ -1,12 +1,5 @@
-import { UserIcon } from '@/components/ui/icons/index.ts';
-import { UpcomingFeature } from './upcoming-feature.tsx';
+import { PerfilAfiliado } from '@/features/afiliados/components/perfil-afiliado.tsx';
 
 export function Component() {
-  return (
-    <UpcomingFeature
-      icon={<UserIcon />}
-      title="Sus datos"
-      description="Aquí podrá consultar sus datos de afiliado y mantener al día su e-mail, su teléfono y su fecha de nacimiento."
-    />
-  );
+  return <PerfilAfiliado />;
 }

@@ -1,5 +1,5 @@
 import type { AfiliadoProfile } from '@red-dental/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** `GET /api/afiliados/profile`: the signed-in affiliate's own data; also tells whether the token still works. */
@@ -13,3 +13,7 @@ export const afiliadoProfileQueryOptions = queryOptions({
   staleTime: 5 * 60 * 1000,
   retry: false,
 });
+
+export function useAfiliadoProfile() {
+  return useQuery(afiliadoProfileQueryOptions);
+}

@@ -1,0 +1,2 @@
+export type { ProgressBarProps } from './progress-bar.tsx';
+export { ProgressBar } from './progress-bar.tsx';

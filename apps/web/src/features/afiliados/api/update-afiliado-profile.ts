@@ -1,0 +1,28 @@
+import { type AfiliadoProfile, afiliadoProfileSchema } from '@red-dental/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.ts';
+import { afiliadoProfileQueryOptions } from './get-afiliado-profile.ts';
+
+/** What the affiliate may change; absent values are sent as empty strings (spec section 5). */
+export interface AfiliadoProfileChanges {
+  fecha_nacimiento: string;
+  email: string;
+  telefono: string;
+}
+
+/** `PUT /api/afiliados/profile`: a new e-mail stays pending until its confirmation link is opened. */
+export function updateAfiliadoProfile(body: AfiliadoProfileChanges): Promise<AfiliadoProfile> {
+  return apiRequest('afiliados/profile', { method: 'PUT', body, schema: afiliadoProfileSchema });
+}
+
+export function useUpdateAfiliadoProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAfiliadoProfile,
+    onSuccess: async (profile) => {
+      queryClient.setQueryData(afiliadoProfileQueryOptions.queryKey, profile);
+      // The spec reloads the profile after a save.
+      await queryClient.invalidateQueries({ queryKey: afiliadoProfileQueryOptions.queryKey });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { type Afiliado, type AfiliadoInput, afiliadoSchema } from '@red-dental/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.ts';
+import { AFILIADOS_KEY } from './get-afiliados.ts';
+
+/** `PUT /api/afiliados/{id}`, same body as the creation. */
+export function updateAfiliado({ id, ...body }: AfiliadoInput & { id: number }): Promise<Afiliado> {
+  return apiRequest(`afiliados/${id}`, { method: 'PUT', body, schema: afiliadoSchema });
+}
+
+export function useUpdateAfiliado() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAfiliado,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: AFILIADOS_KEY }),
+        // Moving an affiliate to another insurer changes both counts.
+        queryClient.invalidateQueries({ queryKey: ['obras-sociales'] }),
+      ]),
+  });
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AFILIADO_MESSAGES,
+  afiliadoInputSchema,
+  DOCUMENT_TYPES,
+  type ObraSocialListItem,
+} from '@red-dental/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button/index.ts';
+import { CheckCircleIcon } from '@/components/ui/icons/index.ts';
+import { useToast } from '@/components/ui/toast/index.ts';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { useCreateAfiliado } from '../api/create-afiliado.ts';
+import styles from './afiliado-form.module.css';
+import {
+  AfiliadoFormFields,
+  type AfiliadoFormValues,
+  type AfiliadoInput,
+  EMPTY_AFILIADO,
+  showServerErrors,
+} from './afiliado-form-fields.tsx';
+import { afiliadosSearchPath } from './afiliados-search-params.ts';
+
+/** `/afiliados/form-afiliado`: staff register one affiliate by hand. */
+export function AfiliadoCreateForm({
+  obrasSociales,
+}: {
+  obrasSociales: readonly ObraSocialListItem[] | undefined;
+}) {
+  const toast = useToast();
+  const creation = useCreateAfiliado();
+  const [created, setCreated] = useState<{ nombre: string; documento: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors },
+  } = useForm<AfiliadoFormValues, unknown, AfiliadoInput>({
+    resolver: zodResolver(afiliadoInputSchema),
+    defaultValues: EMPTY_AFILIADO,
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setCreated(null);
+    creation.mutate(values, {
+      onSuccess: (afiliado) => {
+        toast.success(AFILIADO_MESSAGES.CREATED);
+        setCreated({ nombre: afiliado.nombre, documento: afiliado.documento });
+        reset(EMPTY_AFILIADO);
+        setFocus('nombre');
+      },
+      onError: (error) => {
+        if (!isApiError(error) || !showServerErrors(error, setError)) toast.error(errorMessage(error));
+      },
+    });
+  });
+
+  return (
+    <section className={styles.panel} aria-labelledby="afiliado-create-heading">
+      <div className={styles.intro}>
+        <h2 id="afiliado-create-heading" className={styles.heading}>
+          Agregar Afiliado
+        </h2>
+        <p className={styles.muted}>La fecha de nacimiento es opcional; los demás datos son obligatorios.</p>
+      </div>
+      {created && (
+        <p className={styles.success} role="status">
+          <CheckCircleIcon size={20} />
+          {AFILIADO_MESSAGES.CREATED}{' '}
+          <Link to={afiliadosSearchPath(created.documento)}>Ver a {created.nombre} en la lista</Link>
+        </p>
+      )}
+      <form onSubmit={onSubmit} noValidate className={styles.panelForm}>
+        <AfiliadoFormFields
+          register={register}
+          errors={errors}
+          tipos={DOCUMENT_TYPES}
+          tipoDocumento={watch('tipoDocumento')}
+          obrasSociales={obrasSociales}
+        />
+        <div className={styles.actions}>
+          <Link to={PATHS.afiliados} className={buttonClasses({ variant: 'secondary' })}>
+            Volver a la lista
+          </Link>
+          <Button type="submit" isLoading={creation.isPending}>
+            Cargar Afiliado
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type Afiliado,
+  afiliadoInputSchema,
+  EDIT_DOCUMENT_TYPES,
+  type ObraSocialListItem,
+} from '@red-dental/contracts';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button/index.ts';
+import { Modal } from '@/components/ui/modal/index.ts';
+import { useToast } from '@/components/ui/toast/index.ts';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
+import { useUpdateAfiliado } from '../api/update-afiliado.ts';
+import styles from './afiliado-form.module.css';
+import {
+  AfiliadoFormFields,
+  type AfiliadoFormValues,
+  type AfiliadoInput,
+  afiliadoToFormValues,
+  showServerErrors,
+} from './afiliado-form-fields.tsx';
+
+/** The types offered in edit: DNI and Pasaporte, plus the affiliate's own type when it is another one. */
+export function editTiposFor(current: string): readonly string[] {
+  const tipos: string[] = [...EDIT_DOCUMENT_TYPES];
+  if (current && !tipos.includes(current)) tipos.push(current);
+  return tipos;
+}
+
+export function AfiliadoEditModal({
+  afiliado,
+  obrasSociales,
+  onClose,
+}: {
+  afiliado: Afiliado | null;
+  obrasSociales: readonly ObraSocialListItem[] | undefined;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      isOpen={afiliado !== null}
+      onClose={onClose}
+      title="Editar Afiliado"
+      size="lg"
+      closeOnOutsideClick={false}
+    >
+      {afiliado && (
+        <EditForm key={afiliado.id} afiliado={afiliado} obrasSociales={obrasSociales} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function EditForm({
+  afiliado,
+  obrasSociales,
+  onClose,
+}: {
+  afiliado: Afiliado;
+  obrasSociales: readonly ObraSocialListItem[] | undefined;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const update = useUpdateAfiliado();
+  const tipos = useMemo(() => editTiposFor(afiliado.tipoDocumento), [afiliado.tipoDocumento]);
+  // An affiliate without insurer ('No asignada') starts with none chosen and must get one to be saved.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<AfiliadoFormValues, unknown, AfiliadoInput>({
+    resolver: zodResolver(afiliadoInputSchema),
+    defaultValues: afiliadoToFormValues(afiliado),
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    update.mutate(
+      { id: afiliado.id, ...values },
+      {
+        onSuccess: (saved) => {
+          toast.success(`Se guardaron los datos de ${saved.nombre}`);
+          onClose();
+        },
+        onError: (error) => {
+          if (!isApiError(error) || !showServerErrors(error, setError)) toast.error(errorMessage(error));
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className={styles.panelForm}>
+      <AfiliadoFormFields
+        register={register}
+        errors={errors}
+        tipos={tipos}
+        tipoDocumento={watch('tipoDocumento')}
+        obrasSociales={obrasSociales}
+      />
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" isLoading={update.isPending}>
+          Guardar Afiliado
+        </Button>
+      </div>
+    </form>
+  );
+}

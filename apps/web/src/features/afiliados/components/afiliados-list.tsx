@@ -1,0 +1,197 @@
+import { AFILIADO_MESSAGES, type Afiliado, type ObraSocialListItem } from '@red-dental/contracts';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button/index.ts';
+import { type Column, DataTable, usePagination } from '@/components/ui/data-table/index.ts';
+import { IdCardIcon, PencilIcon, PlusIcon, SearchIcon, UploadIcon } from '@/components/ui/icons/index.ts';
+import { Select } from '@/components/ui/select/index.ts';
+import { TextInput } from '@/components/ui/text-input/index.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { useAfiliadosPage } from '../api/get-afiliados.ts';
+import { AfiliadoEditModal } from './afiliado-edit-modal.tsx';
+import styles from './afiliados-list.module.css';
+import { OBRA_SOCIAL_PARAM, SEARCH_PARAM } from './afiliados-search-params.ts';
+import { formatFecha } from './format.ts';
+
+export interface AfiliadosListProps {
+  /**
+   * AFILIADOS.CREATE: staff search by document or name, filter by insurer,
+   * import, add and edit. Without it (dentists) only an exact document is looked up.
+   */
+  canManage: boolean;
+  /** The insurers for the filter and the edit modal (staff only). */
+  obrasSociales?: readonly ObraSocialListItem[];
+}
+
+/** `/afiliados`: the registry for staff, the coverage check for dentists. */
+export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) {
+  const [params, setParams] = useSearchParams();
+  const search = params.get(SEARCH_PARAM)?.trim() ?? '';
+  const obraSocialParam = canManage ? Number(params.get(OBRA_SOCIAL_PARAM)) : Number.NaN;
+  const obraSocialId = Number.isInteger(obraSocialParam) && obraSocialParam > 0 ? obraSocialParam : undefined;
+  const [draft, setDraft] = useState(search);
+  const { pagination, setPagination } = usePagination();
+  const [editing, setEditing] = useState<Afiliado | null>(null);
+
+  const hasQuery = search !== '' || obraSocialId !== undefined;
+  const showList = canManage || hasQuery;
+  const page = useAfiliadosPage({ ...pagination, search, obraSocialId }, showList);
+
+  const apply = (next: { search?: string; obraSocialId?: number | undefined }) => {
+    const merged = new URLSearchParams(params);
+    const nextSearch = (next.search ?? search).trim();
+    if (nextSearch) merged.set(SEARCH_PARAM, nextSearch);
+    else merged.delete(SEARCH_PARAM);
+    const nextObraSocial = 'obraSocialId' in next ? next.obraSocialId : obraSocialId;
+    if (nextObraSocial) merged.set(OBRA_SOCIAL_PARAM, String(nextObraSocial));
+    else merged.delete(OBRA_SOCIAL_PARAM);
+    setParams(merged, { replace: true });
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ search: draft });
+  };
+
+  const columns = useMemo<Column<Afiliado>[]>(() => {
+    const list: Column<Afiliado>[] = [
+      { id: 'nombre', header: 'Nombre', cell: (a) => <strong>{a.nombre}</strong>, isPrimary: true },
+      { id: 'tipo', header: 'Tipo', cell: (a) => a.tipoDocumento },
+      { id: 'documento', header: 'Documento', cell: (a) => a.documento, isPrimary: canManage },
+      { id: 'fecha', header: 'Fecha de Nacimiento', cell: (a) => formatFecha(a.fecha_nacimiento) },
+      {
+        id: 'obraSocial',
+        header: 'Obra Social',
+        // A dentist checks coverage: it stays in sight on small screens.
+        isPrimary: !canManage,
+        cell: (a) =>
+          a.obraSocial ? a.obraSocial.nombre : <span className={styles.unassigned}>No asignada</span>,
+      },
+    ];
+    if (canManage)
+      list.push({
+        id: 'editar',
+        header: <span className="sr-only">Editar</span>,
+        label: 'Editar',
+        align: 'center',
+        cell: (a) => (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={`Editar ${a.nombre}`}
+            title="Editar"
+            onClick={() => setEditing(a)}
+          >
+            <PencilIcon size={18} />
+          </button>
+        ),
+      });
+    return list;
+  }, [canManage]);
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.panel} aria-label="Búsqueda de afiliados">
+        <search>
+          <form className={styles.toolbar} onSubmit={onSubmit}>
+            {canManage ? (
+              <TextInput
+                label="Buscar por documento o nombre"
+                hideLabel
+                type="search"
+                placeholder="Documento o nombre"
+                icon={<SearchIcon size={18} />}
+                className={styles.searchField}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+            ) : (
+              <TextInput
+                label="DNI del afiliado"
+                hideLabel
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="DNI del afiliado"
+                icon={<IdCardIcon size={18} />}
+                className={styles.searchField}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+            )}
+            {canManage && (
+              <Select
+                label="Filtrar por obra social"
+                hideLabel
+                className={styles.filter}
+                options={[
+                  { value: '', label: 'Todas las obras sociales' },
+                  ...(obrasSociales ?? []).map((o) => ({ value: o.id, label: o.nombre })),
+                ]}
+                value={obraSocialId ?? ''}
+                onChange={(event) => apply({ obraSocialId: Number(event.target.value) || undefined })}
+              />
+            )}
+            <Button type="submit" icon={<SearchIcon size={18} />}>
+              Buscar
+            </Button>
+          </form>
+        </search>
+        {canManage && (
+          <div className={styles.actions}>
+            <Link to={PATHS.afiliadosImportCsv} className={buttonClasses({ variant: 'secondary' })}>
+              <UploadIcon size={18} />
+              Importar .csv
+            </Link>
+            <Link to={PATHS.afiliadosForm} className={buttonClasses({ variant: 'primary' })}>
+              <PlusIcon size={18} />
+              Agregar Afiliado
+            </Link>
+          </div>
+        )}
+      </section>
+
+      {showList ? (
+        <section className={styles.panel} aria-labelledby="afiliados-heading">
+          <div className={styles.listHeader}>
+            <h2 id="afiliados-heading" className={styles.heading}>
+              Lista de Afiliados
+            </h2>
+            {page.data && (
+              <p className={styles.count} aria-live="polite">
+                {page.data.rowCount.toLocaleString('es-AR')}{' '}
+                {page.data.rowCount === 1 ? 'afiliado' : 'afiliados'}
+              </p>
+            )}
+          </div>
+          <DataTable
+            paging="server"
+            label="Afiliados"
+            columns={columns}
+            rows={page.data?.rows}
+            rowCount={page.data?.rowCount ?? 0}
+            getRowId={(a) => a.id}
+            isLoading={page.isFetching}
+            error={page.error}
+            pagination={pagination}
+            onPaginationChange={setPagination}
+          />
+        </section>
+      ) : (
+        <section className={`${styles.panel} ${styles.prompt}`}>
+          <IdCardIcon size={32} />
+          <p>{AFILIADO_MESSAGES.SEARCH_PROMPT}</p>
+        </section>
+      )}
+
+      {canManage && (
+        <AfiliadoEditModal
+          afiliado={editing}
+          obrasSociales={obrasSociales}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { CSV_MESSAGES, type ImportResult, type ObraSocialListItem } from '@red-dental/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button/index.ts';
+import { FilePicker } from '@/components/ui/file-picker/index.ts';
+import { UploadIcon } from '@/components/ui/icons/index.ts';
+import { Modal } from '@/components/ui/modal/index.ts';
+import { ProgressBar } from '@/components/ui/progress-bar/index.ts';
+import { Select } from '@/components/ui/select/index.ts';
+import { Spinner } from '@/components/ui/spinner/index.ts';
+import { isApiError } from '@/lib/api-client.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { AFILIADOS_KEY } from '../api/get-afiliados.ts';
+import { useImportAfiliadosCsv, useImportPreview } from '../api/import-afiliados-csv.ts';
+import styles from './import-afiliados-csv.module.css';
+import { ImportSummary } from './import-summary.tsx';
+
+/** 'Error al subir el archivo', with the server's reason when it gave one. */
+export function uploadFailureMessage(error: unknown): string {
+  return isApiError(error) && error.status > 0
+    ? `${CSV_MESSAGES.UPLOAD_FAILED}: ${error.message}`
+    : CSV_MESSAGES.UPLOAD_FAILED;
+}
+
+export interface ImportAfiliadosCsvProps {
+  obrasSociales: readonly ObraSocialListItem[] | undefined;
+  /** The 'Agregar Obra Social' control; the insurer it creates is chosen at once. */
+  renderAddObraSocial?: (onCreated: (obraSocial: ObraSocialListItem) => void) => ReactNode;
+}
+
+/**
+ * `/afiliados/import-csv`: choose the insurer and the file, see what the file
+ * would do (a dry run on the server), then load it with a progress bar.
+ */
+export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: ImportAfiliadosCsvProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [obraSocialId, setObraSocialId] = useState<number | undefined>();
+  const [created, setCreated] = useState<ObraSocialListItem[]>([]);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileKey, setFileKey] = useState(0);
+  const [missing, setMissing] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const preview = useImportPreview(obraSocialId, file, fileKey);
+  const upload = useImportAfiliadosCsv();
+
+  // An insurer created a moment ago is offered before the refreshed list arrives.
+  const options = useMemo(() => {
+    const list = [...(obrasSociales ?? [])];
+    for (const o of created) if (!list.some((item) => item.id === o.id)) list.push(o);
+    return list.map((o) => ({ value: o.id, label: o.nombre }));
+  }, [obrasSociales, created]);
+
+  const chooseFile = (next: File | null) => {
+    setFile(next);
+    setFileKey((k) => k + 1);
+    setResult(null);
+    setFailure(null);
+    if (next) setMissing(false);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (obraSocialId === undefined || !file) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    setFailure(null);
+    setResult(null);
+    setProgress(0);
+    upload.mutate(
+      { obraSocialId, file, onProgress: setProgress },
+      {
+        onSuccess: (loaded) => {
+          setResult(loaded);
+          setIsDialogOpen(true);
+          // The file is in; the summary stays on screen with its rejected lines.
+          setFile(null);
+        },
+        onError: (error) => setFailure(uploadFailureMessage(error)),
+      },
+    );
+  };
+
+  const goToAfiliados = async () => {
+    setIsDialogOpen(false);
+    await queryClient.invalidateQueries({ queryKey: AFILIADOS_KEY });
+    navigate(PATHS.afiliados);
+  };
+
+  const isUploading = upload.isPending;
+  const canShowPreview = obraSocialId !== undefined && file !== null && !result;
+
+  return (
+    <section className={styles.panel} aria-labelledby="import-heading">
+      <div className={styles.intro}>
+        <h2 id="import-heading" className={styles.heading}>
+          Importar afiliados desde un archivo .csv
+        </h2>
+        <p className={styles.muted}>
+          El archivo necesita una fila de encabezados con al menos <strong>nombre</strong> y{' '}
+          <strong>documento</strong>; también puede traer tipo, fecha de nacimiento (dd/mm/aaaa o aaaa-mm-dd),
+          email y teléfono. Separado por comas o por punto y coma. Los afiliados que ya existen se actualizan
+          y pasan a la obra social elegida.
+        </p>
+      </div>
+
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <div className={styles.insurerRow}>
+          <Select
+            label="Obra Social"
+            placeholder={obrasSociales ? 'Seleccione una obra social' : 'Cargando...'}
+            options={options}
+            className={styles.insurerSelect}
+            value={obraSocialId ?? ''}
+            disabled={isUploading}
+            onChange={(event) => {
+              setObraSocialId(Number(event.target.value) || undefined);
+              setResult(null);
+              setFailure(null);
+              if (event.target.value) setMissing(false);
+            }}
+          />
+          {renderAddObraSocial?.((o) => {
+            setCreated((list) => [...list, o]);
+            setObraSocialId(o.id);
+            setResult(null);
+            setMissing(false);
+          })}
+        </div>
+
+        <FilePicker
+          label="Archivo .csv"
+          accept=".csv,text/csv"
+          file={file}
+          onChange={chooseFile}
+          disabled={isUploading}
+          buttonText="Elegir archivo .csv"
+        />
+
+        {canShowPreview && (
+          <div className={styles.preview} aria-live="polite">
+            <h3 className={styles.subheading}>Vista previa</h3>
+            {preview.isFetching ? (
+              <p className={styles.checking}>
+                <Spinner size={18} /> Revisando el archivo...
+              </p>
+            ) : preview.error ? (
+              <p className={styles.failure} role="alert">
+                {uploadFailureMessage(preview.error)}
+              </p>
+            ) : preview.data ? (
+              <>
+                <p className={styles.muted}>
+                  Todavía no se guardó nada. Revise el resumen y presione «Cargar Afiliados».
+                </p>
+                <ImportSummary result={preview.data} />
+              </>
+            ) : null}
+          </div>
+        )}
+
+        {isUploading && (
+          <ProgressBar label={progress < 1 ? 'Subiendo archivo' : 'Cargando afiliados...'} value={progress} />
+        )}
+
+        {missing && (
+          <p className={styles.failure} role="alert">
+            {CSV_MESSAGES.SELECT_BOTH}
+          </p>
+        )}
+        {failure && (
+          <p className={styles.failure} role="alert">
+            {failure}
+          </p>
+        )}
+
+        <div className={styles.actions}>
+          <Button type="submit" icon={<UploadIcon size={18} />} isLoading={isUploading}>
+            Cargar Afiliados
+          </Button>
+        </div>
+      </form>
+
+      {result && !isDialogOpen && (
+        <div className={styles.preview}>
+          <h3 className={styles.subheading}>{CSV_MESSAGES.LOADED(result.count)}</h3>
+          <ImportSummary result={result} />
+        </div>
+      )}
+
+      <Modal
+        isOpen={isDialogOpen && result !== null}
+        onClose={() => setIsDialogOpen(false)}
+        title="Importación completada"
+        tone="success"
+        size="lg"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setIsDialogOpen(false)}>
+              Cerrar
+            </Button>
+            <Button onClick={goToAfiliados}>Ir a Afiliados</Button>
+          </>
+        }
+      >
+        {result && (
+          <div className={styles.dialog}>
+            <p className={styles.loaded}>{CSV_MESSAGES.LOADED(result.count)}</p>
+            <ImportSummary result={result} />
+          </div>
+        )}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ImportResult } from '@red-dental/contracts';
+import styles from './import-summary.module.css';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('es-AR')} ${n === 1 ? one : many}`;
+}
+
+/**
+ * What an import did, or (dry run) would do: new, updated and unchanged
+ * affiliates, and each rejected line with its reason so the file can be fixed.
+ */
+export function ImportSummary({ result }: { result: ImportResult }) {
+  const unchanged = Math.max(result.count - result.created - result.updated, 0);
+  const hidden = result.errorCount - result.errors.length;
+  const stats = result.dryRun
+    ? [
+        { label: 'Se crearán', value: plural(result.created, 'afiliado nuevo', 'afiliados nuevos') },
+        { label: 'Se actualizarán', value: plural(result.updated, 'afiliado', 'afiliados') },
+        { label: 'Sin cambios', value: plural(unchanged, 'afiliado', 'afiliados') },
+        { label: 'Rechazadas', value: plural(result.errorCount, 'línea', 'líneas'), isError: true },
+      ]
+    : [
+        { label: 'Nuevos', value: plural(result.created, 'afiliado', 'afiliados') },
+        { label: 'Actualizados', value: plural(result.updated, 'afiliado', 'afiliados') },
+        { label: 'Sin cambios', value: plural(unchanged, 'afiliado', 'afiliados') },
+        { label: 'Rechazadas', value: plural(result.errorCount, 'línea', 'líneas'), isError: true },
+      ];
+
+  return (
+    <div className={styles.summary}>
+      <dl className={styles.stats}>
+        {stats.map((stat) => (
+          <div
+            key={stat.label}
+            className={styles.stat}
+            data-error={stat.isError && result.errorCount > 0 ? '' : undefined}
+          >
+            <dt>{stat.label}</dt>
+            <dd>{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {result.errors.length > 0 && (
+        <div className={styles.rejected}>
+          <h3 className={styles.rejectedTitle}>
+            {result.dryRun ? 'Líneas que no se cargarán' : 'Líneas rechazadas'}
+          </h3>
+          <p className={styles.muted}>Corrija estas líneas en el archivo y vuelva a cargarlo.</p>
+          <div className={styles.tableScroller}>
+            <table className={styles.table} aria-label="Líneas rechazadas">
+              <thead>
+                <tr>
+                  <th scope="col">Línea</th>
+                  <th scope="col">Motivo</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.errors.map((error) => (
+                  <tr key={`${error.line}-${error.message}`}>
+                    <td>{error.line}</td>
+                    <td>{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {hidden > 0 && (
+            <p className={styles.muted}>… y {plural(hidden, 'línea más', 'líneas más')} con errores.</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

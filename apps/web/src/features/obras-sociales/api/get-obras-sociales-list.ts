@@ -1,0 +1,21 @@
+import { type ObraSocialListItem, obraSocialListItemSchema } from '@red-dental/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client.ts';
+import { OBRAS_SOCIALES_KEY } from './get-obras-sociales.ts';
+
+/** `GET /api/obra-sociales/list`: `{id, nombre}` of every insurer, sorted by name, for selects. */
+export function getObrasSocialesList(signal?: AbortSignal): Promise<ObraSocialListItem[]> {
+  return apiRequest('obra-sociales/list', { signal, schema: z.array(obraSocialListItemSchema) });
+}
+
+export const obrasSocialesListQueryOptions = queryOptions({
+  queryKey: [...OBRAS_SOCIALES_KEY, 'list'],
+  queryFn: ({ signal }) => getObrasSocialesList(signal),
+  staleTime: 60 * 1000,
+});
+
+/** The insurers for a select; asked only when `enabled` (screens that show no select skip it). */
+export function useObrasSocialesList(enabled = true) {
+  return useQuery({ ...obrasSocialesListQueryOptions, enabled });
+}

@@ -1,0 +1,178 @@
+import { OBRA_SOCIAL_MESSAGES, type ObraSocial, PERMISSIONS } from '@red-dental/contracts';
+import { useCallback, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button/index.ts';
+import { Checkbox } from '@/components/ui/checkbox/index.ts';
+import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { SearchIcon, TrashIcon } from '@/components/ui/icons/index.ts';
+import { Modal } from '@/components/ui/modal/index.ts';
+import { TextInput } from '@/components/ui/text-input/index.ts';
+import { useToast } from '@/components/ui/toast/index.ts';
+import { useCan } from '@/lib/permissions.ts';
+import { useDeleteObrasSociales } from '../api/delete-obras-sociales.ts';
+import { useObrasSociales } from '../api/get-obras-sociales.ts';
+import { AddObraSocialButton } from './add-obra-social-button.tsx';
+import styles from './obras-sociales-list.module.css';
+
+/** Lower-cased and without accents, so 'osdé' finds 'OSDE' and 'medicus' finds 'Medicus'. */
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+function Lines({ items }: { items: readonly string[] }) {
+  if (items.length === 0) return <span>-</span>;
+  return (
+    <span className={styles.lines}>
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the same phone may appear twice
+        <span key={index}>{item}</span>
+      ))}
+    </span>
+  );
+}
+
+/** `/obra-social`: the insurers with their contacts and affiliate counts; deletion with OBRA_SOCIALES.DELETE. */
+export function ObrasSocialesList() {
+  const toast = useToast();
+  const canDelete = useCan(PERMISSIONS.OBRA_SOCIALES_DELETE);
+  const canCreate = useCan(PERMISSIONS.OBRA_SOCIALES_CREATE);
+  const query = useObrasSociales();
+  const deletion = useDeleteObrasSociales();
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [isConfirming, setIsConfirming] = useState(false);
+
+  const rows = useMemo(() => {
+    const needle = fold(search.trim());
+    if (!query.data || !needle) return query.data;
+    return query.data.filter((o) => fold(o.nombre).includes(needle));
+  }, [query.data, search]);
+
+  const toggle = useCallback(
+    (id: number, isChecked: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (isChecked) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+
+  const columns = useMemo(() => {
+    const list: Column<ObraSocial>[] = [
+      { id: 'nombre', header: 'Nombre', cell: (o) => <strong>{o.nombre}</strong>, isPrimary: true },
+      {
+        id: 'afiliados',
+        header: 'Afiliados',
+        cell: (o) => (o.afiliadoCount ?? 0).toLocaleString('es-AR'),
+        align: 'end',
+        isPrimary: true,
+      },
+      { id: 'mail', header: 'Mail', cell: (o) => <Lines items={o.mail} /> },
+      { id: 'telefono', header: 'Telefono', cell: (o) => <Lines items={o.telefono} /> },
+    ];
+    if (canDelete)
+      list.push({
+        id: 'baja',
+        header: 'Dar Baja',
+        align: 'center',
+        isPrimary: true,
+        cell: (o) => (
+          <Checkbox
+            aria-label={`Dar de baja ${o.nombre}`}
+            checked={selected.has(o.id)}
+            onChange={(event) => toggle(o.id, event.target.checked)}
+          />
+        ),
+      });
+    return list;
+  }, [canDelete, selected, toggle]);
+
+  const selectedRows = (query.data ?? []).filter((o) => selected.has(o.id));
+
+  const confirmDeletion = () => {
+    const ids = selectedRows.map((o) => o.id);
+    deletion.mutate(ids, {
+      onSuccess: (count) => toast.success(OBRA_SOCIAL_MESSAGES.DELETED(count)),
+      onError: () => toast.error(OBRA_SOCIAL_MESSAGES.DELETE_FAILED),
+      onSettled: () => {
+        setSelected(new Set());
+        setIsConfirming(false);
+      },
+    });
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="obras-sociales-heading">
+      <div className={styles.header}>
+        <h2 id="obras-sociales-heading" className={styles.heading}>
+          Obras Sociales
+        </h2>
+        <div className={styles.actions}>
+          {canDelete && selectedRows.length > 0 && (
+            <Button variant="alert" icon={<TrashIcon size={18} />} onClick={() => setIsConfirming(true)}>
+              Dar de baja
+            </Button>
+          )}
+          {canCreate && <AddObraSocialButton />}
+        </div>
+      </div>
+      <TextInput
+        label="Buscar obra social"
+        hideLabel
+        type="search"
+        placeholder="Buscar obra social"
+        icon={<SearchIcon size={18} />}
+        className={styles.search}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <DataTable
+        paging="client"
+        label="Obras sociales"
+        columns={columns}
+        rows={rows}
+        getRowId={(o) => o.id}
+        isLoading={query.isPending}
+        error={query.error}
+      />
+      <Modal
+        isOpen={isConfirming}
+        onClose={() => setIsConfirming(false)}
+        title="Dar de baja"
+        tone="error"
+        size="sm"
+        closeOnOutsideClick={!deletion.isPending}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setIsConfirming(false)} disabled={deletion.isPending}>
+              Cancelar
+            </Button>
+            <Button variant="alert" onClick={confirmDeletion} isLoading={deletion.isPending}>
+              Aceptar
+            </Button>
+          </>
+        }
+      >
+        <div className={styles.confirm}>
+          <p>
+            {selectedRows.length === 1
+              ? 'Se dará de baja esta obra social. Sus afiliados quedarán sin obra social.'
+              : `Se darán de baja estas ${selectedRows.length} obras sociales. Sus afiliados quedarán sin obra social.`}
+          </p>
+          <ul>
+            {selectedRows.map((o) => (
+              <li key={o.id}>{o.nombre}</li>
+            ))}
+          </ul>
+          <p>
+            <strong>{OBRA_SOCIAL_MESSAGES.DELETE_CONFIRM}</strong>
+          </p>
+        </div>
+      </Modal>
+    </section>
+  );
+}
