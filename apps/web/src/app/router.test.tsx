@@ -107,8 +107,8 @@ describe('protected routes', () => {
     const user = makeSessionUser('ADMINISTRADOR');
     storeStaffSession(user);
     mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
-    renderApp('/obra-social');
-    expect(await pageTitle('Obras Sociales')).toBeInTheDocument();
+    renderApp('/notificaciones/crear-notificacion');
+    expect(await pageTitle('Nueva notificación')).toBeInTheDocument();
     expect(screen.getByText('Próximamente')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
   });
