@@ -2,8 +2,8 @@ import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, statSync 
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openPglite } from '../src/db/client.ts';
@@ -29,7 +29,12 @@ const INDEXED_TABLE =
  * engine — with no index, and (the fairer yardstick) into a copy of afiliados
  * with all its indexes, filled from the scratch rows in the same timing.
  */
-async function copyReference(kind: 'pglite' | 'postgres', file: string, url: string | undefined, indexed: boolean): Promise<number> {
+async function copyReference(
+  kind: 'pglite' | 'postgres',
+  file: string,
+  url: string | undefined,
+  indexed: boolean,
+): Promise<number> {
   const ddl = indexed ? INDEXED_TABLE : PLAIN_TABLE;
   const copy = "copy bench_copy from stdin with (format csv, header true, delimiter ',')";
   const fill = indexed
@@ -48,7 +53,14 @@ async function copyReference(kind: 'pglite' | 'postgres', file: string, url: str
   }
   const scratch = await openPglite(mkdtempSync(path.join(tmpdir(), 'rd-copy-')));
   await migrate(scratch.db);
-  const client = (scratch.db as unknown as { $client: { exec(q: string): Promise<unknown>; query(q: string, p: unknown[], o: { blob: Blob }): Promise<unknown> } }).$client;
+  const client = (
+    scratch.db as unknown as {
+      $client: {
+        exec(q: string): Promise<unknown>;
+        query(q: string, p: unknown[], o: { blob: Blob }): Promise<unknown>;
+      };
+    }
+  ).$client;
   await client.exec(ddl);
   const start = performance.now();
   const blob = new Blob([await readFile(file)]);
@@ -82,11 +94,16 @@ async function importThroughApi(kind: 'pglite' | 'postgres', file: string, url?:
     form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'afiliados.csv');
     const sampler = server.sampleRss();
     const start = performance.now();
-    const res = await fetch(`${server.url}/api/afiliados/import-csv`, { method: 'POST', headers: auth, body: form });
+    const res = await fetch(`${server.url}/api/afiliados/import-csv`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
     const ms = performance.now() - start;
     const peakMb = sampler.stop();
     const body = (await res.json()) as { count: number; created: number; errors: unknown[] };
-    if (res.status !== 201 || body.count !== ROWS) throw new Error(`import failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (res.status !== 201 || body.count !== ROWS)
+      throw new Error(`import failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     return { ms, idleMb, peakMb, created: body.created };
   } finally {
     await server.close();
@@ -98,7 +115,9 @@ export async function runImportBenchmark() {
   const dir = mkdtempSync(path.join(tmpdir(), 'rd-import-'));
   const file = path.join(dir, 'afiliados.csv');
   await writeCsv(file);
-  console.log(`\nCSV import: ${ROWS.toLocaleString('es-AR')} affiliates, ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB file`);
+  console.log(
+    `\nCSV import: ${ROWS.toLocaleString('es-AR')} affiliates, ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB file`,
+  );
   const url = await postgresUrl();
   const engines: ('pglite' | 'postgres')[] = url ? ['pglite', 'postgres'] : ['pglite'];
   if (!url) console.log('  (no PostgreSQL reachable: PGlite only)');

@@ -1,9 +1,9 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PERMISSIONS } from '@red-dental/contracts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { pipeline } from 'node:stream/promises';
-import { Readable } from 'node:stream';
-import { PERMISSIONS } from '@red-dental/contracts';
 import type { Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { searchKey } from '../src/lib/text.ts';
@@ -18,7 +18,16 @@ const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 const CONCURRENCY = 50;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
 const POOL = 20;
-const OBRAS_SOCIALES = ['OSDE', 'Swiss Medical', 'Galeno', 'OSECAC', 'IOMA', 'Medifé', 'Omint', 'Sancor Salud'];
+const OBRAS_SOCIALES = [
+  'OSDE',
+  'Swiss Medical',
+  'Galeno',
+  'OSECAC',
+  'IOMA',
+  'Medifé',
+  'Omint',
+  'Sancor Salud',
+];
 
 const tsv = (v: string | null) => (v === null ? '\\N' : v.replace(/[\\\t\n]/g, ' '));
 
@@ -28,7 +37,10 @@ async function populate(url: string, sample: BenchAfiliado[]) {
   await client.connect();
   const ids: number[] = [];
   for (const nombre of OBRAS_SOCIALES) {
-    const { rows } = await client.query<{ id: number }>('insert into obras_sociales (nombre) values ($1) returning id', [nombre]);
+    const { rows } = await client.query<{ id: number }>(
+      'insert into obras_sociales (nombre) values ($1) returning id',
+      [nombre],
+    );
     ids.push(rows[0]!.id);
   }
   const random = seededRandom(99);
@@ -47,7 +59,11 @@ async function populate(url: string, sample: BenchAfiliado[]) {
   }
   await pipeline(
     Readable.from(lines()),
-    client.query(copyFrom('copy afiliados (nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id) from stdin')),
+    client.query(
+      copyFrom(
+        'copy afiliados (nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id) from stdin',
+      ),
+    ),
   );
   await client.query('analyze afiliados');
   await client.end();
@@ -86,7 +102,13 @@ async function captureQueries(url: string, searches: string[]): Promise<Captured
     casing: 'snake_case',
     logger: { logQuery: (text, params) => current.push({ text, params }) },
   }) as unknown as Db;
-  const staff: Subject = { id: 0, email: 'bench', status: 'active', tokenVersion: 0, permissions: new Set([PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_CREATE]) };
+  const staff: Subject = {
+    id: 0,
+    email: 'bench',
+    status: 'active',
+    tokenVersion: 0,
+    permissions: new Set([PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_CREATE]),
+  };
   const out: CapturedQuery[][] = [];
   for (const search of searches) {
     current = [];
@@ -102,20 +124,29 @@ async function explainAll(url: string, label: string, captured: CapturedQuery[][
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const shapes = new Map<string, CapturedQuery>();
-  for (const group of captured) for (const q of group) if (!q.text.startsWith('explain')) shapes.set(q.text, q);
+  for (const group of captured)
+    for (const q of group) if (!q.text.startsWith('explain')) shapes.set(q.text, q);
   for (const q of shapes.values()) {
     const { rows } = await client.query({ text: `explain ${q.text}`, values: q.params as unknown[] });
     const plan = rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
-    const nodes = [...plan.matchAll(/(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\S+)/g)].map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''} on ${m[3]}`);
+    const nodes = [
+      ...plan.matchAll(
+        /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\S+)/g,
+      ),
+    ].map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''} on ${m[3]}`);
     const seqOnAfiliados = nodes.some((n) => n.startsWith('Seq Scan') && n.endsWith(' afiliados'));
-    console.log(`    EXPLAIN ${label}: ${[...new Set(nodes)].join(', ')}${seqOnAfiliados ? '   <-- SEQUENTIAL SCAN' : ''}`);
+    console.log(
+      `    EXPLAIN ${label}: ${[...new Set(nodes)].join(', ')}${seqOnAfiliados ? '   <-- SEQUENTIAL SCAN' : ''}`,
+    );
   }
   await client.end();
 }
 
 export async function runSearchBenchmark() {
   const url = await postgresUrl();
-  console.log(`\nAffiliate search over ${ROWS.toLocaleString('es-AR')} affiliates, ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per run`);
+  console.log(
+    `\nAffiliate search over ${ROWS.toLocaleString('es-AR')} affiliates, ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per run`,
+  );
   if (!url) {
     console.log('  skipped: no PostgreSQL reachable (set BENCH_DATABASE_URL)');
     return;
@@ -142,7 +173,10 @@ export async function runSearchBenchmark() {
         durationMs: DURATION_MS,
         task: async (client, i) => {
           const search = searches[(client * 7919 + i) % searches.length]!;
-          const res = await fetch(`${server.url}/api/afiliados/paginated?pageIndex=0&pageSize=10&search=${encodeURIComponent(search)}`, { headers });
+          const res = await fetch(
+            `${server.url}/api/afiliados/paginated?pageIndex=0&pageSize=10&search=${encodeURIComponent(search)}`,
+            { headers },
+          );
           await res.arrayBuffer();
           return res.status === 200;
         },

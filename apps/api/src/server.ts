@@ -54,7 +54,10 @@ async function main() {
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an unexpected error');
     else app.log.info({ signal }, 'closing: finishing requests in flight');
+    // Keep-alive connections whose last request just finished would hold close() open until they time out.
+    const sweepIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(sweepIdle);
     releaseLock();
   });
 

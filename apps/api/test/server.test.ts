@@ -1,72 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN } from './helpers.ts';
+import { freePort, type ServerProcess, startServerProcess } from './processes.ts';
 
-const API_DIR = fileURLToPath(new URL('..', import.meta.url));
-const TSX = path.join(API_DIR, '../../node_modules/.bin/tsx');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Running {
-  const child = spawn(TSX, ['src/server.ts'], {
-    cwd: API_DIR,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr!.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(predicate: () => boolean, what: string, timeoutMs = 45_000) {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const running: Running[] = [];
+const running: ServerProcess[] = [];
 afterAll(() => {
   for (const r of running) r.child.kill('SIGKILL');
 });
 
 describe('the server process', () => {
   it('stops at boot with one line naming a bad variable', async () => {
-    const server = startServer({ PORT: 'abc', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-cfg-')) });
+    const server = startServerProcess({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PORT: 'abc',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-cfg-')),
+    });
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -76,20 +27,29 @@ describe('the server process', () => {
   it('locks DATA_DIR, serves, finishes in-flight requests on SIGTERM, and takes over a stale lock', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-srv-'));
     const port = await freePort();
-    const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const first = startServerProcess({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+    });
     running.push(first);
-    await waitFor(() => first.output().includes('Red Dental escuchando en'), 'the first server');
+    await first.ready();
     expect(first.output()).toContain(`http://localhost:${port}`);
     expect(first.output()).toContain(`Administrador: ${ADMIN.email}`);
     const lockFile = path.join(dataDir, 'server.lock');
-    // tsx runs the server in a child process: the lock names that process.
-    expect(readFileSync(lockFile, 'utf8').trim()).toMatch(/^\d+$/);
+    expect(readFileSync(lockFile, 'utf8').trim()).toBe(String(first.child.pid));
 
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
 
     // A second process on the same directory would silently lose data: it must refuse to start.
-    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    const second = startServerProcess({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+    });
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toContain('está en uso por otro proceso');
 
@@ -108,9 +68,14 @@ describe('the server process', () => {
 
     // A lock left by a process that is gone is taken over; the data survived the restart.
     writeFileSync(lockFile, '999999');
-    const third = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const third = startServerProcess({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+    });
     running.push(third);
-    await waitFor(() => third.output().includes('Red Dental escuchando en'), 'the restarted server');
+    await third.ready();
     const login = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -59,7 +59,10 @@ export function* generateAfiliados(count: number, seed = 1): Generator<BenchAfil
   );
   const nombres = [...Object.values(NOMBRES.F), ...Object.values(NOMBRES.M)].flat();
   for (let i = 0; i < count; i++) {
-    const apellido = random() < PROPORCION_FRECUENTES ? frecuente() : APELLIDOS_OTROS[Math.floor(random() * APELLIDOS_OTROS.length)]!;
+    const apellido =
+      random() < PROPORCION_FRECUENTES
+        ? frecuente()
+        : APELLIDOS_OTROS[Math.floor(random() * APELLIDOS_OTROS.length)]!;
     const primerNombre = nombres[Math.floor(random() * nombres.length)]!;
     const segundo = random() < 0.35 ? ` ${nombres[Math.floor(random() * nombres.length)]!}` : '';
     // 7919 is prime and does not divide 60,000,000: i ↦ i·7919 mod 60M is one-to-one, so documents never repeat.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../../src/config.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openPglite, openPostgres, type Database, pgliteDir } from '../../src/db/client.ts';
+import { type Database, openPglite, openPostgres, pgliteDir } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { seedFirstAdmin, seedRolesAndPermissions } from '../../src/db/seed/base.ts';
 
@@ -13,7 +13,10 @@ export const BENCH_ADMIN = { email: 'bench@reddental.com.ar', password: 'Bench-A
 
 /** PostgreSQL for benchmarks: BENCH_DATABASE_URL, else the local server when it answers. */
 export async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const url =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -35,7 +38,11 @@ export interface BenchDatabase {
 }
 
 /** A fresh, migrated database with the catalogue and a bench administrator, closed again so a server can take it. */
-export async function createBenchDatabase(kind: 'pglite' | 'postgres', baseUrl?: string, prepare?: (db: Database) => Promise<void>): Promise<BenchDatabase> {
+export async function createBenchDatabase(
+  kind: 'pglite' | 'postgres',
+  baseUrl?: string,
+  prepare?: (db: Database) => Promise<void>,
+): Promise<BenchDatabase> {
   const env = { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, DEMO_DATA: 'false' };
   if (kind === 'pglite') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-bench-'));

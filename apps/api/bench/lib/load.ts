@@ -18,7 +18,11 @@ function percentile(sorted: number[], p: number) {
  * Closed-loop load: `concurrency` clients each send their next request as soon
  * as the previous one answers, for `durationMs`. Latencies in milliseconds.
  */
-export async function runLoad(options: { concurrency: number; durationMs: number; task: (client: number, i: number) => Promise<boolean> }): Promise<LoadResult> {
+export async function runLoad(options: {
+  concurrency: number;
+  durationMs: number;
+  task: (client: number, i: number) => Promise<boolean>;
+}): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const start = performance.now();
@@ -40,7 +44,14 @@ export async function runLoad(options: { concurrency: number; durationMs: number
   );
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, errors, seconds, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 export function formatLoad(label: string, r: LoadResult) {

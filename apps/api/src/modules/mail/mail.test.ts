@@ -1,22 +1,12 @@
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, readMails, type TestContext } from '../../../test/helpers.ts';
+import { freePort } from '../../../test/processes.ts';
 import { queryRows } from '../../db/client.ts';
 import { enqueueMail } from './mail.repository.ts';
 import { smtpTransport } from './mail.transport.ts';
 import { MailWorker } from './mail.worker.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real SMTP server on loopback that records what it receives. */
 function startSmtp(port: number) {

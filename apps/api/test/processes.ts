@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** A TCP port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** Resolves once the start-up banner is printed; rejects if the process exits first. */
+  ready(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Runs the real server (src/server.ts) in its own process with only the given
+ * environment. `node --import tsx` keeps the server's PID the child's own.
+ */
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (d: Buffer) => {
+    output += d.toString();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    async ready(timeoutMs = 120_000) {
+      const start = Date.now();
+      while (!output.includes('Red Dental escuchando en')) {
+        if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
+        if (Date.now() - start > timeoutMs) throw new Error(`the server did not start: ${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
