@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/api-mock.ts';
+import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const AFILIADO = {
+  id: 1,
+  nombre: 'Juan Pérez',
+  tipoDocumento: 'LE',
+  documento: '4123456',
+  fecha_nacimiento: '1950-01-02',
+  obraSocial: null,
+};
+
+function signIn(role: 'ADMINISTRATIVO' | 'PRESTADOR') {
+  const user = makeSessionUser(role);
+  storeStaffSession(user);
+  return user;
+}
+
+describe('/afiliados', () => {
+  it('asks a dentist for a DNI before showing anything, then looks up that document', async () => {
+    const user = signIn('PRESTADOR');
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/afiliados/paginated': {
+        rows: [{ ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' } }],
+        rowCount: 1,
+      },
+    });
+    renderApp('/afiliados');
+    expect(await screen.findByText('Ingrese un DNI realizar la búsqueda.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText('Todas las obras sociales')).not.toBeInTheDocument();
+    expect(screen.queryByText('Importar .csv')).not.toBeInTheDocument();
+    const field = screen.getByLabelText('DNI del afiliado');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+
+    await userEvent.type(field, '4123456{Enter}');
+    const table = await screen.findByRole('table', { name: 'Afiliados' });
+    expect(await within(table).findByText('IOMA')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Lista de Afiliados' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Editar/ })).not.toBeInTheDocument();
+    const lookup = requests.find((r) => r.url.pathname === '/api/afiliados/paginated')!;
+    expect(Object.fromEntries(lookup.url.searchParams)).toEqual({
+      pageIndex: '0',
+      pageSize: '10',
+      search: '4123456',
+    });
+  });
+
+  it('lists affiliates for staff with the filter, the buttons and the edit modal', async () => {
+    const user = signIn('ADMINISTRATIVO');
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/obra-sociales/list': [
+        { id: 1, nombre: 'OSDE' },
+        { id: 2, nombre: 'IOMA' },
+      ],
+      'GET /api/afiliados/paginated': { rows: [AFILIADO], rowCount: 1 },
+    });
+    renderApp('/afiliados');
+    const table = await screen.findByRole('table', { name: 'Afiliados' });
+    const row = (await within(table).findByText('Juan Pérez')).closest('tr')!;
+    expect(row).toHaveTextContent('02/01/1950');
+    expect(row).toHaveTextContent('No asignada');
+    expect(screen.getByRole('link', { name: 'Importar .csv' })).toHaveAttribute(
+      'href',
+      '/afiliados/import-csv',
+    );
+    expect(screen.getByRole('link', { name: 'Agregar Afiliado' })).toHaveAttribute(
+      'href',
+      '/afiliados/form-afiliado',
+    );
+
+    await userEvent.selectOptions(await screen.findByLabelText('Filtrar por obra social'), 'IOMA');
+    await userEvent.type(screen.getByLabelText('Buscar por documento o nombre'), 'pérez');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    const last = requests.filter((r) => r.url.pathname === '/api/afiliados/paginated').at(-1)!;
+    expect(last.url.searchParams.get('search')).toBe('pérez');
+    expect(last.url.searchParams.get('obraSocialId')).toBe('2');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Editar Juan Pérez' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Afiliado' });
+    const tipos = within(within(dialog).getByLabelText('Tipo')).getAllByRole('option');
+    expect(tipos.map((o) => o.textContent)).toEqual(['Seleccione el tipo', 'DNI', 'Pasaporte', 'LE']);
+    expect(within(dialog).getByLabelText('Fecha de Nacimiento')).toHaveValue('1950-01-02');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar Afiliado' }));
+    expect(await within(dialog).findByText('La obra social es obligatoria')).toBeInTheDocument();
+  });
+});

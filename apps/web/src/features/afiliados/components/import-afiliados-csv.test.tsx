@@ -1,0 +1,135 @@
+import type { ImportResult } from '@red-dental/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render.tsx';
+import { ImportAfiliadosCsv } from './import-afiliados-csv.tsx';
+
+interface SentUpload {
+  url: string;
+  body: FormData;
+  xhr: FakeXhr;
+}
+let sent: SentUpload[] = [];
+let answer: (url: string) => [number, unknown] = () => [500, {}];
+
+/** Just enough of XMLHttpRequest for the upload: progress events and one answer. */
+class FakeXhr {
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  abort() {
+    this.onabort?.();
+  }
+  send(body: FormData) {
+    sent.push({ url: this.url, body, xhr: this });
+    queueMicrotask(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
+      const [status, data] = answer(this.url);
+      this.status = status;
+      this.responseText = JSON.stringify(data);
+      this.onload?.();
+    });
+  }
+}
+
+const DRY_RUN: ImportResult = {
+  dryRun: true,
+  count: 2,
+  created: 2,
+  updated: 0,
+  errorCount: 1,
+  errors: [{ line: 3, message: 'Falta el número de documento' }],
+};
+
+beforeEach(() => {
+  sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderImport() {
+  return renderWithProviders(
+    <ImportAfiliadosCsv
+      obrasSociales={[
+        { id: 1, nombre: 'OSDE' },
+        { id: 2, nombre: 'IOMA' },
+      ]}
+    />,
+    { route: '/afiliados/import-csv' },
+  );
+}
+
+const csv = () => new File(['nombre,documento\nAna,30111222\nLuis,\n'], 'padron.csv', { type: 'text/csv' });
+
+describe('ImportAfiliadosCsv', () => {
+  it('asks for both the insurer and the file', async () => {
+    renderImport();
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar Afiliados' }));
+    expect(screen.getByText('Por favor, selecciona una obra social y un archivo CSV.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    await userEvent.upload(screen.getByLabelText('Archivo .csv'), csv());
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar Afiliados' }));
+    expect(screen.getByText('Por favor, selecciona una obra social y un archivo CSV.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(sent).toHaveLength(0);
+  });
+
+  it('runs the dry run as soon as both are chosen, then loads the file and reports it', async () => {
+    answer = (url) =>
+      url.includes('dryRun=true') ? [200, DRY_RUN] : [201, { ...DRY_RUN, dryRun: false, created: 2 }];
+    renderImport();
+    await userEvent.selectOptions(screen.getByLabelText('Obra Social'), 'IOMA');
+    await userEvent.upload(screen.getByLabelText('Archivo .csv'), csv());
+
+    expect(await screen.findByText('Se crearán')).toBeInTheDocument();
+    expect(screen.getByText('Falta el número de documento')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('/api/afiliados/import-csv?dryRun=true');
+    expect(sent[0]!.body.get('obraSocialId')).toBe('2');
+    expect((sent[0]!.body.get('file') as File).name).toBe('padron.csv');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar Afiliados' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importación completada' });
+    expect(dialog).toHaveTextContent('Se han cargado 2 afiliados');
+    expect(dialog).toHaveTextContent('Falta el número de documento');
+    expect(sent[1]!.url).toBe('/api/afiliados/import-csv');
+    expect(screen.getByRole('button', { name: 'Ir a Afiliados' })).toBeInTheDocument();
+  });
+
+  it("says 'Error al subir el archivo' with the server's reason", async () => {
+    answer = (url) =>
+      url.includes('dryRun')
+        ? [200, DRY_RUN]
+        : [413, { error: 'El archivo supera el tamaño máximo de 50 MB', code: 'DEMASIADO_GRANDE' }];
+    renderImport();
+    await userEvent.selectOptions(screen.getByLabelText('Obra Social'), 'OSDE');
+    await userEvent.upload(screen.getByLabelText('Archivo .csv'), csv());
+    await screen.findByText('Se crearán');
+    await userEvent.click(screen.getByRole('button', { name: 'Cargar Afiliados' }));
+    expect(
+      await screen.findByText('Error al subir el archivo: El archivo supera el tamaño máximo de 50 MB'),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows why a file cannot be read before anything is loaded', async () => {
+    answer = () => [400, { error: 'El archivo está vacío', code: 'VALIDACION' }];
+    renderImport();
+    await userEvent.selectOptions(screen.getByLabelText('Obra Social'), 'OSDE');
+    await userEvent.upload(screen.getByLabelText('Archivo .csv'), csv());
+    expect(await screen.findByText('Error al subir el archivo: El archivo está vacío')).toBeInTheDocument();
+  });
+});

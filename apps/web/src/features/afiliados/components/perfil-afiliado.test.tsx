@@ -1,0 +1,114 @@
+import type { AfiliadoProfile } from '@red-dental/contracts';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/api-mock.ts';
+import { storeAffiliateSession } from '@/test/factories.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const PROFILE: AfiliadoProfile = {
+  id: 3,
+  nombre: 'Lucía Fernández',
+  tipoDocumento: 'DNI',
+  documento: '30123456',
+  fecha_nacimiento: '1990-05-17',
+  obraSocial: { id: 1, nombre: 'OSDE' },
+  email: 'lucia@example.com',
+  emailPendiente: null,
+  telefono: '11 5555-0000',
+};
+
+afterEach(() => vi.useRealTimers());
+
+describe('/perfil-afiliado', () => {
+  it('shows name and document read-only and the rest editable only after Editar', async () => {
+    mockApi({ 'GET /api/afiliados/profile': PROFILE });
+    storeAffiliateSession();
+    renderApp('/perfil-afiliado');
+    expect(await screen.findByLabelText('Nombre')).toHaveValue('Lucía Fernández');
+    expect(screen.getByLabelText('Documento')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(
+      screen.getByText('Ingrese su e-mail para recibir notificaciones y novedades!'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Fecha de Nacimiento')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Teléfono/Movil')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Nombre')).toHaveAttribute('readonly');
+
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'otro');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('lucia@example.com');
+    expect(screen.queryByRole('button', { name: 'Guardar Cambios' })).not.toBeInTheDocument();
+  });
+
+  it("rejects a malformed e-mail with 'Email inválido'", async () => {
+    const { requests } = mockApi({ 'GET /api/afiliados/profile': PROFILE });
+    storeAffiliateSession();
+    renderApp('/perfil-afiliado');
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'lucia@');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await screen.findByText('Email inválido')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('saves, shows the pending address and the success banner for 3 seconds', async () => {
+    const saved = { ...PROFILE, telefono: '', emailPendiente: 'nueva@example.com' };
+    const { requests } = mockApi({
+      'GET /api/afiliados/profile': () => (requests.some((r) => r.method === 'PUT') ? saved : PROFILE),
+      'PUT /api/afiliados/profile': saved,
+    });
+    storeAffiliateSession();
+    renderApp('/perfil-afiliado');
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'nueva@example.com');
+    await userEvent.clear(screen.getByLabelText('Teléfono/Movil'));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+
+    expect(await screen.findByText('¡Datos actualizados exitosamente!')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
+      fecha_nacimiento: '1990-05-17',
+      email: 'nueva@example.com',
+      telefono: '',
+    });
+    expect(screen.getByText(/está pendiente de confirmación/)).toHaveTextContent(
+      'nueva@example.com está pendiente de confirmación. Le enviamos un enlace a esa dirección',
+    );
+    expect(screen.getByText(/está pendiente de confirmación/)).toHaveTextContent(
+      'las novedades siguen llegando a lucia@example.com',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(3100));
+    expect(screen.queryByText('¡Datos actualizados exitosamente!')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure banner for 5 seconds', async () => {
+    mockApi({
+      'GET /api/afiliados/profile': PROFILE,
+      'PUT /api/afiliados/profile': [500, { error: 'x', code: 'ERROR_INTERNO' }],
+    });
+    storeAffiliateSession();
+    renderApp('/perfil-afiliado');
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await screen.findByText('Ocurrió un error al actualizar los datos.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(screen.getByText('Ocurrió un error al actualizar los datos.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1100));
+    expect(screen.queryByText('Ocurrió un error al actualizar los datos.')).not.toBeInTheDocument();
+  });
+
+  it('says when the profile cannot be loaded', async () => {
+    mockApi({ 'GET /api/afiliados/profile': [500, { error: 'x', code: 'ERROR_INTERNO' }] });
+    storeAffiliateSession();
+    renderApp('/perfil-afiliado');
+    expect(await screen.findByText('Error al cargar los datos del perfil.')).toBeInTheDocument();
+  });
+});
