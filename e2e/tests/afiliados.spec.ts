@@ -1,0 +1,210 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { unique, uniqueDocumento } from '../support/api.ts';
+import { ADMIN } from '../support/env.ts';
+import { expect, signIn, test } from '../support/fixtures.ts';
+
+const ARTIFACTS = path.join(import.meta.dirname, '..', 'artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+/** Serious or critical axe findings on the page as it is now. */
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `serious or critical violations on ${where}`).toEqual([]);
+}
+
+async function capture(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
+    await expectNoSeriousViolations(page, `${name} at ${width} px`);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function addObraSocial(page: Page, nombre: string) {
+  await page.getByRole('button', { name: 'Agregar Obra Social' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar Obra Social' });
+  await dialog.getByLabel('Nombre').fill(nombre);
+  await dialog.getByLabel('Teléfono 1', { exact: true }).fill('0810-555-0101');
+  await dialog.getByRole('button', { name: 'Agregar otro teléfono' }).click();
+  await dialog.getByLabel('Teléfono 2', { exact: true }).fill('011 4000-0101');
+  await dialog.getByLabel('Mail 1', { exact: true }).fill('afiliaciones@example.com');
+  await dialog.getByRole('button', { name: 'Guardar Obra Social' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('staff add an affiliate, edit it, import a CSV into a new insurer, find the rows and delete the insurer', async ({
+  page,
+  consoleWatch,
+}) => {
+  // The duplicate document below is refused with a 409 on purpose.
+  consoleWatch.allow(/status of 409/);
+  const insurerA = unique('Obra Social Alta');
+  const insurerB = unique('Obra Social CSV');
+  const documento = uniqueDocumento();
+  const [csvDoc1, csvDoc2] = [uniqueDocumento(), uniqueDocumento()];
+
+  await signIn(page, ADMIN.user, ADMIN.pass);
+  await expect(page).toHaveURL(/\/profesionales$/);
+
+  // An insurer from the insurer list, so the affiliate has one to belong to.
+  await page.goto('/obra-social');
+  await addObraSocial(page, insurerA);
+  const rowA = page.getByRole('row').filter({ hasText: insurerA });
+  await expect(rowA).toContainText('0810-555-0101');
+  await expect(rowA).toContainText('afiliaciones@example.com');
+
+  // Add an affiliate by hand.
+  await page.goto('/afiliados');
+  await page.getByRole('link', { name: 'Agregar Afiliado' }).click();
+  await expect(page).toHaveURL(/\/afiliados\/form-afiliado$/);
+  await page.getByLabel('Nombre Completo').fill('Rosa Benítez');
+  await page.getByLabel('Tipo').selectOption('DNI');
+  await page.getByLabel('Número de Documento').fill(documento);
+  await page.getByLabel('Fecha de Nacimiento').fill('1979-08-15');
+  await page.getByLabel('Obra Social').selectOption({ label: insurerA });
+  await page.getByRole('button', { name: 'Cargar Afiliado' }).click();
+  await expect(page.getByText('Afiliado cargado correctamente.').first()).toBeVisible();
+
+  // The same document twice is refused, and said under the field.
+  await page.getByLabel('Nombre Completo').fill('Otra Persona');
+  await page.getByLabel('Tipo').selectOption('DNI');
+  await page.getByLabel('Número de Documento').fill(documento);
+  await page.getByLabel('Obra Social').selectOption({ label: insurerA });
+  await page.getByRole('button', { name: 'Cargar Afiliado' }).click();
+  await expect(page.getByText('Ya existe un afiliado con ese documento')).toBeVisible();
+
+  // Find it and edit it in the modal.
+  await page.goto('/afiliados');
+  await page.getByLabel('Buscar por documento o nombre').fill(documento);
+  await page.getByLabel('Buscar por documento o nombre').press('Enter');
+  const row = page.getByRole('row').filter({ hasText: documento });
+  await expect(row).toContainText('Rosa Benítez');
+  await expect(row).toContainText('15/08/1979');
+  await expect(row).toContainText(insurerA);
+  await row.getByRole('button', { name: 'Editar Rosa Benítez' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar Afiliado' });
+  await edit.getByLabel('Nombre Completo').fill('Rosa María Benítez');
+  await edit.getByLabel('Fecha de Nacimiento').fill('1979-08-16');
+  await edit.getByRole('button', { name: 'Guardar Afiliado' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('Rosa María Benítez');
+  await expect(row).toContainText('16/08/1979');
+
+  // Import a CSV into an insurer created from the import screen.
+  await page.getByRole('link', { name: 'Importar .csv' }).click();
+  await expect(page).toHaveURL(/\/afiliados\/import-csv$/);
+  await addObraSocial(page, insurerB);
+  await expect(page.getByLabel('Obra Social')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Obra Social').locator('option:checked')).toHaveText(insurerB);
+  const csv = [
+    'Nombre Completo;DNI;Fecha de Nacimiento',
+    `Ana Importada;${csvDoc1};03/04/1980`,
+    `Luis Importado;${csvDoc2};`,
+    'Sin Documento;;01/01/1990',
+  ].join('\r\n');
+  await page
+    .getByLabel('Archivo .csv', { exact: true })
+    .setInputFiles({ name: 'padron.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  // The dry run tells what will happen before anything is written.
+  await expect(page.getByText('Se crearán')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Líneas rechazadas' })).toContainText('4');
+  await expect(page.getByRole('table', { name: 'Líneas rechazadas' })).toContainText(
+    'Falta el número de documento',
+  );
+  await page.getByRole('button', { name: 'Cargar Afiliados' }).click();
+  const done = page.getByRole('dialog', { name: 'Importación completada' });
+  await expect(done).toContainText('Se han cargado 2 afiliados');
+  await done.getByRole('button', { name: 'Ir a Afiliados' }).click();
+  await expect(page).toHaveURL(/\/afiliados$/);
+
+  // Find the imported rows through the insurer filter.
+  await page.getByLabel('Filtrar por obra social').selectOption({ label: insurerB });
+  const table = page.getByRole('table', { name: 'Afiliados' });
+  await expect(table.getByRole('row').filter({ hasText: csvDoc1 })).toContainText('03/04/1980');
+  await expect(table.getByRole('row').filter({ hasText: csvDoc2 })).toContainText('Luis Importado');
+  await expect(table.getByRole('row')).toHaveCount(3);
+
+  // Delete the insurer: its affiliates stay, with no insurer.
+  await page.goto('/obra-social');
+  await page.getByPlaceholder('Buscar obra social').fill(insurerB);
+  const rowB = page.getByRole('row').filter({ hasText: insurerB });
+  await expect(rowB.getByRole('cell').nth(1)).toHaveText('2');
+  await rowB.getByRole('checkbox', { name: `Dar de baja ${insurerB}` }).check();
+  await page.getByRole('button', { name: 'Dar de baja' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Dar de baja' });
+  await expect(confirm).toContainText('Esta acción no se puede deshacer.');
+  await confirm.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText('Se eliminaron 1 Obra(s) Social(es)')).toBeVisible();
+  await expect(rowB).toHaveCount(0);
+
+  await page.goto(`/afiliados?search=${csvDoc1}`);
+  await expect(page.getByRole('row').filter({ hasText: csvDoc1 })).toContainText('No asignada');
+});
+
+test('staff screens pass an accessibility scan and are captured at 1280 and 375 px', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ADMIN.user, ADMIN.pass);
+  await expect(page).toHaveURL(/\/profesionales$/);
+
+  await page.goto('/afiliados');
+  await expect(page.getByRole('heading', { name: 'Lista de Afiliados' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Afiliados' })).toBeVisible();
+  await capture(page, 'afiliados');
+
+  await page.goto('/afiliados/form-afiliado');
+  await page.getByRole('button', { name: 'Cargar Afiliado' }).click();
+  await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
+  await capture(page, 'afiliados-form');
+
+  await page.goto('/afiliados/import-csv');
+  await page.getByRole('button', { name: 'Cargar Afiliados' }).click();
+  await expect(page.getByText('Por favor, selecciona una obra social y un archivo CSV.')).toBeVisible();
+  await capture(page, 'afiliados-import-csv');
+
+  await page.getByRole('button', { name: 'Agregar Obra Social' }).click();
+  await page.getByRole('button', { name: 'Agregar otro mail' }).click();
+  await expect(page.getByRole('dialog', { name: 'Agregar Obra Social' })).toBeVisible();
+  await capture(page, 'agregar-obra-social');
+
+  await page.goto('/obra-social');
+  await expect(page.getByRole('table', { name: 'Obras sociales' })).toBeVisible();
+  await capture(page, 'obra-social');
+  await context.close();
+});
+
+test('a dentist sees the prompt, then checks a DNI and sees the coverage', async ({ page, backend }) => {
+  const prestador = await backend.createUser('PRESTADOR');
+  const { documento } = await backend.createAfiliado();
+  await signIn(page, prestador.user, prestador.pass);
+  await expect(page).toHaveURL(/\/mi-perfil$/);
+
+  await page.goto('/afiliados');
+  await expect(page.getByText('Ingrese un DNI realizar la búsqueda.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(page.getByText('Todas las obras sociales')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Agregar Afiliado' })).toHaveCount(0);
+  await capture(page, 'afiliados-prestador-prompt');
+
+  const field = page.getByLabel('DNI del afiliado');
+  await expect(field).toHaveAttribute('inputmode', 'numeric');
+  // Only the exact document answers: a prefix finds nobody.
+  await field.fill(documento.slice(0, 4));
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('No hay datos disponibles')).toBeVisible();
+
+  await field.fill(documento);
+  await field.press('Enter');
+  const row = page.getByRole('row').filter({ hasText: documento });
+  await expect(row).toContainText('Afiliada de Prueba');
+  await expect(row).toContainText('Obra Social E2E');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await capture(page, 'afiliados-prestador');
+});
