@@ -90,6 +90,8 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await expect(row).toContainText(insurerA);
   await row.getByRole('button', { name: 'Editar Rosa Benítez' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar Afiliado' });
+  await expect(edit.getByLabel('Tipo')).toHaveValue('DNI');
+  await capture(page, 'editar-afiliado');
   await edit.getByLabel('Nombre Completo').fill('Rosa María Benítez');
   await edit.getByLabel('Fecha de Nacimiento').fill('1979-08-16');
   await edit.getByRole('button', { name: 'Guardar Afiliado' }).click();
@@ -118,6 +120,7 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await expect(page.getByRole('table', { name: 'Líneas rechazadas' })).toContainText(
     'Falta el número de documento',
   );
+  await capture(page, 'afiliados-import-preview');
   await page.getByRole('button', { name: 'Cargar Afiliados' }).click();
   const done = page.getByRole('dialog', { name: 'Importación completada' });
   await expect(done).toContainText('Se han cargado 2 afiliados');

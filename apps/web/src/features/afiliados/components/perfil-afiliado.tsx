@@ -111,7 +111,7 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
       </div>
 
       {/* Both live regions stay mounted, so the banner is announced when it appears. */}
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" className={styles.liveRegion}>
         {banner?.kind === 'success' && (
           <p className={`${styles.banner} ${styles.bannerSuccess}`}>
             <CheckCircleIcon size={20} />
@@ -119,7 +119,7 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
           </p>
         )}
       </div>
-      <div role="alert">
+      <div role="alert" className={styles.liveRegion}>
         {banner?.kind === 'error' && (
           <p className={`${styles.banner} ${styles.bannerError}`}>
             <AlertIcon size={20} />

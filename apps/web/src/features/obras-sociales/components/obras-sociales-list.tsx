@@ -69,7 +69,8 @@ export function ObrasSocialesList() {
         header: 'Afiliados',
         cell: (o) => (o.afiliadoCount ?? 0).toLocaleString('es-AR'),
         align: 'end',
-        isPrimary: true,
+        // On a phone the row keeps the name and, for who may delete, the checkbox.
+        isPrimary: !canDelete,
       },
       { id: 'mail', header: 'Mail', cell: (o) => <Lines items={o.mail} /> },
       { id: 'telefono', header: 'Telefono', cell: (o) => <Lines items={o.telefono} /> },
