@@ -1,14 +1,14 @@
-import { type AfiliadoProfile, afiliadoProfileSchema } from '@red-dental/contracts';
+import {
+  type AfiliadoProfile,
+  type AfiliadoProfileUpdate,
+  afiliadoProfileSchema,
+} from '@red-dental/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { afiliadoProfileQueryOptions } from './get-afiliado-profile.ts';
 
-/** What the affiliate may change; absent values are sent as empty strings (spec section 5). */
-export interface AfiliadoProfileChanges {
-  fecha_nacimiento: string;
-  email: string;
-  telefono: string;
-}
+/** What the affiliate may change, as the form holds it: absent values are sent as empty strings (spec section 5). */
+export type AfiliadoProfileChanges = { [K in keyof AfiliadoProfileUpdate]-?: string };
 
 /** `PUT /api/afiliados/profile`: a new e-mail stays pending until its confirmation link is opened. */
 export function updateAfiliadoProfile(body: AfiliadoProfileChanges): Promise<AfiliadoProfile> {

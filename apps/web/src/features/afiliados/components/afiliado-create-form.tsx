@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AFILIADO_MESSAGES,
+  type AfiliadoInput,
   afiliadoInputSchema,
   DOCUMENT_TYPES,
   type ObraSocialListItem,
@@ -18,7 +19,6 @@ import styles from './afiliado-form.module.css';
 import {
   AfiliadoFormFields,
   type AfiliadoFormValues,
-  type AfiliadoInput,
   EMPTY_AFILIADO,
   showServerErrors,
 } from './afiliado-form-fields.tsx';

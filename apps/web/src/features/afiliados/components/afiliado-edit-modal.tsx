@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Afiliado,
+  type AfiliadoInput,
   afiliadoInputSchema,
   EDIT_DOCUMENT_TYPES,
   type ObraSocialListItem,
@@ -16,7 +17,6 @@ import styles from './afiliado-form.module.css';
 import {
   AfiliadoFormFields,
   type AfiliadoFormValues,
-  type AfiliadoInput,
   afiliadoToFormValues,
   showServerErrors,
 } from './afiliado-form-fields.tsx';

@@ -1,5 +1,4 @@
 import {
-  type AfiliadoInput,
   type afiliadoInputSchema,
   NUMERIC_DOCUMENT_TYPES,
   type ObraSocialListItem,
@@ -14,7 +13,6 @@ import styles from './afiliado-form.module.css';
 
 /** What the affiliate forms hold before the contract schema turns it into the request body. */
 export type AfiliadoFormValues = z.input<typeof afiliadoInputSchema>;
-export type { AfiliadoInput };
 
 export const EMPTY_AFILIADO: AfiliadoFormValues = {
   nombre: '',

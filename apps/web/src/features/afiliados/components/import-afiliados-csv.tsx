@@ -1,5 +1,4 @@
 import { CSV_MESSAGES, type ImportResult, type ObraSocialListItem } from '@red-dental/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
@@ -11,7 +10,6 @@ import { Select } from '@/components/ui/select/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { isApiError } from '@/lib/api-client.ts';
 import { PATHS } from '@/lib/paths.ts';
-import { AFILIADOS_KEY } from '../api/get-afiliados.ts';
 import { useImportAfiliadosCsv, useImportPreview } from '../api/import-afiliados-csv.ts';
 import styles from './import-afiliados-csv.module.css';
 import { ImportSummary } from './import-summary.tsx';
@@ -35,7 +33,6 @@ export interface ImportAfiliadosCsvProps {
  */
 export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: ImportAfiliadosCsvProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [obraSocialId, setObraSocialId] = useState<number | undefined>();
   const [created, setCreated] = useState<ObraSocialListItem[]>([]);
   const [file, setFile] = useState<File | null>(null);
@@ -88,9 +85,9 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
     );
   };
 
-  const goToAfiliados = async () => {
+  // The import already invalidated the affiliate lists: the list reloads as it mounts.
+  const goToAfiliados = () => {
     setIsDialogOpen(false);
-    await queryClient.invalidateQueries({ queryKey: AFILIADOS_KEY });
     navigate(PATHS.afiliados);
   };
 
