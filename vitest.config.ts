@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['apps/api', 'apps/web', 'packages/contracts'],
+    projects: ['apps/api', 'apps/web'],
+    // The machine has two cores; API test files each boot their own databases.
+    maxWorkers: 2,
   },
 });

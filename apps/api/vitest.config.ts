@@ -7,7 +7,5 @@ export default defineConfig({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file boots its own databases; two workers keep the machine's two cores busy without thrashing.
-    maxWorkers: 2,
   },
 });
