@@ -7,8 +7,12 @@ export const afiliados = pgTable(
   {
     id: serial('id').primaryKey(),
     nombre: text('nombre').notNull(),
-    /** nombre lower-cased and without accents: what name search matches against (trigram index). */
+    /** nombre lower-cased and without accents (searchKey): the order of every list. */
     nombreBusqueda: text('nombre_busqueda').notNull(),
+    /** Every prefix of every word of nombre_busqueda, kept by the database: what name search matches. */
+    nombrePrefijos: text('nombre_prefijos')
+      .array()
+      .generatedAlwaysAs(sql`name_prefixes(nombre_busqueda)`),
     tipoDocumento: text('tipo_documento').notNull(),
     /** Normalised: only upper-case letters and digits. Unique, since login is by document alone. */
     documento: text('documento').notNull(),
@@ -27,7 +31,7 @@ export const afiliados = pgTable(
   (t) => [
     // text_pattern_ops serves both the exact match and the prefix search (LIKE '301%') whatever the collation.
     uniqueIndex('afiliados_documento_key').on(t.documento.op('text_pattern_ops')),
-    index('afiliados_nombre_busqueda_trgm_idx').using('gin', t.nombreBusqueda.op('gin_trgm_ops')),
+    index('afiliados_nombre_prefijos_idx').using('gin', t.nombrePrefijos),
     // Lists are ordered by the folded name in byte order ("C"): the same order on every backend and
     // collation, read straight from these indexes (no sort of a million rows), which also serve the
     // name-prefix search (LIKE 'gar%').

@@ -1,5 +1,5 @@
 import type { Afiliado } from '@red-dental/contracts';
-import { and, eq, gt, like, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, gt, like, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { afiliados, obrasSociales } from '../../db/schema/index.ts';
 
@@ -9,10 +9,8 @@ export type AfiliadoFilter =
   | { kind: 'all'; obraSocialId?: number }
   | { kind: 'documentoExact'; documento: string }
   | { kind: 'documentoPrefix'; prefix: string; obraSocialId?: number }
-  /** Every word must appear somewhere in the folded name (trigram index). */
-  | { kind: 'nombreWords'; words: string[]; obraSocialId?: number }
-  /** The folded name starts with this (ordered btree index); for searches too short for trigrams. */
-  | { kind: 'nombrePrefix'; prefix: string; obraSocialId?: number };
+  /** Every word typed starts some word of the folded name ("gonz ju" finds "Juan González"; GIN over nombre_prefijos). */
+  | { kind: 'nombreWords'; words: string[]; obraSocialId?: number };
 
 /** Exact counts stop here; past it the planner's estimate is answered (decision 020). */
 export const COUNT_CAP = 10_000;
@@ -33,12 +31,7 @@ function whereOf(filter: AfiliadoFilter): SQL | undefined {
     case 'documentoPrefix':
       return and(like(afiliados.documento, `${escapeLike(filter.prefix)}%`), byObraSocial(filter));
     case 'nombreWords':
-      return and(
-        ...filter.words.map((w) => like(afiliados.nombreBusqueda, `%${escapeLike(w)}%`)),
-        byObraSocial(filter),
-      );
-    case 'nombrePrefix':
-      return and(sql`${nombreOrden} like ${`${escapeLike(filter.prefix)}%`}`, byObraSocial(filter));
+      return and(arrayContains(afiliados.nombrePrefijos, filter.words), byObraSocial(filter));
   }
 }
 

@@ -17,8 +17,6 @@ import * as repo from './afiliados.repository.ts';
 type Deps = Pick<FastifyInstance, 'db'>;
 
 const MAX_SEARCH_WORDS = 8;
-/** pg_trgm needs three characters to use its index; shorter searches match the start of the name instead. */
-const TRIGRAM_MIN = 3;
 
 /**
  * DESIGN section 3: staff (AFILIADOS.CREATE) search by document prefix or by
@@ -37,10 +35,9 @@ export function filterFor(
   const { obraSocialId } = query;
   if (!raw) return { kind: 'all', obraSocialId };
   if (isDocumentLike(raw, documento)) return { kind: 'documentoPrefix', prefix: documento, obraSocialId };
-  const key = searchKey(raw);
-  const words = [...new Set(key.split(' ').filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
+  // Words as the database splits names (name_prefixes): runs of letters and digits of the folded text.
+  const words = [...new Set(searchKey(raw).split(/[^a-z0-9]+/).filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
   if (words.length === 0) return { kind: 'all', obraSocialId };
-  if (words.every((w) => w.length < TRIGRAM_MIN)) return { kind: 'nombrePrefix', prefix: key, obraSocialId };
   return { kind: 'nombreWords', words, obraSocialId };
 }
 

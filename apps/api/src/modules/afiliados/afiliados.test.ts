@@ -231,6 +231,11 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       expect(enie.rows.map((r) => r.documento)).toEqual(['28111444']);
       const short = await page(staff, 'search=al');
       expect(short.rows.map((r) => r.nombre)).toEqual(['Al Amin']);
+      // Each typed word is the start of a word of the name, in any order, as staff type them.
+      const starts = await page(staff, `search=${encodeURIComponent('pab gonz')}`);
+      expect(starts.rows.map((r) => r.nombre)).toEqual(['GONZÁLEZ, Juan Pablo']);
+      const inside = await page(staff, 'search=onzal');
+      expect(inside.rowCount).toBe(0);
     });
 
     it('finds by document prefix for staff, with the insurer filter and paging', async () => {
