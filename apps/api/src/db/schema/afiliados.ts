@@ -10,9 +10,7 @@ export const afiliados = pgTable(
     /** nombre lower-cased and without accents (searchKey): the order of every list. */
     nombreBusqueda: text('nombre_busqueda').notNull(),
     /** Every prefix of every word of nombre_busqueda, kept by the database: what name search matches. */
-    nombrePrefijos: text('nombre_prefijos')
-      .array()
-      .generatedAlwaysAs(sql`name_prefixes(nombre_busqueda)`),
+    nombrePrefijos: text('nombre_prefijos').array().generatedAlwaysAs(sql`name_prefixes(nombre_busqueda)`),
     tipoDocumento: text('tipo_documento').notNull(),
     /** Normalised: only upper-case letters and digits. Unique, since login is by document alone. */
     documento: text('documento').notNull(),

@@ -36,7 +36,13 @@ export function filterFor(
   if (!raw) return { kind: 'all', obraSocialId };
   if (isDocumentLike(raw, documento)) return { kind: 'documentoPrefix', prefix: documento, obraSocialId };
   // Words as the database splits names (name_prefixes): runs of letters and digits of the folded text.
-  const words = [...new Set(searchKey(raw).split(/[^a-z0-9]+/).filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
+  const words = [
+    ...new Set(
+      searchKey(raw)
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_SEARCH_WORDS);
   if (words.length === 0) return { kind: 'all', obraSocialId };
   return { kind: 'nombreWords', words, obraSocialId };
 }
