@@ -13,7 +13,6 @@ import {
   PERMISSIONS,
   paginatedSchema,
 } from '@red-dental/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
@@ -21,11 +20,6 @@ import * as service from './afiliados.service.ts';
 import * as importService from './afiliados-import.service.ts';
 import * as profileService from './afiliados-profile.service.ts';
 import { receiveCsvUpload } from './csv-upload.ts';
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
 
 const dryRunQuerySchema = z.object({
   dryRun: z
@@ -132,7 +126,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       try {
         const { dryRun } = request.query;
-        const result = await importService.importCsv(app, actorOf(request), upload, { dryRun });
+        const result = await importService.importCsv(app, currentUser(request), upload, { dryRun });
         return reply.status(dryRun ? 200 : 201).send(result);
       } finally {
         await upload.cleanup();
@@ -166,7 +160,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createAfiliado(app, actorOf(request), request.body)),
+      reply.status(201).send(await service.createAfiliado(app, currentUser(request), request.body)),
   );
 
   app.put(
@@ -181,7 +175,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: afiliadoSchema },
       },
     },
-    async (request) => service.updateAfiliado(app, actorOf(request), request.params.id, request.body),
+    async (request) => service.updateAfiliado(app, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -191,7 +185,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['afiliados'], summary: 'Elimina un afiliado', params: idParamSchema },
     },
     async (request, reply) => {
-      await service.deleteAfiliado(app, actorOf(request), request.params.id);
+      await service.deleteAfiliado(app, currentUser(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -10,11 +10,6 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './obras-sociales.service.ts';
 
-const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
-
 /** Insurers (obras sociales): full list with affiliate counts, short list for selects, create, edit, delete. */
 const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -55,7 +50,7 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createObraSocial(app, actorOf(request), request.body)),
+      reply.status(201).send(await service.createObraSocial(app, currentUser(request), request.body)),
   );
 
   app.put(
@@ -70,7 +65,7 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: obraSocialSchema },
       },
     },
-    async (request) => service.updateObraSocial(app, actorOf(request), request.params.id, request.body),
+    async (request) => service.updateObraSocial(app, currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -84,7 +79,7 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteObraSocial(app, actorOf(request), request.params.id);
+      await service.deleteObraSocial(app, currentUser(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -2,15 +2,13 @@ import { MESSAGES, PERMISSIONS, ROLE_NAMES, type Solicitud, type User } from '@r
 import type { FastifyInstance } from 'fastify';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { type Actor, recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { enqueueMail } from '../mail/mail.repository.ts';
 import { requestApprovedMail } from '../mail/mail.templates.ts';
 import type { Subject } from './usuarios.repository.ts';
 import * as repo from './usuarios.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail'>;
-
-const actorOf = (caller: Subject): Actor => ({ id: caller.id, email: caller.email });
 
 async function toUser(
   deps: Deps,
@@ -48,7 +46,7 @@ export async function createUser(
     const created = await deps.db.transaction(async (tx) => {
       const user = await repo.insertUser(tx, { email: input.user, passwordHash, status: 'active' });
       await repo.replaceUserRoles(tx, user.id, roleIds);
-      await recordAudit(tx, actorOf(caller), {
+      await recordAudit(tx, caller, {
         action: 'create',
         entity: 'user',
         entityId: user.id,
@@ -98,7 +96,7 @@ export async function updateUser(
       );
       if (!user) throw notFound(MESSAGES.USER_NOT_FOUND);
       if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
-      await recordAudit(tx, actorOf(caller), {
+      await recordAudit(tx, caller, {
         action: 'update',
         entity: 'user',
         entityId: id,
@@ -140,7 +138,7 @@ export async function approveRequest(deps: Deps, caller: Subject, userId: number
     await repo.assignRoleByName(tx, userId, ROLE_NAMES.PRESTADOR);
     const nombre = (await repo.findProfessionalName(tx, userId)) ?? updated!.email;
     await enqueueMail(tx, requestApprovedMail(updated!.email, nombre, `${deps.config.publicUrl}/login`));
-    await recordAudit(tx, actorOf(caller), {
+    await recordAudit(tx, caller, {
       action: 'approve',
       entity: 'user',
       entityId: userId,
@@ -159,7 +157,7 @@ export async function rejectRequest(deps: Deps, caller: Subject, userId: number)
     const user = await repo.findUserById(tx, userId);
     const nombre = await repo.findProfessionalName(tx, userId);
     await repo.deleteUser(tx, userId);
-    await recordAudit(tx, actorOf(caller), {
+    await recordAudit(tx, caller, {
       action: 'reject',
       entity: 'user',
       entityId: userId,
