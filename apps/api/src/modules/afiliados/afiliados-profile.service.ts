@@ -6,8 +6,9 @@ import {
 } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { hitCounter } from '../../plugins/rate-limit.ts';
 import { enqueueMail } from '../mail/mail.repository.ts';
 import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from '../mail/mail.templates.ts';
 import * as repo from './afiliados.repository.ts';
@@ -15,6 +16,17 @@ import * as repo from './afiliados.repository.ts';
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail'>;
 
 export const EMAIL_TOKEN_TTL_HOURS = 24;
+/**
+ * Anyone who knows a DNI can sign in (the spec's rule), so changes that send
+ * mail are capped per affiliate: nobody can use the portal to flood a mailbox.
+ */
+export const MAILING_CHANGES_PER_HOUR = 5;
+
+/** Counted inside the change's transaction: a refused change rolls its count back with it. */
+async function countMailingChange(tx: Parameters<typeof hitCounter>[0], afiliadoId: number) {
+  const counter = await hitCounter(tx, `mail:afiliado:${afiliadoId}`, 3600);
+  if (counter.count > MAILING_CHANGES_PER_HOUR) throw tooManyRequests(counter.retryAfterSeconds);
+}
 
 export async function getProfile(deps: Pick<Deps, 'db'>, afiliadoId: number): Promise<AfiliadoProfile> {
   const row = await repo.findProfile(deps.db, afiliadoId);
@@ -58,6 +70,7 @@ export async function updateProfile(deps: Deps, afiliadoId: number, input: Afili
       if (wanted === null) {
         Object.assign(values, clearPending, { email: null });
         if (current.email) {
+          await countMailingChange(tx, afiliadoId);
           await enqueueMail(tx, afiliadoEmailChangedMail(current.email, null, portalUrl));
           mailed = true;
         }
@@ -65,6 +78,7 @@ export async function updateProfile(deps: Deps, afiliadoId: number, input: Afili
         // Back to the confirmed address: a change in flight is abandoned.
         Object.assign(values, clearPending);
       } else if (wanted !== current.emailPendiente || !pendingStillValid) {
+        await countMailingChange(tx, afiliadoId);
         const token = randomToken();
         Object.assign(values, {
           emailPendiente: wanted,

@@ -368,6 +368,26 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       expect(put.statusCode).toBe(403);
     });
 
+    it('caps e-mail changes that send mail at five an hour per affiliate, writing nothing past that', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const member = await afiliadoAuth(ctx.app, a.id);
+      for (let i = 1; i <= 5; i++) {
+        const res = await inject('PUT', '/api/afiliados/profile', member, {
+          email: `cambio${i}@correo.test`,
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      const sixth = await inject('PUT', '/api/afiliados/profile', member, { email: 'cambio6@correo.test' });
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json().error).toBe('Demasiados intentos. Intente nuevamente en unos minutos.');
+      expect((await inject('GET', '/api/afiliados/profile', member)).json().emailPendiente).toBe(
+        'cambio5@correo.test',
+      );
+      // Changes that send no mail are not limited.
+      const phone = await inject('PUT', '/api/afiliados/profile', member, { telefono: '11 4444-5555' });
+      expect(phone.statusCode).toBe(200);
+    });
+
     it('keeps a new e-mail pending until its link is opened, and tells the previous address', async () => {
       const a = await createAfiliado(ctx.app, staff, osde.id);
       const member = await afiliadoAuth(ctx.app, a.id);
