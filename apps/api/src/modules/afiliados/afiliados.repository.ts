@@ -65,56 +65,74 @@ export const toAfiliado = (r: AfiliadoRow): Afiliado => ({
 });
 
 /**
- * One page, ordered by the folded name then id.
- *
- * `fewMatches` (the caller counted at most COUNT_CAP matches) collects the
- * matches through the search indexes first and sorts only those: without it
+ * A page of matches and their exact count in one round trip, when there are at
+ * most `cap`: the matches are collected through the search indexes (at most
+ * cap + 1 index entries) and only they are counted and sorted. Without this
  * PostgreSQL tends to walk the name-ordered index hoping to meet ten matches
- * early, which takes hundreds of milliseconds when the matches sit late in
- * the alphabet ("nuñez maria"). With many matches that walk is the fast plan,
- * so it is left to the planner.
+ * early, which takes hundreds of milliseconds when they sit late in the
+ * alphabet ("nuñez maria"). Answers undefined past the cap: then the ordered
+ * walk (`findPage`) is the fast plan and the count is an estimate.
  */
+export async function findFewMatches(
+  db: DbOrTx,
+  filter: AfiliadoFilter,
+  page: { limit: number; offset: number },
+  cap = COUNT_CAP,
+): Promise<{ rows: Afiliado[]; rowCount: number } | undefined> {
+  if (filter.kind === 'none') return { rows: [], rowCount: 0 };
+  const rows = await queryRows<{
+    total: number;
+    id: number | null;
+    nombre: string;
+    tipo_documento: string;
+    documento: string;
+    fecha_nacimiento: string | null;
+    obra_social_id: number | null;
+    obra_social_nombre: string | null;
+  }>(
+    db,
+    sql`
+    with m as materialized (
+      select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id
+      from afiliados where ${whereOf(filter) ?? sql`true`}
+      limit ${cap + 1}
+    ), total as (select count(*)::int as n from m)
+    select total.n as total, p.* from total left join lateral (
+      select m.id, m.nombre, m.tipo_documento, m.documento, m.fecha_nacimiento::text as fecha_nacimiento,
+             os.id as obra_social_id, os.nombre as obra_social_nombre
+      from m left join obras_sociales os on os.id = m.obra_social_id
+      where total.n <= ${cap}
+      order by m.nombre_busqueda collate "C", m.id
+      limit ${page.limit} offset ${page.offset}
+    ) p on true`,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  if (total > cap) return undefined;
+  return {
+    rowCount: total,
+    rows: rows
+      .filter((r) => r.id !== null)
+      .map((r) =>
+        toAfiliado({
+          id: r.id!,
+          nombre: r.nombre,
+          tipoDocumento: r.tipo_documento,
+          documento: r.documento,
+          fecha_nacimiento: r.fecha_nacimiento,
+          obraSocialId: r.obra_social_id,
+          obraSocialNombre: r.obra_social_nombre,
+        }),
+      ),
+  };
+}
+
+/** One page read in name order straight from the ordered indexes: the plan for searches with many matches. */
 export async function findPage(
   db: DbOrTx,
   filter: AfiliadoFilter,
   page: { limit: number; offset: number },
-  options: { fewMatches: boolean },
 ): Promise<Afiliado[]> {
   if (filter.kind === 'none') return [];
-  if (options.fewMatches) {
-    const rows = await queryRows<{
-      id: number;
-      nombre: string;
-      tipo_documento: string;
-      documento: string;
-      fecha_nacimiento: string | null;
-      obra_social_id: number | null;
-      obra_social_nombre: string | null;
-    }>(
-      db,
-      sql`
-      with m as materialized (
-        select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id
-        from afiliados where ${whereOf(filter) ?? sql`true`}
-      )
-      select m.id, m.nombre, m.tipo_documento, m.documento, m.fecha_nacimiento::text as fecha_nacimiento,
-             os.id as obra_social_id, os.nombre as obra_social_nombre
-      from m left join obras_sociales os on os.id = m.obra_social_id
-      order by m.nombre_busqueda collate "C", m.id
-      limit ${page.limit} offset ${page.offset}`,
-    );
-    return rows.map((r) =>
-      toAfiliado({
-        id: r.id,
-        nombre: r.nombre,
-        tipoDocumento: r.tipo_documento,
-        documento: r.documento,
-        fecha_nacimiento: r.fecha_nacimiento,
-        obraSocialId: r.obra_social_id,
-        obraSocialNombre: r.obra_social_nombre,
-      }),
-    );
-  }
   const rows = await db
     .select(afiliadoColumns)
     .from(afiliados)
@@ -126,20 +144,9 @@ export async function findPage(
   return rows.map(toAfiliado);
 }
 
-/**
- * Exact up to `cap` matches, read through at most cap + 1 index entries;
- * beyond that, the planner's estimate (never below cap + 1), so a search
- * matching half a million rows costs no more than one matching ten thousand.
- */
-export async function countMatches(db: DbOrTx, filter: AfiliadoFilter, cap = COUNT_CAP): Promise<number> {
-  if (filter.kind === 'none') return 0;
+/** The planner's estimate of the matches, never below cap + 1: for searches known to pass the cap. */
+export async function estimateMatches(db: DbOrTx, filter: AfiliadoFilter, cap = COUNT_CAP): Promise<number> {
   const where = whereOf(filter) ?? sql`true`;
-  const [counted] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from afiliados where ${where} limit ${cap + 1}) t`,
-  );
-  const n = Number(counted!.n);
-  if (n <= cap) return n;
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
     db,
     sql`explain (format json) select 1 from afiliados where ${where}`,

@@ -59,14 +59,14 @@ export async function findPaginated(
   query: { pageIndex: number; pageSize: number; search?: string; obraSocialId?: number },
 ) {
   const filter = filterFor(caller, query);
-  // The count comes first: how many matches there are decides how the page is best read.
-  const rowCount = await repo.countMatches(deps.db, filter);
-  const rows = await repo.findPage(
-    deps.db,
-    filter,
-    { limit: query.pageSize, offset: query.pageIndex * query.pageSize },
-    { fewMatches: rowCount <= repo.COUNT_CAP },
-  );
+  const page = { limit: query.pageSize, offset: query.pageIndex * query.pageSize };
+  // Most searches match few rows: page and exact count come back together.
+  const few = await repo.findFewMatches(deps.db, filter, page);
+  if (few) return few;
+  const [rows, rowCount] = await Promise.all([
+    repo.findPage(deps.db, filter, page),
+    repo.estimateMatches(deps.db, filter),
+  ]);
   return { rows, rowCount };
 }
 
@@ -76,13 +76,8 @@ export async function findList(
   query: { limit: number; search?: string; obraSocialId?: number },
 ) {
   const filter = filterFor(caller, query);
-  const rowCount = await repo.countMatches(deps.db, filter);
-  return repo.findPage(
-    deps.db,
-    filter,
-    { limit: query.limit, offset: 0 },
-    { fewMatches: rowCount <= repo.COUNT_CAP },
-  );
+  const page = { limit: query.limit, offset: 0 };
+  return (await repo.findFewMatches(deps.db, filter, page))?.rows ?? repo.findPage(deps.db, filter, page);
 }
 
 export async function getAfiliado(deps: Deps, id: number): Promise<Afiliado> {

@@ -12,7 +12,7 @@ import {
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { afiliadoAuth, createAfiliado, createObraSocial, uniqueDocumento } from './afiliados.factories.ts';
-import { countMatches } from './afiliados.repository.ts';
+import { estimateMatches, findFewMatches } from './afiliados.repository.ts';
 
 /** Mails written by the file transport, decoded enough to read text and links. */
 async function readMails(dataDir: string) {
@@ -282,8 +282,16 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
 
     it('answers an estimate, never below the cap, once matches pass the count cap', async () => {
       const filter = { kind: 'all' as const, obraSocialId: insurer.id };
-      expect(await countMatches(ctx.database.db, filter, 10)).toBe(5);
-      expect(await countMatches(ctx.database.db, filter, 3)).toBeGreaterThanOrEqual(4);
+      const page = { limit: 2, offset: 2 };
+      const few = await findFewMatches(ctx.database.db, filter, page, 10);
+      expect(few?.rowCount).toBe(5);
+      expect(few?.rows.map((r) => r.nombre)).toEqual(['GONZÁLEZ, Juan Pablo', 'Ñañez Lucía']);
+      expect(await findFewMatches(ctx.database.db, filter, { limit: 2, offset: 10 }, 10)).toEqual({
+        rowCount: 5,
+        rows: [],
+      });
+      expect(await findFewMatches(ctx.database.db, filter, page, 3)).toBeUndefined();
+      expect(await estimateMatches(ctx.database.db, filter, 3)).toBeGreaterThanOrEqual(4);
     });
   });
 
