@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { CheckCircleIcon } from '@/components/ui/icons/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { PATHS } from '@/lib/paths.ts';
@@ -62,7 +63,7 @@ export function AfiliadoCreateForm({
   });
 
   return (
-    <section className={styles.panel} aria-labelledby="afiliado-create-heading">
+    <Panel className={styles.panel} aria-labelledby="afiliado-create-heading">
       <div className={styles.intro}>
         <h2 id="afiliado-create-heading" className={styles.heading}>
           Agregar Afiliado
@@ -93,6 +94,6 @@ export function AfiliadoCreateForm({
           </Button>
         </div>
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable, usePagination } from '@/components/ui/data-table/index.ts';
 import { IdCardIcon, PencilIcon, PlusIcon, SearchIcon, UploadIcon } from '@/components/ui/icons/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { PATHS } from '@/lib/paths.ts';
@@ -92,7 +93,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
 
   return (
     <div className={styles.page}>
-      <section className={styles.panel} aria-label="Búsqueda de afiliados">
+      <Panel className={styles.panel} aria-label="Búsqueda de afiliados">
         <search>
           <form className={styles.toolbar} onSubmit={onSubmit}>
             {canManage ? (
@@ -150,10 +151,10 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
             </Link>
           </div>
         )}
-      </section>
+      </Panel>
 
       {showList ? (
-        <section className={styles.panel} aria-labelledby="afiliados-heading">
+        <Panel className={styles.panel} aria-labelledby="afiliados-heading">
           <div className={styles.listHeader}>
             <h2 id="afiliados-heading" className={styles.heading}>
               Lista de Afiliados
@@ -177,12 +178,12 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
             pagination={pagination}
             onPaginationChange={setPagination}
           />
-        </section>
+        </Panel>
       ) : (
-        <section className={`${styles.panel} ${styles.prompt}`}>
+        <Panel className={`${styles.panel} ${styles.prompt}`}>
           <IdCardIcon size={32} />
           <p>{AFILIADO_MESSAGES.SEARCH_PROMPT}</p>
-        </section>
+        </Panel>
       )}
 
       {canManage && (

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button/index.ts';
 import { FilePicker } from '@/components/ui/file-picker/index.ts';
 import { UploadIcon } from '@/components/ui/icons/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
 import { ProgressBar } from '@/components/ui/progress-bar/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
@@ -95,7 +96,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
   const canShowPreview = obraSocialId !== undefined && file !== null && !result;
 
   return (
-    <section className={styles.panel} aria-labelledby="import-heading">
+    <Panel className={styles.panel} aria-labelledby="import-heading">
       <div className={styles.intro}>
         <h2 id="import-heading" className={styles.heading}>
           Importar afiliados desde un archivo .csv
@@ -214,6 +215,6 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
           </div>
         )}
       </Modal>
-    </section>
+    </Panel>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button/index.ts';
 import { AlertIcon, CheckCircleIcon, ClockIcon, MailIcon, PencilIcon } from '@/components/ui/icons/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useAfiliadoProfile } from '../api/get-afiliado-profile.ts';
@@ -93,7 +94,7 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
 
   const readOnly = !isEditing;
   return (
-    <section className={styles.panel} aria-labelledby="perfil-heading">
+    <Panel className={styles.panel} aria-labelledby="perfil-heading">
       <div className={styles.header}>
         <div>
           <h2 id="perfil-heading" className={styles.heading}>
@@ -184,6 +185,6 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
           </div>
         )}
       </form>
-    </section>
+    </Panel>
   );
 }

@@ -5,6 +5,7 @@ import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { SearchIcon, TrashIcon } from '@/components/ui/icons/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { useCan } from '@/lib/permissions.ts';
@@ -107,7 +108,7 @@ export function ObrasSocialesList() {
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="obras-sociales-heading">
+    <Panel className={styles.panel} aria-labelledby="obras-sociales-heading">
       <div className={styles.header}>
         <h2 id="obras-sociales-heading" className={styles.heading}>
           Obras Sociales
@@ -174,6 +175,6 @@ export function ObrasSocialesList() {
           </p>
         </div>
       </Modal>
-    </section>
+    </Panel>
   );
 }

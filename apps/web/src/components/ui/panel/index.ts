@@ -1,0 +1,1 @@
+export { Panel } from './panel.tsx';
