@@ -116,6 +116,12 @@ export function uniqueEmail(prefix = 'user') {
   return `${prefix}.${sequence}.${randomBytes(3).toString('hex')}@test.reddental.com.ar`;
 }
 
+/** A fresh active user holding one role, signed in: the bearer header to act as that role. */
+export async function signInWithRole(app: App, adminAuth: Record<string, string>, role: string) {
+  const user = await createUserWithRoles(app, adminAuth, [role]);
+  return loginAs(app, user.email, user.password);
+}
+
 /** Creates an active user with the given roles through the API, as an administrator would. */
 export async function createUserWithRoles(
   app: App,

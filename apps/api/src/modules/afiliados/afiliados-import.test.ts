@@ -5,8 +5,8 @@ import {
   ADMIN,
   BACKENDS,
   createTestApp,
-  createUserWithRoles,
   loginAs,
+  signInWithRole,
   type TestContext,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
@@ -41,10 +41,8 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
   beforeAll(async () => {
     ctx = await createTestApp(backend);
     const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const staffUser = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-    staff = await loginAs(ctx.app, staffUser.email, staffUser.password);
-    const dentistUser = await createUserWithRoles(ctx.app, admin, ['PRESTADOR']);
-    dentist = await loginAs(ctx.app, dentistUser.email, dentistUser.password);
+    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
+    dentist = await signInWithRole(ctx.app, admin, 'PRESTADOR');
     osde = await createObraSocial(ctx.app, staff, { nombre: 'OSDE Import' });
     galeno = await createObraSocial(ctx.app, staff, { nombre: 'Galeno Import' });
   });

@@ -6,8 +6,8 @@ import {
   ADMIN,
   BACKENDS,
   createTestApp,
-  createUserWithRoles,
   loginAs,
+  signInWithRole,
   type TestContext,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
@@ -48,10 +48,8 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
   beforeAll(async () => {
     ctx = await createTestApp(backend);
     admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const staffUser = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-    staff = await loginAs(ctx.app, staffUser.email, staffUser.password);
-    const dentistUser = await createUserWithRoles(ctx.app, admin, ['PRESTADOR']);
-    dentist = await loginAs(ctx.app, dentistUser.email, dentistUser.password);
+    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
+    dentist = await signInWithRole(ctx.app, admin, 'PRESTADOR');
     osde = await createObraSocial(ctx.app, staff, { nombre: 'OSDE Afiliados' });
     galeno = await createObraSocial(ctx.app, staff, { nombre: 'Galeno Afiliados' });
   });

@@ -3,8 +3,8 @@ import {
   ADMIN,
   BACKENDS,
   createTestApp,
-  createUserWithRoles,
   loginAs,
+  signInWithRole,
   type TestContext,
 } from '../../../test/helpers.ts';
 import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
@@ -18,10 +18,8 @@ describe.each(BACKENDS)('obras sociales (%s)', (backend) => {
   beforeAll(async () => {
     ctx = await createTestApp(backend);
     admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const staffUser = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-    staff = await loginAs(ctx.app, staffUser.email, staffUser.password);
-    const dentistUser = await createUserWithRoles(ctx.app, admin, ['PRESTADOR']);
-    dentist = await loginAs(ctx.app, dentistUser.email, dentistUser.password);
+    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
+    dentist = await signInWithRole(ctx.app, admin, 'PRESTADOR');
   });
   afterAll(() => ctx.close());
 
