@@ -4,13 +4,14 @@ import { PERMISSIONS } from '@red-dental/contracts';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { Agent, request } from 'undici';
 import type { Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { searchKey } from '../src/lib/text.ts';
 import { findPaginated } from '../src/modules/afiliados/afiliados.service.ts';
 import type { Subject } from '../src/modules/usuarios/usuarios.repository.ts';
 import { type BenchAfiliado, generateAfiliados, seededRandom } from './lib/afiliados-data.ts';
-import { BENCH_ADMIN, createBenchDatabase, postgresUrl } from './lib/databases.ts';
+import { BENCH_ADMIN, createBenchDatabase, existingDatabase, postgresUrl } from './lib/databases.ts';
 import { formatLoad, runLoad } from './lib/load.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
@@ -31,8 +32,16 @@ const OBRAS_SOCIALES = [
 
 const tsv = (v: string | null) => (v === null ? '\\N' : v.replace(/[\\\t\n]/g, ' '));
 
-/** Loads the affiliates with COPY (what a migration of real data would do), then ANALYZE. */
-async function populate(url: string, sample: BenchAfiliado[]) {
+/** Every 997th generated affiliate: where the query mixes come from. */
+export function sampleOf(rows: number) {
+  const sample: BenchAfiliado[] = [];
+  let i = 0;
+  for (const a of generateAfiliados(rows, 11)) if (i++ % 997 === 0 && sample.length < 5000) sample.push(a);
+  return sample;
+}
+
+/** Loads the affiliates with COPY (what a migration of real data would do), then VACUUM ANALYZE. */
+async function populate(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const ids: number[] = [];
@@ -48,7 +57,6 @@ async function populate(url: string, sample: BenchAfiliado[]) {
     let chunk = '';
     let i = 0;
     for (const a of generateAfiliados(ROWS, 11)) {
-      if (i % 997 === 0 && sample.length < 5000) sample.push(a);
       chunk += `${tsv(a.nombre)}\t${tsv(searchKey(a.nombre))}\t${a.tipoDocumento}\t${a.documento}\t${a.fechaNacimiento}\t${ids[Math.floor(random() * ids.length)]}\n`;
       if (++i % 10_000 === 0) {
         yield chunk;
@@ -65,12 +73,12 @@ async function populate(url: string, sample: BenchAfiliado[]) {
       ),
     ),
   );
-  await client.query('analyze afiliados');
+  await client.query('vacuum analyze afiliados');
   await client.end();
 }
 
 /** The two query mixes of the benchmark, from the generated data. */
-function buildMixes(sample: BenchAfiliado[]) {
+export function buildMixes(sample: BenchAfiliado[]) {
   const random = seededRandom(5);
   const pick = () => sample[Math.floor(random() * sample.length)]!;
   const documentos = Array.from({ length: 400 }, () => {
@@ -85,23 +93,27 @@ function buildMixes(sample: BenchAfiliado[]) {
 }
 
 interface CapturedQuery {
+  /** The statement name, when the API sends it as a named (prepared) statement. */
+  name?: string;
   text: string;
   params: unknown[];
 }
 
 /**
- * The exact SQL the API runs for each search, captured by running the API's own
- * service code once over a logging connection, to be replayed straight through `pg`.
+ * The exact statements the API sends for each search, captured at the driver
+ * while the API's own service code runs once, to be replayed straight through
+ * `pg` (named statements stay named, so both sides prepare them alike).
  */
 async function captureQueries(url: string, searches: string[]): Promise<CapturedQuery[][]> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   let current: CapturedQuery[] = [];
-  const db = drizzle({
-    client: pool,
-    schema,
-    casing: 'snake_case',
-    logger: { logQuery: (text, params) => current.push({ text, params }) },
-  }) as unknown as Db;
+  const send = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<unknown>;
+  (pool as unknown as { query: typeof send }).query = (config, values) => {
+    const { name, text } = config as { name?: string; text: string };
+    current.push({ name, text, params: (values ?? []) as unknown[] });
+    return send(config, values);
+  };
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   const staff: Subject = {
     id: 0,
     email: 'bench',
@@ -119,25 +131,50 @@ async function captureQueries(url: string, searches: string[]): Promise<Captured
   return out;
 }
 
-/** Every captured query's plan, checked for sequential scans of afiliados. */
+const scanNodes = (plan: string) => [
+  ...new Set(
+    [
+      ...plan.matchAll(
+        /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\S+)/g,
+      ),
+    ].map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''} on ${m[3]}`),
+  ),
+];
+
+/**
+ * Every captured query's plan, checked for sequential scans of afiliados. Named
+ * statements are shown with their generic plan too, the one PostgreSQL may
+ * settle on after a few runs of a prepared statement.
+ */
 async function explainAll(url: string, label: string, captured: CapturedQuery[][]) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const shapes = new Map<string, CapturedQuery>();
   for (const group of captured)
     for (const q of group) if (!q.text.startsWith('explain')) shapes.set(q.text, q);
+  const plans = async (text: string, values: unknown[]) => {
+    const { rows } = await client.query({ text, values });
+    return scanNodes(rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n'));
+  };
   for (const q of shapes.values()) {
-    const { rows } = await client.query({ text: `explain ${q.text}`, values: q.params as unknown[] });
-    const plan = rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
-    const nodes = [
-      ...plan.matchAll(
-        /(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)(?: Backward)? (?:using (\S+) )?on (\S+)/g,
-      ),
-    ].map((m) => `${m[1]}${m[2] ? ` ${m[2]}` : ''} on ${m[3]}`);
-    const seqOnAfiliados = nodes.some((n) => n.startsWith('Seq Scan') && n.endsWith(' afiliados'));
-    console.log(
-      `    EXPLAIN ${label}: ${[...new Set(nodes)].join(', ')}${seqOnAfiliados ? '   <-- SEQUENTIAL SCAN' : ''}`,
-    );
+    const lines = [['', await plans(`explain ${q.text}`, q.params)]] as [string, string[]][];
+    if (q.name) {
+      await client.query({ name: q.name, text: q.text, values: q.params });
+      await client.query('set plan_cache_mode = force_generic_plan');
+      const literal = (v: unknown): string =>
+        Array.isArray(v)
+          ? client.escapeLiteral(`{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}`)
+          : typeof v === 'number'
+            ? String(v)
+            : client.escapeLiteral(String(v));
+      const args = q.params.map(literal).join(', ');
+      lines.push([' (generic plan)', await plans(`explain execute "${q.name}"(${args})`, [])]);
+      await client.query('reset plan_cache_mode');
+    }
+    for (const [kind, nodes] of lines) {
+      const seq = nodes.some((n) => n.startsWith('Seq Scan') && n.endsWith(' afiliados'));
+      console.log(`    EXPLAIN ${label}${kind}: ${nodes.join(', ')}${seq ? '   <-- SEQUENTIAL SCAN' : ''}`);
+    }
   }
   await client.end();
 }
@@ -151,14 +188,21 @@ export async function runSearchBenchmark() {
     console.log('  skipped: no PostgreSQL reachable (set BENCH_DATABASE_URL)');
     return;
   }
-  const sample: BenchAfiliado[] = [];
   const t0 = performance.now();
-  const database = await createBenchDatabase('postgres', url, async () => {});
-  await populate(database.location, sample);
-  console.log(`  loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  const mixes = buildMixes(sample);
+  // BENCH_SEARCH_DATABASE_URL reuses a database an earlier run kept (BENCH_KEEP_DATABASE=1), to iterate faster.
+  const database = process.env.BENCH_SEARCH_DATABASE_URL
+    ? existingDatabase(process.env.BENCH_SEARCH_DATABASE_URL)
+    : await createBenchDatabase('postgres', url, async () => {});
+  if (!process.env.BENCH_SEARCH_DATABASE_URL) {
+    await populate(database.location);
+    console.log(`  loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  const mixes = buildMixes(sampleOf(ROWS));
   const server = await startBenchServer({ ...database.serverEnv, DATABASE_POOL_SIZE: String(POOL) });
   const bare = new pg.Pool({ connectionString: database.location, max: POOL });
+  // undici's own client, one keep-alive connection per simulated client: lighter than fetch, so the
+  // load generator, which shares the cores with the API, takes less from it.
+  const agent = new Agent({ connections: CONCURRENCY });
   try {
     const token = await login(server.url, BENCH_ADMIN.email, BENCH_ADMIN.password);
     const headers = { authorization: `Bearer ${token}` };
@@ -173,12 +217,12 @@ export async function runSearchBenchmark() {
         durationMs: DURATION_MS,
         task: async (client, i) => {
           const search = searches[(client * 7919 + i) % searches.length]!;
-          const res = await fetch(
+          const res = await request(
             `${server.url}/api/afiliados/paginated?pageIndex=0&pageSize=10&search=${encodeURIComponent(search)}`,
-            { headers },
+            { headers, dispatcher: agent },
           );
-          await res.arrayBuffer();
-          return res.status === 200;
+          await res.body.arrayBuffer();
+          return res.statusCode === 200;
         },
       });
       const direct = await runLoad({
@@ -189,9 +233,9 @@ export async function runSearchBenchmark() {
           // Like the API: the page query alongside the count (and, for huge matches, its estimate after it).
           const [page, ...count] = queries;
           await Promise.all([
-            bare.query({ text: page!.text, values: page!.params as unknown[] }),
+            bare.query({ name: page!.name, text: page!.text, values: page!.params }),
             (async () => {
-              for (const q of count) await bare.query({ text: q.text, values: q.params as unknown[] });
+              for (const q of count) await bare.query({ name: q.name, text: q.text, values: q.params });
             })(),
           ]);
           return true;
@@ -206,7 +250,9 @@ export async function runSearchBenchmark() {
     }
   } finally {
     await bare.end();
+    await agent.close();
     await server.close();
-    await database.drop();
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`  kept ${database.location}`);
+    else if (!process.env.BENCH_SEARCH_DATABASE_URL) await database.drop();
   }
 }

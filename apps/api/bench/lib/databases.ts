@@ -82,3 +82,15 @@ export async function createBenchDatabase(
     },
   };
 }
+
+/** A PostgreSQL database an earlier run kept, used as it is (never dropped). */
+export function existingDatabase(url: string): BenchDatabase {
+  const env = { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, DEMO_DATA: 'false' };
+  return {
+    kind: 'postgres',
+    serverEnv: { ...env, DATABASE_URL: url },
+    location: url,
+    config: loadConfig({ ...env, DATABASE_URL: url }),
+    async drop() {},
+  };
+}

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
@@ -19,6 +20,20 @@ export type DbOrTx = Db | Tx;
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Like `queryRows`, sent as a named statement (named after its SQL text): on
+ * PostgreSQL each pooled connection then parses and plans it once, not on every
+ * call. For hot queries that have a handful of shapes; their conditions must
+ * stay index-friendly in a generic plan (ranges, not `LIKE $1`).
+ */
+export async function preparedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+  const built = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  const result = await session.prepareQuery(built, undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
 }
 
 export interface Database {

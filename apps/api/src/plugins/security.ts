@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 /** The origin(s) map tiles come from, for the CSP's img-src ("{s}" subdomains become a wildcard). */
 export function tileSources(tileUrl: string): string[] {
@@ -16,9 +16,14 @@ export function tileSources(tileUrl: string): string[] {
   }
 }
 
+/**
+ * helmet's security headers on every response. The middleware is built once and run
+ * on the raw response (Fastify keeps headers set there); the Fastify wrapper would
+ * rebuild it, and re-parse the CSP, on every request.
+ */
 export default fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
+    const setSecurityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -35,6 +40,9 @@ export default fp(
       // Notification PDFs open in a new tab from a signed link.
       crossOriginResourcePolicy: { policy: 'same-origin' },
       strictTransportSecurity: app.config.env === 'production',
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
   },
   { name: 'security', dependencies: ['db'] },

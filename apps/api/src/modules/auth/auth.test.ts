@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -11,7 +12,7 @@ import {
   type TestContext,
   uniqueEmail,
 } from '../../../test/helpers.ts';
-import { afiliados } from '../../db/schema/index.ts';
+import { afiliados, appSettings } from '../../db/schema/index.ts';
 import { searchKey } from '../../lib/text.ts';
 
 describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (backend) => {
@@ -194,6 +195,46 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const bad = await get('/api/user/me', { authorization: 'Bearer not.a.token' });
       expect(bad.statusCode).toBe(401);
       expect(bad.json().error).toBe('Su sesión expiró o no es válida. Inicie sesión nuevamente');
+    });
+
+    /** The signing secret the app generated and keeps in the database (no JWT_SECRET in tests). */
+    const jwtSecret = async () => {
+      const [row] = await ctx.database.db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
+      return row!.value;
+    };
+
+    it('refuses tokens that expired, carry another signature or issuer, or are unsigned', async () => {
+      const secret = await jwtSecret();
+      const claims = { kind: 'user', tv: 0, sub: '1' };
+      const sign = (options: { key?: string; iss?: string; clockTimestamp?: number }) =>
+        createSigner({ key: secret, algorithm: 'HS256', iss: 'red-dental', expiresIn: '1h', ...options })(
+          claims,
+        );
+      const status = async (token: string) =>
+        (await get('/api/user/me', { authorization: `Bearer ${token}` })).statusCode;
+
+      expect(await status(sign({}))).toBe(200);
+      expect(await status(sign({ clockTimestamp: Date.now() - 2 * 3600_000 }))).toBe(401);
+      expect(await status(sign({ key: 'otra-clave-secreta-de-prueba-1234567890' }))).toBe(401);
+      expect(await status(sign({ iss: 'otro-emisor' }))).toBe(401);
+      expect(await status(createSigner({ algorithm: 'none' })({ ...claims, iss: 'red-dental' }))).toBe(401);
+    });
+
+    it('stops taking a token the moment it expires, even one it checked before', async () => {
+      const token = createSigner({
+        key: await jwtSecret(),
+        algorithm: 'HS256',
+        iss: 'red-dental',
+        expiresIn: 1500,
+      })({
+        kind: 'user',
+        tv: 0,
+        sub: '1',
+      });
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await get('/api/user/me', auth)).statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 1600));
+      expect((await get('/api/user/me', auth)).statusCode).toBe(401);
     });
 
     it('cuts a deleted user off at once', async () => {

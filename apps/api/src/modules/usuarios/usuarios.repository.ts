@@ -17,9 +17,8 @@ export interface Subject {
   permissions: Set<string>;
 }
 
-/** Status, token version and permissions of a user in one indexed query (run on every authenticated request). */
-export async function findSubject(db: DbOrTx, userId: number): Promise<Subject | undefined> {
-  const [row] = await db
+function subjectQuery(db: DbOrTx) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -33,8 +32,25 @@ export async function findSubject(db: DbOrTx, userId: number): Promise<Subject |
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(users.id, userId))
-    .groupBy(users.id);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .groupBy(users.id)
+    .prepare('find_subject');
+}
+
+const subjectQueries = new WeakMap<DbOrTx, ReturnType<typeof subjectQuery>>();
+
+/**
+ * Status, token version and permissions of a user in one indexed query, run on
+ * every authenticated request: built once per database handle and sent as a named
+ * statement, so PostgreSQL parses and plans it once per connection.
+ */
+export async function findSubject(db: DbOrTx, userId: number): Promise<Subject | undefined> {
+  let query = subjectQueries.get(db);
+  if (!query) {
+    query = subjectQuery(db);
+    subjectQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
   return row && { ...row, permissions: new Set(row.permissions) };
 }
 
