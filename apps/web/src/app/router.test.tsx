@@ -45,7 +45,8 @@ describe('protected routes', () => {
     const { router } = renderApp('/');
     expect(await pageTitle('Afiliados')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/afiliados');
-    expect(document.title).toBe('Afiliados | Red Dental');
+    // The document title is set in an effect, which may run just after the heading is painted.
+    await waitFor(() => expect(document.title).toBe('Afiliados | Red Dental'));
   });
 
   it('confirms a bare stored token with the API before showing the screen', async () => {

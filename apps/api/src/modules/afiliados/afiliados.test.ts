@@ -236,6 +236,16 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       expect(inside.rowCount).toBe(0);
     });
 
+    it('indexes every prefix of every word of the folded name, whatever separates the words', async () => {
+      const [row] = await queryRows<{ p: string[]; empty: string[]; none: string[] }>(
+        ctx.database.db,
+        sql`select name_prefixes(${" o'ne--ab  2x "}) as p, name_prefixes('') as empty, name_prefixes(null) as none`,
+      );
+      expect(row!.p).toEqual(['o', 'n', 'ne', 'a', 'ab', '2', '2x']);
+      expect(row!.empty).toEqual([]);
+      expect(row!.none).toEqual([]);
+    });
+
     it('finds by document prefix for staff, with the insurer filter and paging', async () => {
       const all = await page(staff, 'search=27.111');
       expect(all.rowCount).toBe(3);
