@@ -14,7 +14,8 @@ process.env.E2E_BASE_URL = BASE_URL;
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
-  timeout: 30_000,
+  // The longest flows visit five screens and scan each at two widths: 20–35 s on two busy cores.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
