@@ -16,13 +16,17 @@ function percentile(sorted: number[], p: number) {
 
 /**
  * Closed-loop load: `concurrency` clients each send their next request as soon
- * as the previous one answers, for `durationMs`. Latencies in milliseconds.
+ * as the previous one answers, for `durationMs`, after `warmupMs` of the same
+ * load that is not counted (JIT, caches, prepared statements, pool connections).
+ * Latencies in milliseconds.
  */
 export async function runLoad(options: {
   concurrency: number;
   durationMs: number;
+  warmupMs?: number;
   task: (client: number, i: number) => Promise<boolean>;
 }): Promise<LoadResult> {
+  if (options.warmupMs) await runLoad({ ...options, durationMs: options.warmupMs, warmupMs: 0 });
   const latencies: number[] = [];
   let errors = 0;
   const start = performance.now();
