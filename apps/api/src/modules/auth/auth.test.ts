@@ -225,7 +225,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
         key: await jwtSecret(),
         algorithm: 'HS256',
         iss: 'red-dental',
-        expiresIn: 1500,
+        expiresIn: 2500,
       })({
         kind: 'user',
         tv: 0,
@@ -233,7 +233,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       });
       const auth = { authorization: `Bearer ${token}` };
       expect((await get('/api/user/me', auth)).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 1600));
+      await new Promise((r) => setTimeout(r, 2600));
       expect((await get('/api/user/me', auth)).statusCode).toBe(401);
     });
 
