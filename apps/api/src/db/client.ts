@@ -26,7 +26,9 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * Like `queryRows`, sent as a named statement (named after its SQL text): on
  * PostgreSQL each pooled connection then parses and plans it once, not on every
  * call. For hot queries that have a handful of shapes; their conditions must
- * stay index-friendly in a generic plan (ranges, not `LIKE $1`).
+ * stay index-friendly in a generic plan (ranges, not `LIKE $1`). It makes the
+ * call `db.execute` makes, through Drizzle's session, with a statement name
+ * (PGlite ignores the name).
  */
 export async function preparedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
