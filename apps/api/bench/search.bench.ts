@@ -39,7 +39,7 @@ const OBRAS_SOCIALES = [
 const tsv = (v: string | null) => (v === null ? '\\N' : v.replace(/[\\\t\n]/g, ' '));
 
 /** Every 997th generated affiliate: where the query mixes come from. */
-export function sampleOf(rows: number) {
+function sampleOf(rows: number) {
   const sample: BenchAfiliado[] = [];
   let i = 0;
   for (const a of generateAfiliados(rows, 11)) if (i++ % 997 === 0 && sample.length < 5000) sample.push(a);
@@ -86,7 +86,7 @@ async function populate(url: string) {
 }
 
 /** The two query mixes of the benchmark, from the generated data. */
-export function buildMixes(sample: BenchAfiliado[]) {
+function buildMixes(sample: BenchAfiliado[]) {
   const random = seededRandom(5);
   const pick = () => sample[Math.floor(random() * sample.length)]!;
   const documentos = Array.from({ length: 400 }, () => {
