@@ -91,6 +91,20 @@ export async function createTestApp(
   };
 }
 
+/**
+ * API calls through `inject` with a JSON body only when one is given; `app` is
+ * read at call time, so a suite can create it before its `beforeAll` has run.
+ */
+export function apiCaller(app: () => App) {
+  return (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: unknown,
+  ) =>
+    app().inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
 /** Signs in through the API and returns the bearer header. */
 export async function loginAs(app: App, email: string, password: string) {
   const res = await app.inject({

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  apiCaller,
   BACKENDS,
   createTestApp,
   loginAs,
@@ -55,13 +56,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
   });
   afterAll(() => ctx.close());
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers = {}, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = apiCaller(() => ctx.app);
 
   describe('create, read, edit, delete', () => {
     it('creates an affiliate (201) with a normalised document', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  apiCaller,
   BACKENDS,
   createTestApp,
   loginAs,
@@ -23,13 +24,7 @@ describe.each(BACKENDS)('obras sociales (%s)', (backend) => {
   });
   afterAll(() => ctx.close());
 
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers = {}, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = apiCaller(() => ctx.app);
 
   it('creates an insurer (201), dropping blank phones and mails', async () => {
     const res = await inject('POST', '/api/obra-sociales', staff, {
