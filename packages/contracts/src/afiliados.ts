@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { boundedString } from './common.ts';
+import {
+  booleanQueryParam,
+  boundedString,
+  isValidEmail,
+  optionalIdQueryParam,
+  paginatedQuerySchema,
+} from './common.ts';
+import { MESSAGES } from './messages.ts';
+import { obraSocialRefSchema } from './obras-sociales.ts';
 
 export const DOCUMENT_TYPES = ['DNI', 'Pasaporte', 'LE', 'LC', 'CI'] as const;
 export type TipoDocumento = (typeof DOCUMENT_TYPES)[number];
@@ -29,29 +37,7 @@ export function isValidDocumento(tipo: TipoDocumento, normalized: string): boole
 // Afiliados: request and response shapes shared by the API and the screens.
 // ---------------------------------------------------------------------------
 
-/** Spanish texts of the affiliate screens and endpoints (spec sections 5 and 8, DESIGN section 3). */
-export const AFILIADO_MESSAGES = {
-  NOMBRE_REQUIRED: 'El nombre es obligatorio',
-  TIPO_REQUIRED: 'El tipo de documento es obligatorio',
-  TIPO_INVALID: 'El tipo de documento no es válido',
-  DOCUMENTO_REQUIRED: 'El número de documento es obligatorio',
-  DOCUMENTO_INVALID: 'El número de documento no es válido',
-  DOCUMENTO_DIGITS: 'El documento debe tener entre 6 y 9 dígitos',
-  OBRA_SOCIAL_REQUIRED: 'La obra social es obligatoria',
-  OBRA_SOCIAL_UNKNOWN: 'La obra social seleccionada no existe',
-  FECHA_INVALID: 'La fecha de nacimiento no es válida',
-  EMAIL_INVALID: 'Email inválido',
-  EMAIL_HINT: 'Ingrese su e-mail para recibir notificaciones y novedades!',
-  DUPLICATE: 'Ya existe un afiliado con ese documento',
-  NOT_FOUND: 'El afiliado no existe',
-  CREATED: 'Afiliado cargado correctamente.',
-  UPDATED: '¡Datos actualizados exitosamente!',
-  UPDATE_FAILED: 'Ocurrió un error al actualizar los datos.',
-  PROFILE_LOAD_FAILED: 'Error al cargar los datos del perfil.',
-  SEARCH_PROMPT: 'Ingrese un DNI realizar la búsqueda.',
-  EMAIL_TOKEN_INVALID: 'El enlace de confirmación no es válido o ya venció',
-  EMAIL_CONFIRMED: 'Su email fue confirmado. Desde ahora recibirá allí las novedades del portal.',
-} as const;
+const M = MESSAGES.afiliados;
 
 /** Document type as written by people and spreadsheets ('dni', 'PASAPORTE', 'Pasaporte') → its canonical name. */
 export function parseTipoDocumento(raw: string): TipoDocumento | undefined {
@@ -76,67 +62,76 @@ export function isValidBirthDate(value: string, today: Date = new Date()): boole
   return year >= 1900 && value <= today.toISOString().slice(0, 10);
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_SHAPE.test(value);
-}
-
 /** Optional birth date: '' and null both mean "none"; absent stays absent (a profile update leaves it alone). */
 export const fechaNacimientoSchema = z
   .union([z.string(), z.null()])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim()))
-  .refine((v) => v == null || isValidBirthDate(v), AFILIADO_MESSAGES.FECHA_INVALID);
+  .refine((v) => v == null || isValidBirthDate(v), M.FECHA_INVALID);
 
 export const tipoDocumentoSchema = z
-  .string({ error: AFILIADO_MESSAGES.TIPO_REQUIRED })
+  .string({ error: M.TIPO_REQUIRED })
   .trim()
-  .min(1, AFILIADO_MESSAGES.TIPO_REQUIRED)
+  .min(1, M.TIPO_REQUIRED)
   .transform((v, ctx) => {
     const tipo = parseTipoDocumento(v);
     if (!tipo) {
-      ctx.addIssue({ code: 'custom', message: AFILIADO_MESSAGES.TIPO_INVALID });
+      ctx.addIssue({ code: 'custom', message: M.TIPO_INVALID });
       return z.NEVER;
     }
     return tipo;
   });
 
+/** A reference to an insurer in a request body: `{id}` (the name, if sent, is ignored). */
+const obraSocialIdSchema = z.object(
+  { id: z.coerce.number({ error: M.OBRA_SOCIAL_REQUIRED }).int().positive() },
+  { error: M.OBRA_SOCIAL_REQUIRED },
+);
+
+const afiliadoFields = {
+  nombre: z
+    .string({ error: M.NOMBRE_REQUIRED })
+    .trim()
+    .min(1, M.NOMBRE_REQUIRED)
+    .max(200, MESSAGES.FIELD_TOO_LONG),
+  tipoDocumento: tipoDocumentoSchema,
+  documento: z
+    .string({ error: M.DOCUMENTO_REQUIRED })
+    .max(40, M.DOCUMENTO_INVALID)
+    .transform(normalizeDocumento)
+    .refine((v) => v.length > 0, M.DOCUMENTO_REQUIRED),
+  fecha_nacimiento: fechaNacimientoSchema,
+};
+
+/** DNI, LE and LC must have 6 to 9 digits once normalised; other types any 1 to 20 letters and digits. */
+function checkDocumento(v: { tipoDocumento: TipoDocumento; documento: string }, ctx: z.RefinementCtx) {
+  if (!v.documento || isValidDocumento(v.tipoDocumento, v.documento)) return;
+  const numeric = NUMERIC_DOCUMENT_TYPES.includes(v.tipoDocumento);
+  ctx.addIssue({
+    code: 'custom',
+    path: ['documento'],
+    message: numeric ? M.DOCUMENTO_DIGITS : M.DOCUMENTO_INVALID,
+  });
+}
+
 /**
- * Body of POST /api/afiliados and PUT /api/afiliados/{id}. The document is
- * normalised ("30.123.456" → "30123456"); DNI, LE and LC must then have 6 to 9 digits.
+ * Body of POST /api/afiliados. The document is normalised
+ * ("30.123.456" → "30123456"); a new affiliate needs an insurer.
  */
 export const afiliadoInputSchema = z
-  .object({
-    nombre: z
-      .string({ error: AFILIADO_MESSAGES.NOMBRE_REQUIRED })
-      .trim()
-      .min(1, AFILIADO_MESSAGES.NOMBRE_REQUIRED)
-      .max(200, 'El texto es demasiado largo'),
-    tipoDocumento: tipoDocumentoSchema,
-    documento: z
-      .string({ error: AFILIADO_MESSAGES.DOCUMENTO_REQUIRED })
-      .max(40, AFILIADO_MESSAGES.DOCUMENTO_INVALID)
-      .transform(normalizeDocumento)
-      .refine((v) => v.length > 0, AFILIADO_MESSAGES.DOCUMENTO_REQUIRED),
-    fecha_nacimiento: fechaNacimientoSchema,
-    obraSocial: z.object(
-      { id: z.coerce.number({ error: AFILIADO_MESSAGES.OBRA_SOCIAL_REQUIRED }).int().positive() },
-      { error: AFILIADO_MESSAGES.OBRA_SOCIAL_REQUIRED },
-    ),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.documento || isValidDocumento(v.tipoDocumento, v.documento)) return;
-    const numeric = NUMERIC_DOCUMENT_TYPES.includes(v.tipoDocumento);
-    ctx.addIssue({
-      code: 'custom',
-      path: ['documento'],
-      message: numeric ? AFILIADO_MESSAGES.DOCUMENTO_DIGITS : AFILIADO_MESSAGES.DOCUMENTO_INVALID,
-    });
-  });
+  .object({ ...afiliadoFields, obraSocial: obraSocialIdSchema })
+  .superRefine(checkDocumento);
 export type AfiliadoInput = z.infer<typeof afiliadoInputSchema>;
 
-export const obraSocialRefSchema = z.object({ id: z.number(), nombre: z.string() });
-export type ObraSocialRef = z.infer<typeof obraSocialRefSchema>;
+/**
+ * Body of PUT /api/afiliados/{id}: the same shape, but `obraSocial` may be
+ * null, so an affiliate left without an insurer ('No asignada') can be
+ * corrected without assigning one.
+ */
+export const afiliadoUpdateSchema = z
+  .object({ ...afiliadoFields, obraSocial: obraSocialIdSchema.nullable() })
+  .superRefine(checkDocumento);
+export type AfiliadoUpdate = z.infer<typeof afiliadoUpdateSchema>;
 
 /** An affiliate as lists and forms show it (spec section 3). */
 export const afiliadoSchema = z.object({
@@ -151,15 +146,9 @@ export const afiliadoSchema = z.object({
 });
 export type Afiliado = z.infer<typeof afiliadoSchema>;
 
-/** GET /api/afiliados/paginated. pageIndex is 0-based. */
-export const afiliadosPaginatedQuerySchema = z.object({
-  pageIndex: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(200).optional(),
-  obraSocialId: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
+/** GET /api/afiliados/paginated: the common paging query plus the insurer filter. */
+export const afiliadosPaginatedQuerySchema = paginatedQuerySchema.extend({
+  obraSocialId: optionalIdQueryParam,
 });
 export type AfiliadosPaginatedQuery = z.infer<typeof afiliadosPaginatedQuerySchema>;
 
@@ -167,14 +156,11 @@ export const AFILIADOS_LIST_DEFAULT_LIMIT = 100;
 export const AFILIADOS_LIST_MAX_LIMIT = 1000;
 
 /** GET /api/afiliados: the same search rules, as a capped array. */
-export const afiliadosListQuerySchema = z.object({
+export const afiliadosListQuerySchema = paginatedQuerySchema.pick({ search: true }).extend({
   limit: z.coerce.number().int().min(1).max(AFILIADOS_LIST_MAX_LIMIT).default(AFILIADOS_LIST_DEFAULT_LIMIT),
-  search: z.string().trim().max(200).optional(),
-  obraSocialId: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
+  obraSocialId: optionalIdQueryParam,
 });
+export type AfiliadosListQuery = z.infer<typeof afiliadosListQuerySchema>;
 
 /** GET /api/afiliados/profile: the affiliate's own data. emailPendiente awaits its confirmation link. */
 export const afiliadoProfileSchema = afiliadoSchema.extend({
@@ -194,7 +180,7 @@ export const afiliadoProfileUpdateSchema = z.object({
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v == null ? v : v.trim().toLowerCase()))
-    .refine((v) => v == null || v === '' || isValidEmail(v), AFILIADO_MESSAGES.EMAIL_INVALID),
+    .refine((v) => v == null || v === '' || isValidEmail(v), M.EMAIL_INVALID),
   telefono: z
     .union([boundedString(50), z.null()])
     .optional()
@@ -203,11 +189,11 @@ export const afiliadoProfileUpdateSchema = z.object({
 export type AfiliadoProfileUpdate = z.infer<typeof afiliadoProfileUpdateSchema>;
 
 export const confirmEmailSchema = z.object({
-  token: z.string({ error: AFILIADO_MESSAGES.EMAIL_TOKEN_INVALID }).min(1).max(200),
+  token: z.string({ error: M.EMAIL_TOKEN_INVALID }).min(1).max(200),
 });
 
 // ---------------------------------------------------------------------------
-// CSV import (DESIGN section 3)
+// CSV import (docs/decisions/021 and 022)
 // ---------------------------------------------------------------------------
 
 /** Rejected lines listed in an import answer; errorCount says how many there were in all. */
@@ -219,6 +205,24 @@ export const importRowErrorSchema = z.object({
   message: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+/**
+ * The multipart form of POST /api/afiliados/import-csv, as the route reads
+ * it: the text fields, and `file` the uploaded file's name (absent when no
+ * file came). The insurer is sent first, so it is known before the file streams in.
+ */
+export const importCsvFormSchema = z.object({
+  obraSocialId: z
+    .string({ error: M.OBRA_SOCIAL_REQUIRED })
+    .trim()
+    .min(1, M.OBRA_SOCIAL_REQUIRED)
+    .regex(/^[1-9][0-9]{0,9}$/, M.OBRA_SOCIAL_UNKNOWN)
+    .transform(Number),
+  file: z.string({ error: MESSAGES.csv.FILE_REQUIRED }),
+});
+
+/** The query of the import: `?dryRun=true` validates and counts without writing. */
+export const importCsvQuerySchema = z.object({ dryRun: booleanQueryParam });
 
 /** 201 answer of POST /api/afiliados/import-csv (and of its dry run, which writes nothing). */
 export const importResultSchema = z.object({
@@ -232,29 +236,3 @@ export const importResultSchema = z.object({
   dryRun: z.boolean(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
-
-export const CSV_MESSAGES = {
-  SELECT_BOTH: 'Por favor, selecciona una obra social y un archivo CSV.',
-  UPLOAD_FAILED: 'Error al subir el archivo',
-  LOADED: (n: number) => `Se han cargado ${n} afiliados`,
-  NOT_MULTIPART: 'Envíe el archivo CSV como multipart/form-data',
-  FILE_REQUIRED: 'El archivo CSV es obligatorio',
-  TOO_LARGE: (mb: number) => `El archivo supera el tamaño máximo de ${mb} MB`,
-  NOT_TEXT: 'El archivo no es un CSV de texto (UTF-8 o Windows-1252)',
-  EMPTY: 'El archivo está vacío',
-  HEADER_ONLY: 'El archivo solo tiene la fila de encabezados: no hay afiliados para cargar',
-  NO_DOCUMENTO_COLUMN:
-    'El archivo no tiene una columna de documento (por ejemplo "documento", "dni" o "número de documento")',
-  NO_NOMBRE_COLUMN: 'El archivo no tiene una columna de nombre (por ejemplo "nombre" o "nombre completo")',
-  ROW_NO_DOCUMENTO: 'Falta el número de documento',
-  ROW_NO_NOMBRE: 'Falta el nombre',
-  ROW_BAD_DATE: (raw: string) => `Fecha de nacimiento inválida: "${raw}" (use dd/mm/aaaa o aaaa-mm-dd)`,
-  ROW_BAD_TIPO: (raw: string) => `Tipo de documento desconocido: "${raw}" (use DNI, Pasaporte, LE, LC o CI)`,
-  ROW_BAD_DIGITS: (tipo: string) => `El ${tipo} debe tener entre 6 y 9 dígitos`,
-  ROW_BAD_DOCUMENTO: 'El número de documento no es válido',
-  ROW_DUPLICATE: (firstLine: number) =>
-    `Documento repetido en el archivo (ya figura en la línea ${firstLine})`,
-  ROW_BAD_EMAIL: 'Email inválido',
-  ROW_TOO_LONG: 'Algún campo es demasiado largo',
-  ROW_BAD_CSV: 'La línea no tiene un formato CSV válido (revise las comillas)',
-} as const;

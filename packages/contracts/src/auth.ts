@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import { boundedString } from './common.ts';
+import { boundedString, emailSchema, MAX_EMAIL_LENGTH } from './common.ts';
 import { MESSAGES } from './messages.ts';
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const emailSchema = z
-  .string({ error: MESSAGES.EMAIL_REQUIRED })
-  .trim()
-  .min(1, MESSAGES.EMAIL_REQUIRED)
-  .max(254, MESSAGES.EMAIL_INVALID)
-  .regex(EMAIL_SHAPE, MESSAGES.EMAIL_INVALID)
-  .transform((v) => v.toLowerCase());
 
 /** Passwords are never trimmed: spaces are part of a password. 256 bounds the hashing work. */
 export const newPasswordSchema = z
@@ -20,7 +10,11 @@ export const newPasswordSchema = z
   .max(256, MESSAGES.FIELD_TOO_LONG);
 
 export const loginRequestSchema = z.object({
-  user: z.string({ error: MESSAGES.EMAIL_REQUIRED }).trim().min(1, MESSAGES.EMAIL_REQUIRED).max(254),
+  user: z
+    .string({ error: MESSAGES.EMAIL_REQUIRED })
+    .trim()
+    .min(1, MESSAGES.EMAIL_REQUIRED)
+    .max(MAX_EMAIL_LENGTH),
   pass: z.string({ error: MESSAGES.PASSWORD_REQUIRED }).min(1, MESSAGES.PASSWORD_REQUIRED).max(256),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -52,7 +46,7 @@ export const registroSchema = z.object({
     .min(1, MESSAGES.NAME_REQUIRED)
     .min(3, MESSAGES.NAME_MIN)
     .max(200, MESSAGES.FIELD_TOO_LONG),
-  email: emailSchema,
+  email: emailSchema(),
   password: newPasswordSchema,
   razonSocial: z
     .string({ error: MESSAGES.RAZON_SOCIAL_REQUIRED })
@@ -62,7 +56,7 @@ export const registroSchema = z.object({
 });
 export type Registro = z.infer<typeof registroSchema>;
 
-export const recoverPasswordSchema = z.object({ email: emailSchema });
+export const recoverPasswordSchema = z.object({ email: emailSchema() });
 
 export const restorePasswordSchema = z.object({
   id: z.string({ error: MESSAGES.RESTORE_TOKEN_INVALID }).min(1, MESSAGES.RESTORE_TOKEN_INVALID).max(200),
@@ -79,23 +73,25 @@ export const passwordWithConfirmationSchema = z
     path: ['confirmPassword'],
   });
 
-export const createUserSchema = z.object({
-  user: emailSchema,
-  pass: newPasswordSchema,
-  roles: z
-    .array(z.union([z.number().int().positive(), z.string().max(100)]))
-    .max(20)
-    .default([]),
-});
+/** Roles named by id or by name (`[3]` or `['PRESTADOR']`). */
+const roleRefsSchema = z.array(z.union([z.number().int().positive(), z.string().max(100)])).max(20);
+export type RoleRef = number | string;
 
-export const updateUserSchema = z.object({
-  user: emailSchema.optional(),
-  pass: newPasswordSchema.optional(),
-  roles: z
-    .array(z.union([z.number().int().positive(), z.string().max(100)]))
-    .max(20)
-    .optional(),
+/** POST /api/user: an active account; roles only by holders of USERS.UPDATE_ROLE. */
+export const createUserSchema = z.object({
+  user: emailSchema(),
+  pass: newPasswordSchema,
+  roles: roleRefsSchema.default([]),
 });
+export type CreateUser = z.infer<typeof createUserSchema>;
+
+/** PUT /api/user/{id}: any of e-mail, password and roles. */
+export const updateUserSchema = z.object({
+  user: emailSchema().optional(),
+  pass: newPasswordSchema.optional(),
+  roles: roleRefsSchema.optional(),
+});
+export type UpdateUser = z.infer<typeof updateUserSchema>;
 
 export const userSchema = z.object({
   id: z.number(),
@@ -105,16 +101,6 @@ export const userSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
-
-export const solicitudSchema = z.object({
-  id: z.number(),
-  nombre: z.string(),
-  razonSocial: z.string().nullable(),
-  email: z.string(),
-  createdAt: z.string(),
-  user: z.object({ id: z.number() }),
-});
-export type Solicitud = z.infer<typeof solicitudSchema>;
 
 export const afiliadoLoginSchema = z.object({
   documento: boundedString(40).min(1, MESSAGES.DOCUMENT_REQUIRED),

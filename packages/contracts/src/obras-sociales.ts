@@ -1,18 +1,6 @@
 import { z } from 'zod';
-import { isValidEmail } from './afiliados.ts';
-
-export const OBRA_SOCIAL_MESSAGES = {
-  NOMBRE_REQUIRED: 'El nombre es obligatorio',
-  EMAIL_INVALID: 'Email inválido',
-  TELEFONO_TOO_LONG: 'El teléfono es demasiado largo',
-  DUPLICATE: 'Ya existe una obra social con ese nombre',
-  NOT_FOUND: 'La obra social no existe',
-  CREATE_FAILED: 'Error: No se pudo agregar la obra social',
-  SUBMIT_FAILED: 'Error al enviar el formulario. Por favor, intenta de nuevo.',
-  DELETED: (n: number) => `Se eliminaron ${n} Obra(s) Social(es)`,
-  DELETE_FAILED: 'Hubo un error al eliminar las obras sociales',
-  DELETE_CONFIRM: 'Esta acción no se puede deshacer.',
-} as const;
+import { isValidEmail } from './common.ts';
+import { MESSAGES } from './messages.ts';
 
 const MAX_ENTRIES = 20;
 
@@ -21,7 +9,7 @@ function listOf(entry: z.ZodType<string>) {
   return z
     .preprocess(
       (v) => (v == null ? [] : typeof v === 'string' ? [v] : v),
-      z.array(entry).max(MAX_ENTRIES, 'Demasiados elementos'),
+      z.array(entry).max(MAX_ENTRIES, MESSAGES.TOO_MANY_ITEMS),
     )
     .transform((list) => list.filter((v) => v !== ''));
 }
@@ -29,17 +17,17 @@ function listOf(entry: z.ZodType<string>) {
 /** Body of POST /api/obra-sociales and PUT /api/obra-sociales/{id}. */
 export const obraSocialInputSchema = z.object({
   nombre: z
-    .string({ error: OBRA_SOCIAL_MESSAGES.NOMBRE_REQUIRED })
+    .string({ error: MESSAGES.obrasSociales.NOMBRE_REQUIRED })
     .trim()
-    .min(1, OBRA_SOCIAL_MESSAGES.NOMBRE_REQUIRED)
-    .max(200, 'El texto es demasiado largo'),
-  telefono: listOf(z.string().trim().max(50, OBRA_SOCIAL_MESSAGES.TELEFONO_TOO_LONG)),
+    .min(1, MESSAGES.obrasSociales.NOMBRE_REQUIRED)
+    .max(200, MESSAGES.FIELD_TOO_LONG),
+  telefono: listOf(z.string().trim().max(50, MESSAGES.obrasSociales.TELEFONO_TOO_LONG)),
   mail: listOf(
     z
       .string()
       .trim()
       .toLowerCase()
-      .refine((v) => v === '' || isValidEmail(v), OBRA_SOCIAL_MESSAGES.EMAIL_INVALID),
+      .refine((v) => v === '' || isValidEmail(v), MESSAGES.obrasSociales.EMAIL_INVALID),
   ),
 });
 export type ObraSocialInput = z.infer<typeof obraSocialInputSchema>;
@@ -54,6 +42,9 @@ export const obraSocialSchema = z.object({
 });
 export type ObraSocial = z.infer<typeof obraSocialSchema>;
 
-/** GET /api/obra-sociales/list: the short list for selects. */
-export const obraSocialListItemSchema = z.object({ id: z.number(), nombre: z.string() });
-export type ObraSocialListItem = z.infer<typeof obraSocialListItemSchema>;
+/**
+ * An insurer as other records name it: the items of GET /api/obra-sociales/list
+ * (the selects) and an affiliate's or a professional's `obraSocial`.
+ */
+export const obraSocialRefSchema = z.object({ id: z.number(), nombre: z.string() });
+export type ObraSocialRef = z.infer<typeof obraSocialRefSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 
 /** Weekday keys in display order (spec section 3). */
 export const WEEKDAYS = ['L', 'M', 'X', 'J', 'V', 'S', 'D'] as const;
@@ -15,13 +16,11 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
 };
 
 export const DEFAULT_RANGE = { start: '09:00', end: '17:00' } as const;
-export const SCHEDULE_ORDER_MESSAGE = 'La hora de inicio debe ser menor a la hora de fin';
-export const SCHEDULE_OVERLAP_MESSAGE = 'Los horarios de un mismo día no pueden superponerse';
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'La hora debe tener el formato HH:MM');
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, MESSAGES.schedule.TIME_FORMAT);
 export const timeRangeSchema = z
   .object({ start: time, end: time })
-  .refine((r) => r.start < r.end, { message: SCHEDULE_ORDER_MESSAGE });
+  .refine((r) => r.start < r.end, { message: MESSAGES.schedule.ORDER });
 export type TimeRange = z.infer<typeof timeRangeSchema>;
 
 export const dayScheduleSchema = z
@@ -31,7 +30,7 @@ export const dayScheduleSchema = z
       const sorted = [...d.times].sort((a, b) => a.start.localeCompare(b.start));
       return sorted.every((r, i) => i === 0 || sorted[i - 1]!.end <= r.start);
     },
-    { message: SCHEDULE_OVERLAP_MESSAGE },
+    { message: MESSAGES.schedule.OVERLAP },
   );
 export type DaySchedule = z.infer<typeof dayScheduleSchema>;
 

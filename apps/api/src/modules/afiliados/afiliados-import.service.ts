@@ -5,12 +5,11 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Transform } from 'node:stream';
 import {
-  AFILIADO_MESSAGES,
-  CSV_MESSAGES,
   ERROR_CODES,
   IMPORT_ERRORS_LIMIT,
   type ImportResult,
   type ImportRowError,
+  MESSAGES,
 } from '@red-dental/contracts';
 import { type Options, parse } from 'csv-parse';
 import type { FastifyInstance } from 'fastify';
@@ -109,7 +108,7 @@ async function parseToBatches(
       return { line, fields: record as string[] };
     },
     on_skip: (error) => {
-      skipped.add(previousEnd + 1, CSV_MESSAGES.ROW_BAD_CSV);
+      skipped.add(previousEnd + 1, MESSAGES.csv.ROW_BAD_CSV);
       previousEnd = typeof error?.lines === 'number' ? error.lines : previousEnd + 1;
       previousEmpty = typeof error?.empty_lines === 'number' ? error.empty_lines : previousEmpty;
       return undefined;
@@ -132,9 +131,9 @@ async function parseToBatches(
       if (!columns) {
         columns = mapHeader(fields);
         if (columns.documento === undefined)
-          throw badRequest(CSV_MESSAGES.NO_DOCUMENTO_COLUMN, { file: CSV_MESSAGES.NO_DOCUMENTO_COLUMN });
+          throw badRequest(MESSAGES.csv.NO_DOCUMENTO_COLUMN, { file: MESSAGES.csv.NO_DOCUMENTO_COLUMN });
         if (columns.nombre === undefined && columns.apellido === undefined)
-          throw badRequest(CSV_MESSAGES.NO_NOMBRE_COLUMN, { file: CSV_MESSAGES.NO_NOMBRE_COLUMN });
+          throw badRequest(MESSAGES.csv.NO_NOMBRE_COLUMN, { file: MESSAGES.csv.NO_NOMBRE_COLUMN });
         continue;
       }
       const result = validateRecord(line, fields, columns);
@@ -155,9 +154,9 @@ async function parseToBatches(
     out.end();
     await once(out, 'close');
   }
-  if (!columns) throw badRequest(CSV_MESSAGES.EMPTY, { file: CSV_MESSAGES.EMPTY });
+  if (!columns) throw badRequest(MESSAGES.csv.EMPTY, { file: MESSAGES.csv.EMPTY });
   if (rows === 0 && errors.total === 0 && skipped.total === 0)
-    throw badRequest(CSV_MESSAGES.HEADER_ONLY, { file: CSV_MESSAGES.HEADER_ONLY });
+    throw badRequest(MESSAGES.csv.HEADER_ONLY, { file: MESSAGES.csv.HEADER_ONLY });
   return { rows, errors, skipped };
 }
 
@@ -195,17 +194,17 @@ export async function importCsv(
     const fields: Record<string, string> = {};
     if (obraSocialId === undefined)
       fields.obraSocialId = rawObraSocial
-        ? AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN
-        : AFILIADO_MESSAGES.OBRA_SOCIAL_REQUIRED;
-    if (!upload.file) fields.file = CSV_MESSAGES.FILE_REQUIRED;
-    throw badRequest(CSV_MESSAGES.SELECT_BOTH, fields);
+        ? MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN
+        : MESSAGES.afiliados.OBRA_SOCIAL_REQUIRED;
+    if (!upload.file) fields.file = MESSAGES.csv.FILE_REQUIRED;
+    throw badRequest(MESSAGES.csv.SELECT_BOTH, fields);
   }
   const file = upload.file;
-  if (file.bytes === 0) throw badRequest(CSV_MESSAGES.EMPTY, { file: CSV_MESSAGES.EMPTY });
-  if (file.isBinary) throw new AppError(415, CSV_MESSAGES.NOT_TEXT, ERROR_CODES.UNSUPPORTED_MEDIA);
+  if (file.bytes === 0) throw badRequest(MESSAGES.csv.EMPTY, { file: MESSAGES.csv.EMPTY });
+  if (file.isBinary) throw new AppError(415, MESSAGES.csv.NOT_TEXT, ERROR_CODES.UNSUPPORTED_MEDIA);
   if (!(await obrasSociales.exists(deps.db, obraSocialId)))
-    throw badRequest(AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN, {
-      obraSocialId: AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN,
+    throw badRequest(MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN, {
+      obraSocialId: MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN,
     });
 
   const batchesPath = path.join(path.dirname(file.path), 'batches.ndjson');
@@ -223,7 +222,7 @@ export async function importCsv(
 
       const found = await repo.findDuplicates(tx, IMPORT_ERRORS_LIMIT);
       const duplicates = new ErrorList();
-      for (const d of found.rows) duplicates.add(d.line, CSV_MESSAGES.ROW_DUPLICATE(d.firstLine));
+      for (const d of found.rows) duplicates.add(d.line, MESSAGES.csv.ROW_DUPLICATE(d.firstLine));
       duplicates.total = found.total;
       if (found.total > 0) await repo.deleteDuplicates(tx);
       await repo.fillTipoFromExisting(tx);

@@ -1,7 +1,7 @@
 import {
-  AFILIADO_MESSAGES,
   type AfiliadoProfile,
   type AfiliadoProfileUpdate,
+  ERROR_CODES,
   MESSAGES,
 } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
@@ -102,6 +102,6 @@ export async function updateProfile(deps: Deps, afiliadoId: number, input: Afili
 
 export async function confirmEmail(deps: Pick<Deps, 'db'>, token: string) {
   const confirmed = await repo.confirmPendingEmail(deps.db, sha256(token));
-  if (!confirmed) throw new AppError(400, AFILIADO_MESSAGES.EMAIL_TOKEN_INVALID, 'TOKEN_INVALIDO');
-  return { message: AFILIADO_MESSAGES.EMAIL_CONFIRMED };
+  if (!confirmed) throw new AppError(400, MESSAGES.afiliados.EMAIL_TOKEN_INVALID, ERROR_CODES.INVALID_TOKEN);
+  return { message: MESSAGES.afiliados.EMAIL_CONFIRMED };
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import {
-  AFILIADO_MESSAGES,
   afiliadoInputSchema,
   afiliadoProfileSchema,
   afiliadoProfileUpdateSchema,
@@ -10,6 +9,7 @@ import {
   confirmEmailSchema,
   idParamSchema,
   importResultSchema,
+  MESSAGES,
   PERMISSIONS,
   paginatedSchema,
 } from '@red-dental/contracts';
@@ -154,7 +154,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_CREATE)],
       schema: {
         tags: ['afiliados'],
-        summary: `Carga un afiliado (409 "${AFILIADO_MESSAGES.DUPLICATE}")`,
+        summary: `Carga un afiliado (409 "${MESSAGES.afiliados.DUPLICATE}")`,
         body: afiliadoInputSchema,
         response: { 201: afiliadoSchema },
       },

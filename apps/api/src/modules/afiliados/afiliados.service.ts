@@ -1,7 +1,7 @@
 import {
-  AFILIADO_MESSAGES,
   type Afiliado,
   type AfiliadoInput,
+  MESSAGES,
   normalizeDocumento,
   PERMISSIONS,
 } from '@red-dental/contracts';
@@ -82,7 +82,7 @@ export async function findList(
 
 export async function getAfiliado(deps: Deps, id: number): Promise<Afiliado> {
   const afiliado = await repo.findById(deps.db, id);
-  if (!afiliado) throw notFound(AFILIADO_MESSAGES.NOT_FOUND);
+  if (!afiliado) throw notFound(MESSAGES.afiliados.NOT_FOUND);
   return afiliado;
 }
 
@@ -97,13 +97,13 @@ const valuesOf = (input: AfiliadoInput): repo.AfiliadoValues => ({
 
 async function assertObraSocial(db: DbOrTx, id: number) {
   if (!(await obrasSociales.exists(db, id)))
-    throw badRequest(AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN, {
-      'obraSocial.id': AFILIADO_MESSAGES.OBRA_SOCIAL_UNKNOWN,
+    throw badRequest(MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN, {
+      'obraSocial.id': MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN,
     });
 }
 
 function rethrowDuplicate(error: unknown): never {
-  if (isUniqueViolation(error, 'afiliados_documento_key')) throw conflict(AFILIADO_MESSAGES.DUPLICATE);
+  if (isUniqueViolation(error, 'afiliados_documento_key')) throw conflict(MESSAGES.afiliados.DUPLICATE);
   throw error;
 }
 
@@ -130,7 +130,7 @@ export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input
   await deps.db
     .transaction(async (tx) => {
       await assertObraSocial(tx, values.obraSocialId);
-      if (!(await repo.update(tx, id, values))) throw notFound(AFILIADO_MESSAGES.NOT_FOUND);
+      if (!(await repo.update(tx, id, values))) throw notFound(MESSAGES.afiliados.NOT_FOUND);
       await recordAudit(tx, actor, {
         action: 'update',
         entity: 'afiliado',
@@ -145,7 +145,7 @@ export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input
 export async function deleteAfiliado(deps: Deps, actor: Actor, id: number) {
   await deps.db.transaction(async (tx) => {
     const [removed] = await repo.remove(tx, id);
-    if (!removed) throw notFound(AFILIADO_MESSAGES.NOT_FOUND);
+    if (!removed) throw notFound(MESSAGES.afiliados.NOT_FOUND);
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'afiliado',

@@ -1,8 +1,8 @@
 import {
-  CSV_MESSAGES,
   isValidBirthDate,
   isValidDocumento,
   isValidEmail,
+  MESSAGES,
   NUMERIC_DOCUMENT_TYPES,
   normalizeDocumento,
   parseTipoDocumento,
@@ -104,31 +104,31 @@ export function validateRecord(line: number, fields: readonly string[], columns:
   };
   const rawDocumento = cell('documento');
   const documento = normalizeDocumento(rawDocumento);
-  if (!documento) return { error: CSV_MESSAGES.ROW_NO_DOCUMENTO };
+  if (!documento) return { error: MESSAGES.csv.ROW_NO_DOCUMENTO };
 
   const nombre = [cell('apellido'), cell('nombre')].filter(Boolean).join(' ').replace(/\s+/g, ' ');
-  if (!nombre) return { error: CSV_MESSAGES.ROW_NO_NOMBRE };
+  if (!nombre) return { error: MESSAGES.csv.ROW_NO_NOMBRE };
 
   const rawTipo = cell('tipo');
   const tipo = rawTipo ? parseTipoDocumento(rawTipo) : null;
-  if (tipo === undefined) return { error: CSV_MESSAGES.ROW_BAD_TIPO(rawTipo) };
+  if (tipo === undefined) return { error: MESSAGES.csv.ROW_BAD_TIPO(rawTipo) };
   const tipoForRules = tipo ?? 'DNI';
   if (!isValidDocumento(tipoForRules, documento) || rawDocumento.length > LIMITS.documento)
     return {
       error: NUMERIC_DOCUMENT_TYPES.includes(tipoForRules)
-        ? CSV_MESSAGES.ROW_BAD_DIGITS(tipoForRules)
-        : CSV_MESSAGES.ROW_BAD_DOCUMENTO,
+        ? MESSAGES.csv.ROW_BAD_DIGITS(tipoForRules)
+        : MESSAGES.csv.ROW_BAD_DOCUMENTO,
     };
 
   const rawFecha = cell('fecha');
   const fecha = parseCsvDate(rawFecha);
-  if (fecha === undefined) return { error: CSV_MESSAGES.ROW_BAD_DATE(rawFecha) };
+  if (fecha === undefined) return { error: MESSAGES.csv.ROW_BAD_DATE(rawFecha) };
 
   const email = cell('email').toLowerCase();
-  if (email && !isValidEmail(email)) return { error: CSV_MESSAGES.ROW_BAD_EMAIL };
+  if (email && !isValidEmail(email)) return { error: MESSAGES.csv.ROW_BAD_EMAIL };
   const telefono = cell('telefono');
   if (nombre.length > LIMITS.nombre || telefono.length > LIMITS.telefono)
-    return { error: CSV_MESSAGES.ROW_TOO_LONG };
+    return { error: MESSAGES.csv.ROW_TOO_LONG };
 
   return {
     row: {

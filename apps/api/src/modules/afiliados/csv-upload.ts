@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CSV_MESSAGES, ERROR_CODES } from '@red-dental/contracts';
+import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 
@@ -79,8 +79,7 @@ export async function receiveCsvUpload(
   request: FastifyRequest,
   options: { tmpRoot: string; maxBytes: number },
 ): Promise<CsvUpload> {
-  if (!request.isMultipart())
-    throw new AppError(415, CSV_MESSAGES.NOT_MULTIPART, ERROR_CODES.UNSUPPORTED_MEDIA);
+  if (!request.isMultipart()) throw new AppError(415, MESSAGES.NOT_MULTIPART, ERROR_CODES.UNSUPPORTED_MEDIA);
   await mkdir(options.tmpRoot, { recursive: true });
   const dir = await mkdtemp(path.join(options.tmpRoot, 'import-'));
   const upload: CsvUpload = {
@@ -120,6 +119,6 @@ export async function receiveCsvUpload(
 const tooLarge = (maxBytes: number) =>
   new AppError(
     413,
-    CSV_MESSAGES.TOO_LARGE(Math.round((maxBytes / 1024 / 1024) * 10) / 10),
+    MESSAGES.FILE_TOO_LARGE(Math.round((maxBytes / 1024 / 1024) * 10) / 10),
     ERROR_CODES.PAYLOAD_TOO_LARGE,
   );

@@ -3,17 +3,16 @@ import {
   changePasswordSchema,
   loginRequestSchema,
   loginResponseSchema,
+  MESSAGES,
+  messageResponseSchema,
   recoverPasswordSchema,
   restorePasswordSchema,
   sessionUserSchema,
   tokenResponseSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
-
-const messageSchema = z.object({ message: z.string() });
 
 /** Sign-in for staff, professionals and affiliates, and password recovery. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,12 +64,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Envía por mail un enlace para recuperar la contraseña',
         body: recoverPasswordSchema,
-        response: { 200: messageSchema },
+        response: { 200: messageResponseSchema },
       },
     },
     async (request) => {
       await service.requestPasswordRecovery(app, request.body.email);
-      return { message: 'Le enviamos un email con el enlace para recuperar su contraseña' };
+      return { message: MESSAGES.RECOVER_MAIL_SENT };
     },
   );
 
@@ -82,12 +81,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Define una nueva contraseña con el enlace recibido',
         body: restorePasswordSchema,
-        response: { 200: messageSchema },
+        response: { 200: messageResponseSchema },
       },
     },
     async (request) => {
       await service.restorePassword(app, request.body);
-      return { message: 'Recuperación de contraseña exitosa!' };
+      return { message: MESSAGES.RESTORE_SUCCESS };
     },
   );
 

@@ -1,4 +1,10 @@
-import { MESSAGES, normalizeDocumento, PERMISSIONS, type SessionUser } from '@red-dental/contracts';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  normalizeDocumento,
+  PERMISSIONS,
+  type SessionUser,
+} from '@red-dental/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afiliados, passwordResetTokens } from '../../db/schema/index.ts';
@@ -105,7 +111,7 @@ export async function restorePassword(deps: Deps, input: { id: string; password:
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
-    if (!token) throw new AppError(400, MESSAGES.RESTORE_TOKEN_INVALID, 'TOKEN_INVALIDO');
+    if (!token) throw new AppError(400, MESSAGES.RESTORE_TOKEN_INVALID, ERROR_CODES.INVALID_TOKEN);
     await usuarios.updateUser(tx, token.userId, { passwordHash }, { revokeTokens: true });
   });
 }

@@ -1,7 +1,7 @@
 import {
   idParamSchema,
   obraSocialInputSchema,
-  obraSocialListItemSchema,
+  obraSocialRefSchema,
   obraSocialSchema,
   PERMISSIONS,
 } from '@red-dental/contracts';
@@ -32,7 +32,7 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['obras sociales'],
         summary: 'Lista corta {id, nombre} ordenada por nombre (cualquier usuario con sesión)',
-        response: { 200: z.array(obraSocialListItemSchema) },
+        response: { 200: z.array(obraSocialRefSchema) },
       },
     },
     async () => service.listShort(app),

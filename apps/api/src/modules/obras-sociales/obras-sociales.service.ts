@@ -1,4 +1,4 @@
-import { OBRA_SOCIAL_MESSAGES, type ObraSocial, type ObraSocialInput } from '@red-dental/contracts';
+import { MESSAGES, type ObraSocial, type ObraSocialInput } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.repository.ts';
@@ -31,12 +31,12 @@ export function listShort(deps: Deps) {
 
 async function getObraSocial(deps: Deps, id: number): Promise<ObraSocial> {
   const [row] = await repo.findAllWithCounts(deps.db, id);
-  if (!row) throw notFound(OBRA_SOCIAL_MESSAGES.NOT_FOUND);
+  if (!row) throw notFound(MESSAGES.obrasSociales.NOT_FOUND);
   return toObraSocial(row);
 }
 
 function rethrowDuplicate(error: unknown): never {
-  if (isUniqueViolation(error, 'obras_sociales_nombre_key')) throw conflict(OBRA_SOCIAL_MESSAGES.DUPLICATE);
+  if (isUniqueViolation(error, 'obras_sociales_nombre_key')) throw conflict(MESSAGES.obrasSociales.DUPLICATE);
   throw error;
 }
 
@@ -61,7 +61,7 @@ export async function updateObraSocial(deps: Deps, actor: Actor, id: number, inp
   const values = columnsOf(input);
   await deps.db
     .transaction(async (tx) => {
-      if (!(await repo.update(tx, id, values))) throw notFound(OBRA_SOCIAL_MESSAGES.NOT_FOUND);
+      if (!(await repo.update(tx, id, values))) throw notFound(MESSAGES.obrasSociales.NOT_FOUND);
       await recordAudit(tx, actor, {
         action: 'update',
         entity: 'obra_social',
@@ -76,7 +76,7 @@ export async function updateObraSocial(deps: Deps, actor: Actor, id: number, inp
 export async function deleteObraSocial(deps: Deps, actor: Actor, id: number) {
   await deps.db.transaction(async (tx) => {
     const [removed] = await repo.remove(tx, id);
-    if (!removed) throw notFound(OBRA_SOCIAL_MESSAGES.NOT_FOUND);
+    if (!removed) throw notFound(MESSAGES.obrasSociales.NOT_FOUND);
     await recordAudit(tx, actor, {
       action: 'delete',
       entity: 'obra_social',

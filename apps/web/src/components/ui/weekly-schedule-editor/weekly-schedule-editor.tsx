@@ -1,7 +1,7 @@
 import {
   type DaySchedule,
   DEFAULT_RANGE,
-  SCHEDULE_ORDER_MESSAGE,
+  MESSAGES,
   type TimeRange,
   WEEKDAY_LABELS,
   WEEKDAYS,
@@ -229,7 +229,7 @@ function EditableSchedule({
                 )}
                 {hasError && (
                   <p id={errorId} role="alert" className={styles.error}>
-                    {SCHEDULE_ORDER_MESSAGE}
+                    {MESSAGES.schedule.ORDER}
                   </p>
                 )}
               </div>

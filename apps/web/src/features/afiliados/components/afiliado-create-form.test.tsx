@@ -1,4 +1,4 @@
-import { AFILIADO_MESSAGES } from '@red-dental/contracts';
+import { MESSAGES } from '@red-dental/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ describe('AfiliadoCreateForm', () => {
     renderForm();
     await fillValid('123');
     await userEvent.click(screen.getByRole('button', { name: 'Cargar Afiliado' }));
-    expect(await screen.findByText(AFILIADO_MESSAGES.DOCUMENTO_DIGITS)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.afiliados.DOCUMENTO_DIGITS)).toBeInTheDocument();
   });
 
   it('sends the affiliate, says so and empties the form', async () => {
@@ -80,7 +80,7 @@ describe('AfiliadoCreateForm', () => {
   });
 
   it('shows a duplicate document under the document field', async () => {
-    mockApi({ 'POST /api/afiliados': [409, { error: AFILIADO_MESSAGES.DUPLICATE, code: 'CONFLICTO' }] });
+    mockApi({ 'POST /api/afiliados': [409, { error: MESSAGES.afiliados.DUPLICATE, code: 'CONFLICTO' }] });
     renderForm();
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Cargar Afiliado' }));

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AFILIADO_MESSAGES,
   type AfiliadoInput,
   afiliadoInputSchema,
   DOCUMENT_TYPES,
-  type ObraSocialListItem,
+  MESSAGES,
+  type ObraSocialRef,
 } from '@red-dental/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -29,7 +29,7 @@ import { afiliadosSearchPath } from './afiliados-search-params.ts';
 export function AfiliadoCreateForm({
   obrasSociales,
 }: {
-  obrasSociales: readonly ObraSocialListItem[] | undefined;
+  obrasSociales: readonly ObraSocialRef[] | undefined;
 }) {
   const toast = useToast();
   const creation = useCreateAfiliado();
@@ -51,7 +51,7 @@ export function AfiliadoCreateForm({
     setCreated(null);
     creation.mutate(values, {
       onSuccess: (afiliado) => {
-        toast.success(AFILIADO_MESSAGES.CREATED);
+        toast.success(MESSAGES.afiliados.CREATED);
         setCreated({ nombre: afiliado.nombre, documento: afiliado.documento });
         reset(EMPTY_AFILIADO);
         setFocus('nombre');
@@ -73,7 +73,7 @@ export function AfiliadoCreateForm({
       {created && (
         <p className={styles.success} role="status">
           <CheckCircleIcon size={20} />
-          {AFILIADO_MESSAGES.CREATED}{' '}
+          {MESSAGES.afiliados.CREATED}{' '}
           <Link to={afiliadosSearchPath(created.documento)}>Ver a {created.nombre} en la lista</Link>
         </p>
       )}

@@ -4,7 +4,7 @@ import {
   type AfiliadoInput,
   afiliadoInputSchema,
   EDIT_DOCUMENT_TYPES,
-  type ObraSocialListItem,
+  type ObraSocialRef,
 } from '@red-dental/contracts';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -34,7 +34,7 @@ export function AfiliadoEditModal({
   onClose,
 }: {
   afiliado: Afiliado | null;
-  obrasSociales: readonly ObraSocialListItem[] | undefined;
+  obrasSociales: readonly ObraSocialRef[] | undefined;
   onClose: () => void;
 }) {
   return (
@@ -58,7 +58,7 @@ function EditForm({
   onClose,
 }: {
   afiliado: Afiliado;
-  obrasSociales: readonly ObraSocialListItem[] | undefined;
+  obrasSociales: readonly ObraSocialRef[] | undefined;
   onClose: () => void;
 }) {
   const toast = useToast();

@@ -1,7 +1,7 @@
 import {
   type afiliadoInputSchema,
   NUMERIC_DOCUMENT_TYPES,
-  type ObraSocialListItem,
+  type ObraSocialRef,
   type TipoDocumento,
 } from '@red-dental/contracts';
 import type { FieldErrors, UseFormRegister, UseFormSetError } from 'react-hook-form';
@@ -70,7 +70,7 @@ export function AfiliadoFormFields({
   tipos: readonly string[];
   /** The type currently chosen: DNI, LE and LC get a numeric keyboard. */
   tipoDocumento: string;
-  obrasSociales: readonly ObraSocialListItem[] | undefined;
+  obrasSociales: readonly ObraSocialRef[] | undefined;
 }) {
   const isNumeric = NUMERIC_DOCUMENT_TYPES.includes(tipoDocumento as TipoDocumento);
   return (

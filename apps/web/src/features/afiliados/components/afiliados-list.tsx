@@ -1,4 +1,4 @@
-import { AFILIADO_MESSAGES, type Afiliado, type ObraSocialListItem } from '@red-dental/contracts';
+import { type Afiliado, MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
@@ -21,7 +21,7 @@ export interface AfiliadosListProps {
    */
   canManage: boolean;
   /** The insurers for the filter and the edit modal (staff only). */
-  obrasSociales?: readonly ObraSocialListItem[];
+  obrasSociales?: readonly ObraSocialRef[];
 }
 
 /** `/afiliados`: the registry for staff, the coverage check for dentists. */
@@ -182,7 +182,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
       ) : (
         <Panel className={`${styles.panel} ${styles.prompt}`}>
           <IdCardIcon size={32} />
-          <p>{AFILIADO_MESSAGES.SEARCH_PROMPT}</p>
+          <p>{MESSAGES.afiliados.SEARCH_PROMPT}</p>
         </Panel>
       )}
 

@@ -1,4 +1,4 @@
-import { AFILIADO_MESSAGES } from '@red-dental/contracts';
+import { MESSAGES } from '@red-dental/contracts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button/index.ts';
@@ -30,7 +30,7 @@ export function ConfirmEmail({ token }: { token: string }) {
           <span className={`${styles.icon} ${styles.ok}`}>
             <CheckCircleIcon size={28} />
           </span>
-          <p>{confirmation.data?.message || AFILIADO_MESSAGES.EMAIL_CONFIRMED}</p>
+          <p>{confirmation.data?.message || MESSAGES.afiliados.EMAIL_CONFIRMED}</p>
         </div>
       ) : confirmation.isError ? (
         <div className={styles.result} role="alert">

@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, type ImportResult, type ObraSocialListItem } from '@red-dental/contracts';
+import { type ImportResult, MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
@@ -18,14 +18,14 @@ import { ImportSummary } from './import-summary.tsx';
 /** 'Error al subir el archivo', with the server's reason when it gave one. */
 export function uploadFailureMessage(error: unknown): string {
   return isApiError(error) && error.status > 0
-    ? `${CSV_MESSAGES.UPLOAD_FAILED}: ${error.message}`
-    : CSV_MESSAGES.UPLOAD_FAILED;
+    ? `${MESSAGES.csv.UPLOAD_FAILED}: ${error.message}`
+    : MESSAGES.csv.UPLOAD_FAILED;
 }
 
 export interface ImportAfiliadosCsvProps {
-  obrasSociales: readonly ObraSocialListItem[] | undefined;
+  obrasSociales: readonly ObraSocialRef[] | undefined;
   /** The 'Agregar Obra Social' control; the insurer it creates is chosen at once. */
-  renderAddObraSocial?: (onCreated: (obraSocial: ObraSocialListItem) => void) => ReactNode;
+  renderAddObraSocial?: (onCreated: (obraSocial: ObraSocialRef) => void) => ReactNode;
 }
 
 /**
@@ -35,7 +35,7 @@ export interface ImportAfiliadosCsvProps {
 export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: ImportAfiliadosCsvProps) {
   const navigate = useNavigate();
   const [obraSocialId, setObraSocialId] = useState<number | undefined>();
-  const [created, setCreated] = useState<ObraSocialListItem[]>([]);
+  const [created, setCreated] = useState<ObraSocialRef[]>([]);
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const [missing, setMissing] = useState(false);
@@ -170,7 +170,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
 
         {missing && (
           <p className={styles.failure} role="alert">
-            {CSV_MESSAGES.SELECT_BOTH}
+            {MESSAGES.csv.SELECT_BOTH}
           </p>
         )}
         {failure && (
@@ -188,7 +188,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
 
       {result && !isDialogOpen && (
         <div className={styles.preview}>
-          <h3 className={styles.subheading}>{CSV_MESSAGES.LOADED(result.count)}</h3>
+          <h3 className={styles.subheading}>{MESSAGES.csv.LOADED(result.count)}</h3>
           <ImportSummary result={result} />
         </div>
       )}
@@ -210,7 +210,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
       >
         {result && (
           <div className={styles.dialog}>
-            <p className={styles.loaded}>{CSV_MESSAGES.LOADED(result.count)}</p>
+            <p className={styles.loaded}>{MESSAGES.csv.LOADED(result.count)}</p>
             <ImportSummary result={result} />
           </div>
         )}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AFILIADO_MESSAGES, type AfiliadoProfile, afiliadoProfileUpdateSchema } from '@red-dental/contracts';
+import { type AfiliadoProfile, afiliadoProfileUpdateSchema, MESSAGES } from '@red-dental/contracts';
 import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button/index.ts';
@@ -39,7 +39,7 @@ export function PerfilAfiliado() {
     return (
       <p className={styles.loadError} role="alert">
         <AlertIcon size={20} />
-        {AFILIADO_MESSAGES.PROFILE_LOAD_FAILED}
+        {MESSAGES.afiliados.PROFILE_LOAD_FAILED}
       </p>
     );
   return <ProfileForm profile={profile.data} />;
@@ -86,9 +86,9 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
       onSuccess: (saved) => {
         reset(toValues(saved));
         setIsEditing(false);
-        setBanner({ kind: 'success', message: AFILIADO_MESSAGES.UPDATED });
+        setBanner({ kind: 'success', message: MESSAGES.afiliados.UPDATED });
       },
-      onError: () => setBanner({ kind: 'error', message: AFILIADO_MESSAGES.UPDATE_FAILED }),
+      onError: () => setBanner({ kind: 'error', message: MESSAGES.afiliados.UPDATE_FAILED }),
     });
   });
 
@@ -149,7 +149,7 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
             icon={<MailIcon size={18} />}
             readOnly={readOnly}
             className={styles.wide}
-            hint={AFILIADO_MESSAGES.EMAIL_HINT}
+            hint={MESSAGES.afiliados.EMAIL_HINT}
             error={errors.email?.message}
             {...register('email')}
           />

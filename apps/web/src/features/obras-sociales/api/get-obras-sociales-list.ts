@@ -1,12 +1,12 @@
-import { type ObraSocialListItem, obraSocialListItemSchema } from '@red-dental/contracts';
+import { type ObraSocialRef, obraSocialRefSchema } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { OBRAS_SOCIALES_KEY } from './get-obras-sociales.ts';
 
 /** `GET /api/obra-sociales/list`: `{id, nombre}` of every insurer, sorted by name, for selects. */
-export function getObrasSocialesList(signal?: AbortSignal): Promise<ObraSocialListItem[]> {
-  return apiRequest('obra-sociales/list', { signal, schema: z.array(obraSocialListItemSchema) });
+export function getObrasSocialesList(signal?: AbortSignal): Promise<ObraSocialRef[]> {
+  return apiRequest('obra-sociales/list', { signal, schema: z.array(obraSocialRefSchema) });
 }
 
 export const obrasSocialesListQueryOptions = queryOptions({

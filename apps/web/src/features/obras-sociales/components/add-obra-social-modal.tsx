@@ -1,4 +1,4 @@
-import { OBRA_SOCIAL_MESSAGES, type ObraSocial, type ObraSocialInput } from '@red-dental/contracts';
+import { MESSAGES, type ObraSocial, type ObraSocialInput } from '@red-dental/contracts';
 import { useState } from 'react';
 import { type Control, type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button/index.ts';
@@ -57,8 +57,8 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated }: AddObraSocial
         // The spec's two failures: the server said no (any status), or the request never completed.
         if (isApiError(error) && error.status >= 400) {
           if (error.fields?.nombre) setError('nombre', { message: error.fields.nombre });
-          setFailure(`${OBRA_SOCIAL_MESSAGES.CREATE_FAILED}. ${error.message}`);
-        } else setFailure(OBRA_SOCIAL_MESSAGES.SUBMIT_FAILED);
+          setFailure(`${MESSAGES.obrasSociales.CREATE_FAILED}. ${error.message}`);
+        } else setFailure(MESSAGES.obrasSociales.SUBMIT_FAILED);
       },
     });
   });

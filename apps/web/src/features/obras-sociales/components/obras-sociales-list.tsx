@@ -1,4 +1,4 @@
-import { OBRA_SOCIAL_MESSAGES, type ObraSocial, PERMISSIONS } from '@red-dental/contracts';
+import { MESSAGES, type ObraSocial, PERMISSIONS } from '@red-dental/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
@@ -98,8 +98,8 @@ export function ObrasSocialesList() {
   const confirmDeletion = () => {
     const ids = selectedRows.map((o) => o.id);
     deletion.mutate(ids, {
-      onSuccess: (count) => toast.success(OBRA_SOCIAL_MESSAGES.DELETED(count)),
-      onError: () => toast.error(OBRA_SOCIAL_MESSAGES.DELETE_FAILED),
+      onSuccess: (count) => toast.success(MESSAGES.obrasSociales.DELETED(count)),
+      onError: () => toast.error(MESSAGES.obrasSociales.DELETE_FAILED),
       onSettled: () => {
         setSelected(new Set());
         setIsConfirming(false);
@@ -171,7 +171,7 @@ export function ObrasSocialesList() {
             ))}
           </ul>
           <p>
-            <strong>{OBRA_SOCIAL_MESSAGES.DELETE_CONFIRM}</strong>
+            <strong>{MESSAGES.obrasSociales.DELETE_CONFIRM}</strong>
           </p>
         </div>
       </Modal>
