@@ -182,7 +182,7 @@ export interface AfiliadoValues {
   tipoDocumento: string;
   documento: string;
   fechaNacimiento: string | null;
-  obraSocialId: number;
+  obraSocialId: number | null;
 }
 
 export async function insert(db: DbOrTx, values: AfiliadoValues): Promise<number> {

@@ -1,6 +1,7 @@
 import {
   type Afiliado,
   type AfiliadoInput,
+  type AfiliadoUpdate,
   MESSAGES,
   normalizeDocumento,
   PERMISSIONS,
@@ -86,17 +87,17 @@ export async function getAfiliado(deps: Deps, id: number): Promise<Afiliado> {
   return afiliado;
 }
 
-const valuesOf = (input: AfiliadoInput): repo.AfiliadoValues => ({
+const valuesOf = (input: AfiliadoInput | AfiliadoUpdate): repo.AfiliadoValues => ({
   nombre: input.nombre,
   nombreBusqueda: searchKey(input.nombre),
   tipoDocumento: input.tipoDocumento,
   documento: input.documento,
   fechaNacimiento: input.fecha_nacimiento ?? null,
-  obraSocialId: input.obraSocial.id,
+  obraSocialId: input.obraSocial?.id ?? null,
 });
 
-async function assertObraSocial(db: DbOrTx, id: number) {
-  if (!(await obrasSociales.exists(db, id)))
+async function assertObraSocial(db: DbOrTx, id: number | null) {
+  if (id !== null && !(await obrasSociales.exists(db, id)))
     throw badRequest(MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN, {
       'obraSocial.id': MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN,
     });
@@ -125,7 +126,7 @@ export async function createAfiliado(deps: Deps, actor: Actor, input: AfiliadoIn
   return getAfiliado(deps, id);
 }
 
-export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input: AfiliadoInput) {
+export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input: AfiliadoUpdate) {
   const values = valuesOf(input);
   await deps.db
     .transaction(async (tx) => {

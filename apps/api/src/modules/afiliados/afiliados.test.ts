@@ -184,6 +184,32 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       });
     });
 
+    it('edits an affiliate left without an insurer without assigning one, but creates none without one', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const fields = { tipoDocumento: 'DNI', documento: a.documento, fecha_nacimiento: null };
+      const unassigned = await inject('PUT', `/api/afiliados/${a.id}`, staff, {
+        ...fields,
+        nombre: 'Nombre Mal Escrito',
+        obraSocial: null,
+      });
+      expect(unassigned.json()).toMatchObject({ nombre: 'Nombre Mal Escrito', obraSocial: null });
+      const fixed = await inject('PUT', `/api/afiliados/${a.id}`, staff, {
+        ...fields,
+        nombre: 'Nombre Bien Escrito',
+        obraSocial: null,
+      });
+      expect(fixed.statusCode).toBe(200);
+      expect(fixed.json()).toMatchObject({ nombre: 'Nombre Bien Escrito', obraSocial: null });
+      const created = await inject('POST', '/api/afiliados', staff, {
+        ...fields,
+        documento: uniqueDocumento(),
+        nombre: 'Sin Obra Social',
+        obraSocial: null,
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json().fields).toMatchObject({ obraSocial: 'La obra social es obligatoria' });
+    });
+
     it('deletes an affiliate (204), then 404', async () => {
       const a = await createAfiliado(ctx.app, staff, osde.id);
       expect((await inject('DELETE', `/api/afiliados/${a.id}`, staff)).statusCode).toBe(204);
