@@ -10,7 +10,7 @@ import type { Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { searchKey } from '../src/lib/text.ts';
 import { findPaginated } from '../src/modules/afiliados/afiliados.service.ts';
-import type { Subject } from '../src/modules/usuarios/usuarios.repository.ts';
+import type { Subject } from '../src/plugins/auth.ts';
 import { type BenchAfiliado, generateAfiliados, seededRandom } from './lib/afiliados-data.ts';
 import { BENCH_ADMIN, createBenchDatabase, existingDatabase, postgresUrl } from './lib/databases.ts';
 import { formatLoad, runLoad } from './lib/load.ts';

@@ -1,24 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
-import authRoutes from './modules/auth/auth.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
+import permisosRoutes from './modules/permisos/permisos.routes.ts';
+import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
 import registroRoutes from './modules/registro/registro.routes.ts';
 import usuariosRoutes from './modules/usuarios/usuarios.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
-import mailPlugin from './plugins/mail.ts';
+import mailPlugin from './plugins/mail/mail.plugin.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
+import uploadsPlugin from './plugins/uploads.ts';
 
 // Spanish default messages for every validation without a message of its own.
 z.config(z.locales.es());
@@ -34,10 +35,14 @@ export interface BuildOptions {
   webRoot?: string;
 }
 
-/** JSON bodies; file uploads declare their own (larger) limits. */
+/** JSON bodies; each file upload route declares its own limit (plugins/uploads.ts). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-/** Builds the whole app: plugins first, then every module under /api (the route map). */
+/**
+ * Builds the whole app: plugins first, then every module under `/api` with
+ * the URL prefix it owns. The list of modules below is the route map: the code
+ * of `/api/<prefix>/…` lives in the module registered with that prefix.
+ */
 export async function buildApp(options: BuildOptions) {
   const { config } = options;
   const app = Fastify({
@@ -64,7 +69,7 @@ export async function buildApp(options: BuildOptions) {
     closeDatabase: options.closeDatabase ?? false,
   });
   await app.register(securityPlugin);
-  await app.register(multipart, { limits: { fileSize: config.maxCsvBytes, files: 1, fields: 20 } });
+  await app.register(uploadsPlugin);
   await app.register(openapiPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
@@ -72,12 +77,13 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(authRoutes);
-      await api.register(registroRoutes);
-      await api.register(usuariosRoutes);
-      await api.register(afiliadosRoutes);
-      await api.register(obrasSocialesRoutes);
+      await api.register(healthRoutes, { prefix: '/health' });
+      await api.register(usuariosRoutes, { prefix: '/user' });
+      await api.register(registroRoutes, { prefix: '/registro' });
+      await api.register(permisosRoutes, { prefix: '/permisos' });
+      await api.register(afiliadosRoutes, { prefix: '/afiliados' });
+      await api.register(obrasSocialesRoutes, { prefix: '/obra-sociales' });
+      await api.register(profesionalesRoutes, { prefix: '/profesionales' });
     },
     { prefix: '/api' },
   );

@@ -57,13 +57,16 @@ export const registroSchema = z.object({
 export type Registro = z.infer<typeof registroSchema>;
 
 export const recoverPasswordSchema = z.object({ email: emailSchema() });
+export type RecoverPassword = z.infer<typeof recoverPasswordSchema>;
 
 export const restorePasswordSchema = z.object({
   id: z.string({ error: MESSAGES.RESTORE_TOKEN_INVALID }).min(1, MESSAGES.RESTORE_TOKEN_INVALID).max(200),
   password: newPasswordSchema,
 });
+export type RestorePassword = z.infer<typeof restorePasswordSchema>;
 
 export const changePasswordSchema = z.object({ password: newPasswordSchema });
+export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** Password plus confirmation, as the restore and profile screens ask for it. */
 export const passwordWithConfirmationSchema = z
@@ -105,6 +108,9 @@ export type User = z.infer<typeof userSchema>;
 export const afiliadoLoginSchema = z.object({
   documento: boundedString(40).min(1, MESSAGES.DOCUMENT_REQUIRED),
 });
+export type AfiliadoLogin = z.infer<typeof afiliadoLoginSchema>;
 export const tokenResponseSchema = z.object({ token: z.string() });
 
+/** An entry of GET /api/permisos. */
 export const permisoSchema = z.object({ id: z.number(), name: z.string(), description: z.string() });
+export type Permiso = z.infer<typeof permisoSchema>;

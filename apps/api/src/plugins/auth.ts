@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { hasPermission, MESSAGES, type PermissionName } from '@red-dental/contracts';
-import { eq } from 'drizzle-orm';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
-import { afiliados, appSettings } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { findSubject, type Subject } from '../modules/usuarios/usuarios.repository.ts';
+import { afiliadoExists, findOrCreateSetting, findSubject } from './auth.repository.ts';
 
 export const USER_TOKEN_TTL = '12h';
 export const AFILIADO_TOKEN_TTL = '2h';
 const ISSUER = 'red-dental';
+
+/** A signed-in user as the guards found it: status, token version and every permission of its roles. */
+export interface Subject {
+  id: number;
+  email: string;
+  status: 'pending' | 'active';
+  tokenVersion: number;
+  permissions: Set<string>;
+}
 
 export type Auth = { kind: 'user'; user: Subject } | { kind: 'afiliado'; afiliadoId: number };
 
@@ -29,17 +35,6 @@ declare module 'fastify' {
   }
 }
 
-/** The JWT secret: from config, else generated once and kept in the database so every instance shares it. */
-async function resolveSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  await db
-    .insert(appSettings)
-    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
-  return row!.value;
-}
-
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -49,7 +44,10 @@ function bearer(request: FastifyRequest): string | undefined {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const secret = await resolveSecret(app.db, app.config.jwtSecret);
+    // Without JWT_SECRET, one secret is generated and kept in the database, so every instance shares it.
+    const secret =
+      app.config.jwtSecret ??
+      (await findOrCreateSetting(app.db, 'jwt_secret', () => randomBytes(48).toString('base64url')));
     const signer = (ttl: string) =>
       createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER, expiresIn: ttl });
     const signUser = signer(USER_TOKEN_TTL);
@@ -87,14 +85,13 @@ export default fp(
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized(MESSAGES.SESSION_EXPIRED);
       if (payload.kind === 'user') {
-        const user = await findSubject(app.db, id);
-        if (user?.status !== 'active' || user.tokenVersion !== payload.tv)
+        const row = await findSubject(app.db, id);
+        if (row?.status !== 'active' || row.tokenVersion !== payload.tv)
           throw unauthorized(MESSAGES.SESSION_EXPIRED);
-        return { kind: 'user', user };
+        return { kind: 'user', user: { ...row, permissions: new Set(row.permissions) } };
       }
       if (payload.kind === 'afiliado') {
-        const [row] = await app.db.select({ id: afiliados.id }).from(afiliados).where(eq(afiliados.id, id));
-        if (!row) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+        if (!(await afiliadoExists(app.db, id))) throw unauthorized(MESSAGES.SESSION_EXPIRED);
         return { kind: 'afiliado', afiliadoId: id };
       }
       throw unauthorized(MESSAGES.SESSION_EXPIRED);

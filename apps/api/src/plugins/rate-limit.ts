@@ -1,56 +1,18 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { type DbOrTx, queryRows } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { tooManyRequests } from '../lib/errors.ts';
+import { deleteCounter, deleteExpiredCounters, hitCounter, readCounter } from './rate-limit.repository.ts';
 
-/** DESIGN section 3: per client address 30 requests a minute on each endpoint. */
-export const ADDRESS_LIMIT = { max: 30, windowSeconds: 60 };
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Per client address: 30 requests a minute on each limited endpoint (decision 003). */
+export const ADDRESS_LIMIT: Limit = { max: 30, windowSeconds: 60 };
 /** Per account (e-mail or document): 10 failed attempts in 15 minutes, reset by a success. */
-export const ACCOUNT_FAILURE_LIMIT = { max: 10, windowSeconds: 15 * 60 };
-
-interface Counter {
-  count: number;
-  retryAfterSeconds: number;
-}
-
-/**
- * Fixed-window counter kept in the database, so several instances share it.
- * One atomic upsert: a window that has expired starts again at 1.
- */
-export async function hitCounter(
-  db: DbOrTx,
-  key: string,
-  windowSeconds: number,
-  increment = 1,
-): Promise<Counter> {
-  const rows = await queryRows<{ count: number; retry_after: number }>(
-    db,
-    sql`
-    insert into rate_limits (key, count, window_start, expires_at)
-    values (${key}, ${increment}, now(), now() + make_interval(secs => ${windowSeconds}))
-    on conflict (key) do update set
-      count = case when rate_limits.expires_at <= now() then ${increment} else rate_limits.count + ${increment} end,
-      window_start = case when rate_limits.expires_at <= now() then now() else rate_limits.window_start end,
-      expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at else rate_limits.expires_at end
-    returning count, ceil(extract(epoch from (expires_at - now())))::int as retry_after`,
-  );
-  const row = rows[0]!;
-  return { count: Number(row.count), retryAfterSeconds: Number(row.retry_after) };
-}
-
-async function readCounter(db: DbOrTx, key: string): Promise<Counter> {
-  const rows = await queryRows<{ count: number; retry_after: number }>(
-    db,
-    sql`
-    select count, ceil(extract(epoch from (expires_at - now())))::int as retry_after
-    from rate_limits where key = ${key} and expires_at > now()`,
-  );
-  const row = rows[0];
-  return row
-    ? { count: Number(row.count), retryAfterSeconds: Number(row.retry_after) }
-    : { count: 0, retryAfterSeconds: 0 };
-}
+export const ACCOUNT_FAILURE_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,9 +24,15 @@ declare module 'fastify' {
       recordFailure(scope: string, account: string): Promise<void>;
       reset(scope: string, account: string): Promise<void>;
     };
+    /**
+     * Counts one action against `limit` and throws 429 past it. Given a
+     * transaction, the count rolls back with a refused change.
+     */
+    consumeQuota(db: DbOrTx, key: string, limit: Limit): Promise<void>;
   }
 }
 
+/** Request counters kept in the database, so several instances share them (decision 003). */
 export default fp(
   async (app: FastifyInstance) => {
     app.decorate('limitByAddress', (endpoint: string) => {
@@ -84,14 +52,19 @@ export default fp(
         await hitCounter(app.db, accountKey(scope, account), ACCOUNT_FAILURE_LIMIT.windowSeconds);
       },
       async reset(scope: string, account: string) {
-        await app.db.execute(sql`delete from rate_limits where key = ${accountKey(scope, account)}`);
+        await deleteCounter(app.db, accountKey(scope, account));
       },
+    });
+
+    app.decorate('consumeQuota', async (db: DbOrTx, key: string, limit: Limit) => {
+      const counter = await hitCounter(db, `quota:${key}`, limit.windowSeconds);
+      if (counter.count > limit.max) throw tooManyRequests(counter.retryAfterSeconds);
     });
 
     // Expired windows are dead weight: sweep them now and then.
     const sweep = setInterval(
       () => {
-        app.db.execute(sql`delete from rate_limits where expires_at < now()`).catch((error: unknown) => {
+        deleteExpiredCounters(app.db).catch((error: unknown) => {
           app.log.warn({ err: error }, 'rate limit sweep failed');
         });
       },

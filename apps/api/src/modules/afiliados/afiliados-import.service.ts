@@ -19,7 +19,7 @@ import { type Actor, recordAudit } from '../audit/audit.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados-import.repository.ts';
 import { type CsvColumns, isBlankRecord, mapHeader, type StagedRow, validateRecord } from './csv-rows.ts';
-import type { CsvUpload } from './csv-upload.ts';
+import type { CsvFile } from './csv-sniffer.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;
 
@@ -81,10 +81,7 @@ async function writeLine(out: WriteStream, line: string) {
  * validate, and write the valid rows as JSON batches to a second temporary
  * file. A file without a documento column is refused here, before any write.
  */
-async function parseToBatches(
-  upload: NonNullable<CsvUpload['file']>,
-  batchesPath: string,
-): Promise<ParseOutcome> {
+async function parseToBatches(upload: CsvFile, batchesPath: string): Promise<ParseOutcome> {
   const encoding = upload.isUtf8 ? 'utf8' : 'win1252';
   const delimiter = detectDelimiter(await readFirstLine(upload.path, encoding));
   const errors = new ErrorList();
@@ -185,21 +182,10 @@ function mergeErrors(lists: ErrorList[]) {
 export async function importCsv(
   deps: Deps,
   actor: Actor,
-  upload: CsvUpload,
+  input: { obraSocialId: number; file: CsvFile },
   options: { dryRun: boolean },
 ): Promise<ImportResult> {
-  const rawObraSocial = upload.fields.obraSocialId?.trim() ?? '';
-  const obraSocialId = /^[1-9][0-9]{0,9}$/.test(rawObraSocial) ? Number(rawObraSocial) : undefined;
-  if (obraSocialId === undefined || !upload.file) {
-    const fields: Record<string, string> = {};
-    if (obraSocialId === undefined)
-      fields.obraSocialId = rawObraSocial
-        ? MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN
-        : MESSAGES.afiliados.OBRA_SOCIAL_REQUIRED;
-    if (!upload.file) fields.file = MESSAGES.csv.FILE_REQUIRED;
-    throw badRequest(MESSAGES.csv.SELECT_BOTH, fields);
-  }
-  const file = upload.file;
+  const { obraSocialId, file } = input;
   if (file.bytes === 0) throw badRequest(MESSAGES.csv.EMPTY, { file: MESSAGES.csv.EMPTY });
   if (file.isBinary) throw new AppError(415, MESSAGES.csv.NOT_TEXT, ERROR_CODES.UNSUPPORTED_MEDIA);
   if (!(await obrasSociales.exists(deps.db, obraSocialId)))

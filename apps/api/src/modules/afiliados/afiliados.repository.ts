@@ -1,5 +1,6 @@
 import type { Afiliado } from '@red-dental/contracts';
 import { and, arrayContains, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type DbOrTx, preparedRows, queryRows } from '../../db/client.ts';
 import { afiliados, obrasSociales } from '../../db/schema/index.ts';
 
@@ -176,13 +177,20 @@ export async function findById(db: DbOrTx, id: number): Promise<Afiliado | undef
   return row && toAfiliado(row);
 }
 
-export interface AfiliadoValues {
-  nombre: string;
-  nombreBusqueda: string;
-  tipoDocumento: string;
-  documento: string;
-  fechaNacimiento: string | null;
-  obraSocialId: number | null;
+/** What staff set on an affiliate: the table's own insert type, narrowed to those columns. */
+export type AfiliadoValues = Required<
+  Pick<
+    typeof afiliados.$inferInsert,
+    'nombre' | 'nombreBusqueda' | 'tipoDocumento' | 'documento' | 'fechaNacimiento' | 'obraSocialId'
+  >
+>;
+
+export async function findIdByDocumento(db: DbOrTx, documento: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: afiliados.id })
+    .from(afiliados)
+    .where(eq(afiliados.documento, documento));
+  return row?.id;
 }
 
 export async function insert(db: DbOrTx, values: AfiliadoValues): Promise<number> {
@@ -221,18 +229,18 @@ export async function findProfile(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function updateProfile(
-  db: DbOrTx,
-  id: number,
-  values: Partial<{
-    fechaNacimiento: string | null;
-    telefono: string | null;
-    email: string | null;
-    emailPendiente: string | null;
-    emailTokenHash: string | null;
-    emailTokenExpiresAt: SQL | null;
-  }>,
-) {
+/** A timestamp `hours` from the database's now, for values written by this repository. */
+export const hoursFromNow = (hours: number) => sql`now() + make_interval(hours => ${hours})`;
+
+/** The columns an affiliate's own profile changes (values or SQL such as `hoursFromNow`). */
+export type AfiliadoProfileValues = Partial<
+  Pick<
+    PgUpdateSetSource<typeof afiliados>,
+    'fechaNacimiento' | 'telefono' | 'email' | 'emailPendiente' | 'emailTokenHash' | 'emailTokenExpiresAt'
+  >
+>;
+
+export async function updateProfile(db: DbOrTx, id: number, values: AfiliadoProfileValues) {
   await db
     .update(afiliados)
     .set({ ...values, updatedAt: sql`now()` })

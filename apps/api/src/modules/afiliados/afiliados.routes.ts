@@ -1,6 +1,6 @@
-import path from 'node:path';
 import {
   afiliadoInputSchema,
+  afiliadoLoginSchema,
   afiliadoProfileSchema,
   afiliadoProfileUpdateSchema,
   afiliadoSchema,
@@ -9,34 +9,47 @@ import {
   afiliadoUpdateSchema,
   confirmEmailSchema,
   idParamSchema,
+  importCsvFormSchema,
+  importCsvQuerySchema,
   importResultSchema,
   MESSAGES,
+  messageResponseSchema,
   PERMISSIONS,
   paginatedSchema,
+  tokenResponseSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { parseForm } from '../../lib/forms.ts';
 import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
 import * as service from './afiliados.service.ts';
 import * as importService from './afiliados-import.service.ts';
-import * as profileService from './afiliados-profile.service.ts';
-import { receiveCsvUpload } from './csv-upload.ts';
-
-const dryRunQuerySchema = z.object({
-  dryRun: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => v === 'true' || v === '1'),
-});
+import * as portalService from './afiliados-portal.service.ts';
+import { TextSniffer } from './csv-sniffer.ts';
 
 /**
- * Affiliates: staff registry (search, create, edit, delete, CSV import), the
- * dentists' exact-document check, and the affiliate's own profile.
- * Static paths (paginated, profile, import-csv, confirm-email) win over /:id.
+ * `/api/afiliados`: the staff registry (search, create, edit, delete, CSV
+ * import), the dentists' exact-document check, and the affiliate's portal
+ * (sign-in, own profile, e-mail confirmation). Static paths win over /:id.
  */
 const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/login',
+    {
+      onRequest: [app.limitByAddress('afiliado-login')],
+      schema: {
+        tags: ['afiliados'],
+        summary: 'Inicio de sesión de afiliados por documento',
+        security: [],
+        body: afiliadoLoginSchema,
+        response: { 200: tokenResponseSchema },
+      },
+    },
+    async (request) => portalService.login(app, request.body),
+  );
+
   app.get(
-    '/afiliados/paginated',
+    '/paginated',
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_GET)],
       schema: {
@@ -51,7 +64,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/afiliados',
+    '/',
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_GET)],
       schema: {
@@ -65,7 +78,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/afiliados/profile',
+    '/profile',
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
@@ -74,11 +87,11 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: afiliadoProfileSchema },
       },
     },
-    async (request) => profileService.getProfile(app, currentAfiliadoId(request)),
+    async (request) => portalService.getProfile(app, currentAfiliadoId(request)),
   );
 
   app.put(
-    '/afiliados/profile',
+    '/profile',
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
@@ -89,11 +102,11 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: afiliadoProfileSchema },
       },
     },
-    async (request) => profileService.updateProfile(app, currentAfiliadoId(request), request.body),
+    async (request) => portalService.updateProfile(app, currentAfiliadoId(request), request.body),
   );
 
   app.post(
-    '/afiliados/confirm-email',
+    '/confirm-email',
     {
       onRequest: [app.limitByAddress('afiliado-confirm-email')],
       schema: {
@@ -101,14 +114,14 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Confirma el email pendiente de un afiliado con el enlace recibido',
         security: [],
         body: confirmEmailSchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageResponseSchema },
       },
     },
-    async (request) => profileService.confirmEmail(app, request.body.token),
+    async (request) => portalService.confirmEmail(app, request.body.token),
   );
 
   app.post(
-    '/afiliados/import-csv',
+    '/import-csv',
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_CREATE)],
       schema: {
@@ -116,18 +129,30 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Importa afiliados de un CSV (multipart: obraSocialId, file). 201 con el resumen; ?dryRun=true responde 200 con el mismo resumen sin escribir',
         consumes: ['multipart/form-data'],
-        querystring: dryRunQuerySchema,
+        querystring: importCsvQuerySchema,
         response: { 200: importResultSchema, 201: importResultSchema },
       },
     },
     async (request, reply) => {
-      const upload = await receiveCsvUpload(request, {
-        tmpRoot: path.join(app.config.dataDir, 'tmp'),
+      const upload = await request.receiveUpload({
         maxBytes: app.config.maxCsvBytes,
+        inspect: () => new TextSniffer(),
       });
       try {
+        const form = parseForm(
+          importCsvFormSchema,
+          { ...upload.fields, file: upload.file?.fileName },
+          MESSAGES.csv.SELECT_BOTH,
+        );
+        const { isUtf8, isBinary } = upload.inspection!;
+        const file = { ...upload.file!, isUtf8, isBinary };
         const { dryRun } = request.query;
-        const result = await importService.importCsv(app, currentUser(request), upload, { dryRun });
+        const result = await importService.importCsv(
+          app,
+          currentUser(request),
+          { obraSocialId: form.obraSocialId, file },
+          { dryRun },
+        );
         return reply.status(dryRun ? 200 : 201).send(result);
       } finally {
         await upload.cleanup();
@@ -136,7 +161,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/afiliados/:id',
+    '/:id',
     {
       onRequest: [app.authorize([PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_CREATE])],
       schema: {
@@ -150,7 +175,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/afiliados',
+    '/',
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_CREATE)],
       schema: {
@@ -165,7 +190,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/afiliados/:id',
+    '/:id',
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_UPDATE)],
       schema: {
@@ -180,7 +205,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/afiliados/:id',
+    '/:id',
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_DELETE)],
       schema: { tags: ['afiliados'], summary: 'Elimina un afiliado', params: idParamSchema },

@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { searchKey } from '../../lib/text.ts';
+import type { Subject } from '../../plugins/auth.ts';
 import { type Actor, recordAudit } from '../audit/audit.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
-import type { Subject } from '../usuarios/usuarios.repository.ts';
 import * as repo from './afiliados.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;

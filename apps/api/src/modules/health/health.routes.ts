@@ -3,14 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** 200 means ready to use: the database answers. Load balancers poll it. */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    { schema: { tags: ['sistema'], summary: 'Estado del servicio' } },
-    async (_request, reply) => {
-      if (await app.database.ping()) return { status: 'ok' };
-      return reply.status(503).send({ error: MESSAGES.DATABASE_DOWN, code: ERROR_CODES.UNAVAILABLE });
-    },
-  );
+  app.get('/', { schema: { tags: ['sistema'], summary: 'Estado del servicio' } }, async (_request, reply) => {
+    if (await app.database.ping()) return { status: 'ok' };
+    return reply.status(503).send({ error: MESSAGES.DATABASE_DOWN, code: ERROR_CODES.UNAVAILABLE });
+  });
 };
 
 export default healthRoutes;

@@ -10,10 +10,10 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './obras-sociales.service.ts';
 
-/** Insurers (obras sociales): full list with affiliate counts, short list for selects, create, edit, delete. */
+/** `/api/obra-sociales`: insurers (obras sociales): full list with affiliate counts, short list for selects, create, edit, delete. */
 const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/obra-sociales',
+    '/',
     {
       onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_GET)],
       schema: {
@@ -26,7 +26,7 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/obra-sociales/list',
+    '/list',
     {
       onRequest: [app.authorize()],
       schema: {
@@ -39,7 +39,7 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/obra-sociales',
+    '/',
     {
       onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_CREATE)],
       schema: {
@@ -54,7 +54,7 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/obra-sociales/:id',
+    '/:id',
     {
       onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_UPDATE)],
       schema: {
@@ -69,7 +69,7 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/obra-sociales/:id',
+    '/:id',
     {
       onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_DELETE)],
       schema: {

@@ -3,14 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { register } from './registro.service.ts';
 
-/** Public self-registration of professionals. */
+/** `/api/registro`: public self-registration of professionals (pending until staff approve it). */
 const registroRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/registro',
+    '/',
     {
       onRequest: [app.limitByAddress('registro')],
       schema: {
-        tags: ['auth'],
+        tags: ['profesionales'],
+        security: [],
         summary: 'Registro de un profesional (queda pendiente de aprobación)',
         body: registroSchema,
         response: { 201: z.object({ id: z.number() }) },

@@ -1,12 +1,10 @@
 import { MESSAGES, type Registro } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { profesionales } from '../../db/schema/index.ts';
 import { conflict, isUniqueViolation } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { searchKey } from '../../lib/text.ts';
-import { enqueueMail } from '../mail/mail.repository.ts';
-import { registrationReceivedMail } from '../mail/mail.templates.ts';
-import { insertUser } from '../usuarios/usuarios.repository.ts';
+import * as profesionales from '../profesionales/profesionales.repository.ts';
+import * as usuarios from '../usuarios/usuarios.repository.ts';
+import { registrationReceivedMail } from './registro.mails.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'mail' | 'accountFailures'>;
 
@@ -16,15 +14,13 @@ export async function register(deps: Deps, input: Registro) {
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await deps.db.transaction(async (tx) => {
-      const user = await insertUser(tx, { email: input.email, passwordHash, status: 'pending' });
-      await tx.insert(profesionales).values({
-        userId: user.id,
+      const user = await usuarios.insertUser(tx, { email: input.email, passwordHash, status: 'pending' });
+      await profesionales.insertForUser(tx, user.id, {
         nombre: input.nombre,
         razonSocial: input.razonSocial,
         email: input.email,
-        busqueda: searchKey(`${input.nombre} ${input.razonSocial}`),
       });
-      await enqueueMail(tx, registrationReceivedMail(input.email, input.nombre));
+      await deps.mail.enqueue(tx, registrationReceivedMail(input.email, input.nombre));
       return user.id;
     });
     deps.mail.wake();

@@ -1,58 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  passwordResetTokens,
   permissions,
-  profesionales,
   rolePermissions,
   roles,
   userRoles,
   users,
 } from '../../db/schema/index.ts';
-
-export interface Subject {
-  id: number;
-  email: string;
-  status: 'pending' | 'active';
-  tokenVersion: number;
-  permissions: Set<string>;
-}
-
-function subjectQuery(db: DbOrTx) {
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      status: users.status,
-      tokenVersion: users.tokenVersion,
-      permissions: sql<
-        string[]
-      >`coalesce(array_agg(distinct ${permissions.name}) filter (where ${permissions.name} is not null), '{}')`,
-    })
-    .from(users)
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .groupBy(users.id)
-    .prepare('find_subject');
-}
-
-const subjectQueries = new WeakMap<DbOrTx, ReturnType<typeof subjectQuery>>();
-
-/**
- * Status, token version and permissions of a user in one indexed query, run on
- * every authenticated request: built once per database handle and sent as a named
- * statement, so PostgreSQL parses and plans it once per connection.
- */
-export async function findSubject(db: DbOrTx, userId: number): Promise<Subject | undefined> {
-  let query = subjectQueries.get(db);
-  if (!query) {
-    query = subjectQuery(db);
-    subjectQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId });
-  return row && { ...row, permissions: new Set(row.permissions) };
-}
 
 export function findUserByEmail(db: DbOrTx, email: string) {
   return db.query.users.findFirst({ where: eq(users.email, email) });
@@ -98,14 +53,6 @@ export async function findRolesOfUsers(
     if (row.permission) role.permissions.push({ name: row.permission });
   }
   return result;
-}
-
-export async function findProfessionalName(db: DbOrTx, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ nombre: profesionales.nombre })
-    .from(profesionales)
-    .where(eq(profesionales.userId, userId));
-  return row?.nombre ?? null;
 }
 
 export async function insertUser(
@@ -167,29 +114,9 @@ export async function assignRoleByName(db: DbOrTx, userId: number, roleName: str
   await db.insert(userRoles).values({ userId, roleId: role.id }).onConflictDoNothing();
 }
 
-export function findPendingRequests(db: DbOrTx) {
-  return db
-    .select({
-      id: profesionales.id,
-      nombre: profesionales.nombre,
-      razonSocial: profesionales.razonSocial,
-      email: users.email,
-      createdAt: users.createdAt,
-      userId: users.id,
-    })
-    .from(users)
-    .innerJoin(profesionales, eq(profesionales.userId, users.id))
-    .where(eq(users.status, 'pending'))
-    .orderBy(asc(users.createdAt), asc(users.id));
-}
-
 export async function countUsers(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row!.n;
-}
-
-export function listPermissions(db: DbOrTx) {
-  return db.select().from(permissions).orderBy(asc(permissions.name));
 }
 
 export function isPending(db: DbOrTx, userId: number) {
@@ -198,4 +125,38 @@ export function isPending(db: DbOrTx, userId: number) {
     .from(users)
     .where(and(eq(users.id, userId), eq(users.status, 'pending')))
     .then((r) => r.length > 0);
+}
+
+/** Stores the hash of a new recovery link for the user, replacing any earlier one. */
+export async function replaceRecoveryToken(
+  db: DbOrTx,
+  userId: number,
+  tokenHash: string,
+  validMinutes: number,
+): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await db.insert(passwordResetTokens).values({
+    userId,
+    tokenHash,
+    expiresAt: sql`now() + make_interval(mins => ${validMinutes})`,
+  });
+}
+
+/**
+ * Marks a valid recovery link used and answers its user. Finding and marking
+ * in one statement makes a second use fail, even a concurrent one.
+ */
+export async function consumeRecoveryToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
 }

@@ -1,22 +1,106 @@
 import {
+  changePasswordSchema,
   createUserSchema,
   idParamSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  MESSAGES,
+  messageResponseSchema,
   PERMISSIONS,
-  permisoSchema,
-  solicitudSchema,
+  recoverPasswordSchema,
+  restorePasswordSchema,
+  sessionUserSchema,
+  tokenResponseSchema,
   updateUserSchema,
   userSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import * as repo from './usuarios.repository.ts';
 import * as service from './usuarios.service.ts';
+import * as authService from './usuarios-auth.service.ts';
 
-/** User accounts, the permission catalogue and the professionals' sign-up requests. */
+/**
+ * `/api/user`: accounts of staff and professionals. Sign-in, the session's
+ * user and password recovery; creating and editing accounts; approving and
+ * rejecting professionals' sign-up requests (which act on their user).
+ */
 const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/user',
+    '/login',
+    {
+      onRequest: [app.limitByAddress('login')],
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Inicio de sesión de personal y profesionales',
+        security: [],
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => authService.login(app, request.body),
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: [app.authorize()],
+      schema: { tags: ['usuarios'], summary: 'Usuario de la sesión', response: { 200: sessionUserSchema } },
+    },
+    async (request) => authService.buildSessionUser(app, currentUser(request)),
+  );
+
+  app.post(
+    '/recover-password',
+    {
+      onRequest: [app.limitByAddress('recover')],
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Envía por mail un enlace para recuperar la contraseña',
+        security: [],
+        body: recoverPasswordSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await authService.requestPasswordRecovery(app, request.body.email);
+      return { message: MESSAGES.RECOVER_MAIL_SENT };
+    },
+  );
+
+  app.put(
+    '/restore-password',
+    {
+      onRequest: [app.limitByAddress('restore')],
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Define una nueva contraseña con el enlace recibido',
+        security: [],
+        body: restorePasswordSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await authService.restorePassword(app, request.body);
+      return { message: MESSAGES.RESTORE_SUCCESS };
+    },
+  );
+
+  app.put(
+    '/change-password',
+    {
+      onRequest: [app.authorize()],
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Cambia la contraseña propia (devuelve un token nuevo)',
+        body: changePasswordSchema,
+        response: { 200: tokenResponseSchema },
+      },
+    },
+    async (request) => authService.changeOwnPassword(app, currentUser(request).id, request.body.password),
+  );
+
+  app.post(
+    '/',
     {
       onRequest: [app.authorize(PERMISSIONS.USERS_CREATE)],
       schema: {
@@ -31,7 +115,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/user/:id',
+    '/:id',
     {
       onRequest: [app.authorize()],
       schema: {
@@ -45,7 +129,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/user/:id',
+    '/:id',
     {
       onRequest: [app.authorize(PERMISSIONS.USERS_UPDATE)],
       schema: {
@@ -59,26 +143,13 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.updateUser(app, currentUser(request), request.params.id, request.body),
   );
 
-  app.get(
-    '/profesionales/solicitudes',
-    {
-      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST)],
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Solicitudes de registro pendientes',
-        response: { 200: z.array(solicitudSchema) },
-      },
-    },
-    async () => service.listPendingRequests(app),
-  );
-
   app.put(
-    '/user/solicitudes/:id',
+    '/solicitudes/:id',
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST)],
       schema: {
         tags: ['usuarios'],
-        summary: 'Aprueba una solicitud (id del usuario)',
+        summary: 'Aprueba una solicitud de registro (id del usuario)',
         params: idParamSchema,
         response: { 200: userSchema },
       },
@@ -87,12 +158,12 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/user/rechazar/:id',
+    '/rechazar/:id',
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST)],
       schema: {
         tags: ['usuarios'],
-        summary: 'Rechaza una solicitud (id del usuario)',
+        summary: 'Rechaza una solicitud de registro (id del usuario)',
         params: idParamSchema,
       },
     },
@@ -100,19 +171,6 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.rejectRequest(app, currentUser(request), request.params.id);
       return reply.status(204).send();
     },
-  );
-
-  app.get(
-    '/permisos',
-    {
-      onRequest: [app.authorize()],
-      schema: {
-        tags: ['usuarios'],
-        summary: 'Catálogo de permisos',
-        response: { 200: z.array(permisoSchema) },
-      },
-    },
-    async () => repo.listPermissions(app.db),
   );
 };
 

@@ -1,11 +1,20 @@
-import { MESSAGES, PERMISSIONS, ROLE_NAMES, type Solicitud, type User } from '@red-dental/contracts';
+import {
+  type CreateUser,
+  MESSAGES,
+  PERMISSIONS,
+  ROLE_NAMES,
+  type RoleRef,
+  type UpdateUser,
+  type User,
+} from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { enqueueMail } from '../mail/mail.repository.ts';
-import { requestApprovedMail } from '../mail/mail.templates.ts';
-import type { Subject } from './usuarios.repository.ts';
+import * as profesionales from '../profesionales/profesionales.repository.ts';
+import { requestApprovedMail } from './usuarios.mails.ts';
 import * as repo from './usuarios.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail'>;
@@ -24,20 +33,16 @@ async function toUser(
   };
 }
 
-async function resolveRoles(deps: Deps, refs: (number | string)[]) {
+async function resolveRoles(deps: Deps, refs: RoleRef[]) {
   const unique = [...new Set(refs)];
   const ids = await repo.findRoleIds(deps.db, unique);
-  if (ids.length !== unique.length) throw conflictUnknownRole();
+  if (ids.length !== unique.length) throw unknownRole();
   return ids;
 }
 
-const conflictUnknownRole = () => notFound(MESSAGES.UNKNOWN_ROLE);
+const unknownRole = () => notFound(MESSAGES.UNKNOWN_ROLE);
 
-export async function createUser(
-  deps: Deps,
-  caller: Subject,
-  input: { user: string; pass: string; roles: (number | string)[] },
-) {
+export async function createUser(deps: Deps, caller: Subject, input: CreateUser) {
   // Roles are granted only by holders of USERS.UPDATE_ROLE: nobody creates an account mightier than allowed.
   if (input.roles.length && !caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
   const roleIds = await resolveRoles(deps, input.roles);
@@ -68,12 +73,7 @@ export async function getUser(deps: Deps, caller: Subject, id: number) {
   return toUser(deps, user);
 }
 
-export async function updateUser(
-  deps: Deps,
-  caller: Subject,
-  id: number,
-  input: { user?: string; pass?: string; roles?: (number | string)[] },
-) {
+export async function updateUser(deps: Deps, caller: Subject, id: number, input: UpdateUser) {
   if (input.roles !== undefined) {
     if (!caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
     if (id === caller.id) throw forbidden(MESSAGES.CANNOT_CHANGE_OWN_ROLES);
@@ -111,19 +111,7 @@ export async function updateUser(
   }
 }
 
-export async function listPendingRequests(deps: Deps): Promise<Solicitud[]> {
-  const rows = await repo.findPendingRequests(deps.db);
-  return rows.map((r) => ({
-    id: r.id,
-    nombre: r.nombre,
-    razonSocial: r.razonSocial,
-    email: r.email,
-    createdAt: r.createdAt.toISOString(),
-    user: { id: r.userId },
-  }));
-}
-
-async function assertPending(db: Parameters<typeof repo.isPending>[0], userId: number) {
+async function assertPending(db: DbOrTx, userId: number) {
   if (await repo.isPending(db, userId)) return;
   const exists = await repo.findUserById(db, userId);
   if (!exists) throw notFound(MESSAGES.USER_NOT_FOUND);
@@ -136,8 +124,11 @@ export async function approveRequest(deps: Deps, caller: Subject, userId: number
     await assertPending(tx, userId);
     const updated = await repo.updateUser(tx, userId, { status: 'active' }, { revokeTokens: false });
     await repo.assignRoleByName(tx, userId, ROLE_NAMES.PRESTADOR);
-    const nombre = (await repo.findProfessionalName(tx, userId)) ?? updated!.email;
-    await enqueueMail(tx, requestApprovedMail(updated!.email, nombre, `${deps.config.publicUrl}/login`));
+    const nombre = (await profesionales.findNombreByUserId(tx, userId)) ?? updated!.email;
+    await deps.mail.enqueue(
+      tx,
+      requestApprovedMail(updated!.email, nombre, `${deps.config.publicUrl}/login`),
+    );
     await recordAudit(tx, caller, {
       action: 'approve',
       entity: 'user',
@@ -155,7 +146,7 @@ export async function rejectRequest(deps: Deps, caller: Subject, userId: number)
   await deps.db.transaction(async (tx) => {
     await assertPending(tx, userId);
     const user = await repo.findUserById(tx, userId);
-    const nombre = await repo.findProfessionalName(tx, userId);
+    const nombre = await profesionales.findNombreByUserId(tx, userId);
     await repo.deleteUser(tx, userId);
     await recordAudit(tx, caller, {
       action: 'reject',

@@ -1,25 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, queryRows } from '../../db/client.ts';
-import type { MailTransport } from './mail.transport.ts';
+import type { Db } from '../../db/client.ts';
+import type { MailTransport } from './mail.client.ts';
+import { claimBatch, markSent, reschedule } from './outbox.repository.ts';
 
 export const POLL_INTERVAL_MS = 2000;
 export const MAX_ATTEMPTS = 12;
 /** A claimed row not marked sent within this time (the process died) becomes due again. */
 const LEASE_SECONDS = 300;
+const BATCH_SIZE = 20;
 
 /** Back-off after the n-th failure: 10 s, 20 s, 40 s … capped at one hour. */
 export function retryDelaySeconds(attempts: number) {
   return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
-}
-
-interface OutboxRow {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  attempts: number;
 }
 
 /**
@@ -98,48 +90,23 @@ export class MailWorker {
   }
 
   private async sendBatch(): Promise<number> {
-    // Claim a batch with a lease in one short statement; sending happens outside any
-    // transaction, so a slow SMTP server never holds locks (PGlite has only one connection).
-    const claimed = await queryRows<OutboxRow>(
-      this.db,
-      sql`
-      update mail_outbox set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where status = 'pending' and next_attempt_at <= now()
-        order by next_attempt_at, id
-        limit 20
-        for update skip locked)
-      returning id, "to", subject, text, html, attempts`,
-    );
-    const rows = [...claimed].sort((a, b) => Number(a.id) - Number(b.id));
+    // The claim is one short statement; sending happens outside any transaction, so a
+    // slow SMTP server never holds locks (PGlite has only one connection).
+    const rows = await claimBatch(this.db, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS });
     for (const [index, row] of rows.entries()) {
-      const id = Number(row.id);
       try {
-        await this.transport.send({
-          id,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          html: row.html ?? undefined,
-        });
-        await this.db.execute(
-          sql`update mail_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${id}`,
-        );
+        await this.transport.send(row);
+        await markSent(this.db, row.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        this.log.warn(
-          { mailId: id, attempts: Number(row.attempts), err: message },
-          'mail not sent; will retry',
-        );
+        this.log.warn({ mailId: row.id, attempts: row.attempts, err: message }, 'mail not sent; will retry');
         // An unreachable server fails every row alike: put back the whole rest of the batch with back-off.
         for (const pending of rows.slice(index)) {
-          const attempts = Number(pending.attempts);
-          const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-          await this.db.execute(sql`
-            update mail_outbox set last_error = ${message.slice(0, 500)}, status = ${status},
-              next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
-            where id = ${Number(pending.id)}`);
+          await reschedule(this.db, pending.id, {
+            error: message,
+            delaySeconds: retryDelaySeconds(pending.attempts),
+            giveUp: pending.attempts >= MAX_ATTEMPTS,
+          });
         }
         return 0;
       }

@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, readMails, type TestContext } from '../../../test/helpers.ts';
 import { freePort } from '../../../test/processes.ts';
 import { queryRows } from '../../db/client.ts';
-import { enqueueMail } from './mail.repository.ts';
-import { smtpTransport } from './mail.transport.ts';
+import { smtpTransport } from './mail.client.ts';
 import { MailWorker } from './mail.worker.ts';
+import { insertMail } from './outbox.repository.ts';
 
 /** A real SMTP server on loopback that records what it receives. */
 function startSmtp(port: number) {
@@ -58,7 +58,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     );
 
   it('keeps a mail queued while SMTP is down and delivers it exactly once when it is back', async () => {
-    await enqueueMail(ctx.database.db, { to: 'odontologa@example.com', subject: 'Prueba', text: 'Hola' });
+    await insertMail(ctx.database.db, { to: 'odontologa@example.com', subject: 'Prueba', text: 'Hola' });
     await ctx.app.mail.drain();
     const [failed] = await outbox();
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
@@ -78,7 +78,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   it('sends each mail once even with two workers draining the same outbox', async () => {
     smtp = await startSmtp(port);
     for (let i = 0; i < 30; i++)
-      await enqueueMail(ctx.database.db, {
+      await insertMail(ctx.database.db, {
         to: `afiliado${i}@example.com`,
         subject: `Aviso ${i}`,
         text: 'Novedades',
@@ -102,7 +102,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   });
 
   it('gives up on a mail after repeated failures instead of retrying forever', async () => {
-    await enqueueMail(ctx.database.db, { to: 'nadie@example.com', subject: 'X', text: 'Y' });
+    await insertMail(ctx.database.db, { to: 'nadie@example.com', subject: 'X', text: 'Y' });
     await ctx.database.db.execute(sql`update mail_outbox set attempts = 11`);
     await ctx.app.mail.drain();
     expect(await outbox()).toMatchObject([{ status: 'failed', attempts: 12 }]);

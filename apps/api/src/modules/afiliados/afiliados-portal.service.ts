@@ -1,31 +1,55 @@
 import {
+  type AfiliadoLogin,
   type AfiliadoProfile,
   type AfiliadoProfileUpdate,
   ERROR_CODES,
   MESSAGES,
+  normalizeDocumento,
 } from '@red-dental/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { hitCounter } from '../../plugins/rate-limit.ts';
-import { enqueueMail } from '../mail/mail.repository.ts';
-import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from '../mail/mail.templates.ts';
+import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from './afiliados.mails.ts';
 import * as repo from './afiliados.repository.ts';
 
-type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail'>;
+/*
+ * The affiliate's portal: sign-in by document, the own profile, and the
+ * confirmation of a new e-mail address.
+ */
+
+type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'consumeQuota'>;
+
+/** Sign-in by document alone (the product's rule), limited per address and per document. */
+export async function login(
+  deps: Pick<FastifyInstance, 'db' | 'accountFailures' | 'signAfiliadoToken'>,
+  input: AfiliadoLogin,
+) {
+  const documento = normalizeDocumento(input.documento);
+  if (!documento) throw badRequest(MESSAGES.DOCUMENT_REQUIRED, { documento: MESSAGES.DOCUMENT_REQUIRED });
+  await deps.accountFailures.assertAllowed('afiliado-login', documento);
+  const afiliadoId = await repo.findIdByDocumento(deps.db, documento);
+  if (afiliadoId === undefined) {
+    await deps.accountFailures.recordFailure('afiliado-login', documento);
+    throw unauthorized(MESSAGES.AFFILIATE_LOGIN_FAILED);
+  }
+  await deps.accountFailures.reset('afiliado-login', documento);
+  return { token: await deps.signAfiliadoToken(afiliadoId) };
+}
 
 export const EMAIL_TOKEN_TTL_HOURS = 24;
 /**
- * Anyone who knows a DNI can sign in (the spec's rule), so changes that send
+ * Anyone who knows a DNI can sign in (the product's rule), so changes that send
  * mail are capped per affiliate: nobody can use the portal to flood a mailbox.
  */
 export const MAILING_CHANGES_PER_HOUR = 5;
 
 /** Counted inside the change's transaction: a refused change rolls its count back with it. */
-async function countMailingChange(tx: Parameters<typeof hitCounter>[0], afiliadoId: number) {
-  const counter = await hitCounter(tx, `mail:afiliado:${afiliadoId}`, 3600);
-  if (counter.count > MAILING_CHANGES_PER_HOUR) throw tooManyRequests(counter.retryAfterSeconds);
+function countMailingChange(deps: Deps, tx: DbOrTx, afiliadoId: number) {
+  return deps.consumeQuota(tx, `mail:afiliado:${afiliadoId}`, {
+    max: MAILING_CHANGES_PER_HOUR,
+    windowSeconds: 3600,
+  });
 }
 
 export async function getProfile(deps: Pick<Deps, 'db'>, afiliadoId: number): Promise<AfiliadoProfile> {
@@ -46,7 +70,7 @@ function maskEmail(email: string): string {
 }
 
 /**
- * The affiliate changes only birth date, phone and e-mail (DESIGN section 3).
+ * The affiliate changes only birth date, phone and e-mail.
  * A new e-mail waits as pending until the link mailed to it is opened, and
  * the confirmed address, if any, is told at once.
  */
@@ -55,7 +79,7 @@ export async function updateProfile(deps: Deps, afiliadoId: number, input: Afili
   await deps.db.transaction(async (tx) => {
     const current = await repo.findProfile(tx, afiliadoId);
     if (!current) throw unauthorized(MESSAGES.SESSION_EXPIRED);
-    const values: Parameters<typeof repo.updateProfile>[2] = {};
+    const values: repo.AfiliadoProfileValues = {};
     if (input.fecha_nacimiento !== undefined) values.fechaNacimiento = input.fecha_nacimiento;
     if (input.telefono !== undefined) values.telefono = input.telefono || null;
 
@@ -70,27 +94,27 @@ export async function updateProfile(deps: Deps, afiliadoId: number, input: Afili
       if (wanted === null) {
         Object.assign(values, clearPending, { email: null });
         if (current.email) {
-          await countMailingChange(tx, afiliadoId);
-          await enqueueMail(tx, afiliadoEmailChangedMail(current.email, null, portalUrl));
+          await countMailingChange(deps, tx, afiliadoId);
+          await deps.mail.enqueue(tx, afiliadoEmailChangedMail(current.email, null, portalUrl));
           mailed = true;
         }
       } else if (wanted === current.email) {
         // Back to the confirmed address: a change in flight is abandoned.
         Object.assign(values, clearPending);
       } else if (wanted !== current.emailPendiente || !pendingStillValid) {
-        await countMailingChange(tx, afiliadoId);
+        await countMailingChange(deps, tx, afiliadoId);
         const token = randomToken();
         Object.assign(values, {
           emailPendiente: wanted,
           emailTokenHash: sha256(token),
-          emailTokenExpiresAt: sql`now() + make_interval(hours => ${EMAIL_TOKEN_TTL_HOURS})`,
+          emailTokenExpiresAt: repo.hoursFromNow(EMAIL_TOKEN_TTL_HOURS),
         });
-        await enqueueMail(
+        await deps.mail.enqueue(
           tx,
           afiliadoEmailConfirmationMail(wanted, `${deps.config.publicUrl}/confirmar-email/${token}`),
         );
         if (current.email)
-          await enqueueMail(tx, afiliadoEmailChangedMail(current.email, maskEmail(wanted), portalUrl));
+          await deps.mail.enqueue(tx, afiliadoEmailChangedMail(current.email, maskEmail(wanted), portalUrl));
         mailed = true;
       }
     }

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { MailMessage } from './mail.repository.ts';
+import type { MailMessage } from './outbox.repository.ts';
 
 export interface MailTransport {
   send(message: MailMessage & { id: number }): Promise<void>;

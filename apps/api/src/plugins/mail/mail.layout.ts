@@ -1,0 +1,37 @@
+import type { MailMessage } from './outbox.repository.ts';
+
+const SIGNATURE = '\n\nRed Dental\nEste mensaje fue enviado automáticamente; por favor no lo responda.';
+
+function escapeHtml(value: string) {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+function layout(paragraphs: string[], action?: { label: string; url: string }) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#b91c1c;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html lang="es"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="color:#b91c1c;font-size:20px">Red Dental</h1>${body}${button}<p style="color:#6b7280;font-size:12px">Este mensaje fue enviado automáticamente; por favor no lo responda.</p></body></html>`;
+}
+
+/**
+ * A mail in the product's voice: the paragraphs, an optional button (a link
+ * line in the text part), and the signature, as text and as simple HTML.
+ */
+export function composeMail(mail: {
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}): MailMessage {
+  const link = mail.action ? `\n\n${mail.action.label}: ${mail.action.url}` : '';
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: `${mail.paragraphs.join('\n\n')}${link}${SIGNATURE}`,
+    html: layout(mail.paragraphs, mail.action),
+  };
+}

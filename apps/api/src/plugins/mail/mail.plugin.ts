@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { DbOrTx } from '../../db/client.ts';
+import { fileTransport, smtpTransport } from './mail.client.ts';
+import { MailWorker } from './mail.worker.ts';
+import { insertMail, type MailMessage } from './outbox.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: {
+      /**
+       * Queues a mail in the outbox. Pass the transaction of the change that
+       * causes it (the mail exists exactly when the change does), and call
+       * `wake()` once it has committed.
+       */
+      enqueue(db: DbOrTx, message: MailMessage): Promise<void>;
+      /** Tells the worker there is mail to send now instead of at its next poll. */
+      wake(): void;
+      /** Sends everything due now (tests, shutdown). */
+      drain(): Promise<void>;
+    };
+  }
+}
+
+/**
+ * The mail outbox (decision 004): queueing for the modules, and the worker
+ * that sends it, started once the app is ready and stopped (finishing the
+ * batch in hand) on close.
+ */
+export default fp(
+  async (app: FastifyInstance, opts: { startWorker: boolean }) => {
+    const { config } = app;
+    const transport = config.smtpUrl
+      ? smtpTransport(config.smtpUrl, config.mailFrom)
+      : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, app.log);
+    const worker = new MailWorker(app.db, transport, app.log.child({ module: 'mail' }));
+    app.decorate('mail', {
+      enqueue: insertMail,
+      wake: () => worker.wake(),
+      drain: () => worker.drain(),
+    });
+    if (opts.startWorker) app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  },
+  { name: 'mail', dependencies: ['db'] },
+);

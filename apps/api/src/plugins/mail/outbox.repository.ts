@@ -1,0 +1,84 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** A claimed row: the message, and how many attempts it has had counting this one. */
+export interface OutboxMail extends MailMessage {
+  id: number;
+  attempts: number;
+}
+
+/**
+ * Queues a mail. Called inside the transaction of the change that causes it,
+ * so the mail exists exactly when the change does.
+ */
+export async function insertMail(db: DbOrTx, message: MailMessage): Promise<void> {
+  await db
+    .insert(mailOutbox)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+}
+
+/**
+ * Claims up to `limit` due mails with a lease: their next attempt moves
+ * `leaseSeconds` ahead and their attempt count goes up, in one statement that
+ * skips rows another instance holds. A claimed mail not marked sent or
+ * rescheduled before the lease ends (its process died) becomes due again.
+ */
+export async function claimBatch(
+  db: DbOrTx,
+  options: { limit: number; leaseSeconds: number },
+): Promise<OutboxMail[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      nextAttemptAt: sql`now() + make_interval(secs => ${options.leaseSeconds})`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      html: mailOutbox.html,
+      attempts: mailOutbox.attempts,
+    });
+  return rows.map((r) => ({ ...r, html: r.html ?? undefined })).sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Puts a mail back with its error: due again after `delaySeconds`, or given up as failed. */
+export async function reschedule(
+  db: DbOrTx,
+  id: number,
+  outcome: { error: string; delaySeconds: number; giveUp: boolean },
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      lastError: outcome.error.slice(0, 500),
+      status: outcome.giveUp ? 'failed' : 'pending',
+      nextAttemptAt: sql`now() + make_interval(secs => ${outcome.delaySeconds})`,
+    })
+    .where(eq(mailOutbox.id, id));
+}
