@@ -23,7 +23,7 @@ function printBanner(config: Config, address: string, demo: DemoSeedResult | und
   console.log(lines.join('\n'));
 }
 
-/** Start-up order (DESIGN section 2): config, data dir lock, build, migrate, seed, then listen. */
+/** Start-up order (docs/architecture.md): config, data dir lock, build, migrate, seed, then listen. */
 async function main() {
   // A .env file in the working directory is read first; real environment variables win.
   if (existsSync('.env')) process.loadEnvFile('.env');

@@ -11,7 +11,7 @@ import { obraSocialRefSchema } from './obras-sociales.ts';
 
 export const DOCUMENT_TYPES = ['DNI', 'Pasaporte', 'LE', 'LC', 'CI'] as const;
 export type TipoDocumento = (typeof DOCUMENT_TYPES)[number];
-/** The edit modal offers only these two (spec section 5), plus the affiliate's current type. */
+/** The edit modal offers only these two, plus the affiliate's current type. */
 export const EDIT_DOCUMENT_TYPES = ['DNI', 'Pasaporte'] as const;
 /** Types whose document is a plain number of 6 to 9 digits. */
 export const NUMERIC_DOCUMENT_TYPES: readonly TipoDocumento[] = ['DNI', 'LE', 'LC'];
@@ -133,7 +133,7 @@ export const afiliadoUpdateSchema = z
   .superRefine(checkDocumento);
 export type AfiliadoUpdate = z.infer<typeof afiliadoUpdateSchema>;
 
-/** An affiliate as lists and forms show it (spec section 3). */
+/** An affiliate as lists and forms show it. */
 export const afiliadoSchema = z.object({
   id: z.number(),
   nombre: z.string(),

@@ -38,7 +38,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const loginResponseSchema = z.object({ user: sessionUserSchema, token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** Registration form and POST /api/registro body (spec section 5). */
+/** Registration form and POST /api/registro body; the form checks it all on submit. */
 export const registroSchema = z.object({
   nombre: z
     .string({ error: MESSAGES.NAME_REQUIRED })

@@ -32,7 +32,7 @@ export const obraSocialInputSchema = z.object({
 });
 export type ObraSocialInput = z.infer<typeof obraSocialInputSchema>;
 
-/** An insurer of GET /api/obra-sociales (spec section 3). */
+/** An insurer of GET /api/obra-sociales, with its number of affiliates. */
 export const obraSocialSchema = z.object({
   id: z.number(),
   nombre: z.string(),

@@ -1,6 +1,6 @@
 /**
  * Permission catalogue. The dotted names are canonical (they are the ones the
- * screens test); the spec's second catalogue (GET_PROFESSIONALS, …) maps onto
+ * screens test); the older notation (GET_PROFESSIONALS, …) maps onto
  * them one to one, see LEGACY_PERMISSION_NAMES.
  */
 export const PERMISSIONS = {
@@ -62,7 +62,7 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   MOBILE_ACCESS: 'Acceso al portal de afiliados',
 };
 
-/** The spec's second notation, mapped onto the canonical names. */
+/** The older notation, mapped onto the canonical names. */
 export const LEGACY_PERMISSION_NAMES: Record<string, PermissionName> = {
   GET_USERS: 'USERS.GET',
   CREATE_USER: 'USERS.CREATE',
@@ -96,7 +96,7 @@ export const ROLE_NAMES = {
 
 export type RoleName = (typeof ROLE_NAMES)[keyof typeof ROLE_NAMES];
 
-/** The three default roles (DESIGN section 5), seeded idempotently. */
+/** The three default roles (docs/architecture.md, "Permissions"), seeded idempotently. */
 export const DEFAULT_ROLES: Record<RoleName, readonly PermissionName[]> = {
   ADMINISTRADOR: ALL_PERMISSIONS.filter((p) => p !== 'PROFESSIONALS.UPDATE_PROFILE'),
   ADMINISTRATIVO: [
@@ -115,7 +115,7 @@ export const DEFAULT_ROLES: Record<RoleName, readonly PermissionName[]> = {
 };
 
 /**
- * The spec's rule: with a single name the holder must have it; with a list,
+ * The rule: with a single name the holder must have it; with a list,
  * all of them. Used by the API guards and the screens alike.
  */
 export function hasPermission(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 
-/** Weekday keys in display order (spec section 3). */
+/** Weekday keys in display order: Monday to Sunday, Sunday shown as Dom./Fer. */
 export const WEEKDAYS = ['L', 'M', 'X', 'J', 'V', 'S', 'D'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 

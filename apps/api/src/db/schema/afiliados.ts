@@ -27,12 +27,13 @@ export const afiliados = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // text_pattern_ops serves both the exact match and the prefix search (LIKE '301%') whatever the collation.
+    // text_pattern_ops serves both the exact match and the document-prefix search, a byte-order range
+    // (~>=~ '301' and ~<~ '302') that a generic plan can use whatever the collation (decision 024).
     uniqueIndex('afiliados_documento_key').on(t.documento.op('text_pattern_ops')),
     index('afiliados_nombre_prefijos_idx').using('gin', t.nombrePrefijos),
     // Lists are ordered by the folded name in byte order ("C"): the same order on every backend and
-    // collation, read straight from these indexes (no sort of a million rows), which also serve the
-    // name-prefix search (LIKE 'gar%').
+    // collation, read straight from these indexes (no sort of a million rows) when a search has many
+    // matches; name search itself goes through the word-prefix array above (decision 020).
     index('afiliados_nombre_orden_idx').on(sql`${t.nombreBusqueda} collate "C"`, t.id),
     index('afiliados_obra_social_orden_idx').on(t.obraSocialId, sql`${t.nombreBusqueda} collate "C"`, t.id),
     uniqueIndex('afiliados_email_token_key').on(t.emailTokenHash),

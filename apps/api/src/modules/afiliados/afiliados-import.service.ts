@@ -174,7 +174,7 @@ function mergeErrors(lists: ErrorList[]) {
 }
 
 /**
- * CSV import (DESIGN section 3). Parsing and validation happen before the
+ * CSV import (decisions 021 and 022). Parsing and validation happen before the
  * transaction; the transaction only loads the prepared batches into a staging
  * table and upserts them in one statement, so an import lands whole or not at
  * all and holds the database (PGlite has one connection) only while writing.

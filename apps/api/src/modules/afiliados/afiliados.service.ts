@@ -20,7 +20,7 @@ type Deps = Pick<FastifyInstance, 'db'>;
 const MAX_SEARCH_WORDS = 8;
 
 /**
- * DESIGN section 3: staff (AFILIADOS.CREATE) search by document prefix or by
+ * Staff (AFILIADOS.CREATE) search by document prefix or by
  * name and may filter by insurer; anyone else (dentists checking coverage)
  * gets only the exact document, and nothing without a search.
  */

@@ -42,7 +42,7 @@ export function headerKey(raw: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-/** DESIGN section 3's aliases, folded with headerKey; a few common spellings of Argentine spreadsheets too. */
+/** The header names the import accepts (decision 022), folded with headerKey; a few common spellings of Argentine spreadsheets too. */
 const ALIASES: Record<CsvField, readonly string[]> = {
   nombre: ['nombre', 'nombrecompleto', 'nombreyapellido', 'apellidoynombre', 'nombres'],
   apellido: ['apellido', 'apellidos'],
@@ -96,7 +96,7 @@ const LIMITS = { nombre: 200, documento: 40, email: 254, telefono: 50 };
 
 export type RowResult = { row: StagedRow } | { error: string };
 
-/** Validates one data record; the first problem found is the row's error (DESIGN section 3). */
+/** Validates one data record; the first problem found is the row's error. */
 export function validateRecord(line: number, fields: readonly string[], columns: CsvColumns): RowResult {
   const cell = (field: CsvField) => {
     const index = columns[field];

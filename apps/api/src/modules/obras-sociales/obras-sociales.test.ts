@@ -153,7 +153,7 @@ describe.each(BACKENDS)('obras sociales (%s)', (backend) => {
     expect((await inject('GET', '/api/obra-sociales', dentist)).statusCode).toBe(403);
     expect((await inject('POST', '/api/obra-sociales', dentist, {})).statusCode).toBe(403);
     expect((await inject('PUT', `/api/obra-sociales/${os.id}`, dentist, {})).statusCode).toBe(403);
-    // ADMINISTRATIVO may not delete insurers (DESIGN section 5).
+    // ADMINISTRATIVO may not delete insurers (docs/architecture.md, "Permissions").
     expect((await inject('DELETE', `/api/obra-sociales/${os.id}`, staff)).statusCode).toBe(403);
   });
 });

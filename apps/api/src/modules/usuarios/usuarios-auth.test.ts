@@ -356,7 +356,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(del.statusCode).toBe(403);
     });
 
-    it('validates every field with the Spanish messages of the spec', async () => {
+    it('validates every field with the product Spanish messages', async () => {
       const empty = await post('/api/registro', { nombre: '', email: '', password: '', razonSocial: '' });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().fields).toEqual({
@@ -443,7 +443,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect((await post('/api/user/login', { user: user.email, pass: user.password })).statusCode).toBe(200);
     });
 
-    it('answers 404 with the spec message for an unknown e-mail, and validates both bodies', async () => {
+    it('answers 404 with the product message for an unknown e-mail, and validates both bodies', async () => {
       const unknown = await post('/api/user/recover-password', { email: 'nadie@test.reddental.com.ar' });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error).toBe('El email no está registrado a un usuario');
@@ -494,7 +494,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       }
     });
 
-    it('answers the spec message for an unknown document', async () => {
+    it('answers the product message for an unknown document', async () => {
       const res = await post('/api/afiliados/login', { documento: '99999999' });
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toBe('El DNI ingresado no se encuentra en nuestra base de datos.');
