@@ -19,6 +19,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
+import storagePlugin from './plugins/storage/index.ts';
 
 // Spanish default messages for every validation without a message of its own.
 z.config(z.locales.es());
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildOptions) {
     database: options.database,
     closeDatabase: options.closeDatabase ?? false,
   });
+  await app.register(storagePlugin);
   await app.register(securityPlugin);
   await app.register(multipart, { limits: { fileSize: config.maxCsvBytes, files: 1, fields: 20 } });
   await app.register(openapiPlugin);
