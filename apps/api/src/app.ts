@@ -19,6 +19,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
+import storagePlugin from './plugins/storage/index.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 
 // Spanish default messages for every validation without a message of its own.
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildOptions) {
     database: options.database,
     closeDatabase: options.closeDatabase ?? false,
   });
+  await app.register(storagePlugin);
   await app.register(securityPlugin);
   await app.register(uploadsPlugin);
   await app.register(openapiPlugin);

@@ -18,6 +18,8 @@ export const MESSAGES = {
   FORBIDDEN: 'No tiene permiso para realizar esta acción',
   AFFILIATE_ONLY: 'Esta sección es exclusiva del portal de afiliados',
   DATABASE_DOWN: 'El servicio no está disponible en este momento. Intente nuevamente en unos minutos',
+  STORAGE_UNAVAILABLE:
+    'El almacenamiento de archivos no está disponible en este momento. Intente nuevamente en unos minutos',
   RATE_LIMITED: 'Demasiados intentos. Intente nuevamente en unos minutos.',
   NOT_MULTIPART: 'Envíe el formulario como multipart/form-data',
   FILE_TOO_LARGE: (mb: number) => `El archivo supera el tamaño máximo de ${mb} MB`,

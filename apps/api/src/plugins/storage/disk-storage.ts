@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { type FileHandle, mkdir, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertValidKey, type FileStorageBackend } from './file-storage.ts';
+
+const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * Files as plain files under `root` (DATA_DIR/files), so they can be opened
+ * and backed up as they are. Their content types are kept in a mirror tree
+ * under `root/.meta`. Uploads are written under `root/.tmp` and renamed into
+ * place once complete and flushed.
+ */
+export function diskStorage(root: string): FileStorageBackend {
+  const tmpDir = path.join(root, '.tmp');
+  const fileOf = (key: string) => path.join(root, ...key.split('/'));
+  const metaOf = (key: string) => path.join(root, '.meta', ...key.split('/'));
+
+  return {
+    async put(key, body, { contentType }) {
+      assertValidKey(key);
+      await mkdir(tmpDir, { recursive: true });
+      const id = randomUUID();
+      const tmpFile = path.join(tmpDir, id);
+      const tmpMeta = path.join(tmpDir, `${id}.meta`);
+      try {
+        const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+        await pipeline(source, createWriteStream(tmpFile, { flags: 'wx', flush: true }));
+        await writeFile(tmpMeta, JSON.stringify({ contentType }), { flag: 'wx' });
+        await mkdir(path.dirname(fileOf(key)), { recursive: true });
+        await mkdir(path.dirname(metaOf(key)), { recursive: true });
+        // The content type first: a reader that opens the new file finds its type already there.
+        await rename(tmpMeta, metaOf(key));
+        await rename(tmpFile, fileOf(key));
+      } catch (error) {
+        await Promise.all([rm(tmpFile, { force: true }), rm(tmpMeta, { force: true })]);
+        throw error;
+      }
+    },
+
+    async get(key) {
+      assertValidKey(key);
+      let handle: FileHandle;
+      try {
+        handle = await open(fileOf(key), 'r');
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+          await handle.close();
+          return undefined;
+        }
+        const contentType = await readContentType(metaOf(key));
+        return { body: handle.createReadStream(), contentType, size: stat.size };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      assertValidKey(key);
+      for (const file of [fileOf(key), metaOf(key)]) {
+        await unlink(file).catch((error: unknown) => {
+          if (!isMissing(error)) throw error;
+        });
+      }
+    },
+
+    close() {},
+  };
+}
+
+async function readContentType(metaFile: string): Promise<string> {
+  try {
+    const meta = JSON.parse(await readFile(metaFile, 'utf8')) as { contentType?: unknown };
+    return typeof meta.contentType === 'string' ? meta.contentType : FALLBACK_CONTENT_TYPE;
+  } catch (error) {
+    // A file copied in by hand has no metadata; it is still served.
+    if (isMissing(error)) return FALLBACK_CONTENT_TYPE;
+    throw error;
+  }
+}
+
+/** ENOTDIR: a segment of the key names a file, as in `a.pdf/b.pdf`. */
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

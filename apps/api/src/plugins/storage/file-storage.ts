@@ -1,0 +1,59 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  body: Readable;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+}
+
+/**
+ * Uploaded files (notification PDFs) by key, on disk or in S3-compatible
+ * storage (docs/decisions/040-file-storage-disk-or-s3.md). Keys are made by
+ * callers, e.g. `notificaciones/2026/11/<uuid>.pdf`.
+ */
+export interface FileStorage {
+  /** Stores the whole body under the key, replacing any previous file; readers never see part of it. */
+  put(key: string, body: Buffer | Readable, options: { contentType: string }): Promise<void>;
+  /** The file, or undefined when there is none. The caller must consume or destroy the body. */
+  get(key: string): Promise<StoredFile | undefined>;
+  /** Deletes the file; a key without a file is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+/** A backend also releases what it holds (sockets) when the app closes. */
+export interface FileStorageBackend extends FileStorage {
+  close(): void;
+}
+
+/**
+ * Segments of letters, digits, `.`, `_` and `-`, not starting with a dot: no
+ * `..`, no hidden names (the disk backend keeps its own under `.tmp` and
+ * `.meta`), no empty segment, no absolute path, no backslash. Short enough for
+ * any file system and for S3's 1,024-byte limit.
+ */
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+const MAX_KEY_LENGTH = 512;
+
+/** A bad key is a bug in the caller, so it throws a plain Error rather than an answer for the client. */
+export function assertValidKey(key: string): void {
+  const isValid =
+    typeof key === 'string' && key.length <= MAX_KEY_LENGTH && key.split('/').every((s) => SEGMENT.test(s));
+  if (!isValid) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/**
+ * The storage service could not be reached or answered with a server error:
+ * the request may succeed a little later, so callers answer 503 with
+ * MESSAGES.STORAGE_UNAVAILABLE instead of 500.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('file storage is unavailable', { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export function isStorageUnavailable(error: unknown): error is StorageUnavailableError {
+  return error instanceof StorageUnavailableError;
+}

@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { isStorageUnavailable } from './index.ts';
+
+const BUCKET = 'red-dental-test';
+
+/** An S3-compatible server on loopback, keeping its objects in a temporary folder. */
+async function startS3() {
+  const directory = await mkdtemp(path.join(tmpdir(), 'red-dental-s3-'));
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
+  const { port } = await server.run();
+  return {
+    env: {
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
+    async close() {
+      await server.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `size` bytes made chunk by chunk as they are read, so the upload never exists whole in memory. */
+function generatedStream(size: number) {
+  let produced = 0;
+  return new Readable({
+    read() {
+      if (produced >= size) {
+        this.push(null);
+        return;
+      }
+      const chunk = Buffer.alloc(Math.min(64 * 1024, size - produced), produced % 251);
+      produced += chunk.length;
+      this.push(chunk);
+    },
+  });
+}
+
+async function sha256Of(stream: Readable) {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function readAll(stream: Readable) {
+  return Buffer.concat((await stream.toArray()) as Buffer[]);
+}
+
+const PDF = { contentType: 'application/pdf' };
+
+describe.each(['disk', 's3'] as const)('file storage (%s)', (kind) => {
+  let ctx: TestContext;
+  let s3: Awaited<ReturnType<typeof startS3>> | undefined;
+  const storage = () => ctx.app.storage;
+
+  beforeAll(async () => {
+    if (kind === 's3') s3 = await startS3();
+    ctx = await createTestApp('pglite', s3?.env ?? {});
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await s3?.close();
+    await rm(ctx.config.dataDir, { recursive: true, force: true });
+  });
+
+  it('gives back a stored Buffer with its content type and size', async () => {
+    const body = Buffer.from('%PDF-1.7 notificación de prueba');
+    await storage().put('notificaciones/2026/11/buffer.pdf', body, PDF);
+
+    const file = await storage().get('notificaciones/2026/11/buffer.pdf');
+    expect(file).toMatchObject({ contentType: 'application/pdf', size: body.length });
+    expect(await readAll(file!.body)).toEqual(body);
+  });
+
+  it('stores a 6 MB stream and gives it back as a stream', async () => {
+    const size = 6 * 1024 * 1024 + 7;
+    await storage().put('notificaciones/2026/11/grande.pdf', generatedStream(size), PDF);
+
+    const file = await storage().get('notificaciones/2026/11/grande.pdf');
+    expect(file).toMatchObject({ contentType: 'application/pdf', size });
+    expect(await sha256Of(file!.body)).toBe(await sha256Of(generatedStream(size)));
+  });
+
+  it('answers undefined for a key without a file', async () => {
+    expect(await storage().get('notificaciones/2026/11/no-existe.pdf')).toBeUndefined();
+  });
+
+  it('removes a file, and removing it again is not an error', async () => {
+    await storage().put('notificaciones/2026/11/borrar.pdf', Buffer.from('x'), PDF);
+    await storage().remove('notificaciones/2026/11/borrar.pdf');
+    await storage().remove('notificaciones/2026/11/borrar.pdf');
+    await storage().remove('notificaciones/nunca/existio.pdf');
+    expect(await storage().get('notificaciones/2026/11/borrar.pdf')).toBeUndefined();
+  });
+
+  it('replaces a file stored under the same key, content type included', async () => {
+    await storage().put('notificaciones/2026/11/reemplazo', Buffer.from('primera versión, más larga'), {
+      contentType: 'text/plain',
+    });
+    await storage().put('notificaciones/2026/11/reemplazo', Buffer.from('%PDF segunda'), PDF);
+
+    const file = await storage().get('notificaciones/2026/11/reemplazo');
+    expect(file).toMatchObject({ contentType: 'application/pdf', size: 12 });
+    expect((await readAll(file!.body)).toString()).toBe('%PDF segunda');
+  });
+
+  it('keeps serving the previous file while a new one is being uploaded', async () => {
+    const key = 'notificaciones/2026/11/en-curso.pdf';
+    await storage().put(key, Buffer.from('anterior'), PDF);
+
+    const upload = new PassThrough();
+    const putting = storage().put(key, upload, PDF);
+    // Wait until the storage has taken the first megabyte, so the upload is truly under way.
+    if (!upload.write(Buffer.alloc(1024 * 1024, 1))) await once(upload, 'drain');
+    const during = await storage().get(key);
+    expect((await readAll(during!.body)).toString()).toBe('anterior');
+
+    upload.end(Buffer.from('fin'));
+    await putting;
+    const after = await storage().get(key);
+    expect((await readAll(after!.body)).length).toBe(1024 * 1024 + 3);
+  });
+
+  it('keeps the previous file when an upload fails halfway', async () => {
+    const key = 'notificaciones/2026/11/interrumpido.pdf';
+    await storage().put(key, Buffer.from('completo'), PDF);
+
+    const upload = new PassThrough();
+    const putting = storage().put(key, upload, PDF);
+    if (!upload.write(Buffer.alloc(1024 * 1024, 1))) await once(upload, 'drain');
+    upload.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    const error = await putting.catch((e: unknown) => e);
+    // The upload's own failure, as a dropped client connection looks, is not a storage outage.
+    expect(error).toMatchObject({ message: 'aborted', code: 'ECONNRESET' });
+    expect(isStorageUnavailable(error)).toBe(false);
+
+    const file = await storage().get(key);
+    expect((await readAll(file!.body)).toString()).toBe('completo');
+  });
+
+  it.each([
+    '../fuera.pdf',
+    'notificaciones/../../fuera.pdf',
+    '/etc/passwd',
+    'notificaciones//doble.pdf',
+    'notificaciones/2026/',
+    'notificaciones\\2026\\a.pdf',
+    'notificaciones/./a.pdf',
+    '.meta/a.pdf',
+    '',
+  ])('refuses the key %j as a programming error', async (key) => {
+    const invalid = /invalid storage key/;
+    await expect(storage().put(key, Buffer.from('x'), PDF)).rejects.toThrow(invalid);
+    await expect(storage().get(key)).rejects.toThrow(invalid);
+    await expect(storage().remove(key)).rejects.toThrow(invalid);
+  });
+});
+
+describe('file storage on disk', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite');
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(ctx.config.dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps each file as a plain file under DATA_DIR/files', async () => {
+    await ctx.app.storage.put('notificaciones/2026/11/plano.pdf', Buffer.from('%PDF plano'), PDF);
+    const onDisk = await readFile(path.join(ctx.config.dataDir, 'files/notificaciones/2026/11/plano.pdf'));
+    expect(onDisk.toString()).toBe('%PDF plano');
+  });
+});
+
+describe('file storage when S3 goes down', () => {
+  it('rejects with a storage-unavailable error within seconds', async () => {
+    const s3 = await startS3();
+    const ctx = await createTestApp('pglite', s3.env);
+    try {
+      await ctx.app.storage.put('notificaciones/2026/11/antes.pdf', Buffer.from('ok'), PDF);
+      await s3.close();
+
+      const started = Date.now();
+      const errors = await Promise.all([
+        ctx.app.storage.put('notificaciones/2026/11/durante.pdf', Buffer.from('x'), PDF).catch((e) => e),
+        ctx.app.storage.get('notificaciones/2026/11/antes.pdf').catch((e) => e),
+        ctx.app.storage.remove('notificaciones/2026/11/antes.pdf').catch((e) => e),
+      ]);
+      expect(errors.map(isStorageUnavailable)).toEqual([true, true, true]);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await ctx.close();
+      await rm(ctx.config.dataDir, { recursive: true, force: true });
+    }
+  });
+});
