@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -134,6 +135,9 @@ describe('single-page app', () => {
       '<!doctype html><title>Red Dental</title><div id="root"></div>',
     );
     writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the build writes beside each text asset.
+    writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   });
   afterAll(() => ctx.close());
 
@@ -154,6 +158,33 @@ describe('single-page app', () => {
     const api = await app.inject({ method: 'GET', url: '/api/nada' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('NO_ENCONTRADO');
+    await app.close();
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, and the plain file otherwise', async () => {
+    const app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      startMailWorker: false,
+      logger: false,
+      webRoot,
+    });
+    const get = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/app-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    expect(br.headers['cache-control']).toContain('immutable');
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
     await app.close();
   });
 });

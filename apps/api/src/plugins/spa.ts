@@ -21,6 +21,8 @@ export default fp(
         root,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies of text assets: sent as they are to browsers that accept them.
+        preCompressed: true,
         setHeaders(reply, filePath) {
           // Hashed assets never change; index.html must always be revalidated.
           reply.header(
