@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
+import { isStorageUnavailable } from './storage/file-storage.ts';
 
 function fieldsFromValidation(validation: { instancePath: string; message?: string }[]) {
   const fields: Record<string, string> = {};
@@ -48,6 +49,9 @@ export default fp(
       } else if (isDatabaseUnavailable(error)) {
         status = 503;
         body = { error: MESSAGES.DATABASE_DOWN, code: ERROR_CODES.UNAVAILABLE };
+      } else if (isStorageUnavailable(error)) {
+        status = 503;
+        body = { error: MESSAGES.STORAGE_UNAVAILABLE, code: ERROR_CODES.UNAVAILABLE };
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         // Other client errors raised by Fastify itself (bad content length, etc.).
         status = error.statusCode;

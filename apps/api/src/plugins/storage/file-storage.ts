@@ -54,6 +54,6 @@ export class StorageUnavailableError extends Error {
   }
 }
 
-export function isStorageUnavailable(error: unknown): error is StorageUnavailableError {
+export function isStorageUnavailable(error: unknown): boolean {
   return error instanceof StorageUnavailableError;
 }

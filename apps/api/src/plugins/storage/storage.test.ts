@@ -4,9 +4,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { MESSAGES } from '@red-dental/contracts';
+import Fastify from 'fastify';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import errorsPlugin from '../errors.ts';
+import { StorageUnavailableError } from './file-storage.ts';
 import { isStorageUnavailable } from './index.ts';
 
 const BUCKET = 'red-dental-test';
@@ -209,5 +213,19 @@ describe('file storage when S3 goes down', () => {
       await ctx.close();
       await rm(ctx.config.dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a request that meets a storage outage', () => {
+  it('answers 503 with a Spanish message, not a 500', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.get('/archivo', async () => {
+      throw new StorageUnavailableError(new Error('connect ECONNREFUSED'));
+    });
+    const res = await app.inject({ method: 'GET', url: '/archivo' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: MESSAGES.STORAGE_UNAVAILABLE, code: 'NO_DISPONIBLE' });
+    await app.close();
   });
 });
