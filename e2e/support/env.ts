@@ -1,6 +1,5 @@
 /** Set by playwright.config.ts before the workers start. */
 export const DATA_DIR = required('E2E_DATA_DIR');
-export const BASE_URL = required('E2E_BASE_URL');
 
 export const ADMIN = { user: 'admin@reddental.com.ar', pass: 'RedDental2025!' } as const;
 

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
-import { isStorageUnavailable } from './storage/file-storage.ts';
+import { isStorageUnavailable } from './storage/index.ts';
 
 function fieldsFromValidation(validation: { instancePath: string; message?: string }[]) {
   const fields: Record<string, string> = {};

@@ -26,10 +26,6 @@ export const PATHS = {
   notificacionesAfiliado: '/notificaciones-afiliado',
 } as const;
 
-export function profesionalEditPath(id: number | string): string {
-  return PATHS.profesionalesEdit.replace(':id', encodeURIComponent(String(id)));
-}
-
 /** Where a staff member or professional lands after signing in (spec section 2). */
 export function staffLandingPath(user: SessionUser | null | undefined): string {
   return userCan(user, PERMISSIONS.PROFESSIONALS_GET) ? PATHS.profesionales : PATHS.miPerfil;

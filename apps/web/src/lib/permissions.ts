@@ -1,5 +1,5 @@
 import { hasPermission, type PermissionName, type SessionUser } from '@red-dental/contracts';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSession } from './session.ts';
 
 export type PermissionRequirement = PermissionName | readonly PermissionName[];
@@ -30,17 +30,4 @@ export function usePermissions(): (required: PermissionRequirement) => boolean {
 
 export function useCan(required: PermissionRequirement): boolean {
   return usePermissions()(required);
-}
-
-/** Renders its children only for users holding `permission`. */
-export function Can({
-  permission,
-  children,
-  fallback = null,
-}: {
-  permission: PermissionRequirement;
-  children: ReactNode;
-  fallback?: ReactNode;
-}) {
-  return useCan(permission) ? children : fallback;
 }

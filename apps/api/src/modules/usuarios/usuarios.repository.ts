@@ -114,11 +114,6 @@ export async function assignRoleByName(db: DbOrTx, userId: number, roleName: str
   await db.insert(userRoles).values({ userId, roleId: role.id }).onConflictDoNothing();
 }
 
-export async function countUsers(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  return row!.n;
-}
-
 export function isPending(db: DbOrTx, userId: number) {
   return db
     .select({ id: users.id })

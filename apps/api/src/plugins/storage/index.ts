@@ -4,7 +4,6 @@ import fp from 'fastify-plugin';
 import { diskStorage } from './disk-storage.ts';
 import type { FileStorage, FileStorageBackend } from './file-storage.ts';
 
-export type { FileStorage, StoredFile } from './file-storage.ts';
 export { isStorageUnavailable, StorageUnavailableError } from './file-storage.ts';
 
 declare module 'fastify' {

@@ -10,8 +10,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import errorsPlugin from '../errors.ts';
-import { StorageUnavailableError } from './file-storage.ts';
-import { isStorageUnavailable } from './index.ts';
+import { isStorageUnavailable, StorageUnavailableError } from './index.ts';
 
 const BUCKET = 'red-dental-test';
 
