@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Combobox } from '@/components/ui/combobox/index.ts';
 import { MapIcon } from '@/components/ui/icons/index.ts';
 import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 
 /** The spec's address autocomplete debounce. */
@@ -55,7 +56,7 @@ export function AddressField({
   const isSearchable = query.length >= GEOCODE_MIN_QUERY_LENGTH && query !== picked && !disabled;
 
   const { data, isFetching } = useQuery({
-    queryKey: ['geocode', query],
+    queryKey: queryKeys.geocode(query),
     queryFn: ({ signal }) => searchAddresses(query, signal),
     enabled: isSearchable,
     staleTime: ADDRESS_CACHE_MS,

@@ -9,6 +9,7 @@ import { type ReactNode, useState } from 'react';
 import { Combobox } from '@/components/ui/combobox/index.ts';
 import { SearchIcon } from '@/components/ui/icons/index.ts';
 import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import styles from './professional-search.module.css';
 
@@ -56,7 +57,7 @@ export function ProfessionalSearch({
   const isSearchable = search.length >= PROFESSIONAL_SEARCH_MIN_LENGTH && !disabled;
 
   const { data, isFetching } = useQuery({
-    queryKey: ['profesionales', 'search', search],
+    queryKey: queryKeys.profesionales.search(search),
     queryFn: ({ signal }) =>
       searchProfessionals(search, signal).catch((error: unknown) => {
         // A failed search is logged only; the picker just offers nothing.

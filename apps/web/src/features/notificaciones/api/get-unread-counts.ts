@@ -1,6 +1,7 @@
 import { type UnreadCounts, unreadCountsSchema } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `GET /api/notificaciones/unread`. A failure is logged only and counts as nothing unread. */
 export async function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
@@ -13,7 +14,7 @@ export async function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCount
 }
 
 export const unreadCountsQueryOptions = queryOptions({
-  queryKey: ['notificaciones', 'unread'],
+  queryKey: queryKeys.notificaciones.unread,
   queryFn: ({ signal }) => getUnreadCounts(signal),
   staleTime: 60 * 1000,
 });
