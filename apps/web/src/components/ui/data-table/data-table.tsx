@@ -9,6 +9,7 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { formatNumber } from '@/lib/format.ts';
 import { useIsSmallScreen } from '@/lib/use-media-query.ts';
 import { Button } from '../button/index.ts';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from '../icons/index.ts';
@@ -233,7 +234,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           onChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
         />
         <p className={styles.pageInfo} aria-live="polite">
-          Página {pageIndex + 1} de {Math.max(pageCount, 1)}
+          Página {formatNumber(pageIndex + 1)} de {formatNumber(Math.max(pageCount, 1))}
         </p>
         <div className={styles.pager}>
           <Button

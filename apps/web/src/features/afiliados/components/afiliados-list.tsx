@@ -7,12 +7,12 @@ import { IdCardIcon, PencilIcon, PlusIcon, SearchIcon, UploadIcon } from '@/comp
 import { Panel } from '@/components/ui/panel/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
+import { formatCount, formatDate } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useAfiliadosPage } from '../api/get-afiliados.ts';
 import { AfiliadoEditModal } from './afiliado-edit-modal.tsx';
 import styles from './afiliados-list.module.css';
 import { OBRA_SOCIAL_PARAM, SEARCH_PARAM } from './afiliados-search-params.ts';
-import { formatFecha } from './format.ts';
 
 export interface AfiliadosListProps {
   /**
@@ -60,7 +60,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
       { id: 'nombre', header: 'Nombre', cell: (a) => <strong>{a.nombre}</strong>, isPrimary: true },
       { id: 'tipo', header: 'Tipo', cell: (a) => a.tipoDocumento },
       { id: 'documento', header: 'Documento', cell: (a) => a.documento, isPrimary: canManage },
-      { id: 'fecha', header: 'Fecha de Nacimiento', cell: (a) => formatFecha(a.fecha_nacimiento) },
+      { id: 'fecha', header: 'Fecha de Nacimiento', cell: (a) => formatDate(a.fecha_nacimiento) },
       {
         id: 'obraSocial',
         header: 'Obra Social',
@@ -161,8 +161,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
             </h2>
             {page.data && (
               <p className={styles.count} aria-live="polite">
-                {page.data.rowCount.toLocaleString('es-AR')}{' '}
-                {page.data.rowCount === 1 ? 'afiliado' : 'afiliados'}
+                {formatCount(page.data.rowCount, 'afiliado', 'afiliados')}
               </p>
             )}
           </div>
