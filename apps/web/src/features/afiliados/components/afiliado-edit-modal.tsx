@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
-import { errorMessage, isApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useUpdateAfiliado } from '../api/update-afiliado.ts';
 import styles from './afiliado-form.module.css';
 import {
@@ -69,6 +69,7 @@ function EditForm({
     register,
     handleSubmit,
     setError,
+    getValues,
     watch,
     formState: { errors },
   } = useForm<AfiliadoFormValues, unknown, AfiliadoInput>({
@@ -85,7 +86,7 @@ function EditForm({
           onClose();
         },
         onError: (error) => {
-          if (!isApiError(error) || !showServerErrors(error, setError)) toast.error(errorMessage(error));
+          if (!showServerErrors({ setError, getValues }, error)) toast.error(errorMessage(error));
         },
       },
     );
