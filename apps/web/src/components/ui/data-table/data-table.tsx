@@ -123,12 +123,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
       return next;
     });
 
+  // On small screens a tap on the row shows or hides its other columns; elsewhere it is the row's action.
+  const isRowInteractive = isExpandable || onRowClick !== undefined;
   const activate = (row: T, event: MouseEvent | KeyboardEvent) => {
-    if (!onRowClick) return;
     const target = event.target as HTMLElement;
     // Controls inside a row (edit icons, checkboxes) keep their own meaning.
     if (target !== event.currentTarget && target.closest(INTERACTIVE)) return;
-    onRowClick(row);
+    if (isExpandable) toggleRow(getRowId(row));
+    else onRowClick?.(row);
   };
 
   let status: ReactNode = null;
@@ -148,7 +150,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </th>
               ))}
               {isExpandable && (
-                <th scope="col" className={styles.toggleCell}>
+                <th scope="col" className={`${styles.toggleCell} ${styles.end}`}>
                   <span className="sr-only">Detalle</span>
                 </th>
               )}
@@ -166,16 +168,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 const id = getRowId(row);
                 const isExpanded = isExpandable && expanded.has(id);
                 const detailsId = `${detailsIdPrefix}-${id}`;
-                const rowClass = [onRowClick && styles.clickable, getRowClassName?.(row)]
+                const rowClass = [isRowInteractive && styles.clickable, getRowClassName?.(row)]
                   .filter(Boolean)
                   .join(' ');
                 return (
                   <Fragment key={id}>
                     <tr
                       className={rowClass || undefined}
-                      onClick={onRowClick ? (event) => activate(row, event) : undefined}
+                      onClick={isRowInteractive ? (event) => activate(row, event) : undefined}
                       onKeyDown={
-                        onRowClick
+                        isRowInteractive
                           ? (event) => {
                               if (event.key === 'Enter' || event.key === ' ') {
                                 if (event.target === event.currentTarget) event.preventDefault();
@@ -184,7 +186,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                             }
                           : undefined
                       }
-                      tabIndex={onRowClick ? 0 : undefined}
+                      tabIndex={isRowInteractive ? 0 : undefined}
+                      aria-expanded={isExpandable ? isExpanded : undefined}
+                      aria-controls={isExpanded ? detailsId : undefined}
                     >
                       {visibleColumns.map((column) => (
                         <td key={column.id} className={styles[column.align ?? 'start']}>
@@ -192,17 +196,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         </td>
                       ))}
                       {isExpandable && (
-                        <td className={styles.toggleCell}>
-                          <button
-                            type="button"
-                            className={styles.toggle}
-                            aria-expanded={isExpanded}
-                            aria-controls={isExpanded ? detailsId : undefined}
-                            aria-label={isExpanded ? 'Ocultar detalle' : 'Ver detalle'}
-                            onClick={() => toggleRow(id)}
-                          >
-                            <ChevronDownIcon className={isExpanded ? styles.rotated : undefined} />
-                          </button>
+                        <td className={`${styles.toggleCell} ${styles.end}`}>
+                          <ChevronDownIcon
+                            className={`${styles.toggle} ${isExpanded ? styles.rotated : ''}`}
+                          />
                         </td>
                       )}
                     </tr>
