@@ -4,7 +4,6 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
-  useCallback,
   useId,
   useMemo,
   useState,
@@ -61,13 +60,6 @@ export interface ClientPagedProps<T> extends CommonProps<T> {
 }
 
 export type DataTableProps<T> = ServerPagedProps<T> | ClientPagedProps<T>;
-
-/** Paging state for a server-paged table; `reset` goes back to page 1 (for a new search). */
-export function usePagination(pageSize = DEFAULT_PAGE_SIZE) {
-  const [pagination, setPagination] = useState<Pagination>({ pageIndex: 0, pageSize });
-  const reset = useCallback(() => setPagination((p) => ({ ...p, pageIndex: 0 })), []);
-  return { pagination, setPagination, reset };
-}
 
 export function totalPages(rowCount: number, pageSize: number): number {
   return Math.ceil(rowCount / pageSize);

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/api-mock.ts';
+import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
@@ -91,5 +91,54 @@ describe('/afiliados', () => {
     expect(within(dialog).getByLabelText('Fecha de Nacimiento')).toHaveValue('1950-01-02');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar Afiliado' }));
     expect(await within(dialog).findByText('La obra social es obligatoria')).toBeInTheDocument();
+  });
+});
+
+describe('/afiliados paging', () => {
+  const pageOf = (pageIndex: number) => ({
+    rows: [{ ...AFILIADO, id: pageIndex + 1, nombre: `Afiliado de la página ${pageIndex + 1}` }],
+    rowCount: 1002,
+  });
+
+  it('keeps the page in the address, so Back returns to it; a new filter or page size starts again', async () => {
+    const user = signIn('ADMINISTRATIVO');
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/obra-sociales/list': [{ id: 2, nombre: 'IOMA' }],
+      'GET /api/afiliados/paginated': ({ url }: MockRequest) => [
+        200,
+        pageOf(Number(url.searchParams.get('pageIndex'))),
+      ],
+    });
+    const { router } = renderApp('/afiliados?page=3');
+    const lastPageIndex = () =>
+      requests
+        .filter((r) => r.url.pathname === '/api/afiliados/paginated')
+        .at(-1)!
+        .url.searchParams.get('pageIndex');
+
+    expect(await screen.findByText('Afiliado de la página 3')).toBeInTheDocument();
+    expect(screen.getByText('Página 3 de 101')).toBeInTheDocument();
+    expect(lastPageIndex()).toBe('2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Afiliado de la página 4')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=4');
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Afiliado de la página 3')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=3');
+
+    await userEvent.selectOptions(screen.getByLabelText('Filtrar por obra social'), 'IOMA');
+    expect(await screen.findByText('Afiliado de la página 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?obraSocialId=2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Afiliado de la página 2')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText(/filas por página/i), '25');
+    expect(await screen.findByText('Afiliado de la página 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?obraSocialId=2');
+    expect(lastPageIndex()).toBe('0');
   });
 });
