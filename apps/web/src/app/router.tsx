@@ -6,6 +6,7 @@ import { PageLoading } from './layouts/page-status.tsx';
 import type { RouteHandle } from './layouts/page-title.ts';
 import { RequirePermission } from './layouts/require-permission.tsx';
 import { RouteError } from './layouts/route-error.tsx';
+import { UnknownPath } from './layouts/unknown-path.tsx';
 
 type Lazy = RouteObject['lazy'];
 
@@ -111,7 +112,7 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
-      { path: '*', element: <Navigate to={PATHS.login} replace /> },
+      { path: '*', element: <UnknownPath /> },
     ],
   },
 ];
