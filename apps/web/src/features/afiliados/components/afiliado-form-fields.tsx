@@ -59,6 +59,7 @@ export function AfiliadoFormFields({
   tipos,
   tipoDocumento,
   obrasSociales,
+  canBeUnassigned = false,
 }: {
   register: UseFormRegister<AfiliadoFormValues>;
   errors: FieldErrors<AfiliadoFormValues>;
@@ -66,7 +67,10 @@ export function AfiliadoFormFields({
   /** The type currently chosen: DNI, LE and LC get a numeric keyboard. */
   tipoDocumento: string;
   obrasSociales: readonly ObraSocialRef[] | undefined;
+  /** Offer 'No asignada' as a choice: an affiliate left without insurer can be saved as it is. */
+  canBeUnassigned?: boolean;
 }) {
+  const insurerOptions = (obrasSociales ?? []).map((o) => ({ value: o.id, label: o.nombre }));
   const isNumeric = NUMERIC_DOCUMENT_TYPES.includes(tipoDocumento as TipoDocumento);
   return (
     <div className={styles.grid}>
@@ -101,11 +105,13 @@ export function AfiliadoFormFields({
       />
       <Select
         label="Obra Social"
-        placeholder={obrasSociales ? 'Seleccione una obra social' : 'Cargando...'}
-        options={(obrasSociales ?? []).map((o) => ({ value: o.id, label: o.nombre }))}
+        placeholder={
+          canBeUnassigned ? undefined : obrasSociales ? 'Seleccione una obra social' : 'Cargando...'
+        }
+        options={canBeUnassigned ? [{ value: '', label: 'No asignada' }, ...insurerOptions] : insurerOptions}
         error={errors.obraSocial?.id?.message ?? errors.obraSocial?.message}
         {...register('obraSocial.id', {
-          // No choice is "no insurer", which the schema reports as 'La obra social es obligatoria'.
+          // No choice is "no insurer": creation reports 'La obra social es obligatoria', edit sends null.
           setValueAs: (value: unknown) => (value === '' || value == null ? undefined : Number(value)),
         })}
       />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
@@ -62,6 +62,7 @@ describe('/afiliados', () => {
         { id: 2, nombre: 'IOMA' },
       ],
       'GET /api/afiliados/paginated': { rows: [AFILIADO], rowCount: 1 },
+      'PUT /api/afiliados/1': ({ body }: MockRequest) => [200, { ...AFILIADO, ...(body as object) }],
     });
     renderApp('/afiliados');
     const table = await screen.findByRole('table', { name: 'Afiliados' });
@@ -89,8 +90,42 @@ describe('/afiliados', () => {
     const tipos = within(within(dialog).getByLabelText('Tipo')).getAllByRole('option');
     expect(tipos.map((o) => o.textContent)).toEqual(['Seleccione el tipo', 'DNI', 'Pasaporte', 'LE']);
     expect(within(dialog).getByLabelText('Fecha de Nacimiento')).toHaveValue('1950-01-02');
+    // Without an insurer, 'No asignada' is the current choice and the name can be fixed on its own.
+    const obraSocial = within(dialog).getByLabelText('Obra Social');
+    expect(obraSocial).toHaveDisplayValue('No asignada');
+    expect(
+      within(obraSocial)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No asignada', 'OSDE', 'IOMA']);
+    const nombre = within(dialog).getByLabelText('Nombre Completo');
+    await userEvent.clear(nombre);
+    await userEvent.type(nombre, 'Juan Pérez Gómez');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar Afiliado' }));
-    expect(await within(dialog).findByText('La obra social es obligatoria')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/api/afiliados/1');
+    expect(put.body).toMatchObject({ nombre: 'Juan Pérez Gómez', obraSocial: null });
+  });
+
+  it('does not offer to leave an affiliate who has an insurer without one', async () => {
+    const user = signIn('ADMINISTRATIVO');
+    mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/obra-sociales/list': [{ id: 2, nombre: 'IOMA' }],
+      'GET /api/afiliados/paginated': {
+        rows: [{ ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' } }],
+        rowCount: 1,
+      },
+    });
+    renderApp('/afiliados');
+    const table = await screen.findByRole('table', { name: 'Afiliados' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Editar Juan Pérez' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Afiliado' });
+    const obraSocial = within(dialog).getByLabelText('Obra Social');
+    expect(obraSocial).toHaveDisplayValue('IOMA');
+    expect(within(obraSocial).queryByRole('option', { name: 'No asignada' })).not.toBeInTheDocument();
   });
 });
 
