@@ -10,6 +10,7 @@ import { ProgressBar } from '@/components/ui/progress-bar/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { isApiError } from '@/lib/api-client.ts';
+import { formatNumber } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useImportAfiliadosCsv, useImportPreview } from '../api/import-afiliados-csv.ts';
 import styles from './import-afiliados-csv.module.css';
@@ -188,7 +189,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
 
       {result && !isDialogOpen && (
         <div className={styles.preview}>
-          <h3 className={styles.subheading}>{MESSAGES.csv.LOADED(result.count)}</h3>
+          <h3 className={styles.subheading}>{MESSAGES.csv.LOADED(formatNumber(result.count))}</h3>
           <ImportSummary result={result} />
         </div>
       )}
@@ -210,7 +211,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
       >
         {result && (
           <div className={styles.dialog}>
-            <p className={styles.loaded}>{MESSAGES.csv.LOADED(result.count)}</p>
+            <p className={styles.loaded}>{MESSAGES.csv.LOADED(formatNumber(result.count))}</p>
             <ImportSummary result={result} />
           </div>
         )}
