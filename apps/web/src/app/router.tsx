@@ -26,7 +26,7 @@ function page(path: string, title: string, lazy: Lazy, permission?: PermissionRe
 }
 
 /**
- * The route map (spec section 2). Every screen and every layout is its own
+ * The route map. Every screen and every layout is its own
  * chunk, so the sign-in screens load none of the back office.
  */
 export const routes: RouteObject[] = [

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** What the affiliate may change, as the form holds it: absent values are sent as empty strings (spec section 5). */
+/** What the affiliate may change, as the form holds it: absent values are sent as empty strings. */
 export type AfiliadoProfileChanges = { [K in keyof AfiliadoProfileUpdate]-?: string };
 
 /** `PUT /api/afiliados/profile`: a new e-mail stays pending until its confirmation link is opened. */
