@@ -90,7 +90,7 @@ export async function buildApp(options: BuildOptions) {
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, { root: options.webRoot });
+  await app.register(spaPlugin, { root: options.webRoot, publicConfig: { tileUrl: config.tileUrl } });
   return app;
 }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_TILE_URL } from '@red-dental/contracts';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -52,7 +53,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   GEOCODER_URL: z.url({ error: 'debe ser una URL válida' }).default('https://nominatim.openstreetmap.org'),
-  TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_URL: z.string().min(1).default(DEFAULT_TILE_URL),
   MAX_PDF_MB: z.coerce.number({ error: 'debe ser un número' }).positive().max(1024).default(10),
   MAX_CSV_MB: z.coerce.number({ error: 'debe ser un número' }).positive().max(4096).default(50),
   TRUST_PROXY: bool(false),

@@ -7,4 +7,5 @@ export * from './notificaciones.ts';
 export * from './obras-sociales.ts';
 export * from './permissions.ts';
 export * from './profesionales.ts';
+export * from './public-config.ts';
 export * from './schedule.ts';

@@ -81,7 +81,8 @@ export const MESSAGES = {
   csv: {
     SELECT_BOTH: 'Por favor, selecciona una obra social y un archivo CSV.',
     UPLOAD_FAILED: 'Error al subir el archivo',
-    LOADED: (n: number) => `Se han cargado ${n} afiliados`,
+    /** `count` as the screen writes numbers ('1.002'). */
+    LOADED: (count: string) => `Se han cargado ${count} afiliados`,
     FILE_REQUIRED: 'El archivo CSV es obligatorio',
     NOT_TEXT: 'El archivo no es un CSV de texto (UTF-8 o Windows-1252)',
     EMPTY: 'El archivo está vacío',

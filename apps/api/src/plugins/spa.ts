@@ -1,28 +1,59 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
+import { ERROR_CODES, MESSAGES, PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** Text safe inside a single-quoted HTML attribute. */
+function escapeAttribute(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll("'", '&#39;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/**
+ * index.html with the browser's settings in a meta element (read by
+ * apps/web/src/lib/config.ts). A meta rather than an inline script, which
+ * the Content-Security-Policy forbids.
+ */
+export function withPublicConfig(html: string, config: PublicConfig): string {
+  const meta = `<meta name="${PUBLIC_CONFIG_META_NAME}" content='${escapeAttribute(JSON.stringify(config))}' />`;
+  const head = html.indexOf('</head>');
+  return head === -1 ? `${meta}${html}` : `${html.slice(0, head)}    ${meta}\n  ${html.slice(head)}`;
+}
+
+export interface SpaOptions {
+  root?: string;
+  publicConfig: PublicConfig;
+}
 
 /**
  * Serves the built single-page app. Unknown /api paths answer a JSON 404;
  * every other GET falls back to index.html so the client router decides.
  */
 export default fp(
-  async (app: FastifyInstance, opts: { root?: string }) => {
+  async (app: FastifyInstance, opts: SpaOptions) => {
     const root = path.resolve(opts.root ?? WEB_DIST);
-    const hasSpa = existsSync(path.join(root, 'index.html'));
+    const indexPath = path.join(root, 'index.html');
+    const hasSpa = existsSync(indexPath);
     if (hasSpa) {
+      // Built once: the settings come from the environment, fixed for the life of the process.
+      const indexHtml = withPublicConfig(readFileSync(indexPath, 'utf8'), opts.publicConfig);
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
         index: false,
         // The build writes .br and .gz copies of text assets: sent as they are to browsers that accept them.
         preCompressed: true,
+        // index.html is answered below, with the settings written in.
+        globIgnore: ['index.html'],
         setHeaders(reply, filePath) {
           // Hashed assets never change; index.html must always be revalidated.
           reply.header(
@@ -38,9 +69,15 @@ export default fp(
           return reply.status(404).send({ error: MESSAGES.NOT_FOUND_ROUTE, code: ERROR_CODES.NOT_FOUND });
         }
         const file = request.url.split('?')[0]!.slice(1);
-        if (file && !file.includes('..') && existsSync(path.join(root, file)) && path.extname(file))
+        if (
+          file &&
+          file !== 'index.html' &&
+          !file.includes('..') &&
+          existsSync(path.join(root, file)) &&
+          path.extname(file)
+        )
           return reply.sendFile(file);
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
       });
     } else {
       app.log.warn({ root }, 'web app not built; only the API is served');

@@ -114,3 +114,24 @@ describe('protected routes', () => {
     expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
   });
 });
+
+describe('unknown paths with a session', () => {
+  it.each([
+    ['ADMINISTRADOR', '/profesionales'],
+    ['PRESTADOR', '/mi-perfil'],
+  ] as const)('take a signed-in %s to their landing page, %s', async (role, landing) => {
+    const user = makeSessionUser(role);
+    storeStaffSession(user);
+    mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
+    const { router } = renderApp('/afiliadoss');
+    await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+  });
+
+  it('take a signed-in affiliate to their profile', async () => {
+    storeAffiliateSession();
+    mockApi({ 'GET /api/afiliados/profile': { id: 1 } });
+    const { router } = renderApp('/perfil-afiliad');
+    expect(await pageTitle('Mi Perfil')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/perfil-afiliado');
+  });
+});

@@ -6,6 +6,7 @@ import { PageLoading } from './layouts/page-status.tsx';
 import type { RouteHandle } from './layouts/page-title.ts';
 import { RequirePermission } from './layouts/require-permission.tsx';
 import { RouteError } from './layouts/route-error.tsx';
+import { UnknownPath } from './layouts/unknown-path.tsx';
 
 type Lazy = RouteObject['lazy'];
 
@@ -25,7 +26,7 @@ function page(path: string, title: string, lazy: Lazy, permission?: PermissionRe
 }
 
 /**
- * The route map (spec section 2). Every screen and every layout is its own
+ * The route map. Every screen and every layout is its own
  * chunk, so the sign-in screens load none of the back office.
  */
 export const routes: RouteObject[] = [
@@ -111,7 +112,7 @@ export const routes: RouteObject[] = [
           ),
         ],
       },
-      { path: '*', element: <Navigate to={PATHS.login} replace /> },
+      { path: '*', element: <UnknownPath /> },
     ],
   },
 ];

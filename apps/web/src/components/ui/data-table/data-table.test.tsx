@@ -231,19 +231,48 @@ describe('DataTable rows', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre', 'Detalle']);
     expect(screen.queryByText('RS 1')).not.toBeInTheDocument();
 
-    const [toggle] = screen.getAllByRole('button', { name: 'Ver detalle' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(toggle!);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const row = screen.getByRole('row', { name: /Profesional 1/ });
+    expect(row).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(screen.getByText('Profesional 1'));
+    expect(row).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Razón Social')).toBeInTheDocument();
     expect(screen.getByText('RS 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Editar Profesional 1' })).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Ocultar detalle' }));
+    // A control inside the details keeps its own meaning: the row stays open.
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Profesional 1' }));
+    expect(row).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(row);
+    expect(row).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('RS 1')).not.toBeInTheDocument();
   });
 
-  it('on wide screens shows every column and no expand control', () => {
+  it('on small screens opens and closes a row from the keyboard', async () => {
+    setScreenWidth('small');
+    render(
+      <DataTable
+        paging="client"
+        label="Profesionales"
+        columns={COLUMNS}
+        rows={makeRows(2)}
+        getRowId={(r) => r.id}
+      />,
+    );
+    await userEvent.tab();
+    const row = screen.getByRole('row', { name: /Profesional 1/ });
+    expect(row).toHaveFocus();
+
+    await userEvent.keyboard('{Enter}');
+    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('RS 1')).toBeInTheDocument();
+
+    await userEvent.keyboard(' ');
+    expect(row).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('RS 1')).not.toBeInTheDocument();
+  });
+
+  it('on wide screens shows every column and rows do not expand', () => {
     setScreenWidth('wide');
     render(
       <DataTable
@@ -255,6 +284,6 @@ describe('DataTable rows', () => {
       />,
     );
     expect(screen.getByText('RS 1')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Ver detalle' })).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Profesional 1/ })).not.toHaveAttribute('aria-expanded');
   });
 });

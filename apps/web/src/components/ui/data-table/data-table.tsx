@@ -4,11 +4,11 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
-  useCallback,
   useId,
   useMemo,
   useState,
 } from 'react';
+import { formatNumber } from '@/lib/format.ts';
 import { useIsSmallScreen } from '@/lib/use-media-query.ts';
 import { Button } from '../button/index.ts';
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from '../icons/index.ts';
@@ -60,13 +60,6 @@ export interface ClientPagedProps<T> extends CommonProps<T> {
 }
 
 export type DataTableProps<T> = ServerPagedProps<T> | ClientPagedProps<T>;
-
-/** Paging state for a server-paged table; `reset` goes back to page 1 (for a new search). */
-export function usePagination(pageSize = DEFAULT_PAGE_SIZE) {
-  const [pagination, setPagination] = useState<Pagination>({ pageIndex: 0, pageSize });
-  const reset = useCallback(() => setPagination((p) => ({ ...p, pageIndex: 0 })), []);
-  return { pagination, setPagination, reset };
-}
 
 export function totalPages(rowCount: number, pageSize: number): number {
   return Math.ceil(rowCount / pageSize);
@@ -122,12 +115,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
       return next;
     });
 
+  // On small screens a tap on the row shows or hides its other columns; elsewhere it is the row's action.
+  const isRowInteractive = isExpandable || onRowClick !== undefined;
   const activate = (row: T, event: MouseEvent | KeyboardEvent) => {
-    if (!onRowClick) return;
     const target = event.target as HTMLElement;
     // Controls inside a row (edit icons, checkboxes) keep their own meaning.
     if (target !== event.currentTarget && target.closest(INTERACTIVE)) return;
-    onRowClick(row);
+    if (isExpandable) toggleRow(getRowId(row));
+    else onRowClick?.(row);
   };
 
   let status: ReactNode = null;
@@ -147,7 +142,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </th>
               ))}
               {isExpandable && (
-                <th scope="col" className={styles.toggleCell}>
+                <th scope="col" className={`${styles.toggleCell} ${styles.end}`}>
                   <span className="sr-only">Detalle</span>
                 </th>
               )}
@@ -165,16 +160,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 const id = getRowId(row);
                 const isExpanded = isExpandable && expanded.has(id);
                 const detailsId = `${detailsIdPrefix}-${id}`;
-                const rowClass = [onRowClick && styles.clickable, getRowClassName?.(row)]
+                const rowClass = [isRowInteractive && styles.clickable, getRowClassName?.(row)]
                   .filter(Boolean)
                   .join(' ');
                 return (
                   <Fragment key={id}>
                     <tr
                       className={rowClass || undefined}
-                      onClick={onRowClick ? (event) => activate(row, event) : undefined}
+                      onClick={isRowInteractive ? (event) => activate(row, event) : undefined}
                       onKeyDown={
-                        onRowClick
+                        isRowInteractive
                           ? (event) => {
                               if (event.key === 'Enter' || event.key === ' ') {
                                 if (event.target === event.currentTarget) event.preventDefault();
@@ -183,7 +178,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                             }
                           : undefined
                       }
-                      tabIndex={onRowClick ? 0 : undefined}
+                      tabIndex={isRowInteractive ? 0 : undefined}
+                      aria-expanded={isExpandable ? isExpanded : undefined}
+                      aria-controls={isExpanded ? detailsId : undefined}
                     >
                       {visibleColumns.map((column) => (
                         <td key={column.id} className={styles[column.align ?? 'start']}>
@@ -191,17 +188,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         </td>
                       ))}
                       {isExpandable && (
-                        <td className={styles.toggleCell}>
-                          <button
-                            type="button"
-                            className={styles.toggle}
-                            aria-expanded={isExpanded}
-                            aria-controls={isExpanded ? detailsId : undefined}
-                            aria-label={isExpanded ? 'Ocultar detalle' : 'Ver detalle'}
-                            onClick={() => toggleRow(id)}
-                          >
-                            <ChevronDownIcon className={isExpanded ? styles.rotated : undefined} />
-                          </button>
+                        <td className={`${styles.toggleCell} ${styles.end}`}>
+                          <ChevronDownIcon
+                            className={`${styles.toggle} ${isExpanded ? styles.rotated : ''}`}
+                          />
                         </td>
                       )}
                     </tr>
@@ -233,7 +223,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           onChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
         />
         <p className={styles.pageInfo} aria-live="polite">
-          Página {pageIndex + 1} de {Math.max(pageCount, 1)}
+          Página {formatNumber(pageIndex + 1)} de {formatNumber(Math.max(pageCount, 1))}
         </p>
         <div className={styles.pager}>
           <Button

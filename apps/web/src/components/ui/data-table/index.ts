@@ -5,4 +5,4 @@ export type {
   Pagination,
   ServerPagedProps,
 } from './data-table.tsx';
-export { DataTable, totalPages, usePagination } from './data-table.tsx';
+export { DataTable, totalPages } from './data-table.tsx';

@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { formatNumber } from '@/lib/format.ts';
 import { Field } from '../field/index.ts';
 import { FileTextIcon, UploadIcon } from '../icons/index.ts';
 import styles from './file-picker.module.css';
@@ -18,9 +19,9 @@ export interface FilePickerProps {
 }
 
 function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
+  if (bytes < 1024) return `${formatNumber(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(bytes / 1024, 1)} KB`;
+  return `${formatNumber(bytes / (1024 * 1024), 1)} MB`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatNumber } from '@/lib/format.ts';
 import styles from './progress-bar.module.css';
 
 export interface ProgressBarProps {
@@ -15,10 +16,10 @@ export function ProgressBar({ label, value }: ProgressBarProps) {
     <div className={styles.wrapper}>
       <div className={styles.legend}>
         <label htmlFor={id}>{label}</label>
-        <span aria-hidden="true">{percent} %</span>
+        <span aria-hidden="true">{formatNumber(percent)} %</span>
       </div>
       <progress id={id} className={styles.bar} max={100} value={percent}>
-        {percent} %
+        {formatNumber(percent)} %
       </progress>
     </div>
   );

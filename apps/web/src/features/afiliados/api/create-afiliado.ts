@@ -1,7 +1,7 @@
 import { type Afiliado, type AfiliadoInput, afiliadoSchema } from '@red-dental/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { AFILIADOS_KEY } from './get-afiliados.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `POST /api/afiliados`: 409 when another affiliate has the same document. */
 export function createAfiliado(body: AfiliadoInput): Promise<Afiliado> {
@@ -14,9 +14,9 @@ export function useCreateAfiliado() {
     mutationFn: createAfiliado,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: AFILIADOS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.afiliados.all }),
         // The insurers' affiliate counts change too.
-        queryClient.invalidateQueries({ queryKey: ['obras-sociales'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.obrasSociales.all }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import type { AfiliadoProfile } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `GET /api/afiliados/profile`: the signed-in affiliate's own data; also tells whether the token still works. */
 export function getAfiliadoProfile(signal?: AbortSignal): Promise<AfiliadoProfile> {
@@ -8,7 +9,7 @@ export function getAfiliadoProfile(signal?: AbortSignal): Promise<AfiliadoProfil
 }
 
 export const afiliadoProfileQueryOptions = queryOptions({
-  queryKey: ['afiliados', 'profile'],
+  queryKey: queryKeys.afiliados.profile,
   queryFn: ({ signal }) => getAfiliadoProfile(signal),
   staleTime: 5 * 60 * 1000,
   retry: false,

@@ -1,9 +1,7 @@
 import { type Afiliado, afiliadoSchema, paginatedSchema } from '@red-dental/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-
-/** Every query about affiliates starts with this key, so one invalidation refreshes them all. */
-export const AFILIADOS_KEY = ['afiliados'] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export interface AfiliadosPageParams {
   /** 0-based. */
@@ -39,7 +37,7 @@ export function getAfiliadosPage(params: AfiliadosPageParams, signal?: AbortSign
 
 export function afiliadosPageQueryOptions(params: AfiliadosPageParams) {
   return queryOptions({
-    queryKey: [...AFILIADOS_KEY, 'paginated', params],
+    queryKey: queryKeys.afiliados.page(params),
     queryFn: ({ signal }) => getAfiliadosPage(params, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { type ImportResult, importResultSchema } from '@red-dental/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUpload, toFormData } from '@/lib/api-client.ts';
-import { AFILIADOS_KEY } from './get-afiliados.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 export interface ImportCsvRequest {
   obraSocialId: number;
@@ -39,8 +39,7 @@ export function importAfiliadosCsv({
  */
 export function useImportPreview(obraSocialId: number | undefined, file: File | null, fileKey: number) {
   return useQuery({
-    // Outside AFILIADOS_KEY: the import's own invalidation must not run the dry run again.
-    queryKey: ['afiliados-import-preview', obraSocialId, fileKey],
+    queryKey: queryKeys.afiliados.importPreview(obraSocialId, fileKey),
     queryFn: ({ signal }) =>
       importAfiliadosCsv({ obraSocialId: obraSocialId!, file: file!, dryRun: true, signal }),
     enabled: obraSocialId !== undefined && file !== null,
@@ -56,8 +55,8 @@ export function useImportAfiliadosCsv() {
     mutationFn: importAfiliadosCsv,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: AFILIADOS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['obras-sociales'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.afiliados.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.obrasSociales.all }),
       ]),
   });
 }

@@ -5,9 +5,9 @@ import {
 } from '@red-dental/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { afiliadoProfileQueryOptions } from './get-afiliado-profile.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
-/** What the affiliate may change, as the form holds it: absent values are sent as empty strings (spec section 5). */
+/** What the affiliate may change, as the form holds it: absent values are sent as empty strings. */
 export type AfiliadoProfileChanges = { [K in keyof AfiliadoProfileUpdate]-?: string };
 
 /** `PUT /api/afiliados/profile`: a new e-mail stays pending until its confirmation link is opened. */
@@ -20,9 +20,9 @@ export function useUpdateAfiliadoProfile() {
   return useMutation({
     mutationFn: updateAfiliadoProfile,
     onSuccess: async (profile) => {
-      queryClient.setQueryData(afiliadoProfileQueryOptions.queryKey, profile);
+      queryClient.setQueryData(queryKeys.afiliados.profile, profile);
       // The spec reloads the profile after a save.
-      await queryClient.invalidateQueries({ queryKey: afiliadoProfileQueryOptions.queryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.afiliados.profile });
     },
   });
 }

@@ -1,10 +1,10 @@
-import { type Afiliado, type AfiliadoInput, afiliadoSchema } from '@red-dental/contracts';
+import { type Afiliado, type AfiliadoUpdate, afiliadoSchema } from '@red-dental/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { AFILIADOS_KEY } from './get-afiliados.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
-/** `PUT /api/afiliados/{id}`, same body as the creation. */
-export function updateAfiliado({ id, ...body }: AfiliadoInput & { id: number }): Promise<Afiliado> {
+/** `PUT /api/afiliados/{id}`: the creation's body, where `obraSocial` may be null ('No asignada'). */
+export function updateAfiliado({ id, ...body }: AfiliadoUpdate & { id: number }): Promise<Afiliado> {
   return apiRequest(`afiliados/${id}`, { method: 'PUT', body, schema: afiliadoSchema });
 }
 
@@ -14,9 +14,9 @@ export function useUpdateAfiliado() {
     mutationFn: updateAfiliado,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: AFILIADOS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.afiliados.all }),
         // Moving an affiliate to another insurer changes both counts.
-        queryClient.invalidateQueries({ queryKey: ['obras-sociales'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.obrasSociales.all }),
       ]),
   });
 }

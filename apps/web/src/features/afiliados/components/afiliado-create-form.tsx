@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { CheckCircleIcon } from '@/components/ui/icons/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
-import { errorMessage, isApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useCreateAfiliado } from '../api/create-afiliado.ts';
 import styles from './afiliado-form.module.css';
@@ -39,6 +39,7 @@ export function AfiliadoCreateForm({
     handleSubmit,
     reset,
     setError,
+    getValues,
     setFocus,
     watch,
     formState: { errors },
@@ -57,7 +58,7 @@ export function AfiliadoCreateForm({
         setFocus('nombre');
       },
       onError: (error) => {
-        if (!isApiError(error) || !showServerErrors(error, setError)) toast.error(errorMessage(error));
+        if (!showServerErrors({ setError, getValues }, error)) toast.error(errorMessage(error));
       },
     });
   });

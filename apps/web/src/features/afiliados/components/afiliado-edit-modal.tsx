@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Afiliado,
-  type AfiliadoInput,
-  afiliadoInputSchema,
+  type AfiliadoUpdate,
+  afiliadoUpdateSchema,
   EDIT_DOCUMENT_TYPES,
   type ObraSocialRef,
 } from '@red-dental/contracts';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
-import { errorMessage, isApiError } from '@/lib/api-client.ts';
+import { errorMessage } from '@/lib/api-client.ts';
 import { useUpdateAfiliado } from '../api/update-afiliado.ts';
 import styles from './afiliado-form.module.css';
 import {
@@ -27,6 +27,16 @@ export function editTiposFor(current: string): readonly string[] {
   if (current && !tipos.includes(current)) tipos.push(current);
   return tipos;
 }
+
+const validateUpdate = zodResolver(afiliadoUpdateSchema);
+
+/** The edit form holds no insurer as an empty choice; the update body says it with `obraSocial: null`. */
+const updateResolver: Resolver<AfiliadoFormValues, unknown, AfiliadoUpdate> = (values, context, options) =>
+  validateUpdate(
+    { ...values, obraSocial: values.obraSocial?.id === undefined ? null : values.obraSocial },
+    context,
+    options as Parameters<typeof validateUpdate>[2],
+  );
 
 export function AfiliadoEditModal({
   afiliado,
@@ -64,15 +74,17 @@ function EditForm({
   const toast = useToast();
   const update = useUpdateAfiliado();
   const tipos = useMemo(() => editTiposFor(afiliado.tipoDocumento), [afiliado.tipoDocumento]);
-  // An affiliate without insurer ('No asignada') starts with none chosen and must get one to be saved.
+  // An affiliate without insurer ('No asignada') keeps that choice, so a misspelt name can be fixed on its own.
+  const isUnassigned = afiliado.obraSocial === null;
   const {
     register,
     handleSubmit,
     setError,
+    getValues,
     watch,
     formState: { errors },
-  } = useForm<AfiliadoFormValues, unknown, AfiliadoInput>({
-    resolver: zodResolver(afiliadoInputSchema),
+  } = useForm<AfiliadoFormValues, unknown, AfiliadoUpdate>({
+    resolver: updateResolver,
     defaultValues: afiliadoToFormValues(afiliado),
   });
 
@@ -85,7 +97,7 @@ function EditForm({
           onClose();
         },
         onError: (error) => {
-          if (!isApiError(error) || !showServerErrors(error, setError)) toast.error(errorMessage(error));
+          if (!showServerErrors({ setError, getValues }, error)) toast.error(errorMessage(error));
         },
       },
     );
@@ -99,6 +111,7 @@ function EditForm({
         tipos={tipos}
         tipoDocumento={watch('tipoDocumento')}
         obrasSociales={obrasSociales}
+        canBeUnassigned={isUnassigned}
       />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onClose} disabled={update.isPending}>

@@ -4,11 +4,12 @@ import {
   type ObraSocialRef,
   type TipoDocumento,
 } from '@red-dental/contracts';
-import type { FieldErrors, UseFormRegister, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
-import type { ApiError } from '@/lib/api-client.ts';
+import { isApiError } from '@/lib/api-client.ts';
+import { applyServerErrors } from '@/lib/form-errors.ts';
 import styles from './afiliado-form.module.css';
 
 /** What the affiliate forms hold before the contract schema turns it into the request body. */
@@ -40,21 +41,15 @@ export function afiliadoToFormValues(afiliado: {
 }
 
 /** Puts the API's field errors (400 `fields`, 409 duplicate document) under their inputs; false if none applied. */
-export function showServerErrors(error: ApiError, setError: UseFormSetError<AfiliadoFormValues>): boolean {
-  if (error.status === 409) {
-    setError('documento', { message: error.message }, { shouldFocus: true });
+export function showServerErrors(
+  form: Pick<UseFormReturn<AfiliadoFormValues>, 'setError' | 'getValues'>,
+  error: unknown,
+): boolean {
+  if (isApiError(error, 409)) {
+    form.setError('documento', { message: error.message }, { shouldFocus: true });
     return true;
   }
-  const known = ['nombre', 'tipoDocumento', 'documento', 'fecha_nacimiento'] as const;
-  let applied = false;
-  for (const [field, message] of Object.entries(error.fields ?? {})) {
-    if (field.startsWith('obraSocial')) setError('obraSocial.id', { message });
-    else if ((known as readonly string[]).includes(field))
-      setError(field as (typeof known)[number], { message });
-    else continue;
-    applied = true;
-  }
-  return applied;
+  return applyServerErrors(form, error, { aliases: { obraSocial: 'obraSocial.id' } });
 }
 
 /** The five fields shared by the 'Cargar Afiliado' form and the 'Editar Afiliado' modal. */
@@ -64,6 +59,7 @@ export function AfiliadoFormFields({
   tipos,
   tipoDocumento,
   obrasSociales,
+  canBeUnassigned = false,
 }: {
   register: UseFormRegister<AfiliadoFormValues>;
   errors: FieldErrors<AfiliadoFormValues>;
@@ -71,7 +67,10 @@ export function AfiliadoFormFields({
   /** The type currently chosen: DNI, LE and LC get a numeric keyboard. */
   tipoDocumento: string;
   obrasSociales: readonly ObraSocialRef[] | undefined;
+  /** Offer 'No asignada' as a choice: an affiliate left without insurer can be saved as it is. */
+  canBeUnassigned?: boolean;
 }) {
+  const insurerOptions = (obrasSociales ?? []).map((o) => ({ value: o.id, label: o.nombre }));
   const isNumeric = NUMERIC_DOCUMENT_TYPES.includes(tipoDocumento as TipoDocumento);
   return (
     <div className={styles.grid}>
@@ -106,11 +105,13 @@ export function AfiliadoFormFields({
       />
       <Select
         label="Obra Social"
-        placeholder={obrasSociales ? 'Seleccione una obra social' : 'Cargando...'}
-        options={(obrasSociales ?? []).map((o) => ({ value: o.id, label: o.nombre }))}
+        placeholder={
+          canBeUnassigned ? undefined : obrasSociales ? 'Seleccione una obra social' : 'Cargando...'
+        }
+        options={canBeUnassigned ? [{ value: '', label: 'No asignada' }, ...insurerOptions] : insurerOptions}
         error={errors.obraSocial?.id?.message ?? errors.obraSocial?.message}
         {...register('obraSocial.id', {
-          // No choice is "no insurer", which the schema reports as 'La obra social es obligatoria'.
+          // No choice is "no insurer": creation reports 'La obra social es obligatoria', edit sends null.
           setValueAs: (value: unknown) => (value === '' || value == null ? undefined : Number(value)),
         })}
       />

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/api-mock.ts';
+import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
@@ -62,6 +62,7 @@ describe('/afiliados', () => {
         { id: 2, nombre: 'IOMA' },
       ],
       'GET /api/afiliados/paginated': { rows: [AFILIADO], rowCount: 1 },
+      'PUT /api/afiliados/1': ({ body }: MockRequest) => [200, { ...AFILIADO, ...(body as object) }],
     });
     renderApp('/afiliados');
     const table = await screen.findByRole('table', { name: 'Afiliados' });
@@ -89,7 +90,90 @@ describe('/afiliados', () => {
     const tipos = within(within(dialog).getByLabelText('Tipo')).getAllByRole('option');
     expect(tipos.map((o) => o.textContent)).toEqual(['Seleccione el tipo', 'DNI', 'Pasaporte', 'LE']);
     expect(within(dialog).getByLabelText('Fecha de Nacimiento')).toHaveValue('1950-01-02');
+    // Without an insurer, 'No asignada' is the current choice and the name can be fixed on its own.
+    const obraSocial = within(dialog).getByLabelText('Obra Social');
+    expect(obraSocial).toHaveDisplayValue('No asignada');
+    expect(
+      within(obraSocial)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No asignada', 'OSDE', 'IOMA']);
+    const nombre = within(dialog).getByLabelText('Nombre Completo');
+    await userEvent.clear(nombre);
+    await userEvent.type(nombre, 'Juan Pérez Gómez');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar Afiliado' }));
-    expect(await within(dialog).findByText('La obra social es obligatoria')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.url.pathname).toBe('/api/afiliados/1');
+    expect(put.body).toMatchObject({ nombre: 'Juan Pérez Gómez', obraSocial: null });
+  });
+
+  it('does not offer to leave an affiliate who has an insurer without one', async () => {
+    const user = signIn('ADMINISTRATIVO');
+    mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/obra-sociales/list': [{ id: 2, nombre: 'IOMA' }],
+      'GET /api/afiliados/paginated': {
+        rows: [{ ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' } }],
+        rowCount: 1,
+      },
+    });
+    renderApp('/afiliados');
+    const table = await screen.findByRole('table', { name: 'Afiliados' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Editar Juan Pérez' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Afiliado' });
+    const obraSocial = within(dialog).getByLabelText('Obra Social');
+    expect(obraSocial).toHaveDisplayValue('IOMA');
+    expect(within(obraSocial).queryByRole('option', { name: 'No asignada' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/afiliados paging', () => {
+  const pageOf = (pageIndex: number) => ({
+    rows: [{ ...AFILIADO, id: pageIndex + 1, nombre: `Afiliado de la página ${pageIndex + 1}` }],
+    rowCount: 1002,
+  });
+
+  it('keeps the page in the address, so Back returns to it; a new filter or page size starts again', async () => {
+    const user = signIn('ADMINISTRATIVO');
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/obra-sociales/list': [{ id: 2, nombre: 'IOMA' }],
+      'GET /api/afiliados/paginated': ({ url }: MockRequest) => [
+        200,
+        pageOf(Number(url.searchParams.get('pageIndex'))),
+      ],
+    });
+    const { router } = renderApp('/afiliados?page=3');
+    const lastPageIndex = () =>
+      requests
+        .filter((r) => r.url.pathname === '/api/afiliados/paginated')
+        .at(-1)!
+        .url.searchParams.get('pageIndex');
+
+    expect(await screen.findByText('Afiliado de la página 3')).toBeInTheDocument();
+    expect(screen.getByText('Página 3 de 101')).toBeInTheDocument();
+    expect(lastPageIndex()).toBe('2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Afiliado de la página 4')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=4');
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Afiliado de la página 3')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=3');
+
+    await userEvent.selectOptions(screen.getByLabelText('Filtrar por obra social'), 'IOMA');
+    expect(await screen.findByText('Afiliado de la página 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?obraSocialId=2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Afiliado de la página 2')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText(/filas por página/i), '25');
+    expect(await screen.findByText('Afiliado de la página 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?obraSocialId=2');
+    expect(lastPageIndex()).toBe('0');
   });
 });

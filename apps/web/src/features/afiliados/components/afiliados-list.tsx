@@ -1,18 +1,18 @@
-import { type Afiliado, MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
+import { type Afiliado, DEFAULT_PAGE_SIZE, MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
-import { type Column, DataTable, usePagination } from '@/components/ui/data-table/index.ts';
+import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { IdCardIcon, PencilIcon, PlusIcon, SearchIcon, UploadIcon } from '@/components/ui/icons/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
+import { formatCount, formatDate } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useAfiliadosPage } from '../api/get-afiliados.ts';
 import { AfiliadoEditModal } from './afiliado-edit-modal.tsx';
 import styles from './afiliados-list.module.css';
-import { OBRA_SOCIAL_PARAM, SEARCH_PARAM } from './afiliados-search-params.ts';
-import { formatFecha } from './format.ts';
+import { OBRA_SOCIAL_PARAM, PAGE_PARAM, readPageIndex, SEARCH_PARAM } from './afiliados-search-params.ts';
 
 export interface AfiliadosListProps {
   /**
@@ -31,7 +31,8 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
   const obraSocialParam = canManage ? Number(params.get(OBRA_SOCIAL_PARAM)) : Number.NaN;
   const obraSocialId = Number.isInteger(obraSocialParam) && obraSocialParam > 0 ? obraSocialParam : undefined;
   const [draft, setDraft] = useState(search);
-  const { pagination, setPagination } = usePagination();
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const pagination: Pagination = { pageIndex: readPageIndex(params), pageSize };
   const [editing, setEditing] = useState<Afiliado | null>(null);
 
   const hasQuery = search !== '' || obraSocialId !== undefined;
@@ -46,8 +47,23 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
     const nextObraSocial = 'obraSocialId' in next ? next.obraSocialId : obraSocialId;
     if (nextObraSocial) merged.set(OBRA_SOCIAL_PARAM, String(nextObraSocial));
     else merged.delete(OBRA_SOCIAL_PARAM);
+    // A new search or filter starts again from its first page.
+    merged.delete(PAGE_PARAM);
     setParams(merged, { replace: true });
-    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  };
+
+  const changePagination = (next: Pagination) => {
+    const merged = new URLSearchParams(params);
+    if (next.pageSize !== pageSize) {
+      setPageSize(next.pageSize);
+      merged.delete(PAGE_PARAM);
+      setParams(merged, { replace: true });
+      return;
+    }
+    if (next.pageIndex > 0) merged.set(PAGE_PARAM, String(next.pageIndex + 1));
+    else merged.delete(PAGE_PARAM);
+    // Each page is a history entry, so Back returns to the page before.
+    setParams(merged);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -60,7 +76,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
       { id: 'nombre', header: 'Nombre', cell: (a) => <strong>{a.nombre}</strong>, isPrimary: true },
       { id: 'tipo', header: 'Tipo', cell: (a) => a.tipoDocumento },
       { id: 'documento', header: 'Documento', cell: (a) => a.documento, isPrimary: canManage },
-      { id: 'fecha', header: 'Fecha de Nacimiento', cell: (a) => formatFecha(a.fecha_nacimiento) },
+      { id: 'fecha', header: 'Fecha de Nacimiento', cell: (a) => formatDate(a.fecha_nacimiento) },
       {
         id: 'obraSocial',
         header: 'Obra Social',
@@ -161,8 +177,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
             </h2>
             {page.data && (
               <p className={styles.count} aria-live="polite">
-                {page.data.rowCount.toLocaleString('es-AR')}{' '}
-                {page.data.rowCount === 1 ? 'afiliado' : 'afiliados'}
+                {formatCount(page.data.rowCount, 'afiliado', 'afiliados')}
               </p>
             )}
           </div>
@@ -176,7 +191,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
             isLoading={page.isFetching}
             error={page.error}
             pagination={pagination}
-            onPaginationChange={setPagination}
+            onPaginationChange={changePagination}
           />
         </Panel>
       ) : (

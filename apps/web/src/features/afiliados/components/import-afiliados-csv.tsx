@@ -1,5 +1,5 @@
-import { type ImportResult, MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
+import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
 import { FilePicker } from '@/components/ui/file-picker/index.ts';
@@ -10,9 +10,11 @@ import { ProgressBar } from '@/components/ui/progress-bar/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { isApiError } from '@/lib/api-client.ts';
+import { formatNumber } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useImportAfiliadosCsv, useImportPreview } from '../api/import-afiliados-csv.ts';
 import styles from './import-afiliados-csv.module.css';
+import { useImportCsvState } from './import-csv-state.ts';
 import { ImportSummary } from './import-summary.tsx';
 
 /** 'Error al subir el archivo', with the server's reason when it gave one. */
@@ -34,15 +36,9 @@ export interface ImportAfiliadosCsvProps {
  */
 export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: ImportAfiliadosCsvProps) {
   const navigate = useNavigate();
-  const [obraSocialId, setObraSocialId] = useState<number | undefined>();
-  const [created, setCreated] = useState<ObraSocialRef[]>([]);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileKey, setFileKey] = useState(0);
-  const [missing, setMissing] = useState(false);
-  const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<ImportResult | null>(null);
-  const [isDialogOpen, setIsDialogOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [state, dispatch] = useImportCsvState();
+  const { obraSocialId, created, file, fileKey, isMissingChoice, progress, result, isDialogOpen, failure } =
+    state;
 
   const preview = useImportPreview(obraSocialId, file, fileKey);
   const upload = useImportAfiliadosCsv();
@@ -54,41 +50,32 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
     return list.map((o) => ({ value: o.id, label: o.nombre }));
   }, [obrasSociales, created]);
 
-  const chooseFile = (next: File | null) => {
-    setFile(next);
-    setFileKey((k) => k + 1);
-    setResult(null);
-    setFailure(null);
-    if (next) setMissing(false);
-  };
+  const chooseFile = (next: File | null) => dispatch({ type: 'fileChosen', file: next });
+  const closeDialog = () => dispatch({ type: 'dialogClosed' });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (obraSocialId === undefined || !file) {
-      setMissing(true);
+      dispatch({ type: 'choiceMissing' });
       return;
     }
-    setMissing(false);
-    setFailure(null);
-    setResult(null);
-    setProgress(0);
+    dispatch({ type: 'uploadStarted' });
     upload.mutate(
-      { obraSocialId, file, onProgress: setProgress },
       {
-        onSuccess: (loaded) => {
-          setResult(loaded);
-          setIsDialogOpen(true);
-          // The file is in; the summary stays on screen with its rejected lines.
-          setFile(null);
-        },
-        onError: (error) => setFailure(uploadFailureMessage(error)),
+        obraSocialId,
+        file,
+        onProgress: (fraction) => dispatch({ type: 'uploadProgressed', progress: fraction }),
+      },
+      {
+        onSuccess: (loaded) => dispatch({ type: 'uploadSucceeded', result: loaded }),
+        onError: (error) => dispatch({ type: 'uploadFailed', failure: uploadFailureMessage(error) }),
       },
     );
   };
 
   // The import already invalidated the affiliate lists: the list reloads as it mounts.
   const goToAfiliados = () => {
-    setIsDialogOpen(false);
+    closeDialog();
     navigate(PATHS.afiliados);
   };
 
@@ -118,19 +105,11 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
             className={styles.insurerSelect}
             value={obraSocialId ?? ''}
             disabled={isUploading}
-            onChange={(event) => {
-              setObraSocialId(Number(event.target.value) || undefined);
-              setResult(null);
-              setFailure(null);
-              if (event.target.value) setMissing(false);
-            }}
+            onChange={(event) =>
+              dispatch({ type: 'insurerChosen', obraSocialId: Number(event.target.value) || undefined })
+            }
           />
-          {renderAddObraSocial?.((o) => {
-            setCreated((list) => [...list, o]);
-            setObraSocialId(o.id);
-            setResult(null);
-            setMissing(false);
-          })}
+          {renderAddObraSocial?.((obraSocial) => dispatch({ type: 'insurerCreated', obraSocial }))}
         </div>
 
         <FilePicker
@@ -168,7 +147,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
           <ProgressBar label={progress < 1 ? 'Subiendo archivo' : 'Cargando afiliados...'} value={progress} />
         )}
 
-        {missing && (
+        {isMissingChoice && (
           <p className={styles.failure} role="alert">
             {MESSAGES.csv.SELECT_BOTH}
           </p>
@@ -188,20 +167,20 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
 
       {result && !isDialogOpen && (
         <div className={styles.preview}>
-          <h3 className={styles.subheading}>{MESSAGES.csv.LOADED(result.count)}</h3>
+          <h3 className={styles.subheading}>{MESSAGES.csv.LOADED(formatNumber(result.count))}</h3>
           <ImportSummary result={result} />
         </div>
       )}
 
       <Modal
         isOpen={isDialogOpen && result !== null}
-        onClose={() => setIsDialogOpen(false)}
+        onClose={closeDialog}
         title="Importación completada"
         tone="success"
         size="lg"
         footer={
           <>
-            <Button variant="secondary" onClick={() => setIsDialogOpen(false)}>
+            <Button variant="secondary" onClick={closeDialog}>
               Cerrar
             </Button>
             <Button onClick={goToAfiliados}>Ir a Afiliados</Button>
@@ -210,7 +189,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
       >
         {result && (
           <div className={styles.dialog}>
-            <p className={styles.loaded}>{MESSAGES.csv.LOADED(result.count)}</p>
+            <p className={styles.loaded}>{MESSAGES.csv.LOADED(formatNumber(result.count))}</p>
             <ImportSummary result={result} />
           </div>
         )}

@@ -1,9 +1,6 @@
 import type { ImportResult } from '@red-dental/contracts';
+import { formatCount, formatNumber } from '@/lib/format.ts';
 import styles from './import-summary.module.css';
-
-function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('es-AR')} ${n === 1 ? one : many}`;
-}
 
 /**
  * What an import did, or (dry run) would do: new, updated and unchanged
@@ -14,16 +11,16 @@ export function ImportSummary({ result }: { result: ImportResult }) {
   const hidden = result.errorCount - result.errors.length;
   const stats = result.dryRun
     ? [
-        { label: 'Se crearán', value: plural(result.created, 'afiliado nuevo', 'afiliados nuevos') },
-        { label: 'Se actualizarán', value: plural(result.updated, 'afiliado', 'afiliados') },
-        { label: 'Sin cambios', value: plural(unchanged, 'afiliado', 'afiliados') },
-        { label: 'Rechazadas', value: plural(result.errorCount, 'línea', 'líneas'), isError: true },
+        { label: 'Se crearán', value: formatCount(result.created, 'afiliado nuevo', 'afiliados nuevos') },
+        { label: 'Se actualizarán', value: formatCount(result.updated, 'afiliado', 'afiliados') },
+        { label: 'Sin cambios', value: formatCount(unchanged, 'afiliado', 'afiliados') },
+        { label: 'Rechazadas', value: formatCount(result.errorCount, 'línea', 'líneas'), isError: true },
       ]
     : [
-        { label: 'Nuevos', value: plural(result.created, 'afiliado', 'afiliados') },
-        { label: 'Actualizados', value: plural(result.updated, 'afiliado', 'afiliados') },
-        { label: 'Sin cambios', value: plural(unchanged, 'afiliado', 'afiliados') },
-        { label: 'Rechazadas', value: plural(result.errorCount, 'línea', 'líneas'), isError: true },
+        { label: 'Nuevos', value: formatCount(result.created, 'afiliado', 'afiliados') },
+        { label: 'Actualizados', value: formatCount(result.updated, 'afiliado', 'afiliados') },
+        { label: 'Sin cambios', value: formatCount(unchanged, 'afiliado', 'afiliados') },
+        { label: 'Rechazadas', value: formatCount(result.errorCount, 'línea', 'líneas'), isError: true },
       ];
 
   return (
@@ -57,7 +54,7 @@ export function ImportSummary({ result }: { result: ImportResult }) {
               <tbody>
                 {result.errors.map((error) => (
                   <tr key={`${error.line}-${error.message}`}>
-                    <td>{error.line}</td>
+                    <td>{formatNumber(error.line)}</td>
                     <td>{error.message}</td>
                   </tr>
                 ))}
@@ -65,7 +62,7 @@ export function ImportSummary({ result }: { result: ImportResult }) {
             </table>
           </div>
           {hidden > 0 && (
-            <p className={styles.muted}>… y {plural(hidden, 'línea más', 'líneas más')} con errores.</p>
+            <p className={styles.muted}>… y {formatCount(hidden, 'línea más', 'líneas más')} con errores.</p>
           )}
         </div>
       )}

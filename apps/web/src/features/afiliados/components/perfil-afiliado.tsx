@@ -7,6 +7,7 @@ import { AlertIcon, CheckCircleIcon, ClockIcon, MailIcon, PencilIcon } from '@/c
 import { Panel } from '@/components/ui/panel/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
+import { applyServerErrors } from '@/lib/form-errors.ts';
 import { useAfiliadoProfile } from '../api/get-afiliado-profile.ts';
 import { type AfiliadoProfileChanges, useUpdateAfiliadoProfile } from '../api/update-afiliado-profile.ts';
 import styles from './perfil-afiliado.module.css';
@@ -53,6 +54,8 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
     register,
     handleSubmit,
     reset,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<AfiliadoProfileChanges>({
     // The contract validates; the values go out as typed, absent ones as empty strings.
@@ -88,7 +91,10 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
         setIsEditing(false);
         setBanner({ kind: 'success', message: MESSAGES.afiliados.UPDATED });
       },
-      onError: () => setBanner({ kind: 'error', message: MESSAGES.afiliados.UPDATE_FAILED }),
+      onError: (error) => {
+        applyServerErrors({ setError, getValues }, error);
+        setBanner({ kind: 'error', message: MESSAGES.afiliados.UPDATE_FAILED });
+      },
     });
   });
 

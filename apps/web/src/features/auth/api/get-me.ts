@@ -1,6 +1,7 @@
 import { type SessionUser, sessionUserSchema } from '@red-dental/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `GET /api/user/me`: the signed-in user, which also tells whether the stored token still works. */
 export function getMe(signal?: AbortSignal): Promise<SessionUser> {
@@ -8,7 +9,7 @@ export function getMe(signal?: AbortSignal): Promise<SessionUser> {
 }
 
 export const meQueryOptions = queryOptions({
-  queryKey: ['user', 'me'],
+  queryKey: queryKeys.me,
   queryFn: ({ signal }) => getMe(signal),
   staleTime: 5 * 60 * 1000,
   retry: false,

@@ -9,6 +9,7 @@ import { BriefcaseIcon, MailIcon, UserIcon } from '@/components/ui/icons/index.t
 import { Modal } from '@/components/ui/modal/index.ts';
 import { PasswordInput, TextInput } from '@/components/ui/text-input/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useRegister } from '../api/register.ts';
 import styles from './auth-form.module.css';
@@ -27,6 +28,8 @@ export function RegistroForm() {
     register,
     handleSubmit,
     reset,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<RegistroValues, unknown, z.output<typeof registroSchema>>({
     resolver: zodResolver(registroSchema),
@@ -40,7 +43,12 @@ export function RegistroForm() {
           reset(EMPTY);
           setIsDone(true);
         },
-        onError: (error) => setFailure(errorMessage(error)),
+        onError: (error) =>
+          setFailure(
+            applyServerErrors({ setError, getValues }, error)
+              ? MESSAGES.FORM_HAS_ERRORS
+              : errorMessage(error),
+          ),
       }),
     () => setFailure(MESSAGES.FORM_HAS_ERRORS),
   );

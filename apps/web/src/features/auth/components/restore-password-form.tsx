@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons/index.ts';
 import { PasswordInput } from '@/components/ui/text-input/index.ts';
+import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useRestorePassword } from '../api/restore-password.ts';
 import styles from './auth-form.module.css';
@@ -19,6 +20,8 @@ export function RestorePasswordForm() {
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<RestoreValues, unknown, z.output<typeof passwordWithConfirmationSchema>>({
     resolver: zodResolver(passwordWithConfirmationSchema),
@@ -40,7 +43,12 @@ export function RestorePasswordForm() {
     );
   }
 
-  const onSubmit = handleSubmit(({ password }) => restore.mutate({ id, password }));
+  const onSubmit = handleSubmit(({ password }) =>
+    restore.mutate(
+      { id, password },
+      { onError: (error) => applyServerErrors({ setError, getValues }, error) },
+    ),
+  );
 
   return (
     <>

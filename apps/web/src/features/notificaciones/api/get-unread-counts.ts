@@ -1,13 +1,12 @@
+import { type UnreadCounts, unreadCountsSchema } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-
-/** Unread notifications per category. */
-export type UnreadCounts = Record<string, number>;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `GET /api/notificaciones/unread`. A failure is logged only and counts as nothing unread. */
 export async function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
   try {
-    return (await apiRequest<UnreadCounts>('notificaciones/unread', { signal })) ?? {};
+    return await apiRequest('notificaciones/unread', { signal, schema: unreadCountsSchema });
   } catch (error) {
     if (!signal?.aborted) console.warn('Unread notifications check failed', error);
     return {};
@@ -15,7 +14,7 @@ export async function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCount
 }
 
 export const unreadCountsQueryOptions = queryOptions({
-  queryKey: ['notificaciones', 'unread'],
+  queryKey: queryKeys.notificaciones.unread,
   queryFn: ({ signal }) => getUnreadCounts(signal),
   staleTime: 60 * 1000,
 });

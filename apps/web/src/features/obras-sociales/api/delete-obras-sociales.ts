@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { OBRAS_SOCIALES_KEY } from './get-obras-sociales.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `DELETE /api/obra-sociales/{id}`: the insurer's affiliates stay, with no insurer. */
 export function deleteObraSocial(id: number): Promise<void> {
@@ -25,9 +25,9 @@ export function useDeleteObrasSociales() {
     // Even a partial failure deleted some: both lists are refreshed either way.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: OBRAS_SOCIALES_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.obrasSociales.all }),
         // Their affiliates now show 'No asignada'.
-        queryClient.invalidateQueries({ queryKey: ['afiliados'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.afiliados.all }),
       ]),
   });
 }

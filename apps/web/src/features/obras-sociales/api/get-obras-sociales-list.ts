@@ -2,7 +2,7 @@ import { type ObraSocialRef, obraSocialRefSchema } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-import { OBRAS_SOCIALES_KEY } from './get-obras-sociales.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `GET /api/obra-sociales/list`: `{id, nombre}` of every insurer, sorted by name, for selects. */
 export function getObrasSocialesList(signal?: AbortSignal): Promise<ObraSocialRef[]> {
@@ -10,7 +10,7 @@ export function getObrasSocialesList(signal?: AbortSignal): Promise<ObraSocialRe
 }
 
 export const obrasSocialesListQueryOptions = queryOptions({
-  queryKey: [...OBRAS_SOCIALES_KEY, 'list'],
+  queryKey: queryKeys.obrasSociales.list,
   queryFn: ({ signal }) => getObrasSocialesList(signal),
   staleTime: 60 * 1000,
 });

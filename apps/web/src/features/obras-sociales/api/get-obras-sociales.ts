@@ -2,9 +2,7 @@ import { type ObraSocial, obraSocialSchema } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-
-/** Every query about insurers starts with this key, so one invalidation refreshes them all. */
-export const OBRAS_SOCIALES_KEY = ['obras-sociales'] as const;
+import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `GET /api/obra-sociales`: every insurer with its mails, phones and affiliate count. */
 export function getObrasSociales(signal?: AbortSignal): Promise<ObraSocial[]> {
@@ -12,7 +10,7 @@ export function getObrasSociales(signal?: AbortSignal): Promise<ObraSocial[]> {
 }
 
 export const obrasSocialesQueryOptions = queryOptions({
-  queryKey: [...OBRAS_SOCIALES_KEY, 'full'],
+  queryKey: queryKeys.obrasSociales.full,
   queryFn: ({ signal }) => getObrasSociales(signal),
 });
 

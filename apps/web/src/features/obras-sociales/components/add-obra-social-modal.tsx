@@ -7,6 +7,7 @@ import { Modal } from '@/components/ui/modal/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { isApiError } from '@/lib/api-client.ts';
+import { applyServerErrors } from '@/lib/form-errors.ts';
 import { useCreateObraSocial } from '../api/create-obra-social.ts';
 import styles from './add-obra-social-modal.module.css';
 import {
@@ -33,6 +34,7 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated }: AddObraSocial
     handleSubmit,
     reset,
     setError,
+    getValues,
     formState: { errors },
   } = useForm<ObraSocialFormValues, unknown, ObraSocialInput>({
     resolver: obraSocialResolver,
@@ -56,7 +58,7 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated }: AddObraSocial
       onError: (error) => {
         // The spec's two failures: the server said no (any status), or the request never completed.
         if (isApiError(error) && error.status >= 400) {
-          if (error.fields?.nombre) setError('nombre', { message: error.fields.nombre });
+          applyServerErrors({ setError, getValues }, error);
           setFailure(`${MESSAGES.obrasSociales.CREATE_FAILED}. ${error.message}`);
         } else setFailure(MESSAGES.obrasSociales.SUBMIT_FAILED);
       },

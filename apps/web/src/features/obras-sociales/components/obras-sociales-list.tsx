@@ -8,6 +8,7 @@ import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
+import { formatNumber } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useDeleteObrasSociales } from '../api/delete-obras-sociales.ts';
 import { useObrasSociales } from '../api/get-obras-sociales.ts';
@@ -68,7 +69,7 @@ export function ObrasSocialesList() {
       {
         id: 'afiliados',
         header: 'Afiliados',
-        cell: (o) => (o.afiliadoCount ?? 0).toLocaleString('es-AR'),
+        cell: (o) => formatNumber(o.afiliadoCount ?? 0),
         align: 'end',
         // On a phone the row keeps the name and, for who may delete, the checkbox.
         isPrimary: !canDelete,
@@ -163,7 +164,7 @@ export function ObrasSocialesList() {
           <p>
             {selectedRows.length === 1
               ? 'Se dará de baja esta obra social. Sus afiliados quedarán sin obra social.'
-              : `Se darán de baja estas ${selectedRows.length} obras sociales. Sus afiliados quedarán sin obra social.`}
+              : `Se darán de baja estas ${formatNumber(selectedRows.length)} obras sociales. Sus afiliados quedarán sin obra social.`}
           </p>
           <ul>
             {selectedRows.map((o) => (

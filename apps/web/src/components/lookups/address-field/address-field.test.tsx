@@ -1,10 +1,11 @@
+import type { GeocodeResult } from '@red-dental/contracts';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock.ts';
 import { renderWithProviders } from '@/test/render.tsx';
-import { ADDRESS_DEBOUNCE_MS, AddressField, type AddressSuggestion } from './address-field.tsx';
+import { ADDRESS_DEBOUNCE_MS, AddressField } from './address-field.tsx';
 
 const SUGGESTION = {
   display_name: 'Avenida Corrientes 1234, San Nicolás, Buenos Aires',
@@ -13,7 +14,7 @@ const SUGGESTION = {
   localidad: 'Ciudad Autónoma de Buenos Aires',
 };
 
-function Harness({ onSelect }: { onSelect: (s: AddressSuggestion) => void }) {
+function Harness({ onSelect }: { onSelect: (s: GeocodeResult) => void }) {
   const [value, setValue] = useState('');
   return <AddressField value={value} onChange={setValue} onSelect={onSelect} />;
 }

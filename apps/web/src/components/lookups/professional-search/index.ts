@@ -1,4 +1,4 @@
-export type { ProfessionalOption, ProfessionalSearchProps } from './professional-search.tsx';
+export type { ProfessionalSearchProps } from './professional-search.tsx';
 export {
   PROFESSIONAL_SEARCH_DEBOUNCE_MS,
   ProfessionalSearch,

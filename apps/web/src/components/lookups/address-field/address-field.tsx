@@ -1,33 +1,21 @@
+import { GEOCODE_MIN_QUERY_LENGTH, type GeocodeResult, geocodeResultsSchema } from '@red-dental/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { z } from 'zod';
+import { Combobox } from '@/components/ui/combobox/index.ts';
+import { MapIcon } from '@/components/ui/icons/index.ts';
 import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { Combobox } from '../combobox/index.ts';
-import { MapIcon } from '../icons/index.ts';
 
 /** The spec's address autocomplete debounce. */
 export const ADDRESS_DEBOUNCE_MS = 1500;
 /** Geocoding answers are kept for a day, as the spec asks. */
 const ADDRESS_CACHE_MS = 24 * 60 * 60 * 1000;
-const MIN_QUERY_LENGTH = 3;
-
-const addressSuggestionSchema = z.object({
-  display_name: z.string(),
-  lat: z.coerce.string(),
-  lon: z.coerce.string(),
-  localidad: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
-});
-export type AddressSuggestion = z.infer<typeof addressSuggestionSchema>;
-const addressSuggestionsSchema = z.array(addressSuggestionSchema);
 
 /** `GET /api/geocode?q=`: matches in Argentina. Failures are logged and give no suggestions. */
-export async function searchAddresses(q: string, signal?: AbortSignal): Promise<AddressSuggestion[]> {
+export async function searchAddresses(q: string, signal?: AbortSignal): Promise<GeocodeResult[]> {
   try {
-    return await apiRequest('geocode', { query: { q }, signal, schema: addressSuggestionsSchema });
+    return await apiRequest('geocode', { query: { q }, signal, schema: geocodeResultsSchema });
   } catch (error) {
     if (!signal?.aborted) console.warn('Geocoding failed', error);
     return [];
@@ -39,7 +27,7 @@ export interface AddressFieldProps {
   value: string;
   onChange: (text: string) => void;
   /** A suggestion was picked: the caller stores its coordinates and locality. */
-  onSelect: (suggestion: AddressSuggestion) => void;
+  onSelect: (suggestion: GeocodeResult) => void;
   error?: string;
   hint?: ReactNode;
   disabled?: boolean;
@@ -65,10 +53,10 @@ export function AddressField({
   // The text of the last picked suggestion is not searched again.
   const [picked, setPicked] = useState<string | null>(null);
   const query = useDebouncedValue(value.trim(), ADDRESS_DEBOUNCE_MS);
-  const isSearchable = query.length >= MIN_QUERY_LENGTH && query !== picked && !disabled;
+  const isSearchable = query.length >= GEOCODE_MIN_QUERY_LENGTH && query !== picked && !disabled;
 
   const { data, isFetching } = useQuery({
-    queryKey: ['geocode', query],
+    queryKey: queryKeys.geocode(query),
     queryFn: ({ signal }) => searchAddresses(query, signal),
     enabled: isSearchable,
     staleTime: ADDRESS_CACHE_MS,

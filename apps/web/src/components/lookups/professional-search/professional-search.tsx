@@ -1,37 +1,40 @@
+import {
+  PROFESSIONAL_SEARCH_MIN_LENGTH,
+  type ProfesionalOption,
+  paginatedSchema,
+  profesionalOptionSchema,
+} from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { Combobox } from '@/components/ui/combobox/index.ts';
+import { SearchIcon } from '@/components/ui/icons/index.ts';
 import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
-import { Combobox } from '../combobox/index.ts';
-import { SearchIcon } from '../icons/index.ts';
 import styles from './professional-search.module.css';
 
 /** The spec's search debounce. */
 export const PROFESSIONAL_SEARCH_DEBOUNCE_MS = 300;
 const RESULT_LIMIT = 10;
 
-/** What the picker needs of a professional; the list endpoint sends more. */
-export interface ProfessionalOption {
-  id: number;
-  nombre: string;
-  razonSocial: string | null;
-}
+const professionalOptionsPageSchema = paginatedSchema(profesionalOptionSchema);
 
 /** `GET /api/profesionales/paginated`: first page of the matches by nombre or razonSocial. */
 export async function searchProfessionals(
   search: string,
   signal?: AbortSignal,
-): Promise<ProfessionalOption[]> {
-  const page = await apiRequest<{ rows: ProfessionalOption[]; rowCount: number }>('profesionales/paginated', {
+): Promise<ProfesionalOption[]> {
+  const page = await apiRequest('profesionales/paginated', {
     query: { search, pageIndex: 0, pageSize: RESULT_LIMIT },
     signal,
+    schema: professionalOptionsPageSchema,
   });
   return page.rows;
 }
 
 export interface ProfessionalSearchProps {
   label?: ReactNode;
-  onSelect: (professional: ProfessionalOption) => void;
+  onSelect: (professional: ProfesionalOption) => void;
   /** Professionals already chosen, left out of the suggestions. */
   excludeIds?: readonly number[];
   placeholder?: string;
@@ -51,10 +54,10 @@ export function ProfessionalSearch({
 }: ProfessionalSearchProps) {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), PROFESSIONAL_SEARCH_DEBOUNCE_MS);
-  const isSearchable = search.length > 1 && !disabled;
+  const isSearchable = search.length >= PROFESSIONAL_SEARCH_MIN_LENGTH && !disabled;
 
   const { data, isFetching } = useQuery({
-    queryKey: ['profesionales', 'search', search],
+    queryKey: queryKeys.profesionales.search(search),
     queryFn: ({ signal }) =>
       searchProfessionals(search, signal).catch((error: unknown) => {
         // A failed search is logged only; the picker just offers nothing.

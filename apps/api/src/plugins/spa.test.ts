@@ -1,0 +1,78 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PUBLIC_CONFIG_META_NAME } from '@red-dental/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testConfig } from '../../test/helpers.ts';
+import { type App, buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="es-AR">
+  <head>
+    <title>Red Dental</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+// Quotes and angle brackets check the escaping: the attribute must not end early.
+const TILE_URL = "https://tiles.example.com/{z}/{x}/{y}.png?label='mapa'&x=<b>";
+
+/** The JSON of the config meta, decoded as a browser reads the attribute. */
+function readConfigMeta(html: string): unknown {
+  const match = new RegExp(`<meta name="${PUBLIC_CONFIG_META_NAME}" content='([^']*)' />`).exec(html);
+  if (!match) return undefined;
+  const content = match[1]!
+    .replaceAll('&#39;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+  return JSON.parse(content);
+}
+
+describe('the served index.html', () => {
+  let app: App;
+  let database: Database;
+
+  beforeAll(async () => {
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'red-dental-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    database = await createTestDatabase('pglite');
+    app = await buildApp({
+      config: testConfig({ TILE_URL }),
+      database,
+      startMailWorker: false,
+      logger: false,
+      webRoot,
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it.each(['/', '/afiliados?page=2', '/index.html'])(
+    '%s carries the public settings in a meta',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(readConfigMeta(response.body)).toEqual({ tileUrl: TILE_URL });
+      // The meta sits inside <head>, and nothing else of the page changed.
+      expect(response.body.indexOf(PUBLIC_CONFIG_META_NAME)).toBeLessThan(response.body.indexOf('</head>'));
+      expect(response.body).toContain('<div id="root"></div>');
+    },
+  );
+
+  it('leaves the other files as they are', async () => {
+    const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(PUBLIC_CONFIG_META_NAME);
+  });
+});

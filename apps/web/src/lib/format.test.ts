@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatNumber } from './format.ts';
+
+describe('formatNumber', () => {
+  it('groups thousands with dots, four-digit numbers included', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(1002)).toBe('1.002');
+    expect(formatNumber(1234567)).toBe('1.234.567');
+  });
+
+  it('writes decimals with a comma when asked for them', () => {
+    expect(formatNumber(1.25, 1)).toBe('1,3');
+    expect(formatNumber(2048.5, 1)).toBe('2.048,5');
+  });
+});
+
+describe('formatCount', () => {
+  it('puts the singular after one and the plural after any other number', () => {
+    expect(formatCount(1, 'línea', 'líneas')).toBe('1 línea');
+    expect(formatCount(0, 'línea', 'líneas')).toBe('0 líneas');
+    expect(formatCount(1002, 'afiliado', 'afiliados')).toBe('1.002 afiliados');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes yyyy-mm-dd as dd/mm/yyyy', () => {
+    expect(formatDate('1985-03-07')).toBe('07/03/1985');
+    expect(formatDate('2024-12-31T23:30:00.000Z')).toBe('31/12/2024');
+  });
+
+  it('shows a dash when there is no date, and other text as it came', () => {
+    expect(formatDate(null)).toBe('-');
+    expect(formatDate(undefined)).toBe('-');
+    expect(formatDate('')).toBe('-');
+    expect(formatDate('sin fecha')).toBe('sin fecha');
+  });
+});

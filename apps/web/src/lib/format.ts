@@ -1,0 +1,45 @@
+/** Every date and number the app shows is written here, the way Argentina reads them. */
+const LOCALE = 'es-AR';
+
+// 'always': Spanish rules would leave four-digit numbers ungrouped ('1002'); lists read better as '1.002'.
+const integerFormat = new Intl.NumberFormat(LOCALE, { useGrouping: 'always', maximumFractionDigits: 0 });
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+// The calendar day as written, without shifting it through the browser's time zone.
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+const ISO_DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** A count or amount: 1002 → '1.002'; `fractionDigits` fixes the decimals (1.25, 1 → '1,3'). */
+export function formatNumber(value: number, fractionDigits = 0): string {
+  if (fractionDigits === 0) return integerFormat.format(value);
+  let format = numberFormats.get(fractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, {
+      useGrouping: 'always',
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    numberFormats.set(fractionDigits, format);
+  }
+  return format.format(value);
+}
+
+/** A count with its noun: (1, 'línea', 'líneas') → '1 línea', (1002, …) → '1.002 líneas'. */
+export function formatCount(value: number, one: string, many: string): string {
+  return `${formatNumber(value)} ${value === 1 ? one : many}`;
+}
+
+/** 'yyyy-mm-dd' (or an ISO timestamp) → 'dd/mm/yyyy'; empty → '-'; anything else as it came. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const match = ISO_DATE_PREFIX.exec(iso);
+  if (!match) return iso;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}

@@ -1,0 +1,28 @@
+/**
+ * Every TanStack Query key of the app. Keys are nested so that invalidating a
+ * prefix (`queryKeys.afiliados.all`) refreshes every query below it.
+ */
+export const queryKeys = {
+  me: ['user', 'me'] as const,
+  afiliados: {
+    all: ['afiliados'] as const,
+    /** `params`: the page, size and filters, so each combination is cached apart. */
+    page: (params: object) => ['afiliados', 'paginated', params] as const,
+    profile: ['afiliados', 'profile'] as const,
+    // Outside `afiliados.all`: the import's own invalidation must not run the dry run again.
+    importPreview: (obraSocialId: number | undefined, fileKey: number) =>
+      ['afiliados-import-preview', obraSocialId, fileKey] as const,
+  },
+  obrasSociales: {
+    all: ['obras-sociales'] as const,
+    list: ['obras-sociales', 'list'] as const,
+    full: ['obras-sociales', 'full'] as const,
+  },
+  notificaciones: {
+    unread: ['notificaciones', 'unread'] as const,
+  },
+  profesionales: {
+    search: (search: string) => ['profesionales', 'search', search] as const,
+  },
+  geocode: (query: string) => ['geocode', query] as const,
+};
