@@ -1,0 +1,1 @@
+export { type Mail, parseMail, readMails } from './mail.ts';
