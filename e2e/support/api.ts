@@ -19,6 +19,8 @@ export function uniqueDocumento(): string {
 
 export const PASSWORD = 'Consultorio2025!';
 
+export type StaffRole = 'ADMINISTRADOR' | 'ADMINISTRATIVO' | 'PRESTADOR';
+
 /** Arranges data through the real API, signed in as the seeded administrator. */
 export class Backend {
   private token: string | null = null;
@@ -40,16 +42,21 @@ export class Backend {
     return (await response.json()) as T;
   }
 
-  async login(user: string, pass: string): Promise<{ token: string }> {
+  /** Signs in as staff or a professional; `user` is the session user the screens keep. */
+  async login(user: string, pass: string): Promise<{ token: string; user: unknown }> {
     const response = await this.request.post('/api/user/login', { data: { user, pass } });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as { token: string; user: unknown };
+  }
+
+  async loginAfiliado(documento: string): Promise<{ token: string }> {
+    const response = await this.request.post('/api/afiliados/login', { data: { documento } });
     expect(response.status(), await response.text()).toBe(200);
     return (await response.json()) as { token: string };
   }
 
   /** An active account holding one of the default roles. */
-  async createUser(
-    role: 'ADMINISTRADOR' | 'ADMINISTRATIVO' | 'PRESTADOR',
-  ): Promise<{ user: string; pass: string }> {
+  async createUser(role: StaffRole): Promise<{ user: string; pass: string }> {
     const account = { user: uniqueEmail(role.toLowerCase()), pass: PASSWORD };
     await this.call('POST', 'user', { ...account, roles: [role] });
     return account;
