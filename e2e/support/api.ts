@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { buildAfiliadoInput, buildObraSocialInput, uniqueEmail } from '@red-dental/testing';
 import { ADMIN } from './env.ts';
 
 let sequence = 0;
@@ -6,15 +7,6 @@ let sequence = 0;
 export function unique(prefix: string): string {
   sequence += 1;
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${sequence}`;
-}
-
-export function uniqueEmail(prefix: string): string {
-  return `${unique(prefix)}@example.com`.toLowerCase();
-}
-
-/** An 8-digit document number unlikely to repeat within a run. */
-export function uniqueDocumento(): string {
-  return String(20_000_000 + Math.floor(Math.random() * 79_999_999));
 }
 
 export const PASSWORD = 'Consultorio2025!';
@@ -74,19 +66,17 @@ export class Backend {
 
   /** An affiliate (with a new insurer) who can sign in with the returned document. */
   async createAfiliado(): Promise<{ documento: string }> {
-    const obraSocial = await this.call<{ id: number }>('POST', 'obra-sociales', {
-      nombre: unique('Obra Social E2E'),
-      telefono: ['011 4000-0000'],
-      mail: ['contacto@example.com'],
-    });
-    const documento = uniqueDocumento();
-    await this.call('POST', 'afiliados', {
+    const obraSocial = await this.call<{ id: number }>(
+      'POST',
+      'obra-sociales',
+      buildObraSocialInput({ nombre: unique('Obra Social E2E') }),
+    );
+    const afiliado = buildAfiliadoInput({
       nombre: 'Afiliada de Prueba',
-      tipoDocumento: 'DNI',
-      documento,
       fecha_nacimiento: '1985-04-12',
       obraSocial: { id: obraSocial.id },
     });
-    return { documento };
+    await this.call('POST', 'afiliados', afiliado);
+    return { documento: afiliado.documento };
   }
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { unique, uniqueDocumento } from '../support/api.ts';
+import { uniqueDocumento } from '@red-dental/testing';
+import { unique } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 

@@ -1,4 +1,4 @@
-import { uniqueEmail } from '../support/api.ts';
+import { uniqueEmail } from '@red-dental/testing';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMailLink } from '../support/mail.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';

@@ -1,4 +1,4 @@
-import { readMails } from '@red-dental/testing';
+import { readMails, uniqueDocumento } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { afiliadoAuth, createAfiliado, createObraSocial, uniqueDocumento } from './afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado, createObraSocial } from './afiliados.factories.ts';
 import { estimateMatches, findFewMatches } from './afiliados.repository.ts';
 
 describe.each(BACKENDS)('afiliados (%s)', (backend) => {
