@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { buildAfiliadoInput, buildObraSocialInput, uniqueEmail } from '@red-dental/testing';
 import { ADMIN } from './env.ts';
 
 let sequence = 0;
@@ -8,16 +9,9 @@ export function unique(prefix: string): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${sequence}`;
 }
 
-export function uniqueEmail(prefix: string): string {
-  return `${unique(prefix)}@example.com`.toLowerCase();
-}
-
-/** An 8-digit document number unlikely to repeat within a run. */
-export function uniqueDocumento(): string {
-  return String(20_000_000 + Math.floor(Math.random() * 79_999_999));
-}
-
 export const PASSWORD = 'Consultorio2025!';
+
+export type StaffRole = 'ADMINISTRADOR' | 'ADMINISTRATIVO' | 'PRESTADOR';
 
 /** Arranges data through the real API, signed in as the seeded administrator. */
 export class Backend {
@@ -40,16 +34,21 @@ export class Backend {
     return (await response.json()) as T;
   }
 
-  async login(user: string, pass: string): Promise<{ token: string }> {
+  /** Signs in as staff or a professional; `user` is the session user the screens keep. */
+  async login(user: string, pass: string): Promise<{ token: string; user: unknown }> {
     const response = await this.request.post('/api/user/login', { data: { user, pass } });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as { token: string; user: unknown };
+  }
+
+  async loginAfiliado(documento: string): Promise<{ token: string }> {
+    const response = await this.request.post('/api/afiliados/login', { data: { documento } });
     expect(response.status(), await response.text()).toBe(200);
     return (await response.json()) as { token: string };
   }
 
   /** An active account holding one of the default roles. */
-  async createUser(
-    role: 'ADMINISTRADOR' | 'ADMINISTRATIVO' | 'PRESTADOR',
-  ): Promise<{ user: string; pass: string }> {
+  async createUser(role: StaffRole): Promise<{ user: string; pass: string }> {
     const account = { user: uniqueEmail(role.toLowerCase()), pass: PASSWORD };
     await this.call('POST', 'user', { ...account, roles: [role] });
     return account;
@@ -67,19 +66,17 @@ export class Backend {
 
   /** An affiliate (with a new insurer) who can sign in with the returned document. */
   async createAfiliado(): Promise<{ documento: string }> {
-    const obraSocial = await this.call<{ id: number }>('POST', 'obra-sociales', {
-      nombre: unique('Obra Social E2E'),
-      telefono: ['011 4000-0000'],
-      mail: ['contacto@example.com'],
-    });
-    const documento = uniqueDocumento();
-    await this.call('POST', 'afiliados', {
+    const obraSocial = await this.call<{ id: number }>(
+      'POST',
+      'obra-sociales',
+      buildObraSocialInput({ nombre: unique('Obra Social E2E') }),
+    );
+    const afiliado = buildAfiliadoInput({
       nombre: 'Afiliada de Prueba',
-      tipoDocumento: 'DNI',
-      documento,
       fecha_nacimiento: '1985-04-12',
       obraSocial: { id: obraSocial.id },
     });
-    return { documento };
+    await this.call('POST', 'afiliados', afiliado);
+    return { documento: afiliado.documento };
   }
 }

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { Backend } from './api.ts';
+import { Backend, type StaffRole } from './api.ts';
 
 /**
  * Endpoints the screens already call but the server does not answer yet; their
@@ -13,9 +13,48 @@ interface ConsoleWatch {
   allow(pattern: RegExp): void;
 }
 
-export const test = base.extend<{ backend: Backend; consoleWatch: ConsoleWatch }>({
+/**
+ * Creates an account of the role (or an affiliate) and puts its session in the
+ * page as the sign-in screens would, so a test starts signed in without going
+ * through them; sign-in.spec.ts signs each role in through its screen.
+ */
+export interface LoginAs {
+  (role: StaffRole): Promise<{ user: string; pass: string }>;
+  (role: 'AFILIADO'): Promise<{ documento: string }>;
+}
+
+/** The keys and values the SPA keeps a session under (apps/web/src/lib/session.ts). */
+async function storeSession(page: Page, token: string, session: object): Promise<void> {
+  // Any page of the app gives access to its origin's storage; the next navigation reads the session.
+  await page.goto('/login');
+  await page.evaluate(
+    ({ token, session }) => {
+      localStorage.setItem('DC_TOKEN', token);
+      localStorage.setItem('DC_SESSION', JSON.stringify(session));
+    },
+    { token, session },
+  );
+}
+
+export const test = base.extend<{ backend: Backend; consoleWatch: ConsoleWatch; loginAs: LoginAs }>({
   backend: async ({ request }, use) => {
     await use(new Backend(request));
+  },
+
+  loginAs: async ({ page, backend }, use) => {
+    async function loginAs(role: StaffRole | 'AFILIADO') {
+      if (role === 'AFILIADO') {
+        const afiliado = await backend.createAfiliado();
+        const { token } = await backend.loginAfiliado(afiliado.documento);
+        await storeSession(page, token, { kind: 'afiliado' });
+        return afiliado;
+      }
+      const account = await backend.createUser(role);
+      const { token, user } = await backend.login(account.user, account.pass);
+      await storeSession(page, token, { kind: 'staff', user });
+      return account;
+    }
+    await use(loginAs as LoginAs);
   },
 
   // Every test fails on a console error or an uncaught exception in the page.

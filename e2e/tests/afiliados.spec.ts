@@ -1,31 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { unique, uniqueDocumento } from '../support/api.ts';
-import { ADMIN } from '../support/env.ts';
-import { expect, signIn, test } from '../support/fixtures.ts';
-
-const ARTIFACTS = path.join(import.meta.dirname, '..', 'artifacts');
-mkdirSync(ARTIFACTS, { recursive: true });
-
-/** Serious or critical axe findings on the page as it is now. */
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `serious or critical violations on ${where}`).toEqual([]);
-}
-
-async function capture(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
-    await expectNoSeriousViolations(page, `${name} at ${width} px`);
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { uniqueDocumento } from '@red-dental/testing';
+import { unique } from '../support/api.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 async function addObraSocial(page: Page, nombre: string) {
   await page.getByRole('button', { name: 'Agregar Obra Social' }).click();
@@ -42,6 +19,7 @@ async function addObraSocial(page: Page, nombre: string) {
 test('staff add an affiliate, edit it, import a CSV into a new insurer, find the rows and delete the insurer', async ({
   page,
   consoleWatch,
+  loginAs,
 }) => {
   // The duplicate document below is refused with a 409 on purpose.
   consoleWatch.allow(/status of 409/);
@@ -50,8 +28,7 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   const documento = uniqueDocumento();
   const [csvDoc1, csvDoc2] = [uniqueDocumento(), uniqueDocumento()];
 
-  await signIn(page, ADMIN.user, ADMIN.pass);
-  await expect(page).toHaveURL(/\/profesionales$/);
+  await loginAs('ADMINISTRADOR');
 
   // An insurer from the insurer list, so the affiliate has one to belong to.
   await page.goto('/obra-social');
@@ -91,7 +68,7 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await row.getByRole('button', { name: 'Editar Rosa Benítez' }).click();
   const edit = page.getByRole('dialog', { name: 'Editar Afiliado' });
   await expect(edit.getByLabel('Tipo')).toHaveValue('DNI');
-  await capture(page, 'editar-afiliado');
+  await scanAndCapture(page, 'editar-afiliado');
   await edit.getByLabel('Nombre Completo').fill('Rosa María Benítez');
   await edit.getByLabel('Fecha de Nacimiento').fill('1979-08-16');
   await edit.getByRole('button', { name: 'Guardar Afiliado' }).click();
@@ -120,7 +97,7 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await expect(page.getByRole('table', { name: 'Líneas rechazadas' })).toContainText(
     'Falta el número de documento',
   );
-  await capture(page, 'afiliados-import-preview');
+  await scanAndCapture(page, 'afiliados-import-preview');
   await page.getByRole('button', { name: 'Cargar Afiliados' }).click();
   const done = page.getByRole('dialog', { name: 'Importación completada' });
   await expect(done).toContainText('Se han cargado 2 afiliados');
@@ -151,50 +128,50 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await expect(page.getByRole('row').filter({ hasText: csvDoc1 })).toContainText('No asignada');
 });
 
-test('staff screens pass an accessibility scan and are captured at 1280 and 375 px', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.user, ADMIN.pass);
-  await expect(page).toHaveURL(/\/profesionales$/);
-
+test('staff screens pass an accessibility scan and are captured at 1280 and 375 px', async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs('ADMINISTRADOR');
   await page.goto('/afiliados');
   await expect(page.getByRole('heading', { name: 'Lista de Afiliados' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Afiliados' })).toBeVisible();
-  await capture(page, 'afiliados');
+  await scanAndCapture(page, 'afiliados');
 
   await page.goto('/afiliados/form-afiliado');
   await page.getByRole('button', { name: 'Cargar Afiliado' }).click();
   await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
-  await capture(page, 'afiliados-form');
+  await scanAndCapture(page, 'afiliados-form');
 
   await page.goto('/afiliados/import-csv');
   await page.getByRole('button', { name: 'Cargar Afiliados' }).click();
   await expect(page.getByText('Por favor, selecciona una obra social y un archivo CSV.')).toBeVisible();
-  await capture(page, 'afiliados-import-csv');
+  await scanAndCapture(page, 'afiliados-import-csv');
 
   await page.getByRole('button', { name: 'Agregar Obra Social' }).click();
   await page.getByRole('button', { name: 'Agregar otro mail' }).click();
   await expect(page.getByRole('dialog', { name: 'Agregar Obra Social' })).toBeVisible();
-  await capture(page, 'agregar-obra-social');
+  await scanAndCapture(page, 'agregar-obra-social');
 
   await page.goto('/obra-social');
   await expect(page.getByRole('table', { name: 'Obras sociales' })).toBeVisible();
-  await capture(page, 'obra-social');
-  await context.close();
+  await scanAndCapture(page, 'obra-social');
 });
 
-test('a dentist sees the prompt, then checks a DNI and sees the coverage', async ({ page, backend }) => {
-  const prestador = await backend.createUser('PRESTADOR');
+test('a dentist sees the prompt, then checks a DNI and sees the coverage', async ({
+  page,
+  backend,
+  loginAs,
+}) => {
+  await loginAs('PRESTADOR');
   const { documento } = await backend.createAfiliado();
-  await signIn(page, prestador.user, prestador.pass);
-  await expect(page).toHaveURL(/\/mi-perfil$/);
 
   await page.goto('/afiliados');
   await expect(page.getByText('Ingrese un DNI realizar la búsqueda.')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
   await expect(page.getByText('Todas las obras sociales')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Agregar Afiliado' })).toHaveCount(0);
-  await capture(page, 'afiliados-prestador-prompt');
+  await scanAndCapture(page, 'afiliados-prestador-prompt');
 
   const field = page.getByLabel('DNI del afiliado');
   await expect(field).toHaveAttribute('inputmode', 'numeric');
@@ -209,5 +186,5 @@ test('a dentist sees the prompt, then checks a DNI and sees the coverage', async
   await expect(row).toContainText('Afiliada de Prueba');
   await expect(row).toContainText('Obra Social E2E');
   await expect(row.getByRole('button')).toHaveCount(0);
-  await capture(page, 'afiliados-prestador');
+  await scanAndCapture(page, 'afiliados-prestador');
 });

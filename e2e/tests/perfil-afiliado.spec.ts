@@ -1,50 +1,25 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { uniqueEmail } from '../support/api.ts';
+import { uniqueEmail } from '@red-dental/testing';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForMailLink } from '../support/mail.ts';
+import { scanAndCapture } from '../support/scan-and-capture.ts';
 
-const ARTIFACTS = path.join(import.meta.dirname, '..', 'artifacts');
-mkdirSync(ARTIFACTS, { recursive: true });
-
-async function capture(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious, `serious or critical violations on ${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-test('an affiliate signs in with the document, edits the profile and confirms a new e-mail', async ({
-  page,
-  backend,
-}) => {
-  const { documento } = await backend.createAfiliado();
+test('an affiliate edits the profile and confirms a new e-mail', async ({ page, loginAs }) => {
+  const { documento } = await loginAs('AFILIADO');
   const email = uniqueEmail('afiliada');
 
-  await page.goto('/login-afiliado');
-  await page.getByLabel('DNI').fill(documento);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/perfil-afiliado$/);
+  await page.goto('/perfil-afiliado');
 
   await expect(page.getByLabel('Nombre')).toHaveValue('Afiliada de Prueba');
   await expect(page.getByLabel('Documento')).toHaveValue(documento);
   await expect(page.getByLabel('Documento')).toHaveAttribute('readonly', '');
   await expect(page.getByText('Ingrese su e-mail para recibir notificaciones y novedades!')).toBeVisible();
-  await capture(page, 'perfil-afiliado');
+  await scanAndCapture(page, 'perfil-afiliado');
 
   await page.getByRole('button', { name: 'Editar' }).click();
   await page.getByLabel('Email').fill('no-es-un-mail');
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(page.getByText('Email inválido')).toBeVisible();
-  await capture(page, 'perfil-afiliado-editar');
+  await scanAndCapture(page, 'perfil-afiliado-editar');
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Teléfono/Movil').fill('11 5123-4567');
@@ -62,7 +37,7 @@ test('an affiliate signs in with the document, edits the profile and confirms a 
   await expect(
     page.getByText('Su email fue confirmado. Desde ahora recibirá allí las novedades del portal.'),
   ).toBeVisible();
-  await capture(page, 'confirmar-email');
+  await scanAndCapture(page, 'confirmar-email');
 
   await page.goto('/perfil-afiliado');
   await expect(page.getByLabel('Email')).toHaveValue(email);

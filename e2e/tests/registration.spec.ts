@@ -1,4 +1,5 @@
-import { PASSWORD, uniqueEmail } from '../support/api.ts';
+import { uniqueEmail } from '@red-dental/testing';
+import { PASSWORD } from '../support/api.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
 
 test('a professional registers, is approved by an administrator, and signs in', async ({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -152,24 +152,4 @@ export async function createUserWithRoles(
   });
   if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
   return { id: (res.json() as { id: number }).id, email, password };
-}
-
-/** The mails written to DATA_DIR/mail (no SMTP in tests), oldest first, quoted-printable decoded. */
-export async function readMails(dataDir: string): Promise<string[]> {
-  const dir = path.join(dataDir, 'mail');
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  const raw = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
-  return raw.map(decodeQuotedPrintable);
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  return joined.replace(/(=[0-9A-F]{2})+/g, (seq) =>
-    Buffer.from(
-      seq
-        .split('=')
-        .slice(1)
-        .map((h) => Number.parseInt(h, 16)),
-    ).toString('utf8'),
-  );
 }

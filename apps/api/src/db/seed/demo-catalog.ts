@@ -1,8 +1,13 @@
-import type { Weekday } from '@red-dental/contracts';
+import { WEEKDAYS } from '@red-dental/contracts';
+import { z } from 'zod';
+import { loadDataFile } from './load-data.ts';
 
 /**
- * Fixed lists behind the demo data. Mail addresses use reserved domains
- * (example.com, .example) so a demo instance with real SMTP never writes to anyone.
+ * The fixed lists behind the demo data. The lists live in ./catalog as JSON and
+ * are checked here when the module loads; this file keeps only the short
+ * constants and gives the lists the shapes the generator uses. Mail
+ * addresses use reserved domains (example.com, .example) so a demo instance
+ * with real SMTP never writes to anyone.
  */
 
 export const DEMO_PASSWORD = 'RedDental2025!';
@@ -12,1040 +17,99 @@ export const DEMO_PRESTADOR_EMAIL = 'prestador@reddental.com.ar';
 /** Covered by OSDE, which the demo provider and most others accept. */
 export const DEMO_AFILIADO_DOCUMENTO = '30123456';
 
-export const OBRAS_SOCIALES = [
-  {
-    nombre: 'OSDE',
-    mails: ['prestadores@osde.example', 'odontologia@osde.example'],
-    telefonos: ['0810-555-0373', '011 4510-4000'],
-  },
-  {
-    nombre: 'Swiss Medical',
-    mails: ['prestadores@swissmedical.example'],
-    telefonos: ['0810-333-8876', '011 5239-6000'],
-  },
-  {
-    nombre: 'Galeno',
-    mails: ['convenios@galeno.example'],
-    telefonos: ['0810-999-4253', '011 4959-8200'],
-  },
-  {
-    nombre: 'OSECAC',
-    mails: ['prestaciones@osecac.example', 'odontologia@osecac.example'],
-    telefonos: ['0800-333-2700', '011 4370-7300'],
-  },
-  { nombre: 'IOMA', mails: ['odontologia@ioma.example'], telefonos: ['0800-222-4662', '0221 429-8600'] },
-  { nombre: 'Medifé', mails: ['prestadores@medife.example'], telefonos: ['0810-333-6334', '011 4129-4700'] },
-  {
-    nombre: 'Omint',
-    mails: ['red.prestadores@omint.example'],
-    telefonos: ['0810-777-6664', '011 4322-8800'],
-  },
-  {
-    nombre: 'Sancor Salud',
-    mails: ['prestadores@sancorsalud.example'],
-    telefonos: ['0800-777-4440', '03493 42-8500'],
-  },
-] as const;
-
-export type ObraSocialNombre = (typeof OBRAS_SOCIALES)[number]['nombre'];
-
-/** Share of the affiliates each insurer covers; the rest have none ('No asignada'). */
-export const AFILIADOS_POR_OBRA_SOCIAL: Record<ObraSocialNombre, number> = {
-  OSDE: 22,
-  'Swiss Medical': 14,
-  Galeno: 10,
-  OSECAC: 18,
-  IOMA: 14,
-  Medifé: 8,
-  Omint: 5,
-  'Sancor Salud': 8,
-};
-
-/** Chance that a provider accepts each insurer, in the city and in the province. */
-export const ACEPTACION_OBRA_SOCIAL: Record<ObraSocialNombre, { caba: number; provincia: number }> = {
-  OSDE: { caba: 0.75, provincia: 0.65 },
-  'Swiss Medical': { caba: 0.6, provincia: 0.45 },
-  Galeno: { caba: 0.45, provincia: 0.4 },
-  OSECAC: { caba: 0.4, provincia: 0.55 },
-  IOMA: { caba: 0.1, provincia: 0.75 },
-  Medifé: { caba: 0.4, provincia: 0.3 },
-  Omint: { caba: 0.35, provincia: 0.15 },
-  'Sancor Salud': { caba: 0.3, provincia: 0.35 },
-};
-
 export const GUARDIAS = 'GUARDIAS';
 export const ODONTOLOGIA_GENERAL = 'Odontología General';
 
-export const ESPECIALIDADES = [
-  ODONTOLOGIA_GENERAL,
-  'Ortodoncia',
-  'Endodoncia',
-  'Periodoncia',
-  'Odontopediatría',
-  'Implantología',
-  'Prótesis',
-  'Cirugía Bucomaxilofacial',
-  'Radiología',
-  GUARDIAS,
-] as const;
+export const DOMINIOS_MAIL = ['example.com', 'example.net', 'example.org'];
 
-/** How often each specialty appears among a provider's extra ones. */
-export const ESPECIALIDADES_EXTRA: { value: string; weight: number }[] = [
-  { value: 'Ortodoncia', weight: 8 },
-  { value: 'Endodoncia', weight: 8 },
-  { value: 'Periodoncia', weight: 5 },
-  { value: 'Odontopediatría', weight: 6 },
-  { value: 'Implantología', weight: 6 },
-  { value: 'Prótesis', weight: 5 },
-  { value: 'Cirugía Bucomaxilofacial', weight: 3 },
-  { value: 'Radiología', weight: 2 },
-];
+function load<S extends z.ZodType>(file: string, schema: S): z.output<S> {
+  return loadDataFile(new URL(`./catalog/${file}`, import.meta.url), schema);
+}
 
-export const ZONAS = [
-  { numero: 1, nombre: 'CABA Norte' },
-  { numero: 2, nombre: 'CABA Centro' },
-  { numero: 3, nombre: 'CABA Oeste' },
-  { numero: 4, nombre: 'GBA Norte' },
-  { numero: 5, nombre: 'GBA Oeste' },
-  { numero: 6, nombre: 'GBA Sur' },
-  { numero: 7, nombre: 'La Plata' },
-] as const;
+const share = z.number().min(0).max(1);
+const weight = z.number().positive();
 
-export interface Localidad {
-  nombre: string;
-  zona: (typeof ZONAS)[number]['numero'];
-  isCaba: boolean;
+const obraSocialSchema = z.object({
+  nombre: z.string().min(1),
+  mails: z.array(z.email()).min(1),
+  telefonos: z.array(z.string().min(1)).min(1),
+  /** Relative share of the affiliates it covers; the rest have none ('No asignada'). */
+  afiliados: weight,
+  /** Chance that a provider accepts it, in the city and in the province. */
+  aceptacion: z.object({ caba: share, provincia: share }),
+});
+
+const especialidadesSchema = z.object({
+  nombres: z.array(z.string().min(1)).min(1),
+  /** How often each specialty appears among a provider's extra ones. */
+  extra: z.array(z.object({ nombre: z.string().min(1), peso: weight })),
+});
+
+const zonaSchema = z.object({ numero: z.int().positive(), nombre: z.string().min(1) });
+
+const localidadSchema = z.object({
+  nombre: z.string().min(1),
+  zona: z.int().positive(),
+  isCaba: z.boolean(),
   /** Area code of its land lines. */
-  caracteristica: '011' | '0221';
-  lat: number;
-  long: number;
+  caracteristica: z.enum(['011', '0221']),
+  lat: z.number().min(-90).max(90),
+  long: z.number().min(-180).max(180),
   /** Half the side of the square, in degrees, that stays inside the locality (and off the river). */
-  radio: number;
+  radio: z.number().positive(),
   /** How many of the providers practise there, relatively. */
-  peso: number;
+  peso: weight,
   /** Real streets of the locality with a plausible range of door numbers. */
-  calles: [calle: string, desde: number, hasta: number][];
-}
+  calles: z.array(z.tuple([z.string().min(1), z.int().positive(), z.int().positive()])).min(1),
+});
 
-export const LOCALIDADES: Localidad[] = [
-  {
-    nombre: 'Palermo',
-    zona: 1,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.586,
-    long: -58.427,
-    radio: 0.009,
-    peso: 6,
-    calles: [
-      ['Av. Santa Fe', 3000, 4800],
-      ['Thames', 1500, 2400],
-      ['Gurruchaga', 1400, 2400],
-      ['Av. Córdoba', 4000, 5600],
-      ['Honduras', 3800, 5900],
-      ['Charcas', 3200, 4800],
-      ['Güemes', 3800, 4800],
-      ['Armenia', 1400, 2400],
-      ['Malabia', 1300, 2400],
-      ['Av. Scalabrini Ortiz', 1400, 3300],
-      ['Soler', 3500, 5000],
-    ],
-  },
-  {
-    nombre: 'Belgrano',
-    zona: 1,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.562,
-    long: -58.456,
-    radio: 0.007,
-    peso: 5,
-    calles: [
-      ['Av. Cabildo', 1500, 2900],
-      ['Juramento', 1500, 2900],
-      ['Mendoza', 1500, 2900],
-      ['Av. Monroe', 1500, 2900],
-      ['Echeverría', 1500, 2900],
-      ['Amenábar', 1500, 2600],
-      ['Vuelta de Obligado', 1500, 2800],
-      ['11 de Septiembre', 1500, 2800],
-    ],
-  },
-  {
-    nombre: 'Núñez',
-    zona: 1,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.547,
-    long: -58.463,
-    radio: 0.005,
-    peso: 2,
-    calles: [
-      ['Av. Cabildo', 3000, 4500],
-      ['Av. Congreso', 1500, 2500],
-      ['Manuela Pedraza', 1500, 2500],
-      ['Cuba', 3000, 4200],
-      ['Vuelta de Obligado', 3000, 4300],
-    ],
-  },
-  {
-    nombre: 'Recoleta',
-    zona: 1,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.592,
-    long: -58.398,
-    radio: 0.006,
-    peso: 5,
-    calles: [
-      ['Av. Callao', 900, 1900],
-      ['Av. Las Heras', 1700, 2900],
-      ['Junín', 900, 1900],
-      ['Ayacucho', 900, 1900],
-      ['Av. Pueyrredón', 1000, 2200],
-      ['French', 2000, 3100],
-      ['Arenales', 1400, 3100],
-      ['Marcelo T. de Alvear', 1200, 2400],
-    ],
-  },
-  {
-    nombre: 'Villa Urquiza',
-    zona: 1,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.573,
-    long: -58.486,
-    radio: 0.007,
-    peso: 3,
-    calles: [
-      ['Av. Triunvirato', 3900, 5000],
-      ['Av. Monroe', 4500, 5600],
-      ['Av. Olazábal', 4500, 5600],
-      ['Bauness', 1800, 2700],
-      ['Av. Álvarez Thomas', 2000, 3000],
-      ['Av. Congreso', 4500, 5600],
-    ],
-  },
-  {
-    nombre: 'Caballito',
-    zona: 2,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.618,
-    long: -58.442,
-    radio: 0.007,
-    peso: 6,
-    calles: [
-      ['Av. Rivadavia', 4500, 6200],
-      ['Av. Pedro Goyena', 100, 1200],
-      ['José María Moreno', 100, 900],
-      ['Av. Acoyte', 100, 600],
-      ['Av. La Plata', 100, 600],
-      ['Rojas', 100, 900],
-      ['Río de Janeiro', 100, 700],
-      ['Av. Díaz Vélez', 4500, 5600],
-      ['Senillosa', 100, 900],
-    ],
-  },
-  {
-    nombre: 'Almagro',
-    zona: 2,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.61,
-    long: -58.42,
-    radio: 0.005,
-    peso: 3,
-    calles: [
-      ['Av. Corrientes', 3600, 4600],
-      ['Av. Rivadavia', 3500, 4500],
-      ['Bulnes', 100, 900],
-      ['Medrano', 100, 900],
-      ['Av. Díaz Vélez', 3600, 4500],
-      ['Yatay', 100, 900],
-      ['Sarmiento', 3600, 4400],
-    ],
-  },
-  {
-    nombre: 'Villa Crespo',
-    zona: 2,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.599,
-    long: -58.441,
-    radio: 0.005,
-    peso: 2,
-    calles: [
-      ['Av. Corrientes', 4600, 6000],
-      ['Av. Scalabrini Ortiz', 100, 1000],
-      ['Thames', 300, 1000],
-      ['Serrano', 100, 900],
-      ['Loyola', 100, 900],
-      ['Av. Warnes', 100, 800],
-    ],
-  },
-  {
-    nombre: 'Balvanera',
-    zona: 2,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.6095,
-    long: -58.403,
-    radio: 0.005,
-    peso: 3,
-    calles: [
-      ['Av. Rivadavia', 2000, 3400],
-      ['Av. Corrientes', 2000, 3400],
-      ['Av. Pueyrredón', 100, 900],
-      ['Av. Jujuy', 100, 900],
-      ['Lavalle', 2000, 3400],
-      ['Sarmiento', 2000, 3400],
-    ],
-  },
-  {
-    nombre: 'San Telmo',
-    zona: 2,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.6215,
-    long: -58.3725,
-    radio: 0.004,
-    peso: 1,
-    calles: [
-      ['Defensa', 700, 1300],
-      ['Bolívar', 700, 1300],
-      ['Perú', 700, 1300],
-      ['Av. San Juan', 300, 900],
-      ['Humberto Primo', 300, 900],
-      ['Chacabuco', 700, 1200],
-    ],
-  },
-  {
-    nombre: 'Flores',
-    zona: 3,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.63,
-    long: -58.464,
-    radio: 0.007,
-    peso: 4,
-    calles: [
-      ['Av. Rivadavia', 6500, 7600],
-      ['Av. Nazca', 100, 900],
-      ['Yerbal', 2000, 3100],
-      ['Av. Carabobo', 100, 900],
-      ['Bogotá', 2000, 3100],
-      ['Pedernera', 100, 900],
-      ['Av. Directorio', 2000, 3100],
-      ['Artigas', 100, 900],
-    ],
-  },
-  {
-    nombre: 'Villa Devoto',
-    zona: 3,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.601,
-    long: -58.513,
-    radio: 0.007,
-    peso: 2,
-    calles: [
-      ['Av. Francisco Beiró', 4500, 5800],
-      ['Nueva York', 4000, 4600],
-      ['Fernández de Enciso', 3500, 4500],
-      ['Bahía Blanca', 3000, 4000],
-      ['Asunción', 4000, 4600],
-    ],
-  },
-  {
-    nombre: 'Mataderos',
-    zona: 3,
-    isCaba: true,
-    caracteristica: '011',
-    lat: -34.658,
-    long: -58.503,
-    radio: 0.006,
-    peso: 1,
-    calles: [
-      ['Av. Directorio', 5500, 6800],
-      ['Av. Juan Bautista Alberdi', 5500, 6800],
-      ['Tandil', 5500, 6800],
-      ['Lisandro de la Torre', 1000, 2200],
-      ['Av. Eva Perón', 5500, 6800],
-    ],
-  },
-  {
-    nombre: 'San Isidro',
-    zona: 4,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.4735,
-    long: -58.521,
-    radio: 0.005,
-    peso: 3,
-    calles: [
-      ['Belgrano', 100, 500],
-      ['9 de Julio', 100, 500],
-      ['Av. Centenario', 100, 1500],
-      ['Acassuso', 100, 500],
-      ['Martín y Omar', 100, 500],
-      ['Cosme Beccar', 100, 500],
-    ],
-  },
-  {
-    nombre: 'Vicente López',
-    zona: 4,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.529,
-    long: -58.477,
-    radio: 0.004,
-    peso: 2,
-    calles: [
-      ['Av. Maipú', 300, 1500],
-      ['Av. del Libertador', 200, 1500],
-      ['Carlos F. Melo', 100, 1000],
-      ['Laprida', 100, 900],
-    ],
-  },
-  {
-    nombre: 'Olivos',
-    zona: 4,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.511,
-    long: -58.494,
-    radio: 0.005,
-    peso: 2,
-    calles: [
-      ['Av. Maipú', 1500, 3500],
-      ['Corrientes', 300, 1500],
-      ['Ugarte', 1000, 3000],
-      ['Av. del Libertador', 2000, 3500],
-    ],
-  },
-  {
-    nombre: 'Morón',
-    zona: 5,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.652,
-    long: -58.62,
-    radio: 0.006,
-    peso: 3,
-    calles: [
-      ['Av. Rivadavia', 17500, 18500],
-      ['Buen Viaje', 500, 1200],
-      ['Almirante Brown', 800, 1400],
-      ['Belgrano', 200, 600],
-      ['Sarmiento', 800, 1200],
-    ],
-  },
-  {
-    nombre: 'Castelar',
-    zona: 5,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.653,
-    long: -58.645,
-    radio: 0.005,
-    peso: 1,
-    calles: [
-      ['Av. Santa Rosa', 1000, 2000],
-      ['Carlos Casares', 900, 1500],
-      ['Arias', 2000, 2500],
-      ['Av. Rivadavia', 19500, 20500],
-    ],
-  },
-  {
-    nombre: 'Ramos Mejía',
-    zona: 5,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.642,
-    long: -58.565,
-    radio: 0.005,
-    peso: 2,
-    calles: [
-      ['Av. de Mayo', 100, 1200],
-      ['Belgrano', 100, 500],
-      ['Av. Rivadavia', 13500, 14500],
-      ['Alvarado', 100, 600],
-      ['Rosales', 100, 400],
-    ],
-  },
-  {
-    nombre: 'San Justo',
-    zona: 5,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.683,
-    long: -58.56,
-    radio: 0.005,
-    peso: 1,
-    calles: [
-      ['Arieta', 2800, 3600],
-      ['Almafuerte', 3000, 3600],
-      ['Av. Juan Manuel de Rosas', 2700, 3500],
-      ['Hipólito Yrigoyen', 2400, 2800],
-    ],
-  },
-  {
-    nombre: 'Avellaneda',
-    zona: 6,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.664,
-    long: -58.365,
-    radio: 0.005,
-    peso: 2,
-    calles: [
-      ['Av. Mitre', 300, 1200],
-      ['Av. Belgrano', 100, 1000],
-      ['Güemes', 600, 1000],
-      ['Italia', 100, 300],
-      ['Lavalle', 100, 400],
-    ],
-  },
-  {
-    nombre: 'Lanús',
-    zona: 6,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.703,
-    long: -58.395,
-    radio: 0.006,
-    peso: 2,
-    calles: [
-      ['Av. Hipólito Yrigoyen', 3800, 4800],
-      ['9 de Julio', 1000, 1800],
-      ['Anatole France', 1500, 2400],
-      ['Carlos Pellegrini', 1000, 1500],
-      ['Sitio de Montevideo', 100, 700],
-    ],
-  },
-  {
-    nombre: 'Lomas de Zamora',
-    zona: 6,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.761,
-    long: -58.4,
-    radio: 0.006,
-    peso: 2,
-    calles: [
-      ['Av. Hipólito Yrigoyen', 8500, 9500],
-      ['Laprida', 100, 600],
-      ['Boedo', 100, 600],
-      ['España', 100, 500],
-      ['Gorriti', 100, 500],
-      ['Meeks', 100, 800],
-    ],
-  },
-  {
-    nombre: 'Banfield',
-    zona: 6,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.744,
-    long: -58.395,
-    radio: 0.004,
-    peso: 1,
-    calles: [
-      ['Maipú', 200, 600],
-      ['Alsina', 100, 600],
-      ['Belgrano', 100, 400],
-      ['Av. Hipólito Yrigoyen', 7000, 7700],
-    ],
-  },
-  {
-    nombre: 'Quilmes',
-    zona: 6,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.724,
-    long: -58.262,
-    radio: 0.006,
-    peso: 3,
-    calles: [
-      ['Rivadavia', 100, 800],
-      ['Hipólito Yrigoyen', 100, 800],
-      ['Alsina', 100, 800],
-      ['Mitre', 300, 1000],
-      ['Av. Vicente López', 200, 1200],
-      ['Garibaldi', 100, 600],
-      ['Sarmiento', 100, 700],
-    ],
-  },
-  {
-    nombre: 'Bernal',
-    zona: 6,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.708,
-    long: -58.282,
-    radio: 0.004,
-    peso: 1,
-    calles: [
-      ['Zapiola', 100, 600],
-      ['9 de Julio', 100, 500],
-      ['Belgrano', 100, 600],
-      ['Av. Los Quilmes', 300, 900],
-    ],
-  },
-  {
-    nombre: 'Adrogué',
-    zona: 6,
-    isCaba: false,
-    caracteristica: '011',
-    lat: -34.801,
-    long: -58.388,
-    radio: 0.004,
-    peso: 1,
-    calles: [
-      ['Diagonal Brown', 1000, 1400],
-      ['Macías', 400, 700],
-      ['Espora', 1000, 1400],
-      ['Rosales', 1000, 1500],
-    ],
-  },
-  {
-    nombre: 'La Plata',
-    zona: 7,
-    isCaba: false,
-    caracteristica: '0221',
-    lat: -34.921,
-    long: -57.955,
-    radio: 0.01,
-    peso: 4,
-    calles: [
-      ['Av. 7', 600, 1500],
-      ['Calle 8', 600, 1500],
-      ['Calle 12', 600, 1500],
-      ['Av. 51', 400, 1200],
-      ['Av. 53', 400, 1200],
-      ['Calle 47', 400, 1200],
-      ['Calle 48', 400, 1200],
-      ['Calle 49', 400, 1200],
-    ],
-  },
-];
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const weekTemplateSchema = z.partialRecord(z.enum(WEEKDAYS), z.array(z.tuple([hhmm, hhmm])));
 
-type Ranges = [start: string, end: string][];
-export type WeekTemplate = Partial<Record<Weekday, Ranges>>;
+const horariosSchema = z.object({
+  /** Office hours as dental practices in Buenos Aires usually keep them. */
+  consultorio: z.array(weekTemplateSchema).min(1),
+  /** On-call hours: nights, weekends and holidays (D covers holidays too). */
+  guardias: z.array(weekTemplateSchema).min(1),
+});
 
-const LUNES_A_VIERNES: Weekday[] = ['L', 'M', 'X', 'J', 'V'];
-function days(list: Weekday[], ranges: Ranges): WeekTemplate {
-  return Object.fromEntries(list.map((d) => [d, ranges]));
-}
+const apellidosSchema = z.object({
+  /**
+   * The most frequent surnames in Argentina, weighted by their share of the
+   * population (González about one person in fifty).
+   */
+  frecuentes: z.array(z.object({ apellido: z.string().min(1), peso: weight })).min(1),
+  /** Together the frequent ones cover roughly two people in five. */
+  proporcionFrecuentes: share,
+  /** Less common surnames of Buenos Aires, equally likely: they stand for everyone else. */
+  otros: z.array(z.string().min(1)).min(1),
+});
 
-/** Office hours as dental practices in Buenos Aires usually keep them. */
-export const HORARIOS: WeekTemplate[] = [
-  days(LUNES_A_VIERNES, [
-    ['09:00', '13:00'],
-    ['15:00', '19:00'],
-  ]),
-  days(LUNES_A_VIERNES, [['10:00', '18:00']]),
-  { ...days(['L', 'X', 'V'], [['09:00', '17:00']]), ...days(['M', 'J'], [['13:00', '20:00']]) },
-  { ...days(LUNES_A_VIERNES, [['08:00', '12:00']]), S: [['09:00', '13:00']] },
-  { ...days(['L', 'M', 'X', 'J'], [['14:00', '20:00']]), V: [['09:00', '13:00']] },
-  { ...days(['M', 'J'], [['09:00', '19:00']]), S: [['09:00', '14:00']] },
-  days(LUNES_A_VIERNES, [
-    ['08:30', '12:30'],
-    ['16:00', '20:00'],
-  ]),
-  days(['L', 'M', 'X'], [['10:00', '19:00']]),
-  { ...days(LUNES_A_VIERNES, [['11:00', '19:30']]), S: [['10:00', '13:00']] },
-];
+const nombresPorGeneracionSchema = z.object({
+  mayor: z.array(z.string().min(1)).min(1),
+  media: z.array(z.string().min(1)).min(1),
+  joven: z.array(z.string().min(1)).min(1),
+});
+const nombresSchema = z.object({ F: nombresPorGeneracionSchema, M: nombresPorGeneracionSchema });
 
-/** On-call hours: nights, weekends and holidays (D covers holidays too). */
-export const GUARDIAS_HORARIOS: WeekTemplate[] = [
-  days(['S', 'D'], [['08:00', '20:00']]),
-  days(LUNES_A_VIERNES, [['20:00', '23:30']]),
-  { S: [['14:00', '22:00']], D: [['09:00', '21:00']] },
-  days(['L', 'M', 'X', 'J', 'V', 'S', 'D'], [['00:00', '08:00']]),
-  { ...days(['V', 'S'], [['20:00', '23:59']]), D: [['08:00', '14:00']] },
-];
+const nacimientosSchema = z.object({
+  /**
+   * Typical DNI number (in millions) for a birth year: numbers were handed
+   * out in sequence, so 30.1 million means someone born around 1983.
+   * Interpolated between these points.
+   */
+  dniPorAnio: z.array(z.object({ anio: z.int(), millones: z.number().positive() })).min(2),
+  /** Share of affiliates born in each span of years (a plan covers whole families). */
+  nacimientos: z.array(z.object({ desde: z.int(), hasta: z.int(), peso: weight })).min(1),
+});
 
-/**
- * The most frequent surnames in Argentina, weighted by their share of the
- * population (González about one person in fifty). Together they cover
- * roughly two people in five; APELLIDOS_OTROS stands for everyone else.
- */
-export const APELLIDOS_FRECUENTES: [string, number][] = [
-  ['González', 240],
-  ['Rodríguez', 170],
-  ['Gómez', 150],
-  ['Fernández', 140],
-  ['López', 130],
-  ['Díaz', 120],
-  ['Martínez', 120],
-  ['Pérez', 110],
-  ['García', 95],
-  ['Sánchez', 90],
-  ['Romero', 88],
-  ['Sosa', 80],
-  ['Álvarez', 75],
-  ['Torres', 70],
-  ['Ruiz', 65],
-  ['Ramírez', 60],
-  ['Flores', 60],
-  ['Benítez', 58],
-  ['Acosta', 55],
-  ['Medina', 55],
-  ['Herrera', 52],
-  ['Suárez', 50],
-  ['Aguirre', 48],
-  ['Giménez', 47],
-  ['Gutiérrez', 46],
-  ['Pereyra', 45],
-  ['Rojas', 44],
-  ['Molina', 43],
-  ['Castro', 42],
-  ['Ortiz', 41],
-  ['Silva', 40],
-  ['Núñez', 40],
-  ['Luna', 38],
-  ['Juárez', 37],
-  ['Cabrera', 36],
-  ['Ríos', 35],
-  ['Ferreyra', 35],
-  ['Godoy', 34],
-  ['Morales', 34],
-  ['Domínguez', 33],
-  ['Moreno', 33],
-  ['Peralta', 32],
-  ['Vega', 31],
-  ['Carrizo', 31],
-  ['Quiroga', 30],
-  ['Castillo', 30],
-  ['Ledesma', 29],
-  ['Muñoz', 29],
-  ['Ojeda', 28],
-  ['Ponce', 28],
-  ['Vera', 27],
-  ['Vázquez', 27],
-  ['Villalba', 26],
-  ['Cardozo', 26],
-  ['Navarro', 25],
-  ['Ramos', 25],
-  ['Arias', 24],
-  ['Coronel', 24],
-  ['Córdoba', 23],
-  ['Figueroa', 23],
-  ['Correa', 22],
-  ['Cáceres', 22],
-  ['Vargas', 21],
-  ['Maldonado', 21],
-  ['Mansilla', 20],
-  ['Farías', 20],
-  ['Rivero', 20],
-  ['Paz', 19],
-  ['Miranda', 19],
-  ['Roldán', 18],
-  ['Méndez', 18],
-  ['Lucero', 18],
-  ['Cruz', 17],
-  ['Hernández', 17],
-  ['Agüero', 17],
-  ['Páez', 16],
-  ['Blanco', 16],
-  ['Mendoza', 16],
-  ['Barrios', 15],
-  ['Escobar', 15],
-  ['Ávila', 15],
-  ['Soria', 15],
-  ['Leiva', 14],
-  ['Acuña', 14],
-  ['Martín', 14],
-  ['Maidana', 14],
-  ['Moyano', 13],
-  ['Campos', 13],
-  ['Olivera', 13],
-  ['Duarte', 13],
-  ['Soto', 12],
-  ['Bustos', 12],
-  ['Chávez', 12],
-  ['Rossi', 12],
-  ['Russo', 10],
-  ['Ferrari', 10],
-  ['Romano', 9],
-  ['Costa', 9],
-  ['Bruno', 9],
-  ['Greco', 8],
-  ['Gallo', 8],
-  ['Lombardi', 7],
-  ['Marino', 7],
-  ['Ricci', 7],
-  ['Fontana', 6],
-  ['Colombo', 6],
-  ['Esposito', 6],
-  ['Bianchi', 6],
-  ['Echeverría', 6],
-];
-export const PROPORCION_FRECUENTES = 0.4;
-
-/** Less common surnames of Buenos Aires (Spanish, Italian, Basque, Galician, Levantine, Central European, Asian…), equally likely. */
-export const APELLIDOS_OTROS = [
-  'Aguilar',
-  'Alonso',
-  'Amaya',
-  'Andrada',
-  'Aranda',
-  'Arce',
-  'Ayala',
-  'Barrera',
-  'Bazán',
-  'Bravo',
-  'Bustamante',
-  'Cabral',
-  'Calderón',
-  'Carabajal',
-  'Carrasco',
-  'Casas',
-  'Cejas',
-  'Cisneros',
-  'Contreras',
-  'Cuello',
-  'Delgado',
-  'Escudero',
-  'Espinosa',
-  'Esquivel',
-  'Fuentes',
-  'Galarza',
-  'Gallardo',
-  'Galván',
-  'Garay',
-  'Gauna',
-  'Gil',
-  'Guerrero',
-  'Guzmán',
-  'Heredia',
-  'Ibarra',
-  'Iglesias',
-  'Insaurralde',
-  'Jiménez',
-  'Lezcano',
-  'Lobo',
-  'Luján',
-  'Maciel',
-  'Mercado',
-  'Mena',
-  'Montenegro',
-  'Monzón',
-  'Mora',
-  'Navarrete',
-  'Nieva',
-  'Ocampo',
-  'Olmedo',
-  'Orellana',
-  'Oviedo',
-  'Palacios',
-  'Palavecino',
-  'Pacheco',
-  'Paredes',
-  'Pedraza',
-  'Pintos',
-  'Prieto',
-  'Quintana',
-  'Quinteros',
-  'Reynoso',
-  'Rivas',
-  'Rivera',
-  'Robles',
-  'Salas',
-  'Salazar',
-  'Salinas',
-  'Sandoval',
-  'Santillán',
-  'Santos',
-  'Segovia',
-  'Serrano',
-  'Solís',
-  'Sotelo',
-  'Tapia',
-  'Toledo',
-  'Valdez',
-  'Valenzuela',
-  'Varela',
-  'Velázquez',
-  'Vidal',
-  'Villegas',
-  'Zalazar',
-  'Zárate',
-  'Zapata',
-  'Alegre',
-  'Albornoz',
-  'Almada',
-  'Almirón',
-  'Ávalos',
-  'Báez',
-  'Barreto',
-  'Brizuela',
-  'Burgos',
-  'Caballero',
-  'Ceballos',
-  'Corbalán',
-  'Cordero',
-  'Echenique',
-  'Enríquez',
-  'Escalante',
-  'Frías',
-  'Funes',
-  'Gaitán',
-  'Galeano',
-  'Guevara',
-  'Lagos',
-  'Lencina',
-  'Lescano',
-  'Llanos',
-  'Lugo',
-  'Mareco',
-  'Márquez',
-  'Montero',
-  'Montes',
-  'Noguera',
-  'Orozco',
-  'Pizarro',
-  'Pucheta',
-  'Rey',
-  'Rolón',
-  'Saavedra',
-  'Sáez',
-  'Sequeira',
-  'Sierra',
-  'Tello',
-  'Trejo',
-  'Vallejos',
-  'Velárdez',
-  'Verón',
-  'Villanueva',
-  'Zamora',
-  'Otero',
-  'Souto',
-  'Fraga',
-  'Lema',
-  'Seoane',
-  'Pazos',
-  'Arrieta',
-  'Etchegaray',
-  'Urquiza',
-  'Larrañaga',
-  'Aramburu',
-  'Irigoyen',
-  'Garmendia',
-  'Bilbao',
-  'Elizalde',
-  'Iturralde',
-  'Goñi',
-  'Arregui',
-  'Barbieri',
-  'Bellini',
-  'Benedetti',
-  'Caruso',
-  'Cattaneo',
-  'Conti',
-  'De Luca',
-  'Di Pietro',
-  'Fabbri',
-  'Ferraro',
-  'Galli',
-  'Gentile',
-  'Giordano',
-  'Leone',
-  'Longo',
-  'Mancini',
-  'Mariani',
-  'Martini',
-  'Messina',
-  'Moretti',
-  'Palumbo',
-  'Pellegrini',
-  'Rinaldi',
-  'Rizzo',
-  'Sartori',
-  'Santoro',
-  'Serra',
-  'Testa',
-  'Vitale',
-  'Zanetti',
-  'Pagano',
-  'Cavallo',
-  'Mazza',
-  'Lombardo',
-  'Falcone',
-  'Carbone',
-  'Bianco',
-  'Basile',
-  'Amato',
-  'Müller',
-  'Fischer',
-  'Wagner',
-  'Becker',
-  'Hoffmann',
-  'Klein',
-  'Meyer',
-  'Schneider',
-  'Keller',
-  'Schmidt',
-  'Weber',
-  'Nowak',
-  'Kowalski',
-  'Wisniewski',
-  'Lewandowski',
-  'Kozak',
-  'Kowalczyk',
-  'Goldberg',
-  'Rosenberg',
-  'Katz',
-  'Levy',
-  'Friedman',
-  'Kaplan',
-  'Gurevich',
-  'Feldman',
-  'Stern',
-  'Haddad',
-  'Nasr',
-  'Saad',
-  'Abdala',
-  'Yunes',
-  'Jalil',
-  'Elías',
-  'Said',
-  'Papazian',
-  'Kasabian',
-  'Manoukian',
-  'Boyadjian',
-  'Tanaka',
-  'Yamamoto',
-  'Nakamura',
-  'Sato',
-  'Kim',
-  'Lee',
-  'Park',
-  'Chen',
-  'Wang',
-  'Kelly',
-  'Murphy',
-  'Walsh',
-  'Brown',
-  "O'Connor",
-  'Dupuy',
-  'Lacroix',
-  'Fournier',
-  'Bonnet',
-  'Ferreira',
-  'Oliveira',
-  'Souza',
-  'Aquino',
-  'Espínola',
-  'Ocampos',
-  'Villasanti',
-];
-
-export type Sexo = 'F' | 'M';
+export type ObraSocial = z.output<typeof obraSocialSchema>;
+export type ObraSocialNombre = ObraSocial['nombre'];
+export type Localidad = z.output<typeof localidadSchema>;
+export type WeekTemplate = z.output<typeof weekTemplateSchema>;
+export type Sexo = keyof z.output<typeof nombresSchema>;
 /** Given-name fashions change by generation, so names are picked by the person's birth year. */
-export type Generacion = 'mayor' | 'media' | 'joven';
+export type Generacion = keyof z.output<typeof nombresPorGeneracionSchema>;
 
 export function generacionDe(anio: number): Generacion {
   if (anio <= 1965) return 'mayor';
@@ -1053,203 +117,49 @@ export function generacionDe(anio: number): Generacion {
   return 'joven';
 }
 
-export const NOMBRES: Record<Sexo, Record<Generacion, string[]>> = {
-  F: {
-    mayor: [
-      'María',
-      'Graciela',
-      'Susana',
-      'Marta',
-      'Norma',
-      'Silvia',
-      'Beatriz',
-      'Alicia',
-      'Ana María',
-      'Liliana',
-      'Mirta',
-      'Stella Maris',
-      'Elena',
-      'Cristina',
-      'Mónica',
-      'Patricia',
-      'Nélida',
-      'Haydée',
-      'Rosa',
-      'Teresa',
-      'Irma',
-      'Olga',
-    ],
-    media: [
-      'Carolina',
-      'Valeria',
-      'Natalia',
-      'Paula',
-      'Laura',
-      'Andrea',
-      'Verónica',
-      'Romina',
-      'Florencia',
-      'Soledad',
-      'Mariana',
-      'Gabriela',
-      'Vanesa',
-      'Lorena',
-      'Jésica',
-      'Melina',
-      'Cecilia',
-      'Luciana',
-      'Agustina',
-      'Daniela',
-      'Marcela',
-      'Claudia',
-      'María José',
-      'María Laura',
-      'Eugenia',
-    ],
-    joven: [
-      'Sofía',
-      'Martina',
-      'Valentina',
-      'Catalina',
-      'Emma',
-      'Isabella',
-      'Mía',
-      'Olivia',
-      'Delfina',
-      'Camila',
-      'Lucía',
-      'Julieta',
-      'Micaela',
-      'Milagros',
-      'Abril',
-      'Guadalupe',
-      'Victoria',
-      'Morena',
-      'Pilar',
-      'Renata',
-      'Antonella',
-      'Zoe',
-      'Josefina',
-      'Agostina',
-    ],
-  },
-  M: {
-    mayor: [
-      'Juan Carlos',
-      'Jorge',
-      'Carlos',
-      'Roberto',
-      'Miguel Ángel',
-      'Héctor',
-      'Osvaldo',
-      'Rubén',
-      'Alberto',
-      'Luis',
-      'José',
-      'Ricardo',
-      'Daniel',
-      'Raúl',
-      'Norberto',
-      'Hugo',
-      'Oscar',
-      'Eduardo',
-      'Mario',
-      'Horacio',
-      'Juan José',
-      'Néstor',
-    ],
-    media: [
-      'Pablo',
-      'Diego',
-      'Martín',
-      'Sebastián',
-      'Alejandro',
-      'Marcelo',
-      'Gustavo',
-      'Fernando',
-      'Leandro',
-      'Hernán',
-      'Gastón',
-      'Maximiliano',
-      'Cristian',
-      'Damián',
-      'Federico',
-      'Lucas',
-      'Matías',
-      'Nicolás',
-      'Javier',
-      'Juan Pablo',
-      'Ezequiel',
-      'Mariano',
-      'Gonzalo',
-      'Emiliano',
-      'Walter',
-    ],
-    joven: [
-      'Santiago',
-      'Mateo',
-      'Thiago',
-      'Benjamín',
-      'Joaquín',
-      'Tomás',
-      'Bautista',
-      'Valentino',
-      'Juan Cruz',
-      'Felipe',
-      'Lautaro',
-      'Franco',
-      'Agustín',
-      'Facundo',
-      'Ignacio',
-      'Bruno',
-      'Lorenzo',
-      'Benicio',
-      'Dante',
-      'Ciro',
-      'Santino',
-      'Gael',
-      'Francisco',
-      'Máximo',
-    ],
-  },
-};
+export const OBRAS_SOCIALES: ObraSocial[] = load('obras-sociales.json', z.array(obraSocialSchema).min(1));
 
-/**
- * Typical DNI number (in millions) for a birth year: numbers were handed out
- * in sequence, so 30.1 million means someone born around 1983. Interpolated
- * between these points.
- */
-export const DNI_POR_ANIO: [anio: number, millones: number][] = [
-  [1935, 4],
-  [1945, 5.5],
-  [1950, 7.5],
-  [1955, 11],
-  [1960, 13.5],
-  [1965, 17],
-  [1970, 21],
-  [1975, 24.5],
-  [1980, 28],
-  [1985, 31.5],
-  [1990, 35],
-  [1995, 39],
-  [2000, 42.5],
-  [2005, 46.5],
-  [2010, 50.5],
-  [2015, 54.5],
-  [2020, 57.5],
-  [2024, 60],
-];
+const especialidades = load('especialidades.json', especialidadesSchema);
+export const ESPECIALIDADES: string[] = especialidades.nombres;
+export const ESPECIALIDADES_EXTRA: { value: string; weight: number }[] = especialidades.extra.map((e) => ({
+  value: e.nombre,
+  weight: e.peso,
+}));
 
-/** Share of affiliates born in each span of years (a plan covers whole families). */
-export const NACIMIENTOS: { value: [desde: number, hasta: number]; weight: number }[] = [
-  { value: [1936, 1949], weight: 6 },
-  { value: [1950, 1959], weight: 10 },
-  { value: [1960, 1969], weight: 13 },
-  { value: [1970, 1979], weight: 15 },
-  { value: [1980, 1989], weight: 16 },
-  { value: [1990, 1999], weight: 15 },
-  { value: [2000, 2009], weight: 13 },
-  { value: [2010, 2023], weight: 12 },
-];
+export const ZONAS: { numero: number; nombre: string }[] = load('zonas.json', z.array(zonaSchema).min(1));
 
-export const DOMINIOS_MAIL = ['example.com', 'example.net', 'example.org'];
+export const LOCALIDADES: Localidad[] = load('localidades.json', z.array(localidadSchema).min(1));
+
+const horarios = load('horarios.json', horariosSchema);
+export const HORARIOS: WeekTemplate[] = horarios.consultorio;
+export const GUARDIAS_HORARIOS: WeekTemplate[] = horarios.guardias;
+
+const apellidos = load('apellidos.json', apellidosSchema);
+export const APELLIDOS_FRECUENTES: [string, number][] = apellidos.frecuentes.map((a) => [a.apellido, a.peso]);
+export const PROPORCION_FRECUENTES = apellidos.proporcionFrecuentes;
+export const APELLIDOS_OTROS: string[] = apellidos.otros;
+
+export const NOMBRES: Record<Sexo, Record<Generacion, string[]>> = load('nombres.json', nombresSchema);
+
+const nacimientos = load('nacimientos.json', nacimientosSchema);
+export const DNI_POR_ANIO: [anio: number, millones: number][] = nacimientos.dniPorAnio.map((p) => [
+  p.anio,
+  p.millones,
+]);
+export const NACIMIENTOS: { value: [desde: number, hasta: number]; weight: number }[] =
+  nacimientos.nacimientos.map((n) => ({ value: [n.desde, n.hasta], weight: n.peso }));
+
+/** The files refer to each other by name; a typo there would silently drop rows from the demo. */
+function checkReferences() {
+  const problems: string[] = [];
+  const zonas = new Set(ZONAS.map((z) => z.numero));
+  for (const l of LOCALIDADES) {
+    if (!zonas.has(l.zona))
+      problems.push(`localidades.json: ${l.nombre} names zona ${l.zona}, not in zonas.json`);
+  }
+  for (const nombre of [GUARDIAS, ODONTOLOGIA_GENERAL, ...ESPECIALIDADES_EXTRA.map((e) => e.value)]) {
+    if (!ESPECIALIDADES.includes(nombre)) problems.push(`especialidades.json: ${nombre} is not in nombres`);
+  }
+  if (problems.length > 0) throw new Error(`Demo catalogue is inconsistent:\n  ${problems.join('\n  ')}`);
+}
+checkReferences();

@@ -8,8 +8,6 @@ import {
 } from '@red-dental/contracts';
 import { searchKey } from '../../lib/text.ts';
 import {
-  ACEPTACION_OBRA_SOCIAL,
-  AFILIADOS_POR_OBRA_SOCIAL,
   APELLIDOS_FRECUENTES,
   APELLIDOS_OTROS,
   DEMO_AFILIADO_DOCUMENTO,
@@ -118,7 +116,7 @@ const DEMO_AFILIADO: DemoAfiliado = {
 
 const APELLIDOS_PESADOS = APELLIDOS_FRECUENTES.map(([value, weight]) => ({ value, weight }));
 const OBRA_SOCIAL_DE_AFILIADO: { value: ObraSocialNombre | null; weight: number }[] = [
-  ...OBRAS_SOCIALES.map((os) => ({ value: os.nombre, weight: AFILIADOS_POR_OBRA_SOCIAL[os.nombre] })),
+  ...OBRAS_SOCIALES.map((os) => ({ value: os.nombre, weight: os.afiliados })),
   { value: null, weight: 1 },
 ];
 const LOCALIDADES_PESADAS = LOCALIDADES.map((l) => ({ value: l, weight: l.peso }));
@@ -307,8 +305,8 @@ export function buildDemoData(): DemoData {
     const hasGuardias = f.datatype.boolean(0.25);
     if (hasGuardias) especialidades.push(GUARDIAS);
     const region = localidad.isCaba ? 'caba' : 'provincia';
-    let obrasSociales = OBRAS_SOCIALES.map((os) => os.nombre).filter((nombre) =>
-      f.datatype.boolean(ACEPTACION_OBRA_SOCIAL[nombre][region]),
+    let obrasSociales = OBRAS_SOCIALES.filter((os) => f.datatype.boolean(os.aceptacion[region])).map(
+      (os) => os.nombre,
     );
     if (obrasSociales.length === 0) obrasSociales = [localidad.isCaba ? 'OSDE' : 'IOMA'];
     const jitter = () => f.number.float({ min: -localidad.radio, max: localidad.radio });

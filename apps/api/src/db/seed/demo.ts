@@ -76,7 +76,8 @@ async function findRealData(db: Db): Promise<string | undefined> {
 }
 
 /**
- * Demo data (DESIGN section 6), loaded once: a second start finds the
+ * Demo data, so a fresh instance can be tried at once (insurers, zones, specialties,
+ * providers, affiliates and pending sign-ups), loaded once: a second start finds the
  * marker and changes nothing, and a database with real data is never touched.
  * Everything goes in one transaction, so a crash leaves no partial set.
  */

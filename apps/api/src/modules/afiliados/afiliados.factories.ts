@@ -1,34 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import type { AfiliadoInput, ObraSocialInput } from '@red-dental/contracts';
+import { buildAfiliadoInput, buildObraSocialInput } from '@red-dental/testing';
 import type { App } from '../../app.ts';
 
-/** Small factories for tests: rows are created through the API, as staff would. */
-
-let sequence = 0;
-const next = () => {
-  sequence += 1;
-  return sequence;
-};
-
-/** A DNI-shaped document unlikely to repeat across tests sharing one database. */
-export function uniqueDocumento(): string {
-  return String(20_000_000 + ((randomBytes(3).readUIntBE(0, 3) * 97 + next() * 7919) % 79_999_999));
-}
+/** Rows created through the API, as staff would, from the shared builders' bodies. */
 
 export async function createObraSocial(
   app: App,
   auth: Record<string, string>,
-  overrides: Partial<{ nombre: string; telefono: string[]; mail: string[] }> = {},
+  overrides: Partial<ObraSocialInput> = {},
 ) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/obra-sociales',
     headers: auth,
-    payload: {
-      nombre: `Obra Social ${next()} ${randomBytes(2).toString('hex')}`,
-      telefono: ['011 4000-0000'],
-      mail: ['contacto@obra.test'],
-      ...overrides,
-    },
+    payload: buildObraSocialInput(overrides),
   });
   if (res.statusCode !== 201) throw new Error(`create obra social failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: number; nombre: string };
@@ -38,25 +24,13 @@ export async function createAfiliado(
   app: App,
   auth: Record<string, string>,
   obraSocialId: number,
-  overrides: Partial<{
-    nombre: string;
-    tipoDocumento: string;
-    documento: string;
-    fecha_nacimiento: string;
-  }> = {},
+  overrides: Partial<Omit<AfiliadoInput, 'obraSocial'>> = {},
 ) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/afiliados',
     headers: auth,
-    payload: {
-      nombre: `Afiliado Prueba ${next()}`,
-      tipoDocumento: 'DNI',
-      documento: uniqueDocumento(),
-      fecha_nacimiento: '1980-05-17',
-      obraSocial: { id: obraSocialId },
-      ...overrides,
-    },
+    payload: buildAfiliadoInput({ ...overrides, obraSocial: { id: obraSocialId } }),
   });
   if (res.statusCode !== 201) throw new Error(`create afiliado failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: number; nombre: string; documento: string };

@@ -1,5 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readMails, uniqueDocumento } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,31 +11,8 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { afiliadoAuth, createAfiliado, createObraSocial, uniqueDocumento } from './afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado, createObraSocial } from './afiliados.factories.ts';
 import { estimateMatches, findFewMatches } from './afiliados.repository.ts';
-
-/** Mails written by the file transport, decoded enough to read text and links. */
-async function readMails(dataDir: string) {
-  const dir = path.join(dataDir, 'mail');
-  const files = (await readdir(dir).catch(() => [])).sort();
-  return Promise.all(
-    files.map(async (f) => {
-      const raw = await readFile(path.join(dir, f), 'utf8');
-      const to = /^To: (.+)$/m.exec(raw)?.[1]?.trim() ?? '';
-      const unfolded = raw.replace(/=\r?\n/g, '');
-      const bytes: number[] = [];
-      for (let i = 0; i < unfolded.length; i++) {
-        const hex = unfolded[i] === '=' ? /^[0-9A-F]{2}/.exec(unfolded.slice(i + 1, i + 3)) : null;
-        if (hex) {
-          bytes.push(Number.parseInt(hex[0], 16));
-          i += 2;
-        } else bytes.push(...Buffer.from(unfolded[i]!, 'utf8'));
-      }
-      const text = Buffer.from(bytes).toString('utf8');
-      return { to, text };
-    }),
-  );
-}
 
 describe.each(BACKENDS)('afiliados (%s)', (backend) => {
   let ctx: TestContext;

@@ -67,7 +67,10 @@ describe.each(BACKENDS)('obras sociales (%s)', (backend) => {
   });
 
   it('lists insurers with their affiliate counts, and a short list sorted by name', async () => {
-    const a = await createObraSocial(ctx.app, staff, { nombre: 'Zeta Salud' });
+    const a = await createObraSocial(ctx.app, staff, {
+      nombre: 'Zeta Salud',
+      mail: ['contacto@zeta.example'],
+    });
     const b = await createObraSocial(ctx.app, staff, { nombre: 'alfa salud' });
     await createAfiliado(ctx.app, staff, a.id);
     await createAfiliado(ctx.app, staff, a.id);
@@ -79,7 +82,7 @@ describe.each(BACKENDS)('obras sociales (%s)', (backend) => {
     expect(byId.get(a.id)).toMatchObject({
       nombre: 'Zeta Salud',
       afiliadoCount: 2,
-      mail: ['contacto@obra.test'],
+      mail: ['contacto@zeta.example'],
     });
     expect(byId.get(b.id)).toMatchObject({ afiliadoCount: 1 });
 

@@ -1,3 +1,4 @@
+import { readMails } from '@red-dental/testing';
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,6 @@ import {
   createUserWithRoles,
   loginAs,
   randomAddress,
-  readMails,
   type TestContext,
   uniqueEmail,
 } from '../../../test/helpers.ts';
@@ -58,10 +58,10 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     return { res, body };
   }
 
-  /** Links found in the mails written to DATA_DIR/mail for one recipient, oldest first. */
+  /** The mails written to DATA_DIR/mail for one recipient, oldest first. */
   async function mailsTo(email: string) {
     await ctx.app.mail.drain();
-    return (await readMails(ctx.config.dataDir)).filter((m) => m.includes(`To: ${email}`));
+    return (await readMails(ctx.config.dataDir)).filter((m) => m.to === email);
   }
 
   describe('POST /api/user/login', () => {
@@ -297,8 +297,8 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(login.json().user.professionalName).toBe('Laura Giménez');
       const mails = await mailsTo(body.email);
       expect(mails).toHaveLength(2);
-      expect(mails[1]).toContain('Subject: Red Dental: su solicitud fue aprobada');
-      expect(mails[1]).toContain('http://reddental.test/login');
+      expect(mails[1]?.subject).toBe('Red Dental: su solicitud fue aprobada');
+      expect(mails[1]?.links).toContain('http://reddental.test/login');
 
       const again = await put(`/api/user/solicitudes/${id}`, {}, adminAuth);
       expect(again.statusCode).toBe(409);
@@ -400,7 +400,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const res = await post('/api/user/recover-password', { email });
       expect(res.statusCode).toBe(200);
       const mails = await mailsTo(email);
-      const match = /http:\/\/reddental\.test\/recover-password\/([\w-]+)/.exec(mails.at(-1) ?? '');
+      const match = /http:\/\/reddental\.test\/recover-password\/([\w-]+)/.exec(mails.at(-1)?.text ?? '');
       expect(match).not.toBeNull();
       return match![1]!;
     }

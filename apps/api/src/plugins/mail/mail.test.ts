@@ -1,7 +1,8 @@
+import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestApp, readMails, type TestContext } from '../../../test/helpers.ts';
+import { BACKENDS, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { freePort } from '../../../test/processes.ts';
 import { queryRows } from '../../db/client.ts';
 import { smtpTransport } from './mail.client.ts';
@@ -126,7 +127,10 @@ describe('mail without SMTP', () => {
     await ctx.app.mail.drain();
     const mails = await readMails(ctx.config.dataDir);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatch(/Recibimos un pedido para recuperar la contraseña/);
-    expect(mails[0]).toMatch(/http:\/\/reddental\.test\/recover-password\/[\w-]{43}/);
+    expect(mails[0]?.to).toBe('admin@test.reddental.com.ar');
+    expect(mails[0]?.text).toMatch(/Recibimos un pedido para recuperar la contraseña/);
+    expect(mails[0]?.links).toEqual([
+      expect.stringMatching(/^http:\/\/reddental\.test\/recover-password\/[\w-]{43}$/),
+    ]);
   });
 });

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { AfiliadoInput, ObraSocialInput } from '@red-dental/contracts';
+
+/**
+ * Request bodies typed by the contracts, valid as they come, so a test states
+ * only the fields it is about. Names and documents are unique per call: test
+ * files share one database (and browser tests one server), so fixed values
+ * would collide.
+ */
+
+let sequence = 0;
+/** A counter for readable values and a random part for uniqueness across processes. */
+function uniqueSuffix(): string {
+  sequence += 1;
+  return `${sequence}-${randomBytes(3).toString('hex')}`;
+}
+
+/** An 8-digit, DNI-shaped document number. */
+export function uniqueDocumento(): string {
+  sequence += 1;
+  return String(20_000_000 + ((randomBytes(3).readUIntBE(0, 3) * 97 + sequence * 7919) % 79_999_999));
+}
+
+/** An address under example.com, a domain reserved for examples, so no mail can reach anyone. */
+export function uniqueEmail(prefix = 'persona'): string {
+  return `${prefix}.${uniqueSuffix()}@example.com`.toLowerCase();
+}
+
+/** Body of POST /api/obra-sociales. */
+export function buildObraSocialInput(overrides: Partial<ObraSocialInput> = {}): ObraSocialInput {
+  return {
+    nombre: `Obra Social ${uniqueSuffix()}`,
+    telefono: ['011 4000-0000'],
+    mail: ['contacto@obra-social.example'],
+    ...overrides,
+  };
+}
+
+/** Body of POST /api/afiliados: a DNI holder of the given insurer, born in 1980. */
+export function buildAfiliadoInput(
+  overrides: Partial<AfiliadoInput> & Pick<AfiliadoInput, 'obraSocial'>,
+): AfiliadoInput {
+  return {
+    nombre: `Afiliado Prueba ${uniqueSuffix()}`,
+    tipoDocumento: 'DNI',
+    documento: uniqueDocumento(),
+    fecha_nacimiento: '1980-05-17',
+    ...overrides,
+  };
+}
