@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setScreenWidth } from '@/test/media-query.ts';
-import { type Column, DataTable, type Pagination } from './data-table.tsx';
+import { type Column, DataTable, EXPAND_LABEL, type Pagination } from './data-table.tsx';
 
 interface Row {
   id: number;
@@ -232,19 +232,20 @@ describe('DataTable rows', () => {
     expect(screen.queryByText('RS 1')).not.toBeInTheDocument();
 
     const row = screen.getByRole('row', { name: /Profesional 1/ });
-    expect(row).toHaveAttribute('aria-expanded', 'false');
+    const toggle = within(row).getByRole('button', { name: EXPAND_LABEL });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(screen.getByText('Profesional 1'));
-    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Razón Social')).toBeInTheDocument();
     expect(screen.getByText('RS 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Editar Profesional 1' })).toBeInTheDocument();
 
     // A control inside the details keeps its own meaning: the row stays open.
     await userEvent.click(screen.getByRole('button', { name: 'Editar Profesional 1' }));
-    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
     await userEvent.click(row);
-    expect(row).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('RS 1')).not.toBeInTheDocument();
   });
 
@@ -261,14 +262,15 @@ describe('DataTable rows', () => {
     );
     await userEvent.tab();
     const row = screen.getByRole('row', { name: /Profesional 1/ });
-    expect(row).toHaveFocus();
+    const toggle = within(row).getByRole('button', { name: EXPAND_LABEL });
+    expect(toggle).toHaveFocus();
 
     await userEvent.keyboard('{Enter}');
-    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('RS 1')).toBeInTheDocument();
 
     await userEvent.keyboard(' ');
-    expect(row).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('RS 1')).not.toBeInTheDocument();
   });
 

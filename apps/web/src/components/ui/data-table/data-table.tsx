@@ -65,6 +65,8 @@ export function totalPages(rowCount: number, pageSize: number): number {
   return Math.ceil(rowCount / pageSize);
 }
 
+/** The accessible name of the button that shows a row's hidden columns on small screens. */
+export const EXPAND_LABEL = 'Ver todas las columnas';
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
 
 /**
@@ -117,6 +119,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   // On small screens a tap on the row shows or hides its other columns; elsewhere it is the row's action.
   const isRowInteractive = isExpandable || onRowClick !== undefined;
+  /** Rows that act on their own (no expansion): focusable, activated with Enter or Space. */
+  const isClickableRow = !isExpandable && onRowClick !== undefined;
   const activate = (row: T, event: MouseEvent | KeyboardEvent) => {
     const target = event.target as HTMLElement;
     // Controls inside a row (edit icons, checkboxes) keep their own meaning.
@@ -169,7 +173,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       className={rowClass || undefined}
                       onClick={isRowInteractive ? (event) => activate(row, event) : undefined}
                       onKeyDown={
-                        isRowInteractive
+                        isClickableRow
                           ? (event) => {
                               if (event.key === 'Enter' || event.key === ' ') {
                                 if (event.target === event.currentTarget) event.preventDefault();
@@ -178,9 +182,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                             }
                           : undefined
                       }
-                      tabIndex={isRowInteractive ? 0 : undefined}
-                      aria-expanded={isExpandable ? isExpanded : undefined}
-                      aria-controls={isExpanded ? detailsId : undefined}
+                      tabIndex={isClickableRow ? 0 : undefined}
                     >
                       {visibleColumns.map((column) => (
                         <td key={column.id} className={styles[column.align ?? 'start']}>
@@ -189,9 +191,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       ))}
                       {isExpandable && (
                         <td className={`${styles.toggleCell} ${styles.end}`}>
-                          <ChevronDownIcon
-                            className={`${styles.toggle} ${isExpanded ? styles.rotated : ''}`}
-                          />
+                          {/* A tap anywhere on the row opens it too; the button is what keyboards and screen readers use. */}
+                          <button
+                            type="button"
+                            className={styles.toggleButton}
+                            aria-label={EXPAND_LABEL}
+                            aria-expanded={isExpanded}
+                            aria-controls={isExpanded ? detailsId : undefined}
+                            onClick={() => toggleRow(id)}
+                          >
+                            <ChevronDownIcon
+                              className={`${styles.toggle} ${isExpanded ? styles.rotated : ''}`}
+                            />
+                          </button>
                         </td>
                       )}
                     </tr>
