@@ -141,14 +141,12 @@ describe('single-page app', () => {
   });
   afterAll(() => ctx.close());
 
+  /** The app serving the temporary web root built above. */
+  const buildSpaApp = () =>
+    buildApp({ config: ctx.config, database: ctx.database, startMailWorker: false, logger: false, webRoot });
+
   it('falls back to index.html for client routes, serves assets with long caching, and keeps API 404s as JSON', async () => {
-    const app = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      startMailWorker: false,
-      logger: false,
-      webRoot,
-    });
+    const app = await buildSpaApp();
     const page = await app.inject({ method: 'GET', url: '/afiliados/import-csv' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -162,13 +160,7 @@ describe('single-page app', () => {
   });
 
   it('sends the precompressed copy the browser accepts, brotli first, and the plain file otherwise', async () => {
-    const app = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      startMailWorker: false,
-      logger: false,
-      webRoot,
-    });
+    const app = await buildSpaApp();
     const get = (encoding?: string) =>
       app.inject({
         method: 'GET',
