@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { uniqueEmail } from '@red-dental/testing';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
@@ -123,12 +124,8 @@ export function randomAddress() {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
 
-let sequence = 0;
-/** A unique e-mail per call, so tests in one database never collide. */
-export function uniqueEmail(prefix = 'user') {
-  sequence += 1;
-  return `${prefix}.${sequence}.${randomBytes(3).toString('hex')}@test.reddental.com.ar`;
-}
+/** The shared builder's unique e-mails (reserved example domain), re-exported for the API tests. */
+export { uniqueEmail };
 
 /** A fresh active user holding one role, signed in: the bearer header to act as that role. */
 export async function signInWithRole(app: App, adminAuth: Record<string, string>, role: string) {

@@ -5,18 +5,9 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES, PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeHtml } from '../lib/html.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
-
-/** Text safe inside a single-quoted HTML attribute. */
-function escapeAttribute(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('"', '&quot;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
 
 /**
  * index.html with the browser's settings in a meta element (read by
@@ -24,7 +15,7 @@ function escapeAttribute(text: string): string {
  * the Content-Security-Policy forbids.
  */
 export function withPublicConfig(html: string, config: PublicConfig): string {
-  const meta = `<meta name="${PUBLIC_CONFIG_META_NAME}" content='${escapeAttribute(JSON.stringify(config))}' />`;
+  const meta = `<meta name="${PUBLIC_CONFIG_META_NAME}" content='${escapeHtml(JSON.stringify(config))}' />`;
   const head = html.indexOf('</head>');
   return head === -1 ? `${meta}${html}` : `${html.slice(0, head)}    ${meta}\n  ${html.slice(head)}`;
 }

@@ -1,16 +1,20 @@
-import { DEFAULT_PUBLIC_CONFIG, PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@red-dental/contracts';
+import {
+  DEFAULT_PUBLIC_CONFIG,
+  PUBLIC_CONFIG_META_NAME,
+  type PublicConfig,
+  publicConfigSchema,
+} from '@red-dental/contracts';
 
 let cached: PublicConfig | undefined;
 
-/** What the meta holds, as far as it is usable; anything missing or malformed keeps its default. */
-function readMeta(): Partial<PublicConfig> {
+/** What the meta holds, through its contract schema; a missing or malformed meta gives the defaults. */
+function readMeta(): PublicConfig {
   const content = document.querySelector(`meta[name="${PUBLIC_CONFIG_META_NAME}"]`)?.getAttribute('content');
-  if (!content) return {};
+  if (!content) return DEFAULT_PUBLIC_CONFIG;
   try {
-    const parsed: unknown = JSON.parse(content);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Partial<PublicConfig>) : {};
+    return publicConfigSchema.catch(DEFAULT_PUBLIC_CONFIG).parse(JSON.parse(content));
   } catch {
-    return {};
+    return DEFAULT_PUBLIC_CONFIG;
   }
 }
 
@@ -20,15 +24,7 @@ function readMeta(): Partial<PublicConfig> {
  * dev server's page has none: the defaults apply.
  */
 export function getPublicConfig(): PublicConfig {
-  if (!cached) {
-    const meta = readMeta();
-    cached = {
-      tileUrl:
-        typeof meta.tileUrl === 'string' && meta.tileUrl !== ''
-          ? meta.tileUrl
-          : DEFAULT_PUBLIC_CONFIG.tileUrl,
-    };
-  }
+  cached ??= readMeta();
   return cached;
 }
 

@@ -1,13 +1,7 @@
+import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from './outbox.repository.ts';
 
 const SIGNATURE = '\n\nRed Dental\nEste mensaje fue enviado automáticamente; por favor no lo responda.';
-
-function escapeHtml(value: string) {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 function layout(paragraphs: string[], action?: { label: string; url: string }) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
