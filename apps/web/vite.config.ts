@@ -16,7 +16,18 @@ export default defineConfig({
     // The manifest lets bench/bundle-size.mjs find exactly what a route loads.
     manifest: true,
     sourcemap: true,
-    rollupOptions: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React, React DOM and the router change only with an upgrade: one long-cached file.
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+          ],
+        },
+      },
       // The contracts package only declares schemas and constants: a module of it
       // that nothing uses is dropped, so zod stays out of the screens that need none.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contracts[\\/]/.test(id) },

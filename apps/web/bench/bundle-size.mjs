@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 150;
+const BUDGET_KB = 110;
 const DIST = new URL('../dist/', import.meta.url).pathname;
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 /** The lazy modules the router loads for /login (see src/app/router.tsx). */

@@ -6,7 +6,7 @@ import {
   optionalIdQueryParam,
   paginatedQuerySchema,
 } from './common.ts';
-import { MESSAGES } from './messages.ts';
+import * as MESSAGES from './messages/index.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
 
 export const DOCUMENT_TYPES = ['DNI', 'Pasaporte', 'LE', 'LC', 'CI'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boundedString, emailSchema, MAX_EMAIL_LENGTH } from './common.ts';
-import { MESSAGES } from './messages.ts';
+import * as MESSAGES from './messages/index.ts';
 
 /** Passwords are never trimmed: spaces are part of a password. 256 bounds the hashing work. */
 export const newPasswordSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import * as MESSAGES from './messages/index.ts';
 
 /** The one error body every API failure answers (docs/architecture.md, "Errors"). */
 export const errorBodySchema = z.object({

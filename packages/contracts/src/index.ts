@@ -2,7 +2,7 @@ export * from './afiliados.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './geocode.ts';
-export * from './messages.ts';
+export * as MESSAGES from './messages/index.ts';
 export * from './notificaciones.ts';
 export * from './obras-sociales.ts';
 export * from './permissions.ts';

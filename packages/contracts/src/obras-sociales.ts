@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail } from './common.ts';
-import { MESSAGES } from './messages.ts';
+import * as MESSAGES from './messages/index.ts';
 
 const MAX_ENTRIES = 20;
 

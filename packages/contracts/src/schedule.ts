@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import * as MESSAGES from './messages/index.ts';
 
 /** Weekday keys in display order: Monday to Sunday, Sunday shown as Dom./Fer. */
 export const WEEKDAYS = ['L', 'M', 'X', 'J', 'V', 'S', 'D'] as const;

@@ -1,26 +1,27 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode } from 'react';
 import { ToastProvider } from '@/components/ui/toast/index.ts';
-import { isApiError } from '@/lib/api-client.ts';
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30 * 1000,
-        // A 4xx will not change by asking again; network trouble and 5xx may.
-        retry: (failureCount, error) =>
-          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
-      },
-      mutations: { retry: false },
-    },
-  });
-}
+/**
+ * Makes the query cache of each session (see layouts/query-boundary.tsx). Null
+ * means the app's defaults; tests give one that never retries.
+ */
+export const QueryClientFactoryContext = createContext<(() => QueryClient) | null>(null);
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * What every screen has. The query cache is not here: the sign-in screens do
+ * without it, so its code loads only with the screens that fetch.
+ */
+export function AppProviders({
+  createQueryClient = null,
+  children,
+}: {
+  createQueryClient?: (() => QueryClient) | null;
+  children: ReactNode;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientFactoryContext value={createQueryClient}>
       <ToastProvider>{children}</ToastProvider>
-    </QueryClientProvider>
+    </QueryClientFactoryContext>
   );
 }

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@/lib/session.ts';
 import { mockApi } from '@/test/api-mock.ts';
@@ -56,6 +57,30 @@ describe('protected routes', () => {
     renderApp('/mi-perfil');
     expect(await pageTitle('Mi Perfil')).toBeInTheDocument();
     expect(screen.getByText('Dra. Ana Ruiz')).toBeInTheDocument();
+  });
+
+  it('starts each session with an empty cache: the next user never sees the last one', async () => {
+    const first = makeSessionUser('PRESTADOR', { professionalName: 'Dra. Ana Ruiz' });
+    const second = makeSessionUser('PRESTADOR', { professionalName: 'Dr. Bruno Paz' });
+    let signedIn = first;
+    storeStaffSession(first);
+    const { requests } = mockApi({
+      'GET /api/user/me': () => signedIn,
+      'GET /api/notificaciones/unread': {},
+      'POST /api/user/login': () => ({ user: second, token: 'second-token' }),
+    });
+    renderApp('/mi-perfil');
+    expect(await screen.findByText('Dra. Ana Ruiz')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Cerrar Sesión' }));
+    signedIn = second;
+    await userEvent.type(await screen.findByLabelText('E-mail'), second.user);
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'RedDental2025!');
+    await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+    expect(await screen.findByText('Dr. Bruno Paz')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname === '/api/user/me')).toHaveLength(2));
+    expect(screen.queryByText('Dra. Ana Ruiz')).not.toBeInTheDocument();
   });
 
   it('sends a staff user whose token the API rejects to /login, saying why', async () => {

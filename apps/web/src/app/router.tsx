@@ -1,29 +1,97 @@
 import { PERMISSIONS } from '@red-dental/contracts';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PATHS } from '@/lib/paths.ts';
 import type { PermissionRequirement } from '@/lib/permissions.ts';
 import { PageLoading } from './layouts/page-status.tsx';
 import type { RouteHandle } from './layouts/page-title.ts';
-import { RequirePermission } from './layouts/require-permission.tsx';
 import { RouteError } from './layouts/route-error.tsx';
 import { UnknownPath } from './layouts/unknown-path.tsx';
 
 type Lazy = RouteObject['lazy'];
 
-/** A screen: its path, the title for the header and the tab, and its lazily loaded module. */
+/** The query cache of the screens below it (one per session). */
+const queryBoundary: Lazy = () => import('./layouts/query-boundary.tsx');
+
+/**
+ * A screen: its path, the title for the header and the tab, its lazily loaded
+ * module and, for the back office, the permission it needs.
+ */
 function page(path: string, title: string, lazy: Lazy, permission?: PermissionRequirement): RouteObject {
-  const handle: RouteHandle = { title };
-  const route: RouteObject = { path, handle, lazy };
-  if (!permission) return route;
-  return {
-    element: (
-      <RequirePermission permission={permission}>
-        <Outlet />
-      </RequirePermission>
-    ),
-    children: [route],
-  };
+  const handle: RouteHandle = permission ? { title, permission } : { title };
+  return { path, handle, lazy };
 }
+
+/** The back office: staff and professionals. */
+const signedInStaff: RouteObject = {
+  lazy: () => import('./layouts/staff-layout.tsx'),
+  children: [
+    { index: true, element: <Navigate to={PATHS.afiliados} replace /> },
+    page(PATHS.afiliados, 'Afiliados', () => import('./routes/afiliados.tsx')),
+    page(
+      PATHS.afiliadosImportCsv,
+      'Importar afiliados',
+      () => import('./routes/afiliados-import-csv.tsx'),
+      PERMISSIONS.AFILIADOS_CREATE,
+    ),
+    page(
+      PATHS.afiliadosForm,
+      'Nuevo afiliado',
+      () => import('./routes/afiliados-form.tsx'),
+      PERMISSIONS.AFILIADOS_CREATE,
+    ),
+    page(
+      PATHS.profesionales,
+      'Profesionales',
+      () => import('./routes/profesionales.tsx'),
+      PERMISSIONS.PROFESSIONALS_GET,
+    ),
+    page(
+      PATHS.profesionalesSolicitudes,
+      'Solicitudes Pendientes',
+      () => import('./routes/profesionales-solicitudes.tsx'),
+      PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST,
+    ),
+    page(
+      PATHS.profesionalesEdit,
+      'Perfil del profesional',
+      () => import('./routes/profesionales-edit.tsx'),
+      PERMISSIONS.PROFESSIONALS_UPDATE,
+    ),
+    page(
+      PATHS.obraSocial,
+      'Obras Sociales',
+      () => import('./routes/obra-social.tsx'),
+      PERMISSIONS.OBRA_SOCIALES_GET,
+    ),
+    page(PATHS.notificaciones, 'Notificaciones', () => import('./routes/notificaciones.tsx')),
+    page(
+      PATHS.notificacionesCrear,
+      'Nueva notificación',
+      () => import('./routes/notificaciones-crear.tsx'),
+      PERMISSIONS.AFILIADOS_CREATE,
+    ),
+    page(
+      PATHS.miPerfil,
+      'Mi Perfil',
+      () => import('./routes/mi-perfil.tsx'),
+      PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE,
+    ),
+  ],
+};
+
+/** The affiliates' portal. */
+const signedInAffiliate: RouteObject = {
+  lazy: () => import('./layouts/affiliate-layout.tsx'),
+  children: [
+    page(PATHS.perfilAfiliado, 'Mi Perfil', () => import('./routes/perfil-afiliado.tsx')),
+    page(PATHS.cartilla, 'Cartilla', () => import('./routes/cartilla.tsx')),
+    page(
+      PATHS.notificacionesAfiliado,
+      'Notificaciones',
+      () => import('./routes/notificaciones-afiliado.tsx'),
+    ),
+  ],
+};
 
 /**
  * The route map. Every screen and every layout is its own
@@ -37,80 +105,26 @@ export const routes: RouteObject[] = [
       {
         lazy: () => import('./layouts/public-layout.tsx'),
         children: [
+          // The two sign-in screens fetch nothing, so they load no query cache.
           page(PATHS.login, 'Iniciar sesión', () => import('./routes/login.tsx')),
           page(PATHS.loginAfiliado, 'Portal de afiliados', () => import('./routes/login-afiliado.tsx')),
-          page(PATHS.registro, 'Registro de profesionales', () => import('./routes/registro.tsx')),
-          page(PATHS.recoverPassword, 'Recuperar contraseña', () => import('./routes/recover-password.tsx')),
-          page(PATHS.confirmarEmail, 'Confirmar email', () => import('./routes/confirmar-email.tsx')),
+          {
+            lazy: queryBoundary,
+            children: [
+              page(PATHS.registro, 'Registro de profesionales', () => import('./routes/registro.tsx')),
+              page(
+                PATHS.recoverPassword,
+                'Recuperar contraseña',
+                () => import('./routes/recover-password.tsx'),
+              ),
+              page(PATHS.confirmarEmail, 'Confirmar email', () => import('./routes/confirmar-email.tsx')),
+            ],
+          },
         ],
       },
       {
-        lazy: () => import('./layouts/staff-layout.tsx'),
-        children: [
-          { index: true, element: <Navigate to={PATHS.afiliados} replace /> },
-          page(PATHS.afiliados, 'Afiliados', () => import('./routes/afiliados.tsx')),
-          page(
-            PATHS.afiliadosImportCsv,
-            'Importar afiliados',
-            () => import('./routes/afiliados-import-csv.tsx'),
-            PERMISSIONS.AFILIADOS_CREATE,
-          ),
-          page(
-            PATHS.afiliadosForm,
-            'Nuevo afiliado',
-            () => import('./routes/afiliados-form.tsx'),
-            PERMISSIONS.AFILIADOS_CREATE,
-          ),
-          page(
-            PATHS.profesionales,
-            'Profesionales',
-            () => import('./routes/profesionales.tsx'),
-            PERMISSIONS.PROFESSIONALS_GET,
-          ),
-          page(
-            PATHS.profesionalesSolicitudes,
-            'Solicitudes Pendientes',
-            () => import('./routes/profesionales-solicitudes.tsx'),
-            PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST,
-          ),
-          page(
-            PATHS.profesionalesEdit,
-            'Perfil del profesional',
-            () => import('./routes/profesionales-edit.tsx'),
-            PERMISSIONS.PROFESSIONALS_UPDATE,
-          ),
-          page(
-            PATHS.obraSocial,
-            'Obras Sociales',
-            () => import('./routes/obra-social.tsx'),
-            PERMISSIONS.OBRA_SOCIALES_GET,
-          ),
-          page(PATHS.notificaciones, 'Notificaciones', () => import('./routes/notificaciones.tsx')),
-          page(
-            PATHS.notificacionesCrear,
-            'Nueva notificación',
-            () => import('./routes/notificaciones-crear.tsx'),
-            PERMISSIONS.AFILIADOS_CREATE,
-          ),
-          page(
-            PATHS.miPerfil,
-            'Mi Perfil',
-            () => import('./routes/mi-perfil.tsx'),
-            PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE,
-          ),
-        ],
-      },
-      {
-        lazy: () => import('./layouts/affiliate-layout.tsx'),
-        children: [
-          page(PATHS.perfilAfiliado, 'Mi Perfil', () => import('./routes/perfil-afiliado.tsx')),
-          page(PATHS.cartilla, 'Cartilla', () => import('./routes/cartilla.tsx')),
-          page(
-            PATHS.notificacionesAfiliado,
-            'Notificaciones',
-            () => import('./routes/notificaciones-afiliado.tsx'),
-          ),
-        ],
+        lazy: queryBoundary,
+        children: [signedInStaff, signedInAffiliate],
       },
       { path: '*', element: <UnknownPath /> },
     ],

@@ -7,11 +7,10 @@ import { createTestQueryClient } from './render.tsx';
 /** The whole app (real route map, lazy screens and all) at `path`. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = createTestQueryClient();
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders createQueryClient={createTestQueryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, queryClient, ...view };
+  return { router, ...view };
 }

@@ -2,7 +2,8 @@ import { Outlet } from 'react-router';
 import { UserIcon } from '@/components/ui/icons/index.ts';
 import { useSession } from '@/lib/session.ts';
 import { AppHeader } from './app-header.tsx';
-import { usePageTitle } from './page-title.ts';
+import { usePageTitle, useRouteHandle } from './page-title.ts';
+import { RequirePermission } from './require-permission.tsx';
 import { RequireStaffSession } from './session-guards.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import styles from './staff-layout.module.css';
@@ -19,6 +20,7 @@ export function StaffLayout() {
 
 function StaffFrame() {
   const title = usePageTitle();
+  const permission = useRouteHandle()?.permission;
   const session = useSession();
   const user = session?.kind === 'staff' ? session.user : null;
   return (
@@ -34,7 +36,13 @@ function StaffFrame() {
           )}
         </AppHeader>
         <main className={styles.main}>
-          <Outlet />
+          {permission ? (
+            <RequirePermission permission={permission}>
+              <Outlet />
+            </RequirePermission>
+          ) : (
+            <Outlet />
+          )}
         </main>
         <SiteFooter />
       </div>

@@ -1,12 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { endSession } from '@/lib/session.ts';
 
-/** Ends the session and forgets everything cached for it. */
+/** Ends the session; its query cache goes with it (see query-boundary.tsx). */
 export function useSignOut(): () => void {
-  const queryClient = useQueryClient();
-  return useCallback(() => {
-    endSession('logout');
-    queryClient.clear();
-  }, [queryClient]);
+  return useCallback(() => endSession('logout'), []);
 }

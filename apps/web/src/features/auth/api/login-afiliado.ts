@@ -1,19 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AfiliadoLogin } from '@red-dental/contracts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { startSession } from '@/lib/session.ts';
 
 /** `POST /api/afiliados/login`: affiliates sign in with their document alone. */
-export function loginAfiliado(body: { documento: string }): Promise<{ token: string }> {
+export function loginAfiliado(body: AfiliadoLogin): Promise<{ token: string }> {
   return apiRequest('afiliados/login', { method: 'POST', body, auth: false });
 }
 
-export function useLoginAfiliado() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: loginAfiliado,
-    onSuccess: ({ token }) => {
-      queryClient.clear();
-      startSession({ kind: 'afiliado', token });
-    },
-  });
+/** Signs in and starts the affiliate session. */
+export async function signInAfiliado(body: AfiliadoLogin): Promise<void> {
+  const { token } = await loginAfiliado(body);
+  startSession({ kind: 'afiliado', token });
 }

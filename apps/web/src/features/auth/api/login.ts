@@ -1,5 +1,4 @@
-import type { LoginRequest, LoginResponse } from '@red-dental/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginRequest, LoginResponse, SessionUser } from '@red-dental/contracts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { startSession } from '@/lib/session.ts';
 
@@ -8,14 +7,9 @@ export function login(body: LoginRequest): Promise<LoginResponse> {
   return apiRequest('user/login', { method: 'POST', body, auth: false });
 }
 
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: ({ token, user }) => {
-      // Nothing cached for a previous user may leak into the new session.
-      queryClient.clear();
-      startSession({ kind: 'staff', token, user });
-    },
-  });
+/** Signs in and starts the staff session; resolves to the signed-in user. */
+export async function signIn(body: LoginRequest): Promise<SessionUser> {
+  const { token, user } = await login(body);
+  startSession({ kind: 'staff', token, user });
+  return user;
 }

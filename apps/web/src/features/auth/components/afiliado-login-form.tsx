@@ -1,32 +1,25 @@
 import { MESSAGES } from '@red-dental/contracts';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
 import { IdCardIcon } from '@/components/ui/icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
 import { AFFILIATE_LANDING_PATH, PATHS } from '@/lib/paths.ts';
-import { useLoginAfiliado } from '../api/login-afiliado.ts';
+import { signInAfiliado } from '../api/login-afiliado.ts';
 import styles from './auth-form.module.css';
+import { useSignInForm } from './use-sign-in-form.ts';
 
 /** Affiliate sign-in with the document alone (`/login-afiliado`). */
 export function AfiliadoLoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const wasSessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
-  const login = useLoginAfiliado();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ documento: string }>({ defaultValues: { documento: '' } });
-
-  const onSubmit = handleSubmit(({ documento }) =>
-    login.mutate(
-      { documento: documento.trim() },
-      { onSuccess: () => navigate(AFFILIATE_LANDING_PATH, { replace: true }) },
-    ),
-  );
+  const form = useSignInForm<'documento'>({
+    validate: ({ documento }) => (documento.trim() === '' ? { documento: MESSAGES.DOCUMENT_REQUIRED } : {}),
+    submit: async ({ documento }) => {
+      await signInAfiliado({ documento: documento.trim() });
+      navigate(AFFILIATE_LANDING_PATH, { replace: true });
+    },
+  });
 
   return (
     <>
@@ -37,13 +30,13 @@ export function AfiliadoLoginForm() {
         </p>
       </div>
 
-      {wasSessionExpired && !login.isError && (
+      {wasSessionExpired && !form.serverError && (
         <p className={`${styles.notice} ${styles.noticeInfo}`} role="status">
           {MESSAGES.SESSION_EXPIRED}
         </p>
       )}
 
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={form.onSubmit} noValidate>
         {/* Text with a numeric keyboard: passport numbers may carry letters. */}
         <TextInput
           label="DNI"
@@ -52,13 +45,10 @@ export function AfiliadoLoginForm() {
           autoComplete="off"
           icon={<IdCardIcon size={18} />}
           hint="Por ejemplo: 30123456"
-          error={errors.documento?.message ?? (login.isError ? errorMessage(login.error) : undefined)}
-          {...register('documento', {
-            validate: (value) => value.trim() !== '' || MESSAGES.DOCUMENT_REQUIRED,
-            onChange: () => login.reset(),
-          })}
+          error={form.errors.documento ?? form.serverError ?? undefined}
+          {...form.field('documento')}
         />
-        <Button type="submit" size="full" isLoading={login.isPending}>
+        <Button type="submit" size="full" isLoading={form.isPending}>
           Iniciar sesión
         </Button>
       </form>

@@ -8,7 +8,7 @@ import { Modal } from '@/components/ui/modal/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useRecoverPassword } from '../api/recover-password.ts';
+import { recoverPassword } from '../api/recover-password.ts';
 import styles from './auth-form.module.css';
 
 type RecoverPasswordValues = z.input<typeof recoverPasswordSchema>;
@@ -16,12 +16,11 @@ type RecoverPasswordValues = z.input<typeof recoverPasswordSchema>;
 /** 'Olvide mi Contraseña': asks for the e-mail that will receive the restore link. */
 export function ForgotPasswordModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const toast = useToast();
-  const recover = useRecoverPassword();
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<RecoverPasswordValues, unknown, z.output<typeof recoverPasswordSchema>>({
     resolver: zodResolver(recoverPasswordSchema),
     defaultValues: { email: '' },
@@ -32,15 +31,16 @@ export function ForgotPasswordModal({ isOpen, onClose }: { isOpen: boolean; onCl
     onClose();
   };
 
-  const onSubmit = handleSubmit((values) =>
-    recover.mutate(values, {
-      onSuccess: () => {
-        toast.success('Le enviamos un e-mail con el enlace para recuperar su contraseña.');
-        close();
-      },
-      onError: (error) => toast.error(errorMessage(error)),
-    }),
-  );
+  // Opened from the sign-in page, which has no query cache: the form keeps its own sending state.
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await recoverPassword(values);
+      toast.success('Le enviamos un e-mail con el enlace para recuperar su contraseña.');
+      close();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  });
 
   return (
     <Modal isOpen={isOpen} onClose={close} title="Recuperar contraseña" size="sm">
@@ -56,7 +56,7 @@ export function ForgotPasswordModal({ isOpen, onClose }: { isOpen: boolean; onCl
           error={errors.email?.message}
           {...register('email')}
         />
-        <Button type="submit" size="full" isLoading={recover.isPending}>
+        <Button type="submit" size="full" isLoading={isSubmitting}>
           Enviar
         </Button>
       </form>

@@ -72,7 +72,7 @@ describe('/login', () => {
   it("'Registrarse' warns that the area is for professionals, with a way back and a way on", async () => {
     renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Registrarse' }));
-    const dialog = screen.getByRole('dialog', { name: 'Área exclusiva para profesionales' });
+    const dialog = await screen.findByRole('dialog', { name: 'Área exclusiva para profesionales' });
     expect(within(dialog).getByRole('link', { name: 'Volver al sitio' })).toHaveAttribute(
       'href',
       'https://www.reddental.com.ar',

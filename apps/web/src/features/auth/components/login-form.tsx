@@ -1,23 +1,21 @@
-import { type LoginRequest, MESSAGES } from '@red-dental/contracts';
+import { MESSAGES } from '@red-dental/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
 import { MailIcon } from '@/components/ui/icons/index.ts';
 import { PasswordInput, TextInput } from '@/components/ui/text-input/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
 import { PATHS, staffLandingPath } from '@/lib/paths.ts';
-import { useLogin } from '../api/login.ts';
+import { signIn } from '../api/login.ts';
 import styles from './auth-form.module.css';
-import { RegistroNoticeModal } from './registro-notice-modal.tsx';
+import { useSignInForm } from './use-sign-in-form.ts';
 
 // Loaded when first opened, so the sign-in page itself stays small.
 const ForgotPasswordModal = lazy(() =>
   import('./forgot-password-modal.tsx').then((module) => ({ default: module.ForgotPasswordModal })),
 );
-
-/** Required, and not just spaces. */
-const isFilled = (message: string) => (value: string) => value.trim() !== '' || message;
+const RegistroNoticeModal = lazy(() =>
+  import('./registro-notice-modal.tsx').then((module) => ({ default: module.RegistroNoticeModal })),
+);
 
 /** Professional and staff sign-in (`/login`). */
 export function LoginForm() {
@@ -25,21 +23,16 @@ export function LoginForm() {
   const location = useLocation();
   const wasSessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
   const [openModal, setOpenModal] = useState<'forgot' | 'registro' | null>(null);
-  const login = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginRequest>({ defaultValues: { user: '', pass: '' } });
-
-  const onSubmit = handleSubmit(({ user, pass }) =>
-    login.mutate(
-      { user: user.trim(), pass },
-      { onSuccess: ({ user }) => navigate(staffLandingPath(user), { replace: true }) },
-    ),
-  );
-  // The server's answer shows under the password field until the user edits again.
-  const clearServerError = () => login.reset();
+  const form = useSignInForm<'user' | 'pass'>({
+    validate: ({ user, pass }) => ({
+      ...(user.trim() === '' && { user: MESSAGES.EMAIL_REQUIRED }),
+      ...(pass.trim() === '' && { pass: MESSAGES.PASSWORD_REQUIRED }),
+    }),
+    submit: async ({ user, pass }) => {
+      const signedIn = await signIn({ user: user.trim(), pass });
+      navigate(staffLandingPath(signedIn), { replace: true });
+    },
+  });
 
   return (
     <>
@@ -50,36 +43,33 @@ export function LoginForm() {
         </p>
       </div>
 
-      {wasSessionExpired && !login.isError && (
+      {wasSessionExpired && !form.serverError && (
         <p className={`${styles.notice} ${styles.noticeInfo}`} role="status">
           {MESSAGES.SESSION_EXPIRED}
         </p>
       )}
 
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={form.onSubmit} noValidate>
         <TextInput
           label="E-mail"
           type="email"
           autoComplete="username"
           icon={<MailIcon size={18} />}
-          error={errors.user?.message}
-          {...register('user', { validate: isFilled(MESSAGES.EMAIL_REQUIRED), onChange: clearServerError })}
+          error={form.errors.user}
+          {...form.field('user')}
         />
         <PasswordInput
           label="Contraseña"
           autoComplete="current-password"
-          error={errors.pass?.message ?? (login.isError ? errorMessage(login.error) : undefined)}
-          {...register('pass', {
-            validate: isFilled(MESSAGES.PASSWORD_REQUIRED),
-            onChange: clearServerError,
-          })}
+          error={form.errors.pass ?? form.serverError ?? undefined}
+          {...form.field('pass')}
         />
         <div className={styles.row}>
           <Button variant="none" size="sm" onClick={() => setOpenModal('forgot')}>
             Olvide mi Contraseña
           </Button>
         </div>
-        <Button type="submit" size="full" isLoading={login.isPending}>
+        <Button type="submit" size="full" isLoading={form.isPending}>
           Iniciar sesión
         </Button>
       </form>
@@ -95,12 +85,10 @@ export function LoginForm() {
         </p>
       </div>
 
-      {openModal === 'forgot' && (
-        <Suspense fallback={null}>
-          <ForgotPasswordModal isOpen onClose={() => setOpenModal(null)} />
-        </Suspense>
-      )}
-      <RegistroNoticeModal isOpen={openModal === 'registro'} onClose={() => setOpenModal(null)} />
+      <Suspense fallback={null}>
+        {openModal === 'forgot' && <ForgotPasswordModal isOpen onClose={() => setOpenModal(null)} />}
+        {openModal === 'registro' && <RegistroNoticeModal isOpen onClose={() => setOpenModal(null)} />}
+      </Suspense>
     </>
   );
 }

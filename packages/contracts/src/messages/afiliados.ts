@@ -1,0 +1,22 @@
+/** Messages of the affiliates: their records, profile and e-mail confirmation. */
+
+export const NOMBRE_REQUIRED = 'El nombre es obligatorio';
+export const TIPO_REQUIRED = 'El tipo de documento es obligatorio';
+export const TIPO_INVALID = 'El tipo de documento no es válido';
+export const DOCUMENTO_REQUIRED = 'El número de documento es obligatorio';
+export const DOCUMENTO_INVALID = 'El número de documento no es válido';
+export const DOCUMENTO_DIGITS = 'El documento debe tener entre 6 y 9 dígitos';
+export const OBRA_SOCIAL_REQUIRED = 'La obra social es obligatoria';
+export const OBRA_SOCIAL_UNKNOWN = 'La obra social seleccionada no existe';
+export const FECHA_INVALID = 'La fecha de nacimiento no es válida';
+export const EMAIL_INVALID = 'Email inválido';
+export const EMAIL_HINT = 'Ingrese su e-mail para recibir notificaciones y novedades!';
+export const DUPLICATE = 'Ya existe un afiliado con ese documento';
+export const NOT_FOUND = 'El afiliado no existe';
+export const CREATED = 'Afiliado cargado correctamente.';
+export const UPDATED = '¡Datos actualizados exitosamente!';
+export const UPDATE_FAILED = 'Ocurrió un error al actualizar los datos.';
+export const PROFILE_LOAD_FAILED = 'Error al cargar los datos del perfil.';
+export const SEARCH_PROMPT = 'Ingrese un DNI realizar la búsqueda.';
+export const EMAIL_TOKEN_INVALID = 'El enlace de confirmación no es válido o ya venció';
+export const EMAIL_CONFIRMED = 'Su email fue confirmado. Desde ahora recibirá allí las novedades del portal.';

@@ -1,0 +1,27 @@
+/** Messages of the affiliates' CSV import. */
+
+export const SELECT_BOTH = 'Por favor, selecciona una obra social y un archivo CSV.';
+export const UPLOAD_FAILED = 'Error al subir el archivo';
+/** `count` as the screen writes numbers ('1.002'). */
+export const LOADED = (count: string) => `Se han cargado ${count} afiliados`;
+export const FILE_REQUIRED = 'El archivo CSV es obligatorio';
+export const NOT_TEXT = 'El archivo no es un CSV de texto (UTF-8 o Windows-1252)';
+export const EMPTY = 'El archivo está vacío';
+export const HEADER_ONLY = 'El archivo solo tiene la fila de encabezados: no hay afiliados para cargar';
+export const NO_DOCUMENTO_COLUMN =
+  'El archivo no tiene una columna de documento (por ejemplo "documento", "dni" o "número de documento")';
+export const NO_NOMBRE_COLUMN =
+  'El archivo no tiene una columna de nombre (por ejemplo "nombre" o "nombre completo")';
+export const ROW_NO_DOCUMENTO = 'Falta el número de documento';
+export const ROW_NO_NOMBRE = 'Falta el nombre';
+export const ROW_BAD_DATE = (raw: string) =>
+  `Fecha de nacimiento inválida: "${raw}" (use dd/mm/aaaa o aaaa-mm-dd)`;
+export const ROW_BAD_TIPO = (raw: string) =>
+  `Tipo de documento desconocido: "${raw}" (use DNI, Pasaporte, LE, LC o CI)`;
+export const ROW_BAD_DIGITS = (tipo: string) => `El ${tipo} debe tener entre 6 y 9 dígitos`;
+export const ROW_BAD_DOCUMENTO = 'El número de documento no es válido';
+export const ROW_DUPLICATE = (firstLine: number) =>
+  `Documento repetido en el archivo (ya figura en la línea ${firstLine})`;
+export const ROW_BAD_EMAIL = 'Email inválido';
+export const ROW_TOO_LONG = 'Algún campo es demasiado largo';
+export const ROW_BAD_CSV = 'La línea no tiene un formato CSV válido (revise las comillas)';

@@ -1,0 +1,16 @@
+/**
+ * Every Spanish text that the API sends or the screens show as a message:
+ * errors, confirmations and hints. The product specification's texts are
+ * quoted letter for letter. Generic messages sit at the top level; each
+ * feature's own are grouped under its name. Nothing else in the repository
+ * writes a user-facing message inline.
+ *
+ * Each message is an export of its own and `MESSAGES` is the namespace of
+ * them all, so a screen's bundle carries only the messages it uses.
+ */
+
+export * as afiliados from './afiliados.ts';
+export * from './common.ts';
+export * as csv from './csv.ts';
+export * as obrasSociales from './obras-sociales.ts';
+export * as schedule from './schedule.ts';
