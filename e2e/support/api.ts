@@ -1,13 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { buildAfiliadoInput, buildObraSocialInput, uniqueEmail } from '@red-dental/testing';
+import { buildAfiliadoInput, buildObraSocialInput, uniqueEmail, uniqueName } from '@red-dental/testing';
 import { ADMIN } from './env.ts';
-
-let sequence = 0;
-/** A value no other test of this run uses. */
-export function unique(prefix: string): string {
-  sequence += 1;
-  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${sequence}`;
-}
 
 export const PASSWORD = 'Consultorio2025!';
 
@@ -69,7 +62,7 @@ export class Backend {
     const obraSocial = await this.call<{ id: number }>(
       'POST',
       'obra-sociales',
-      buildObraSocialInput({ nombre: unique('Obra Social E2E') }),
+      buildObraSocialInput({ nombre: uniqueName('Obra Social E2E') }),
     );
     const afiliado = buildAfiliadoInput({
       nombre: 'Afiliada de Prueba',

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { uniqueDocumento } from '@red-dental/testing';
-import { unique } from '../support/api.ts';
+import { uniqueDocumento, uniqueName } from '@red-dental/testing';
 import { expect, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
@@ -23,8 +22,8 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
 }) => {
   // The duplicate document below is refused with a 409 on purpose.
   consoleWatch.allow(/status of 409/);
-  const insurerA = unique('Obra Social Alta');
-  const insurerB = unique('Obra Social CSV');
+  const insurerA = uniqueName('Obra Social Alta');
+  const insurerB = uniqueName('Obra Social CSV');
   const documento = uniqueDocumento();
   const [csvDoc1, csvDoc2] = [uniqueDocumento(), uniqueDocumento()];
 

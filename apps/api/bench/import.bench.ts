@@ -4,18 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { afiliadosCsvChunks, generateAfiliados } from '@red-dental/testing';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { generateAfiliados, toCsvChunks } from './lib/afiliados-data.ts';
 import { BENCH_ADMIN, createBenchDatabase, postgresUrl } from './lib/databases.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 
 async function writeCsv(file: string) {
-  await pipeline(Readable.from(toCsvChunks(generateAfiliados(ROWS, 7))), createWriteStream(file));
+  await pipeline(
+    Readable.from(afiliadosCsvChunks(generateAfiliados(ROWS, { seed: 7 }))),
+    createWriteStream(file),
+  );
 }
 
 const PLAIN_TABLE = 'create table bench_copy (nombre text, tipo text, documento text, fecha text)';

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PERMISSIONS } from '@red-dental/contracts';
+import { type GeneratedAfiliado, generateAfiliados, seededRandom } from '@red-dental/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -11,7 +12,6 @@ import * as schema from '../src/db/schema/index.ts';
 import { searchKey } from '../src/lib/text.ts';
 import { findPaginated } from '../src/modules/afiliados/afiliados.service.ts';
 import type { Subject } from '../src/plugins/auth.ts';
-import { type BenchAfiliado, generateAfiliados, seededRandom } from './lib/afiliados-data.ts';
 import { BENCH_ADMIN, createBenchDatabase, existingDatabase, postgresUrl } from './lib/databases.ts';
 import { formatLoad, runLoad } from './lib/load.ts';
 import { login, startBenchServer } from './lib/server.ts';
@@ -40,9 +40,10 @@ const tsv = (v: string | null) => (v === null ? '\\N' : v.replace(/[\\\t\n]/g, '
 
 /** Every 997th generated affiliate: where the query mixes come from. */
 function sampleOf(rows: number) {
-  const sample: BenchAfiliado[] = [];
+  const sample: GeneratedAfiliado[] = [];
   let i = 0;
-  for (const a of generateAfiliados(rows, 11)) if (i++ % 997 === 0 && sample.length < 5000) sample.push(a);
+  for (const a of generateAfiliados(rows, { seed: 11 }))
+    if (i++ % 997 === 0 && sample.length < 5000) sample.push(a);
   return sample;
 }
 
@@ -62,8 +63,8 @@ async function populate(url: string) {
   function* lines() {
     let chunk = '';
     let i = 0;
-    for (const a of generateAfiliados(ROWS, 11)) {
-      chunk += `${tsv(a.nombre)}\t${tsv(searchKey(a.nombre))}\t${a.tipoDocumento}\t${a.documento}\t${a.fechaNacimiento}\t${ids[Math.floor(random() * ids.length)]}\n`;
+    for (const a of generateAfiliados(ROWS, { seed: 11 })) {
+      chunk += `${tsv(a.nombre)}\t${tsv(searchKey(a.nombre))}\t${a.tipoDocumento}\t${a.documento}\t${a.fecha_nacimiento}\t${ids[Math.floor(random() * ids.length)]}\n`;
       if (++i % 10_000 === 0) {
         yield chunk;
         chunk = '';
@@ -86,7 +87,7 @@ async function populate(url: string) {
 }
 
 /** The two query mixes of the benchmark, from the generated data. */
-function buildMixes(sample: BenchAfiliado[]) {
+function buildMixes(sample: GeneratedAfiliado[]) {
   const random = seededRandom(5);
   const pick = () => sample[Math.floor(random() * sample.length)]!;
   const documentos = Array.from({ length: 400 }, () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afiliadosCsv, generateAfiliados } from '@red-dental/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN } from './helpers.ts';
 import { freePort, type ServerProcess, startServerProcess } from './processes.ts';
@@ -9,9 +10,8 @@ import { freePort, type ServerProcess, startServerProcess } from './processes.ts
 const ROWS = 100_000;
 
 function bigCsv() {
-  const lines = ['nombre,tipo,documento'];
-  for (let i = 0; i < ROWS; i++) lines.push(`Afiliado Masivo ${i},DNI,${20_000_000 + i}`);
-  return `${lines.join('\n')}\n`;
+  const rows = generateAfiliados(ROWS, { firstDocumento: 20_000_000, documentos: 'sequential' });
+  return afiliadosCsv(rows, { columns: ['nombre', 'tipoDocumento', 'documento'] });
 }
 
 const running: ServerProcess[] = [];

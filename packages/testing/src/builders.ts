@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AfiliadoInput, ObraSocialInput } from '@red-dental/contracts';
+import type { AfiliadoInput, CreateUser, ObraSocialInput, Registro } from '@red-dental/contracts';
 
 /**
  * Request bodies typed by the contracts, valid as they come, so a test states
@@ -21,6 +21,11 @@ export function uniqueDocumento(): string {
   return String(20_000_000 + ((randomBytes(3).readUIntBE(0, 3) * 97 + sequence * 7919) % 79_999_999));
 }
 
+/** A name no other test of this run uses: `prefix` and a unique suffix. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${uniqueSuffix()}`;
+}
+
 /** An address under example.com, a domain reserved for examples, so no mail can reach anyone. */
 export function uniqueEmail(prefix = 'persona'): string {
   return `${prefix}.${uniqueSuffix()}@example.com`.toLowerCase();
@@ -29,7 +34,7 @@ export function uniqueEmail(prefix = 'persona'): string {
 /** Body of POST /api/obra-sociales. */
 export function buildObraSocialInput(overrides: Partial<ObraSocialInput> = {}): ObraSocialInput {
   return {
-    nombre: `Obra Social ${uniqueSuffix()}`,
+    nombre: uniqueName('Obra Social'),
     telefono: ['011 4000-0000'],
     mail: ['contacto@obra-social.example'],
     ...overrides,
@@ -41,10 +46,30 @@ export function buildAfiliadoInput(
   overrides: Partial<AfiliadoInput> & Pick<AfiliadoInput, 'obraSocial'>,
 ): AfiliadoInput {
   return {
-    nombre: `Afiliado Prueba ${uniqueSuffix()}`,
+    nombre: uniqueName('Afiliado Prueba'),
     tipoDocumento: 'DNI',
     documento: uniqueDocumento(),
     fecha_nacimiento: '1980-05-17',
     ...overrides,
   };
+}
+
+/** A password that meets the rules, for accounts a test creates. */
+export const TEST_PASSWORD = 'Consultorio-2025';
+
+/** Body of POST /api/registro: a dentist signing up. */
+export function buildRegistroInput(overrides: Partial<Registro> = {}): Registro {
+  const nombre = uniqueName('Laura Giménez');
+  return {
+    nombre,
+    email: uniqueEmail('profesional'),
+    password: TEST_PASSWORD,
+    razonSocial: `Consultorio ${nombre}`,
+    ...overrides,
+  };
+}
+
+/** Body of POST /api/user: a staff account, with no roles unless given. */
+export function buildCreateUserInput(overrides: Partial<CreateUser> = {}): CreateUser {
+  return { user: uniqueEmail('personal'), pass: TEST_PASSWORD, roles: [], ...overrides };
 }

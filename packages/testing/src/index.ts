@@ -1,7 +1,30 @@
 export {
+  type AfiliadoCsvColumn,
+  type AfiliadosCsvOptions,
+  afiliadosCsv,
+  afiliadosCsvChunks,
+  type GenerateAfiliadosOptions,
+  type GeneratedAfiliado,
+  generateAfiliados,
+} from './afiliados.ts';
+export {
   buildAfiliadoInput,
+  buildCreateUserInput,
   buildObraSocialInput,
+  buildRegistroInput,
+  TEST_PASSWORD,
   uniqueDocumento,
   uniqueEmail,
+  uniqueName,
 } from './builders.ts';
 export { type Mail, parseMail, readMails } from './mail.ts';
+export {
+  APELLIDOS_FRECUENTES,
+  APELLIDOS_OTROS,
+  type Generacion,
+  generacionDe,
+  NOMBRES,
+  PROPORCION_FRECUENTES,
+  type Sexo,
+} from './names.ts';
+export { pick, seededRandom, weightedPicker } from './random.ts';

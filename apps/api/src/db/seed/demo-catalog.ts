@@ -7,7 +7,8 @@ import { loadDataFile } from './load-data.ts';
  * are checked here when the module loads; this file keeps only the short
  * constants and gives the lists the shapes the generator uses. Mail
  * addresses use reserved domains (example.com, .example) so a demo instance
- * with real SMTP never writes to anyone.
+ * with real SMTP never writes to anyone. People's names come from
+ * `@red-dental/testing`, which the tests and the benchmarks draw from too.
  */
 
 export const DEMO_PASSWORD = 'RedDental2025!';
@@ -73,25 +74,6 @@ const horariosSchema = z.object({
   guardias: z.array(weekTemplateSchema).min(1),
 });
 
-const apellidosSchema = z.object({
-  /**
-   * The most frequent surnames in Argentina, weighted by their share of the
-   * population (González about one person in fifty).
-   */
-  frecuentes: z.array(z.object({ apellido: z.string().min(1), peso: weight })).min(1),
-  /** Together the frequent ones cover roughly two people in five. */
-  proporcionFrecuentes: share,
-  /** Less common surnames of Buenos Aires, equally likely: they stand for everyone else. */
-  otros: z.array(z.string().min(1)).min(1),
-});
-
-const nombresPorGeneracionSchema = z.object({
-  mayor: z.array(z.string().min(1)).min(1),
-  media: z.array(z.string().min(1)).min(1),
-  joven: z.array(z.string().min(1)).min(1),
-});
-const nombresSchema = z.object({ F: nombresPorGeneracionSchema, M: nombresPorGeneracionSchema });
-
 const nacimientosSchema = z.object({
   /**
    * Typical DNI number (in millions) for a birth year: numbers were handed
@@ -107,16 +89,6 @@ export type ObraSocial = z.output<typeof obraSocialSchema>;
 export type ObraSocialNombre = ObraSocial['nombre'];
 export type Localidad = z.output<typeof localidadSchema>;
 export type WeekTemplate = z.output<typeof weekTemplateSchema>;
-export type Sexo = keyof z.output<typeof nombresSchema>;
-/** Given-name fashions change by generation, so names are picked by the person's birth year. */
-export type Generacion = keyof z.output<typeof nombresPorGeneracionSchema>;
-
-export function generacionDe(anio: number): Generacion {
-  if (anio <= 1965) return 'mayor';
-  if (anio <= 1992) return 'media';
-  return 'joven';
-}
-
 export const OBRAS_SOCIALES: ObraSocial[] = load('obras-sociales.json', z.array(obraSocialSchema).min(1));
 
 const especialidades = load('especialidades.json', especialidadesSchema);
@@ -133,13 +105,6 @@ export const LOCALIDADES: Localidad[] = load('localidades.json', z.array(localid
 const horarios = load('horarios.json', horariosSchema);
 export const HORARIOS: WeekTemplate[] = horarios.consultorio;
 export const GUARDIAS_HORARIOS: WeekTemplate[] = horarios.guardias;
-
-const apellidos = load('apellidos.json', apellidosSchema);
-export const APELLIDOS_FRECUENTES: [string, number][] = apellidos.frecuentes.map((a) => [a.apellido, a.peso]);
-export const PROPORCION_FRECUENTES = apellidos.proporcionFrecuentes;
-export const APELLIDOS_OTROS: string[] = apellidos.otros;
-
-export const NOMBRES: Record<Sexo, Record<Generacion, string[]>> = load('nombres.json', nombresSchema);
 
 const nacimientos = load('nacimientos.json', nacimientosSchema);
 export const DNI_POR_ANIO: [anio: number, millones: number][] = nacimientos.dniPorAnio.map((p) => [

@@ -6,10 +6,16 @@ import {
   WEEKDAYS,
   type WeeklySchedule,
 } from '@red-dental/contracts';
-import { searchKey } from '../../lib/text.ts';
 import {
   APELLIDOS_FRECUENTES,
   APELLIDOS_OTROS,
+  generacionDe,
+  NOMBRES,
+  PROPORCION_FRECUENTES,
+  type Sexo,
+} from '@red-dental/testing';
+import { searchKey } from '../../lib/text.ts';
+import {
   DEMO_AFILIADO_DOCUMENTO,
   DEMO_PRESTADOR_EMAIL,
   DNI_POR_ANIO,
@@ -17,17 +23,13 @@ import {
   ESPECIALIDADES_EXTRA,
   GUARDIAS,
   GUARDIAS_HORARIOS,
-  generacionDe,
   HORARIOS,
   LOCALIDADES,
   type Localidad,
   NACIMIENTOS,
-  NOMBRES,
   OBRAS_SOCIALES,
   type ObraSocialNombre,
   ODONTOLOGIA_GENERAL,
-  PROPORCION_FRECUENTES,
-  type Sexo,
   type WeekTemplate,
 } from './demo-catalog.ts';
 
@@ -114,7 +116,6 @@ const DEMO_AFILIADO: DemoAfiliado = {
   telefono: '11 5834-2290',
 };
 
-const APELLIDOS_PESADOS = APELLIDOS_FRECUENTES.map(([value, weight]) => ({ value, weight }));
 const OBRA_SOCIAL_DE_AFILIADO: { value: ObraSocialNombre | null; weight: number }[] = [
   ...OBRAS_SOCIALES.map((os) => ({ value: os.nombre, weight: os.afiliados })),
   { value: null, weight: 1 },
@@ -144,7 +145,7 @@ export function buildDemoData(): DemoData {
 
   function unApellido() {
     return f.datatype.boolean(PROPORCION_FRECUENTES)
-      ? f.helpers.weightedArrayElement(APELLIDOS_PESADOS)
+      ? f.helpers.weightedArrayElement(APELLIDOS_FRECUENTES)
       : f.helpers.arrayElement(APELLIDOS_OTROS);
   }
 

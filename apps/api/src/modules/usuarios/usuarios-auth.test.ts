@@ -1,4 +1,5 @@
-import { readMails } from '@red-dental/testing';
+import type { Registro } from '@red-dental/contracts';
+import { buildRegistroInput, readMails } from '@red-dental/testing';
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,16 +45,8 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
   const get = (url: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url, headers });
 
-  async function register(
-    overrides: Partial<Record<'nombre' | 'email' | 'password' | 'razonSocial', string>> = {},
-  ) {
-    const body = {
-      nombre: 'Laura Giménez',
-      email: uniqueEmail('prof'),
-      password: 'Sonrisa-2025',
-      razonSocial: 'Consultorio Giménez',
-      ...overrides,
-    };
+  async function register(overrides: Partial<Registro> = {}) {
+    const body = buildRegistroInput(overrides);
     const res = await post('/api/registro', body);
     return { res, body };
   }
@@ -280,11 +273,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const list = await get('/api/profesionales/solicitudes', adminAuth);
       expect(list.statusCode).toBe(200);
       const request = list.json().find((s: { email: string }) => s.email === body.email);
-      expect(request).toMatchObject({
-        nombre: 'Laura Giménez',
-        razonSocial: 'Consultorio Giménez',
-        user: { id },
-      });
+      expect(request).toMatchObject({ nombre: body.nombre, razonSocial: body.razonSocial, user: { id } });
 
       expect(await mailsTo(body.email)).toHaveLength(1);
 
@@ -294,7 +283,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
       const login = await post('/api/user/login', { user: body.email, pass: body.password });
       expect(login.statusCode).toBe(200);
-      expect(login.json().user.professionalName).toBe('Laura Giménez');
+      expect(login.json().user.professionalName).toBe(body.nombre);
       const mails = await mailsTo(body.email);
       expect(mails).toHaveLength(2);
       expect(mails[1]?.subject).toBe('Red Dental: su solicitud fue aprobada');
