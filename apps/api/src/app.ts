@@ -44,14 +44,20 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * the URL prefix it owns. The list of modules below is the route map: the code
  * of `/api/<prefix>/…` lives in the module registered with that prefix.
  */
+/** Trusts the `hops` proxies nearest to the server, as proxy-addr counts them. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(options: BuildOptions) {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count becomes the function Fastify would build from it (its types take no number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
-    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
+    requestIdHeader: config.trustProxy !== false ? 'x-request-id' : false,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

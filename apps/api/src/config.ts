@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_TILE_URL } from '@red-dental/contracts';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const bool = (fallback: boolean) =>
@@ -8,8 +9,60 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
-const optionalUrl = z.url({ error: 'debe ser una URL válida' }).optional();
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** The names proxy-addr knows for address ranges, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  return entry.includes('/') ? isValidCidr(entry) : ipaddr.isValid(entry);
+}
+
+function isValidCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For): none, how many
+ * hops, or their addresses and ranges. A bare `true` would trust whatever any
+ * client writes in the header, so it is refused.
+ */
+const trustProxySchema = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): false | number | string[] => {
+      if (value === undefined || value === 'false' || value === '0') return false;
+      if (value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'no acepta true (cualquier cliente podría elegir su dirección): indique cuántos proxies hay delante, por ejemplo 1, o sus direcciones, por ejemplo 10.0.0.0/8',
+        });
+        return z.NEVER;
+      }
+      if (/^\d+$/.test(value)) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      const bad = entries.find((entry) => !isProxyAddress(entry));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `debe ser una cantidad de proxies o una lista de direcciones y rangos CIDR ("${bad}" no lo es)`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
+
+const optionalUrl = z.url({ error: 'debe ser una URL válida' }).optional();
 
 /** The environment contract (README and .env.example). Parsed once, at boot. */
 const envSchema = z.object({
@@ -56,7 +109,7 @@ const envSchema = z.object({
   TILE_URL: z.string().min(1).default(DEFAULT_TILE_URL),
   MAX_PDF_MB: z.coerce.number({ error: 'debe ser un número' }).positive().max(1024).default(10),
   MAX_CSV_MB: z.coerce.number({ error: 'debe ser un número' }).positive().max(4096).default(50),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -83,7 +136,8 @@ export interface Config {
   tileUrl: string;
   maxPdfBytes: number;
   maxCsvBytes: number;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   logLevel: string;
 }
 

@@ -83,24 +83,62 @@ describe.each(BACKENDS)('platform behaviour across instances (%s)', (backend) =>
 });
 
 describe('client address behind a proxy', () => {
-  it('reads X-Forwarded-For only when TRUST_PROXY is on', async () => {
-    for (const trust of ['false', 'true']) {
+  /** 31 sign-ins through a proxy at 10.9.9.9; returns the status of the last one. */
+  async function thirtyFirst(ctx: TestContext, forwardedFor: (i: number) => string) {
+    let status = 0;
+    for (let i = 0; i < 31; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/afiliados/login',
+        payload: { documento: String(20_000_000 + i) },
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': forwardedFor(i) },
+      });
+      status = res.statusCode;
+    }
+    return status;
+  }
+
+  it('counts a client that writes its own X-Forwarded-For as one address, behind one trusted proxy', async () => {
+    for (const trust of ['1', '10.0.0.0/8', 'loopback, 10.9.9.9']) {
       const ctx = await createTestApp('pglite', { TRUST_PROXY: trust });
-      const statuses: number[] = [];
-      for (let i = 0; i < 31; i++) {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/afiliados/login',
-          payload: { documento: String(20_000_000 + i) },
-          remoteAddress: '10.9.9.9',
-          headers: { 'x-forwarded-for': `203.0.113.${i}` },
-        });
-        statuses.push(res.statusCode);
-      }
-      // Trusted: 31 different clients; untrusted: one proxy address that hits the limit.
-      expect(statuses[30]).toBe(trust === 'true' ? 401 : 429);
+      // The client forges a new address each time; the proxy appends the one it really comes from.
+      expect(await thirtyFirst(ctx, (i) => `203.0.113.${i}, 198.51.100.7`)).toBe(429);
+      // Another client behind the same proxy is not held back by the first.
+      const other = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/afiliados/login',
+        payload: { documento: '20999999' },
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      });
+      expect(other.statusCode).toBe(401);
       await ctx.close();
     }
+  });
+
+  it('ignores X-Forwarded-For without TRUST_PROXY: everyone behind the proxy is its address', async () => {
+    const ctx = await createTestApp('pglite');
+    expect(await thirtyFirst(ctx, (i) => `198.51.100.${i}`)).toBe(429);
+    await ctx.close();
+  });
+
+  it('counts IPv6 clients per /64 network', async () => {
+    const ctx = await createTestApp('pglite');
+    const signIn = (remoteAddress: string, i: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/afiliados/login',
+        payload: { documento: String(21_000_000 + i) },
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await signIn(`2001:db8:0:42::${(i + 1).toString(16)}`, i)).statusCode);
+    expect(statuses[29]).toBe(401);
+    expect(statuses[30]).toBe(429);
+    expect((await signIn('2001:db8:0:43::1', 99)).statusCode).toBe(401);
+    await ctx.close();
   });
 });
 
@@ -182,12 +220,26 @@ describe('single-page app', () => {
 });
 
 describe('configuration', () => {
+  it('takes TRUST_PROXY as nothing, a hop count or proxy addresses, and refuses a bare true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Configuración inválida: TRUST_PROXY no acepta true .*por ejemplo 1/,
+    );
+  });
+
   it('parses booleans, defaults and derived values', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/rd', TRUST_PROXY: '1' });
     expect(config).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
-      trustProxy: true,
+      trustProxy: 1,
       demoData: true,
       maxCsvBytes: 50 * 1024 * 1024,
     });
@@ -197,6 +249,7 @@ describe('configuration', () => {
 
   it('names the variable in one line when a value is bad', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/^Configuración inválida: TRUST_PROXY /);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY .*"10.0.0.0\/33"/);
     expect(() => loadConfig({ JWT_SECRET: 'corto' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ MAX_PDF_MB: 'mucho' })).toThrow(/MAX_PDF_MB/);

@@ -36,17 +36,6 @@ export async function hitCounter(
   return toCounter(rows[0]);
 }
 
-/** The counter's current value; zero when it has none or its window has passed. */
-export async function readCounter(db: DbOrTx, key: string): Promise<Counter> {
-  const rows = await queryRows<{ count: number; retry_after: number }>(
-    db,
-    sql`
-    select count, ceil(extract(epoch from (expires_at - now())))::int as retry_after
-    from rate_limits where key = ${key} and expires_at > now()`,
-  );
-  return toCounter(rows[0]);
-}
-
 export async function deleteCounter(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }

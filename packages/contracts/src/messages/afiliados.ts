@@ -13,6 +13,8 @@ export const EMAIL_INVALID = 'Email inválido';
 export const EMAIL_HINT = 'Ingrese su e-mail para recibir notificaciones y novedades!';
 export const DUPLICATE = 'Ya existe un afiliado con ese documento';
 export const NOT_FOUND = 'El afiliado no existe';
+export const COVERAGE_CHECK_LIMIT =
+  'Alcanzó el límite de 300 consultas de cobertura por hora. Intente nuevamente más tarde.';
 export const CREATED = 'Afiliado cargado correctamente.';
 export const UPDATED = '¡Datos actualizados exitosamente!';
 export const UPDATE_FAILED = 'Ocurrió un error al actualizar los datos.';

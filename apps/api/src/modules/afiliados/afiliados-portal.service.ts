@@ -27,12 +27,9 @@ export async function login(
 ) {
   const documento = normalizeDocumento(input.documento);
   if (!documento) throw badRequest(MESSAGES.DOCUMENT_REQUIRED, { documento: MESSAGES.DOCUMENT_REQUIRED });
-  await deps.accountFailures.assertAllowed('afiliado-login', documento);
+  await deps.accountFailures.consumeAttempt('afiliado-login', documento);
   const afiliadoId = await repo.findIdByDocumento(deps.db, documento);
-  if (afiliadoId === undefined) {
-    await deps.accountFailures.recordFailure('afiliado-login', documento);
-    throw unauthorized(MESSAGES.AFFILIATE_LOGIN_FAILED);
-  }
+  if (afiliadoId === undefined) throw unauthorized(MESSAGES.AFFILIATE_LOGIN_FAILED);
   await deps.accountFailures.reset('afiliado-login', documento);
   return { token: await deps.signAfiliadoToken(afiliadoId) };
 }

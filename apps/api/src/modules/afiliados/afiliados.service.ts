@@ -16,6 +16,14 @@ import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;
+type SearchDeps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
+
+/** A dentist's coverage checks: 300 an hour per user, each written to the audit log. */
+export const COVERAGE_CHECK_LIMIT = {
+  max: 300,
+  windowSeconds: 3600,
+  message: MESSAGES.afiliados.COVERAGE_CHECK_LIMIT,
+};
 
 const MAX_SEARCH_WORDS = 8;
 
@@ -54,12 +62,42 @@ function isDocumentLike(raw: string, documento: string): boolean {
   return /[0-9]/.test(documento) && !/\s/.test(raw);
 }
 
+/**
+ * A coverage check (someone without AFILIADOS.CREATE looking up one document)
+ * reads health data: it counts against the caller's hourly quota before the
+ * lookup, and its outcome goes to the audit log.
+ */
+async function checkingCoverage<T extends { id: number }>(
+  deps: SearchDeps,
+  caller: Subject,
+  filter: repo.AfiliadoFilter,
+  lookup: () => Promise<T[]>,
+): Promise<T[]> {
+  if (filter.kind !== 'documentoExact') return lookup();
+  await deps.consumeQuota(deps.db, `coverage:${caller.id}`, COVERAGE_CHECK_LIMIT);
+  const rows = await lookup();
+  await recordAudit(deps.db, caller, {
+    action: 'consult',
+    entity: 'afiliado',
+    entityId: rows[0]?.id ?? null,
+    details: { documento: filter.documento, found: rows.length > 0 },
+  });
+  return rows;
+}
+
 export async function findPaginated(
-  deps: Deps,
+  deps: SearchDeps,
   caller: Subject,
   query: { pageIndex: number; pageSize: number; search?: string; obraSocialId?: number },
 ) {
   const filter = filterFor(caller, query);
+  if (filter.kind === 'documentoExact') {
+    // Documents are unique: the lookup finds one affiliate or none.
+    const rows = await checkingCoverage(deps, caller, filter, () =>
+      repo.findPage(deps.db, filter, { limit: 1, offset: 0 }),
+    );
+    return { rows: query.pageIndex === 0 ? rows : [], rowCount: rows.length };
+  }
   const page = { limit: query.pageSize, offset: query.pageIndex * query.pageSize };
   // Most searches match few rows: page and exact count come back together.
   const few = await repo.findFewMatches(deps.db, filter, page);
@@ -72,12 +110,14 @@ export async function findPaginated(
 }
 
 export async function findList(
-  deps: Deps,
+  deps: SearchDeps,
   caller: Subject,
   query: { limit: number; search?: string; obraSocialId?: number },
 ) {
   const filter = filterFor(caller, query);
   const page = { limit: query.limit, offset: 0 };
+  if (filter.kind === 'documentoExact')
+    return checkingCoverage(deps, caller, filter, () => repo.findPage(deps.db, filter, page));
   return (await repo.findFewMatches(deps.db, filter, page))?.rows ?? repo.findPage(deps.db, filter, page);
 }
 

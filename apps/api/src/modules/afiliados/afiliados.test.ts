@@ -6,6 +6,7 @@ import {
   apiCaller,
   BACKENDS,
   createTestApp,
+  createUserWithRoles,
   loginAs,
   signInWithRole,
   type TestContext,
@@ -297,6 +298,54 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       });
       expect(await findFewMatches(ctx.database.db, filter, page, 3)).toBeUndefined();
       expect(await estimateMatches(ctx.database.db, filter, 3)).toBeGreaterThanOrEqual(4);
+    });
+  });
+
+  describe('coverage checks', () => {
+    it("writes each of a dentist's lookups to the audit log, found or not", async () => {
+      const checker = await createUserWithRoles(ctx.app, admin, ['PRESTADOR']);
+      const auth = await loginAs(ctx.app, checker.email, checker.password);
+      const afiliado = await createAfiliado(ctx.app, staff, osde.id);
+      const missing = uniqueDocumento();
+      expect(
+        (await inject('GET', `/api/afiliados/paginated?search=${afiliado.documento}`, auth)).statusCode,
+      ).toBe(200);
+      expect((await inject('GET', `/api/afiliados?search=${missing}`, auth)).json()).toEqual([]);
+      const audit = await queryRows<{ action: string; entity_id: string | null; details: unknown }>(
+        ctx.database.db,
+        sql`select action, entity_id, details from audit_log where actor_label = ${checker.email} order by id`,
+      );
+      expect(audit).toEqual([
+        {
+          action: 'consult',
+          entity_id: String(afiliado.id),
+          details: { documento: afiliado.documento, found: true },
+        },
+        { action: 'consult', entity_id: null, details: { documento: missing, found: false } },
+      ]);
+      // Staff searches are not coverage checks.
+      const staffRows = await queryRows(
+        ctx.database.db,
+        sql`select 1 from audit_log where action = 'consult' and actor_label like 'administrativo%'`,
+      );
+      expect(staffRows).toEqual([]);
+    });
+
+    it('allows a dentist 300 lookups an hour, then answers 429 with the Spanish message', async () => {
+      const auth = await signInWithRole(ctx.app, admin, 'PRESTADOR');
+      for (let i = 0; i < 300; i++) {
+        const res = await inject('GET', `/api/afiliados?search=${20_000_000 + i}`, auth);
+        if (res.statusCode !== 200) throw new Error(`lookup ${i}: ${res.statusCode}`);
+      }
+      const refused = await inject('GET', '/api/afiliados/paginated?search=27111222', auth);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.json()).toEqual({
+        error: 'Alcanzó el límite de 300 consultas de cobertura por hora. Intente nuevamente más tarde.',
+        code: 'DEMASIADOS_INTENTOS',
+      });
+      // Another dentist is not affected.
+      expect((await inject('GET', '/api/afiliados?search=27111222', dentist)).statusCode).toBe(200);
     });
   });
 

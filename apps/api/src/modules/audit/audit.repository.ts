@@ -7,7 +7,8 @@ export interface Actor {
 }
 
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'approve' | 'reject' | 'import';
+  /** `consult`: a read of health data that must be accounted for (a coverage check). */
+  action: 'create' | 'update' | 'delete' | 'approve' | 'reject' | 'import' | 'consult';
   entity: string;
   entityId?: string | number | null;
   details?: Record<string, unknown>;

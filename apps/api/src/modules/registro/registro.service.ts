@@ -10,7 +10,8 @@ type Deps = Pick<FastifyInstance, 'db' | 'mail' | 'accountFailures'>;
 
 /** A professional signs up: pending user, provider record and confirmation mail, all or nothing. */
 export async function register(deps: Deps, input: Registro) {
-  await deps.accountFailures.assertAllowed('registro', input.email);
+  // Every attempt on an address counts, so nobody can probe which addresses have accounts.
+  await deps.accountFailures.consumeAttempt('registro', input.email);
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await deps.db.transaction(async (tx) => {
@@ -26,10 +27,7 @@ export async function register(deps: Deps, input: Registro) {
     deps.mail.wake();
     return { id };
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      await deps.accountFailures.recordFailure('registro', input.email);
-      throw conflict(MESSAGES.EMAIL_TAKEN);
-    }
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.EMAIL_TAKEN);
     throw error;
   }
 }

@@ -33,21 +33,18 @@ export async function buildSessionUser(
 
 export async function login(deps: Deps, input: LoginRequest) {
   const email = input.user.trim().toLowerCase();
-  await deps.accountFailures.assertAllowed('login', email);
+  await deps.accountFailures.consumeAttempt('login', email);
   const user = await usuarios.findUserByEmail(deps.db, email);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.pass)
     : await verifyAgainstDummy(input.pass);
-  if (!user || !ok) {
-    await deps.accountFailures.recordFailure('login', email);
-    throw unauthorized(MESSAGES.LOGIN_FAILED);
-  }
+  if (!user || !ok) throw unauthorized(MESSAGES.LOGIN_FAILED);
+  await deps.accountFailures.reset('login', email);
   // Only now, with the password proven, may the caller learn about the account's state.
   if (user.status === 'pending') throw forbidden(MESSAGES.LOGIN_PENDING);
   const sessionUser = await buildSessionUser(deps, user);
   const held = sessionUser.roles.flatMap((role) => role.permissions.map((p) => p.name));
   if (!hasPermission(held, PERMISSIONS.BACKOFFICE_ACCESS)) throw forbidden(MESSAGES.LOGIN_NO_ACCESS);
-  await deps.accountFailures.reset('login', email);
   return { user: sessionUser, token: await deps.signUserToken(user) };
 }
 
@@ -57,8 +54,7 @@ export async function login(deps: Deps, input: LoginRequest) {
  * flood a mailbox.
  */
 export async function requestPasswordRecovery(deps: Deps, email: string) {
-  await deps.accountFailures.assertAllowed('recover', email);
-  await deps.accountFailures.recordFailure('recover', email);
+  await deps.accountFailures.consumeAttempt('recover', email);
   const user = await usuarios.findUserByEmail(deps.db, email);
   if (!user) throw notFound(MESSAGES.RECOVER_UNKNOWN_EMAIL);
   const token = randomToken();

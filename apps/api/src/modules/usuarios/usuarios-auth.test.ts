@@ -150,6 +150,19 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       });
     });
 
+    it('lets no more than ten parallel guesses on one account reach the password check', async () => {
+      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const statuses = await Promise.all(
+        Array.from(
+          { length: 30 },
+          async (_, i) =>
+            (await post('/api/user/login', { user: target.email, pass: `mala-${i}` })).statusCode,
+        ),
+      );
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    });
+
     it('resets the failure count after a successful sign-in', async () => {
       const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       for (let i = 0; i < 9; i++) await post('/api/user/login', { user: target.email, pass: 'mala' });
