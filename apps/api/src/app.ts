@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyLoggerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { serializeRequest } from './lib/log.ts';
 import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
@@ -32,7 +33,8 @@ export interface BuildOptions {
   closeDatabase?: boolean;
   /** Run the mail worker loop (tests drive it with app.mail.drain()). */
   startMailWorker?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** false for none; otherwise options merged over the app's (level and the redacting request serializer). */
+  logger?: false | FastifyLoggerOptions;
   webRoot?: string;
 }
 
@@ -52,7 +54,10 @@ function trustHops(hops: number) {
 export async function buildApp(options: BuildOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { req: serializeRequest }, ...options.logger },
     // A hop count becomes the function Fastify would build from it (its types take no number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,

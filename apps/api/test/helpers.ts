@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { uniqueEmail } from '@red-dental/testing';
+import type { FastifyLoggerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
@@ -69,6 +70,7 @@ export interface TestContext {
 export async function createTestApp(
   backend: Backend,
   env: Record<string, string> = {},
+  options: { logger?: FastifyLoggerOptions } = {},
 ): Promise<TestContext> {
   const config = testConfig(env);
   const database = await createTestDatabase(backend);
@@ -77,7 +79,7 @@ export async function createTestApp(
     config,
     database,
     startMailWorker: false,
-    logger: false,
+    logger: options.logger ?? false,
     webRoot: path.join(config.dataDir, 'no-web'),
   });
   await app.ready();

@@ -142,6 +142,30 @@ describe('client address behind a proxy', () => {
   });
 });
 
+describe('request log', () => {
+  it('keeps no single-use token from a path and no searched text', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const ctx = await createTestApp('pglite', {}, { logger: { level: 'info', stream } });
+    const auth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const urls = [
+      '/recover-password/Secreto-De-Recuperacion-1',
+      '/confirmar-email/Secreto-De-Confirmacion-2',
+      '/api/afiliados/paginated?pageIndex=0&pageSize=10&search=Garc%C3%ADa%20Perez',
+      '/api/afiliados?search=30123456&limit=5',
+    ];
+    for (const url of urls) await ctx.app.inject({ method: 'GET', url, headers: auth });
+    await ctx.close();
+    const log = lines.join('');
+    for (const secret of ['Secreto-De-Recuperacion-1', 'Secreto-De-Confirmacion-2', 'Garc', '30123456'])
+      expect(log).not.toContain(secret);
+    // What the log is for stays: which route, with which harmless parameters.
+    expect(log).toContain('/recover-password/[oculto]');
+    expect(log).toContain('/api/afiliados/paginated?pageIndex=0&pageSize=10&search=[oculto]');
+    expect(log).toContain('/api/afiliados?search=[oculto]&limit=5');
+  });
+});
+
 describe('health when the database is gone', () => {
   it('answers 503', async () => {
     const ctx = await createTestApp('pglite');
