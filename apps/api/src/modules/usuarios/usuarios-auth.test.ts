@@ -307,6 +307,39 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(again.json().error).toBe('La solicitud ya no está pendiente');
     });
 
+    it('acts once on a request decided twice at the same moment', async () => {
+      for (let round = 0; round < 4; round++) {
+        const approvals = await register();
+        const twice = await Promise.all([
+          put(`/api/user/solicitudes/${approvals.res.json().id}`, {}, adminAuth),
+          put(`/api/user/solicitudes/${approvals.res.json().id}`, {}, adminAuth),
+        ]);
+        expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+        await ctx.app.mail.drain();
+        // The sign-up notice and one approval, never two.
+        expect(await mailsTo(approvals.body.email)).toHaveLength(2);
+
+        const contested = await register();
+        const id = contested.res.json().id;
+        const [approve, reject] = await Promise.all([
+          put(`/api/user/solicitudes/${id}`, {}, adminAuth),
+          ctx.app.inject({ method: 'DELETE', url: `/api/user/rechazar/${id}`, headers: adminAuth }),
+        ]);
+        const login = await post('/api/user/login', {
+          user: contested.body.email,
+          pass: contested.body.password,
+        });
+        if (approve.statusCode === 200) {
+          // An approved dentist is never deleted by a rejection that came a moment later.
+          expect(reject.statusCode).toBe(409);
+          expect(login.statusCode).toBe(200);
+        } else {
+          expect([approve.statusCode, reject.statusCode]).toEqual([404, 204]);
+          expect(login.statusCode).toBe(401);
+        }
+      }
+    });
+
     it('rejects a request: the user and the provider record go, the audit log keeps who and when', async () => {
       const { body, res } = await register({ nombre: 'Pedro Rechazado' });
       const { id } = res.json();

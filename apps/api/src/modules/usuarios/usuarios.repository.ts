@@ -81,10 +81,6 @@ export async function updateUser(
   return row;
 }
 
-export function deleteUser(db: DbOrTx, id: number) {
-  return db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-}
-
 /** Resolves role ids or names to ids; unknown ones are reported by returning fewer ids. */
 export async function findRoleIds(db: DbOrTx, refs: (number | string)[]): Promise<number[]> {
   if (refs.length === 0) return [];
@@ -114,12 +110,27 @@ export async function assignRoleByName(db: DbOrTx, userId: number, roleName: str
   await db.insert(userRoles).values({ userId, roleId: role.id }).onConflictDoNothing();
 }
 
-export function isPending(db: DbOrTx, userId: number) {
-  return db
-    .select({ id: users.id })
-    .from(users)
+/**
+ * Activates a pending user; undefined when the user is not pending (any more).
+ * The condition is in the statement itself, so of two concurrent approvals
+ * (or an approval and a rejection) only one finds the request pending.
+ */
+export async function activatePending(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .update(users)
+    .set({ status: 'active', updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.status, 'pending')))
-    .then((r) => r.length > 0);
+    .returning();
+  return row;
+}
+
+/** Deletes a pending user; undefined when the user is not pending (any more), as for activatePending. */
+export async function deletePending(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .delete(users)
+    .where(and(eq(users.id, userId), eq(users.status, 'pending')))
+    .returning({ id: users.id, email: users.email });
+  return row;
 }
 
 /** Stores the hash of a new recovery link for the user, replacing any earlier one. */

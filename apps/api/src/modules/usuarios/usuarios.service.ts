@@ -111,31 +111,27 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
   }
 }
 
-async function assertPending(db: DbOrTx, userId: number) {
-  if (await repo.isPending(db, userId)) return;
+/** Why a request could not be acted on: it does not exist, or it is no longer pending. */
+async function notPending(db: DbOrTx, userId: number) {
   const exists = await repo.findUserById(db, userId);
-  if (!exists) throw notFound(MESSAGES.USER_NOT_FOUND);
-  throw conflict(MESSAGES.REQUEST_NOT_PENDING);
+  return exists ? conflict(MESSAGES.REQUEST_NOT_PENDING) : notFound(MESSAGES.USER_NOT_FOUND);
 }
 
 /** Approves a pending registration: the user becomes an active PRESTADOR and is told by mail. */
 export async function approveRequest(deps: Deps, caller: Subject, userId: number) {
   const user = await deps.db.transaction(async (tx) => {
-    await assertPending(tx, userId);
-    const updated = await repo.updateUser(tx, userId, { status: 'active' }, { revokeTokens: false });
+    const updated = await repo.activatePending(tx, userId);
+    if (!updated) throw await notPending(tx, userId);
     await repo.assignRoleByName(tx, userId, ROLE_NAMES.PRESTADOR);
-    const nombre = (await profesionales.findNombreByUserId(tx, userId)) ?? updated!.email;
-    await deps.mail.enqueue(
-      tx,
-      requestApprovedMail(updated!.email, nombre, `${deps.config.publicUrl}/login`),
-    );
+    const nombre = (await profesionales.findNombreByUserId(tx, userId)) ?? updated.email;
+    await deps.mail.enqueue(tx, requestApprovedMail(updated.email, nombre, `${deps.config.publicUrl}/login`));
     await recordAudit(tx, caller, {
       action: 'approve',
       entity: 'user',
       entityId: userId,
-      details: { email: updated!.email },
+      details: { email: updated.email },
     });
-    return updated!;
+    return updated;
   });
   deps.mail.wake();
   return toUser(deps, user);
@@ -144,15 +140,14 @@ export async function approveRequest(deps: Deps, caller: Subject, userId: number
 /** Rejects a pending registration: the user and its provider record go; the audit log keeps who and when. */
 export async function rejectRequest(deps: Deps, caller: Subject, userId: number) {
   await deps.db.transaction(async (tx) => {
-    await assertPending(tx, userId);
-    const user = await repo.findUserById(tx, userId);
     const nombre = await profesionales.findNombreByUserId(tx, userId);
-    await repo.deleteUser(tx, userId);
+    const removed = await repo.deletePending(tx, userId);
+    if (!removed) throw await notPending(tx, userId);
     await recordAudit(tx, caller, {
       action: 'reject',
       entity: 'user',
       entityId: userId,
-      details: { email: user?.email, nombre },
+      details: { email: removed.email, nombre },
     });
   });
 }
