@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { storableInputSchema } from '@red-dental/contracts';
 import Fastify, { type FastifyLoggerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,7 +68,10 @@ export async function buildApp(options: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every request part is first checked for text PostgreSQL cannot store, then by its route's schema.
+  app.setValidatorCompiler(({ schema, ...route }) =>
+    validatorCompiler({ ...route, schema: storableInputSchema.pipe(schema as z.ZodType) }),
+  );
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -3,6 +3,7 @@ import {
   booleanQueryParam,
   boundedString,
   isValidEmail,
+  MAX_ID,
   optionalIdQueryParam,
   paginatedQuerySchema,
 } from './common.ts';
@@ -84,7 +85,13 @@ export const tipoDocumentoSchema = z
 
 /** A reference to an insurer in a request body: `{id}` (the name, if sent, is ignored). */
 const obraSocialIdSchema = z.object(
-  { id: z.coerce.number({ error: M.OBRA_SOCIAL_REQUIRED }).int().positive() },
+  {
+    id: z.coerce
+      .number({ error: M.OBRA_SOCIAL_REQUIRED })
+      .int()
+      .positive()
+      .max(MAX_ID, M.OBRA_SOCIAL_UNKNOWN),
+  },
   { error: M.OBRA_SOCIAL_REQUIRED },
 );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, emailSchema, MAX_EMAIL_LENGTH } from './common.ts';
+import { boundedString, emailSchema, MAX_EMAIL_LENGTH, MAX_ID } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
 
 /** Passwords are never trimmed: spaces are part of a password. 256 bounds the hashing work. */
@@ -77,7 +77,9 @@ export const passwordWithConfirmationSchema = z
   });
 
 /** Roles named by id or by name (`[3]` or `['PRESTADOR']`). */
-const roleRefsSchema = z.array(z.union([z.number().int().positive(), z.string().max(100)])).max(20);
+const roleRefsSchema = z
+  .array(z.union([z.number().int().positive().max(MAX_ID), z.string().max(100)]))
+  .max(20);
 export type RoleRef = number | string;
 
 /** POST /api/user: an active account; roles only by holders of USERS.UPDATE_ROLE. */

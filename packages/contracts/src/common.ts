@@ -25,7 +25,41 @@ export const ERROR_CODES = {
   INTERNAL: 'ERROR_INTERNO',
 } as const;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** The largest id a row can have (PostgreSQL integer); a larger one names nothing. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive row id, from JSON or a string (path, query, form field). */
+export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
+
+export const idParamSchema = z.object({ id: idSchema });
+
+/** A NUL character, or half of a UTF-16 surrogate pair without its other half. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** False for text PostgreSQL cannot store (see UNSTORABLE). */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/**
+ * Accepts any value and adds an issue at the path of each string in it that
+ * is not storable text. Every request is checked with it before its own
+ * schema (apps/api/src/app.ts), so no field anywhere can carry such a string.
+ */
+export const storableInputSchema = z.unknown().superRefine((input, ctx) => {
+  // Iterative, so a deeply nested body cannot exhaust the stack.
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value: input, path: [] }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) ctx.addIssue({ code: 'custom', path, message: MESSAGES.TEXT_INVALID });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) pending.push({ value: item, path: [...path, key] });
+    }
+  }
+});
 
 /** A string field with a sane upper bound, so no client can fill a column with megabytes. */
 export const boundedString = (max = 200) => z.string().trim().max(max, MESSAGES.FIELD_TOO_LONG);
@@ -37,10 +71,7 @@ export const booleanQueryParam = z
   .transform((v) => v === 'true' || v === '1');
 
 /** An optional positive id in a query string, where '' (an empty select) means "none". */
-export const optionalIdQueryParam = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z.coerce.number().int().positive().optional(),
-);
+export const optionalIdQueryParam = z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional());
 
 // ---------------------------------------------------------------------------
 // E-mail: one rule for every address the product accepts.
@@ -74,7 +105,12 @@ export const MAX_PAGE_SIZE = 100;
 
 /** The query every paginated endpoint accepts; endpoints with filters extend it. */
 export const paginatedQuerySchema = z.object({
-  pageIndex: z.coerce.number().int().min(0).default(0),
+  pageIndex: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Math.floor(MAX_ID / MAX_PAGE_SIZE))
+    .default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
 });

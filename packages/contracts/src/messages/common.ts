@@ -47,5 +47,6 @@ export const PASSWORD_MISMATCH = 'Las contraseñas no coinciden';
 export const RAZON_SOCIAL_REQUIRED = 'La razón social es requerida';
 export const FORM_HAS_ERRORS = 'Por favor, corrija los errores en el formulario antes de continuar.';
 export const FIELD_TOO_LONG = 'El texto es demasiado largo';
+export const TEXT_INVALID = 'El texto contiene caracteres no válidos';
 export const TOO_MANY_ITEMS = 'Demasiados elementos';
 export const DOCUMENT_REQUIRED = 'El número de documento es obligatorio';
