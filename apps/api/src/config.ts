@@ -3,12 +3,6 @@ import { DEFAULT_TILE_URL } from '@red-dental/contracts';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
-
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /** The names proxy-addr knows for address ranges, besides addresses and CIDRs. */
@@ -78,6 +72,11 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_STATEMENT_TIMEOUT_S: z.coerce
+    .number({ error: 'debe ser un número' })
+    .positive()
+    .max(3600)
+    .default(15),
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
@@ -123,6 +122,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** PostgreSQL cancels a statement running longer (imports raise it for themselves). */
+  statementTimeoutMs: number;
   jwtSecret: string | undefined;
   admin: { email: string; password: string; isDefault: boolean };
   demoData: boolean;
@@ -159,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    statementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_S * 1000),
     jwtSecret: e.JWT_SECRET,
     admin: {
       email: (e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),

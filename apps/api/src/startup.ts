@@ -43,7 +43,7 @@ export function buildWebIfStale(log: (message: string) => void) {
 
 export function openDatabase(config: Config): Promise<Database> | Database {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.databasePoolSize)
+    ? openPostgres(config.databaseUrl, config.databasePoolSize, config.statementTimeoutMs)
     : openPglite(pgliteDir(config.dataDir));
 }
 

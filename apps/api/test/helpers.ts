@@ -20,7 +20,7 @@ export const BACKENDS: Backend[] = inject('postgresTemplate') ? ['pglite', 'post
 export const ADMIN = { email: 'admin@test.reddental.com.ar', password: 'Admin-Test-2025' };
 
 /** A fresh database made from the migrated template; dropped by `close`. */
-export async function createTestDatabase(backend: Backend): Promise<Database> {
+export async function createTestDatabase(backend: Backend, statementTimeoutMs?: number): Promise<Database> {
   if (backend === 'pglite') {
     const image = await readFile(inject('pgliteTemplate'));
     return openPglite(undefined, new Blob([image]));
@@ -33,7 +33,7 @@ export async function createTestDatabase(backend: Backend): Promise<Database> {
   await admin.end();
   const url = new URL(template.url);
   url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 5);
+  const database = openPostgres(url.toString(), 5, statementTimeoutMs);
   return {
     ...database,
     async close() {
@@ -73,7 +73,7 @@ export async function createTestApp(
   options: { logger?: FastifyLoggerOptions } = {},
 ): Promise<TestContext> {
   const config = testConfig(env);
-  const database = await createTestDatabase(backend);
+  const database = await createTestDatabase(backend, config.statementTimeoutMs);
   await seedFirstAdmin(database.db, config);
   const app = await buildApp({
     config,

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afiliadosCsv, generateAfiliados } from '@red-dental/testing';
@@ -83,8 +83,11 @@ describe('an import interrupted by the process going away (embedded database)', 
     await first.server.exited;
     expect(await killed).toBeUndefined();
 
+    expect(readdirSync(path.join(dataDir, 'tmp'))).not.toEqual([]);
     const second = await boot(dataDir, port);
     expect(await second.afiliadoCount()).toBe(0);
+    // The upload's temporary files went with the restart.
+    expect(readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
 
     // SIGTERM while importing: the request in flight completes, then the process exits cleanly.
     const answer = second.upload(osId);

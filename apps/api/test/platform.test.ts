@@ -1,9 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { MESSAGES } from '@red-dental/contracts';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { isDatabaseUnavailable } from '../src/lib/errors.ts';
+import errorsPlugin from '../src/plugins/errors.ts';
 import {
   ADMIN,
   BACKENDS,
@@ -163,6 +168,42 @@ describe('request log', () => {
     expect(log).toContain('/recover-password/[oculto]');
     expect(log).toContain('/api/afiliados/paginated?pageIndex=0&pageSize=10&search=[oculto]');
     expect(log).toContain('/api/afiliados?search=[oculto]&limit=5');
+  });
+});
+
+describe('database failures', () => {
+  it.each([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    '57P01',
+    '57P02',
+    '57P03',
+    '53300',
+    '57014',
+  ])('answers 503 with the Spanish message for %s', async (code) => {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    app.get('/falla', async () => {
+      throw Object.assign(new Error('connection failure'), { code });
+    });
+    const res = await app.inject({ method: 'GET', url: '/falla' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: MESSAGES.DATABASE_DOWN, code: 'NO_DISPONIBLE' });
+    await app.close();
+  });
+
+  it.runIf(BACKENDS.includes('postgres'))('cancels a statement that runs past the timeout', async () => {
+    const ctx = await createTestApp('postgres', { DATABASE_STATEMENT_TIMEOUT_S: '0.5' });
+    const slow = ctx.database.db.execute(sql`select pg_sleep(3)`);
+    await expect(slow).rejects.toSatisfy((error: unknown) => isDatabaseUnavailable(error));
+    await expect(ctx.database.db.execute(sql`select pg_sleep(3)`)).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: '57014' }),
+    });
+    await ctx.close();
   });
 });
 

@@ -24,6 +24,34 @@ describe('the server process', () => {
     expect(lines[0]).toMatch(/^Configuración inválida: PORT /);
   });
 
+  it('runs exactly one of two servers started at once on one DATA_DIR', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-srv-twice-'));
+    const servers = [0, 1].map(() =>
+      startServerProcess({
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        DATA_DIR: dataDir,
+        PORT: '0',
+      }),
+    );
+    running.push(...servers);
+    const outcomes = await Promise.all(
+      servers.map((server) =>
+        server.ready().then(
+          () => 'runs',
+          () => 'refused',
+        ),
+      ),
+    );
+    expect([...outcomes].sort()).toEqual(['refused', 'runs']);
+    const refused = servers[outcomes.indexOf('refused')]!;
+    expect(refused.output()).toContain('está en uso por otro proceso');
+    const winner = servers[outcomes.indexOf('runs')]!;
+    expect(readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).toBe(String(winner.child.pid));
+    winner.child.kill('SIGTERM');
+    await winner.exited;
+  });
+
   it('locks DATA_DIR, serves, finishes in-flight requests on SIGTERM, and takes over a stale lock', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-srv-'));
     const port = await freePort();

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -64,8 +64,18 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
   };
 }
 
-export function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+/**
+ * A PostgreSQL pool. Every statement is cancelled by the server after
+ * `statementTimeoutMs` (error 57014), so a runaway query cannot hold a
+ * connection; work that needs longer sets its own (`setLocalStatementTimeout`).
+ */
+export function openPostgres(url: string, poolSize: number, statementTimeoutMs = 15_000): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    statement_timeout: statementTimeoutMs,
+  });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
@@ -83,4 +93,9 @@ export function openPostgres(url: string, poolSize: number): Database {
 
 export function pgliteDir(dataDir: string) {
   return path.join(dataDir, 'db');
+}
+
+/** Raises the statement timeout for the rest of the current transaction (a long import). */
+export async function setLocalStatementTimeout(tx: DbOrTx, seconds: number): Promise<void> {
+  await tx.execute(sql.raw(`set local statement_timeout = '${Math.round(seconds)}s'`));
 }

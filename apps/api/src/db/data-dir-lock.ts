@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {}
@@ -13,37 +14,77 @@ function isAlive(pid: number) {
   }
 }
 
+/** The PID written in a lock file, or undefined when there is none or it cannot be read. */
+function readPid(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates `file` holding this process's PID, or returns false if it exists.
+ * The PID is written to a private file first and hard-linked into place, so
+ * the lock file never exists without its PID.
+ */
+function tryCreate(file: string): boolean {
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, String(process.pid));
+  try {
+    linkSync(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+const lockedError = (dataDir: string, pid: number) =>
+  new DataDirLockedError(
+    `El directorio de datos ${dataDir} está en uso por otro proceso (PID ${pid}). ` +
+      'Detenga ese proceso o use otro DATA_DIR; dos procesos sobre la misma base embebida pierden datos.',
+  );
+
 /**
  * Two processes on one PGlite directory silently lose data, so the server
  * holds an exclusive lock file (with its PID) on DATA_DIR while it runs.
- * A lock left by a process that is gone is taken over. Returns the release function.
+ * A lock left by a process that is gone is taken over: it is first moved
+ * aside under a name of this process's own, so of two processes taking over
+ * the same stale lock only one succeeds. Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'server.lock');
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (tryCreate(file)) {
       return () => {
-        try {
-          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
-        } catch {
-          // already gone
-        }
+        if (readPid(file) === process.pid) rmSync(file, { force: true });
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirLockedError(
-          `El directorio de datos ${dataDir} está en uso por otro proceso (PID ${pid}). ` +
-            'Detenga ese proceso o use otro DATA_DIR; dos procesos sobre la misma base embebida pierden datos.',
-        );
-      }
-      rmSync(file, { force: true });
     }
+    const holder = readPid(file);
+    if (holder !== undefined && holder !== process.pid && isAlive(holder)) throw lockedError(dataDir, holder);
+    const aside = `${file}.${process.pid}.stale`;
+    try {
+      renameSync(file, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // another process moved it first
+      throw error;
+    }
+    const moved = readPid(aside);
+    if (moved !== undefined && moved !== process.pid && isAlive(moved)) {
+      // Between the read and the move another process took the lock: give it back.
+      try {
+        linkSync(aside, file);
+      } finally {
+        rmSync(aside, { force: true });
+      }
+      throw lockedError(dataDir, moved);
+    }
+    rmSync(aside, { force: true });
   }
   throw new DataDirLockedError(`No se pudo tomar el bloqueo de ${dataDir}`);
 }

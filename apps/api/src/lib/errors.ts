@@ -43,16 +43,38 @@ function findPgError(error: unknown): { code?: string; constraint?: string } | u
   return undefined;
 }
 
-/** Errors that mean the database cannot be reached (connection refused, pool closed, PGlite closed). */
+/**
+ * Codes that mean the database cannot serve the request now: the network
+ * (refused, reset, timed out, unknown or unreachable host, DNS failure), the
+ * server (shutting down, crashed, starting, too many connections, connection
+ * lost) or a statement cancelled by its timeout.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+  '57014',
+]);
+
+/** Errors that mean the database cannot be reached (see UNAVAILABLE_CODES, pool closed, PGlite closed). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const c = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (
-      typeof c.code === 'string' &&
-      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(c.code)
-    )
-      return true;
+    if (typeof c.code === 'string' && UNAVAILABLE_CODES.has(c.code)) return true;
     if (
       typeof c.message === 'string' &&
       /PGlite is closed|Connection terminated|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(

@@ -8,6 +8,7 @@ import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
+import { LEFTOVERS, removeLeftovers } from '../lib/temp-files.ts';
 
 export interface UploadedFile {
   /** A temporary file holding the upload, removed by `cleanup()`. */
@@ -65,6 +66,9 @@ export default fp(
   async (app: FastifyInstance) => {
     await app.register(multipart, { limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES } });
     const tmpRoot = path.join(app.config.dataDir, 'tmp');
+    // An upload or import cut short by a crash leaves its files here: clear them at start-up.
+    const removed = await removeLeftovers(tmpRoot, LEFTOVERS(app.config));
+    if (removed > 0) app.log.info({ removed }, 'removed the temporary files of interrupted uploads');
 
     app.decorateRequest('receiveUpload', async function receiveUpload<
       I extends Transform,

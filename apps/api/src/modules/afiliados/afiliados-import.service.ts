@@ -14,12 +14,16 @@ import {
 import { type Options, parse } from 'csv-parse';
 import type { FastifyInstance } from 'fastify';
 import iconv from 'iconv-lite';
+import { setLocalStatementTimeout } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados-import.repository.ts';
 import { type CsvColumns, isBlankRecord, mapHeader, type StagedRow, validateRecord } from './csv-rows.ts';
 import type { CsvFile } from './csv-sniffer.ts';
+
+/** How long the import's statements may run (a million-row file takes minutes on a small server). */
+const IMPORT_STATEMENT_TIMEOUT_SECONDS = 30 * 60;
 
 type Deps = Pick<FastifyInstance, 'db'>;
 
@@ -199,6 +203,8 @@ export async function importCsv(
   let outcome: DryRunRollback['result'];
   try {
     outcome = await deps.db.transaction(async (tx) => {
+      // A 100,000-row file takes longer than the statement timeout every request has.
+      await setLocalStatementTimeout(tx, IMPORT_STATEMENT_TIMEOUT_SECONDS);
       await repo.createStaging(tx);
       const lines = createInterface({
         input: createReadStream(batchesPath),

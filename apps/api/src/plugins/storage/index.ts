@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LEFTOVERS, removeLeftovers } from '../../lib/temp-files.ts';
 import { diskStorage } from './disk-storage.ts';
 import type { FileStorage, FileStorageBackend } from './file-storage.ts';
 
@@ -22,7 +23,10 @@ export default fp(
       const { s3Storage } = await import('./s3-storage.client.ts');
       backend = s3Storage(config.s3);
     } else {
-      backend = diskStorage(path.join(config.dataDir, 'files'));
+      const root = path.join(config.dataDir, 'files');
+      // Writes cut short by a crash stay in .tmp: clear them before taking new ones.
+      await removeLeftovers(path.join(root, '.tmp'), LEFTOVERS(config));
+      backend = diskStorage(root);
     }
     app.decorate('storage', backend);
     app.addHook('onClose', async () => backend.close());
