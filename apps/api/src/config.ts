@@ -125,7 +125,13 @@ export interface Config {
   /** PostgreSQL cancels a statement running longer (imports raise it for themselves). */
   statementTimeoutMs: number;
   jwtSecret: string | undefined;
-  admin: { email: string; password: string; isDefault: boolean };
+  /**
+   * The first administrator, created on an empty database. Without
+   * ADMIN_PASSWORD the published default exists only in the embedded demo
+   * (no DATABASE_URL, not production); elsewhere `password` is undefined and
+   * an empty database stops start-up.
+   */
+  admin: { email: string; password: string | undefined; isDefault: boolean };
   demoData: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -152,7 +158,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración inválida: ${String(issue.path[0])} ${issue.message}`);
   }
   const e = parsed.data;
-  const demoDefault = !e.DATABASE_URL;
+  // The embedded demo: the only place where published passwords (the default admin's, the demo accounts') may exist.
+  const embeddedDemo = !e.DATABASE_URL && e.NODE_ENV !== 'production';
+  const demoData = e.DEMO_DATA === undefined ? embeddedDemo : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1';
+  if (demoData && !embeddedDemo)
+    throw new ConfigError(
+      'Configuración inválida: DEMO_DATA solo se admite con la base embebida fuera de producción (sus contraseñas son públicas)',
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -164,10 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     admin: {
       email: (e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase(),
-      password: e.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
-      isDefault: !e.ADMIN_EMAIL || !e.ADMIN_PASSWORD,
+      password: e.ADMIN_PASSWORD ?? (embeddedDemo ? DEFAULT_ADMIN_PASSWORD : undefined),
+      isDefault: embeddedDemo && !e.ADMIN_PASSWORD,
     },
-    demoData: e.DEMO_DATA === undefined ? demoDefault : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
+    demoData,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { MissingAdminPasswordError } from './db/seed/base.ts';
 import { DEMO_LOGINS, type DemoSeedResult } from './db/seed/demo.ts';
 import { buildWebIfStale, openDatabase, prepareDatabase } from './startup.ts';
 
@@ -46,9 +47,15 @@ async function main() {
   }
   process.on('exit', () => releaseLock());
 
-  if (config.env !== 'test') buildWebIfStale((message) => console.log(message));
   const database = await openDatabase(config);
-  const prepared = await prepareDatabase(database, config);
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  try {
+    prepared = await prepareDatabase(database, config);
+  } catch (error) {
+    if (error instanceof MissingAdminPasswordError) fail(error.message);
+    throw error;
+  }
+  if (config.env !== 'test') buildWebIfStale((message) => console.log(message));
   const app = await buildApp({ config, database, closeDatabase: true });
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {

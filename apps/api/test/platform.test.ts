@@ -7,12 +7,14 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { seedFirstAdmin } from '../src/db/seed/base.ts';
 import { isDatabaseUnavailable } from '../src/lib/errors.ts';
 import errorsPlugin from '../src/plugins/errors.ts';
 import {
   ADMIN,
   BACKENDS,
   createTestApp,
+  createTestDatabase,
   loginAs,
   randomAddress,
   type TestContext,
@@ -145,6 +147,23 @@ describe('client address behind a proxy', () => {
     expect((await signIn('2001:db8:0:43::1', 99)).statusCode).toBe(401);
     await ctx.close();
   });
+});
+
+describe('first administrator', () => {
+  it.each(BACKENDS)(
+    'is not created without ADMIN_PASSWORD outside the embedded demo (%s)',
+    async (backend) => {
+      const database = await createTestDatabase(backend);
+      const config = {
+        ...testConfig(),
+        admin: { email: 'jefa@example.com', password: undefined, isDefault: false },
+      };
+      await expect(seedFirstAdmin(database.db, config)).rejects.toThrow(
+        'La base de datos está vacía y falta ADMIN_PASSWORD: defina ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador.',
+      );
+      await database.close();
+    },
+  );
 });
 
 describe('request log', () => {
@@ -309,7 +328,20 @@ describe('configuration', () => {
       maxCsvBytes: 50 * 1024 * 1024,
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).demoData).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ DATA_DIR: '/tmp/rd', DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('keeps the published passwords to the embedded demo', () => {
+    expect(loadConfig({}).admin).toMatchObject({ password: 'RedDental2025!', isDefault: true });
+    for (const env of [{ DATABASE_URL: 'postgres://x@h/db' }, { NODE_ENV: 'production' }]) {
+      expect(loadConfig(env).admin).toMatchObject({ password: undefined, isDefault: false });
+      expect(loadConfig({ ...env, ADMIN_PASSWORD: 'Clave-Propia-2025' }).admin.password).toBe(
+        'Clave-Propia-2025',
+      );
+      expect(() => loadConfig({ ...env, DEMO_DATA: 'true' })).toThrow(
+        /^Configuración inválida: DEMO_DATA solo se admite con la base embebida fuera de producción/,
+      );
+    }
   });
 
   it('names the variable in one line when a value is bad', () => {

@@ -24,6 +24,19 @@ describe('the server process', () => {
     expect(lines[0]).toMatch(/^Configuración inválida: PORT /);
   });
 
+  it('refuses to start in production on an empty database without ADMIN_PASSWORD, in one line', async () => {
+    const server = startServerProcess({
+      NODE_ENV: 'production',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-srv-prod-')),
+      PORT: '0',
+    });
+    running.push(server);
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim().split('\n')).toEqual([
+      'La base de datos está vacía y falta ADMIN_PASSWORD: defina ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador.',
+    ]);
+  });
+
   it('runs exactly one of two servers started at once on one DATA_DIR', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-srv-twice-'));
     const servers = [0, 1].map(() =>

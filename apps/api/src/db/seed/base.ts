@@ -36,10 +36,20 @@ export async function seedRolesAndPermissions(db: Db) {
   if (values.length) await db.insert(rolePermissions).values(values).onConflictDoNothing();
 }
 
-/** Creates the first administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user exists yet. */
+export class MissingAdminPasswordError extends Error {}
+
+/**
+ * Creates the first administrator from ADMIN_EMAIL/ADMIN_PASSWORD when no user
+ * exists yet. Outside the embedded demo there is no default password: an empty
+ * database without ADMIN_PASSWORD cannot start.
+ */
 export async function seedFirstAdmin(db: Db, config: Config): Promise<boolean> {
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];
   if (n > 0) return false;
+  if (!config.admin.password)
+    throw new MissingAdminPasswordError(
+      'La base de datos está vacía y falta ADMIN_PASSWORD: defina ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador.',
+    );
   const passwordHash = await hashPassword(config.admin.password);
   await db.transaction(async (tx) => {
     const [admin] = await tx
