@@ -65,7 +65,14 @@ export const restorePasswordSchema = z.object({
 });
 export type RestorePassword = z.infer<typeof restorePasswordSchema>;
 
-export const changePasswordSchema = z.object({ password: newPasswordSchema });
+/** PUT /api/user/change-password: the new password, and the current one (a session alone is not enough). */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: MESSAGES.CURRENT_PASSWORD_REQUIRED })
+    .min(1, MESSAGES.CURRENT_PASSWORD_REQUIRED)
+    .max(256, MESSAGES.FIELD_TOO_LONG),
+  password: newPasswordSchema,
+});
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** Password plus confirmation, as the restore and profile screens ask for it. */

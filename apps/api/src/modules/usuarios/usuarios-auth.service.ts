@@ -1,4 +1,5 @@
 import {
+  type ChangePassword,
   ERROR_CODES,
   hasPermission,
   type LoginRequest,
@@ -8,7 +9,7 @@ import {
   type SessionUser,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
@@ -79,9 +80,26 @@ export async function restorePassword(deps: Deps, input: RestorePassword) {
 }
 
 /** Changes the caller's own password; older tokens die, so the caller gets a fresh one. */
-export async function changeOwnPassword(deps: Deps, userId: number, password: string) {
-  const passwordHash = await hashPassword(password);
+/**
+ * Changes the caller's own password. The current one is required, so a
+ * stolen session is not enough to take the account; its attempts count
+ * against the same limit as sign-in. Other sessions end (the token version
+ * moves) and the caller gets a new token.
+ */
+export async function changeOwnPassword(deps: Deps, userId: number, input: ChangePassword) {
+  const current = await usuarios.findUserById(deps.db, userId);
+  if (!current) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+  await deps.accountFailures.consumeAttempt('login', current.email);
+  if (!(await verifyPassword(current.passwordHash, input.currentPassword)))
+    throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
+  await deps.accountFailures.reset('login', current.email);
+  const passwordHash = await hashPassword(input.password);
   const user = await usuarios.updateUser(deps.db, userId, { passwordHash }, { revokeTokens: true });
   if (!user) throw unauthorized(MESSAGES.SESSION_EXPIRED);
   return { token: await deps.signUserToken(user) };
+}
+
+/** Ends every session of the caller on the server too: the token version moves on. */
+export async function logout(deps: Deps, userId: number) {
+  await usuarios.revokeTokens(deps.db, userId);
 }

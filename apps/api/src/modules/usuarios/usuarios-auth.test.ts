@@ -493,7 +493,11 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     it('changes the own password, hands back a fresh token and revokes the old one', async () => {
       const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       const auth = await loginAs(ctx.app, user.email, user.password);
-      const res = await put('/api/user/change-password', { password: 'Cambiada-2025' }, auth);
+      const res = await put(
+        '/api/user/change-password',
+        { currentPassword: user.password, password: 'Cambiada-2025' },
+        auth,
+      );
       expect(res.statusCode).toBe(200);
       const { token } = res.json();
       expect((await get('/api/user/me', auth)).statusCode).toBe(401);
@@ -503,11 +507,54 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       );
     });
 
+    it('refuses without the right current password: a session alone cannot take the account', async () => {
+      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const auth = await loginAs(ctx.app, user.email, user.password);
+      const missing = await put('/api/user/change-password', { password: 'Cambiada-2025' }, auth);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().fields).toEqual({ currentPassword: 'La contraseña actual es requerida' });
+      const wrong = await put(
+        '/api/user/change-password',
+        { currentPassword: 'no-es-la-clave', password: 'Cambiada-2025' },
+        auth,
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({
+        error: 'La contraseña actual no es correcta',
+        code: 'VALIDACION',
+        fields: { currentPassword: 'La contraseña actual no es correcta' },
+      });
+      // The session still works and the password did not change.
+      expect((await get('/api/user/me', auth)).statusCode).toBe(200);
+      expect((await post('/api/user/login', { user: user.email, pass: user.password })).statusCode).toBe(200);
+    });
+
     it('needs a session and a password of 8 characters', async () => {
-      expect((await put('/api/user/change-password', { password: 'Cambiada-2025' })).statusCode).toBe(401);
-      const short = await put('/api/user/change-password', { password: '1234567' }, adminAuth);
+      expect(
+        (await put('/api/user/change-password', { currentPassword: 'x', password: 'Cambiada-2025' }))
+          .statusCode,
+      ).toBe(401);
+      const short = await put(
+        '/api/user/change-password',
+        { currentPassword: ADMIN.password, password: '1234567' },
+        adminAuth,
+      );
       expect(short.statusCode).toBe(400);
       expect(short.json().error).toBe('La contraseña debe tener al menos 8 caracteres');
+    });
+  });
+
+  describe('POST /api/user/logout', () => {
+    it('ends the session on the server: the token stops working at once', async () => {
+      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const auth = await loginAs(ctx.app, user.email, user.password);
+      expect((await get('/api/user/me', auth)).statusCode).toBe(200);
+      const res = await post('/api/user/logout', {}, auth);
+      expect(res.statusCode).toBe(204);
+      expect((await get('/api/user/me', auth)).statusCode).toBe(401);
+      expect((await post('/api/user/logout', {})).statusCode).toBe(401);
+      // Signing in again works as ever.
+      expect((await post('/api/user/login', { user: user.email, pass: user.password })).statusCode).toBe(200);
     });
   });
 

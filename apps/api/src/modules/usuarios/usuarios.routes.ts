@@ -96,7 +96,22 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenResponseSchema },
       },
     },
-    async (request) => authService.changeOwnPassword(app, currentUser(request).id, request.body.password),
+    async (request) => authService.changeOwnPassword(app, currentUser(request).id, request.body),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: [app.authorize()],
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Cierra todas las sesiones del usuario (el token deja de valer)',
+      },
+    },
+    async (request, reply) => {
+      await authService.logout(app, currentUser(request).id);
+      return reply.status(204).send();
+    },
   );
 
   app.post(

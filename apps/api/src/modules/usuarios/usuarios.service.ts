@@ -78,8 +78,9 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
     if (!caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
     if (id === caller.id) throw forbidden(MESSAGES.CANNOT_CHANGE_OWN_ROLES);
   }
+  // Another user's password or e-mail (the address their recovery links go to) takes USERS.UPDATE_PASSWORD.
   if (
-    input.pass !== undefined &&
+    (input.pass !== undefined || input.user !== undefined) &&
     id !== caller.id &&
     !caller.permissions.has(PERMISSIONS.USERS_UPDATE_PASSWORD)
   )
@@ -92,7 +93,12 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
         tx,
         id,
         { ...(input.user ? { email: input.user } : {}), ...(passwordHash ? { passwordHash } : {}) },
-        { revokeTokens: passwordHash !== undefined || roleIds !== undefined },
+        {
+          revokeTokens:
+            passwordHash !== undefined ||
+            roleIds !== undefined ||
+            (input.user !== undefined && id !== caller.id),
+        },
       );
       if (!user) throw notFound(MESSAGES.USER_NOT_FOUND);
       if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);

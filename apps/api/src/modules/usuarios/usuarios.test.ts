@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS } from '@red-dental/contracts';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -177,6 +177,33 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect(res.json().user).toBe(email);
       expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(401);
       await loginAs(ctx.app, email, 'Otra-Clave-2025');
+    });
+
+    it("changes another user's e-mail only with USERS.UPDATE_PASSWORD, and ends that user's sessions", async () => {
+      await ctx.database.db.execute(
+        sql`insert into roles (name) values ('EDITOR_USUARIOS') on conflict do nothing`,
+      );
+      await ctx.database.db.execute(sql`
+        insert into role_permissions (role_id, permission_id)
+          select r.id, p.id from roles r, permissions p
+          where r.name = 'EDITOR_USUARIOS' and p.name in (${PERMISSIONS.USERS_UPDATE}, ${PERMISSIONS.BACKOFFICE_ACCESS})
+          on conflict do nothing`);
+      const editor = await createUserWithRoles(ctx.app, adminAuth, ['EDITOR_USUARIOS']);
+      const editorAuth = await loginAs(ctx.app, editor.email, editor.password);
+      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const targetAuth = await loginAs(ctx.app, target.email, target.password);
+
+      const refused = await request('PUT', `/api/user/${target.id}`, editorAuth, {
+        user: uniqueEmail('robo'),
+      });
+      expect(refused.statusCode).toBe(403);
+      expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(200);
+
+      const email = uniqueEmail('nuevo');
+      const changed = await request('PUT', `/api/user/${target.id}`, adminAuth, { user: email });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().user).toBe(email);
+      expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(401);
     });
 
     it('never lets anyone change their own roles', async () => {
