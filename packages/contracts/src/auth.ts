@@ -75,6 +75,14 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
+/** The 'Cambiar Contraseña' modal: the request's fields and the new password's confirmation. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.PASSWORD_MISMATCH,
+    path: ['confirmPassword'],
+  });
+
 /** Password plus confirmation, as the restore and profile screens ask for it. */
 export const passwordWithConfirmationSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })

@@ -20,6 +20,11 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 
 let current: Session | null = readStoredSession();
+/**
+ * Counts sign-ins and sign-outs in this page: what belongs to one session
+ * (its query cache) is keyed by it. A renewed token is the same session.
+ */
+let epoch = 0;
 /** Why a session ended: the user signed out, or the API stopped accepting the token. */
 export type SessionEndReason = 'logout' | 'expired';
 export interface EndedSession {
@@ -83,6 +88,7 @@ export function getToken(): string | null {
 
 export function startSession(session: Session): void {
   current = session;
+  epoch += 1;
   lastEnded = null;
   writeStoredSession(session);
   emit();
@@ -96,9 +102,20 @@ export function updateSessionUser(user: SessionUser): void {
   emit();
 }
 
+/** Replaces the token of the current session (the server issues a new one when the password changes). */
+export function renewSessionToken(token: string): void {
+  if (!current) return;
+  current = { ...current, token };
+  writeStoredSession(current);
+  emit();
+}
+
 /** Forgets the token: on logout, or when the API no longer accepts it. */
 export function endSession(reason: SessionEndReason): void {
-  if (current) lastEnded = { kind: current.kind, reason };
+  if (current) {
+    lastEnded = { kind: current.kind, reason };
+    epoch += 1;
+  }
   current = null;
   writeStoredSession(null);
   emit();
@@ -117,10 +134,26 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeToSession, getSession, getSession);
 }
 
+const getEpoch = () => epoch;
+
+/** Changes when a session starts or ends, not when its token is renewed. */
+export function useSessionEpoch(): number {
+  return useSyncExternalStore(subscribeToSession, getEpoch, getEpoch);
+}
+
+/** Whether `next` continues `previous` (same kind and same person) rather than being another session. */
+function isSameSession(previous: Session | null, next: Session | null): boolean {
+  if (!previous || !next || previous.kind !== next.kind) return previous === next;
+  if (previous.kind === 'afiliado') return previous.token === next.token;
+  const nextUser = next.kind === 'staff' ? next.user : null;
+  return previous.token === next.token || (previous.user !== null && previous.user.id === nextUser?.id);
+}
+
 /** Re-reads storage, for another tab signing in or out, and for tests. */
 export function reloadSessionFromStorage(): void {
   const next = readStoredSession();
   if (!next && current) lastEnded = { kind: current.kind, reason: 'logout' };
+  if (!isSameSession(current, next)) epoch += 1;
   current = next;
   emit();
 }

@@ -1,7 +1,15 @@
 import { useCallback } from 'react';
-import { endSession } from '@/lib/session.ts';
+import { logout } from '@/features/auth/api/logout.ts';
+import { endSession, getSession } from '@/lib/session.ts';
 
-/** Ends the session; its query cache goes with it (see query-boundary.tsx). */
+/**
+ * Ends the session: a staff token is also revoked on the server, so a copy of
+ * it is worth nothing; the query cache goes with the session (query-boundary.tsx).
+ * Leaving does not wait for the server, and fails quietly if it is unreachable.
+ */
 export function useSignOut(): () => void {
-  return useCallback(() => endSession('logout'), []);
+  return useCallback(() => {
+    if (getSession()?.kind === 'staff') logout().catch(() => undefined);
+    endSession('logout');
+  }, []);
 }

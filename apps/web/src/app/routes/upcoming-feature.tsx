@@ -10,11 +10,14 @@ export function UpcomingFeature({
   title,
   description,
   items,
+  children,
 }: {
   icon: ReactNode;
   title: string;
   description: string;
   items?: readonly string[];
+  /** What the user can already do here. */
+  children?: ReactNode;
 }) {
   return (
     <EmptyState icon={icon} title={title} badge="Próximamente">
@@ -26,6 +29,7 @@ export function UpcomingFeature({
           ))}
         </ul>
       )}
+      {children}
     </EmptyState>
   );
 }
