@@ -1,5 +1,6 @@
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { waitForMailLink } from '../support/mail.ts';
+import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 test('a forgotten password is restored through the mailed link', async ({ page, backend }) => {
   const prestador = await backend.createUser('PRESTADOR');
@@ -47,4 +48,40 @@ test('an unknown e-mail is told apart', async ({ page, consoleWatch }) => {
   await expect(
     page.getByRole('alert').filter({ hasText: 'El email no está registrado a un usuario' }),
   ).toBeVisible();
+});
+
+test('a professional changes the password in Mi Perfil, giving the current one', async ({
+  page,
+  loginAs,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/status of 400/);
+  const prestador = await loginAs('PRESTADOR');
+  await page.goto('/mi-perfil');
+  await page.getByRole('button', { name: 'Cambiar Contraseña' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cambiar Contraseña' });
+  await scanAndCapture(page, 'cambiar-contrasena');
+
+  await dialog.getByLabel('Contraseña actual').fill('no-es-la-actual');
+  await dialog.getByLabel('Contraseña', { exact: true }).fill('NuevaClave2025!');
+  await dialog.getByLabel('Confirmar Contraseña').fill('NuevaClave2025!');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('La contraseña actual no es correcta')).toBeVisible();
+
+  await dialog.getByLabel('Contraseña actual').fill(prestador.pass);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Contraseña actualizada correctamente' }),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The session goes on with the new token; signing out revokes it, and the new password is the one that works.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi Perfil' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Menú principal' })
+    .getByRole('link', { name: 'Cerrar Sesión' })
+    .click();
+  await signIn(page, prestador.user, 'NuevaClave2025!');
+  await expect(page).toHaveURL(/\/mi-perfil$/);
 });
