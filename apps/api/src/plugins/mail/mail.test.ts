@@ -6,8 +6,9 @@ import { BACKENDS, createTestApp, type TestContext } from '../../../test/helpers
 import { freePort } from '../../../test/processes.ts';
 import { queryRows } from '../../db/client.ts';
 import { smtpTransport } from './mail.client.ts';
+import { composeMail } from './mail.layout.ts';
 import { MailWorker } from './mail.worker.ts';
-import { insertMail } from './outbox.repository.ts';
+import { insertMail, type MailMessage, type QueuedMail } from './outbox.repository.ts';
 
 /** A real SMTP server on loopback that records what it receives. */
 function startSmtp(port: number) {
@@ -32,6 +33,11 @@ function startSmtp(port: number) {
       resolve({ received, close: () => new Promise((r) => server.close(() => r())) }),
     );
   });
+}
+
+/** A mail without secrets, as the tests queue it. */
+function plainMail(message: MailMessage): QueuedMail {
+  return { template: 'prueba', carriesSecret: false, ...message };
 }
 
 const silentLog = { warn() {}, info() {}, error() {}, debug() {}, child: () => silentLog } as never;
@@ -59,7 +65,10 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     );
 
   it('keeps a mail queued while SMTP is down and delivers it exactly once when it is back', async () => {
-    await insertMail(ctx.database.db, { to: 'odontologa@example.com', subject: 'Prueba', text: 'Hola' });
+    await insertMail(
+      ctx.database.db,
+      plainMail({ to: 'odontologa@example.com', subject: 'Prueba', text: 'Hola' }),
+    );
     await ctx.app.mail.drain();
     const [failed] = await outbox();
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
@@ -79,11 +88,10 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   it('sends each mail once even with two workers draining the same outbox', async () => {
     smtp = await startSmtp(port);
     for (let i = 0; i < 30; i++)
-      await insertMail(ctx.database.db, {
-        to: `afiliado${i}@example.com`,
-        subject: `Aviso ${i}`,
-        text: 'Novedades',
-      });
+      await insertMail(
+        ctx.database.db,
+        plainMail({ to: `afiliado${i}@example.com`, subject: `Aviso ${i}`, text: 'Novedades' }),
+      );
     const a = new MailWorker(
       ctx.database.db,
       smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'),
@@ -103,10 +111,106 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   });
 
   it('gives up on a mail after repeated failures instead of retrying forever', async () => {
-    await insertMail(ctx.database.db, { to: 'nadie@example.com', subject: 'X', text: 'Y' });
+    await insertMail(ctx.database.db, plainMail({ to: 'nadie@example.com', subject: 'X', text: 'Y' }));
     await ctx.database.db.execute(sql`update mail_outbox set attempts = 11`);
     await ctx.app.mail.drain();
     expect(await outbox()).toMatchObject([{ status: 'failed', attempts: 12 }]);
+  });
+
+  const rows = () =>
+    queryRows<Record<string, unknown>>(ctx.database.db, sql`select * from mail_outbox order by id`);
+
+  it('keeps no trace of a recovery link in the outbox once the mail is sent', async () => {
+    smtp = await startSmtp(port);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/recover-password',
+      payload: { email: 'admin@test.reddental.com.ar' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [queued] = await rows();
+    const link = String(queued!.text).match(/http:\/\/reddental\.test\/recover-password\/([\w-]{43})/);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+
+    await ctx.app.mail.drain();
+    expect(smtp.received).toHaveLength(1);
+    // Quoted-printable may fold the link; the mail itself still carries it.
+    expect(smtp.received[0]!.raw.replace(/=\r?\n/g, '')).toContain(token);
+
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      to: 'admin@test.reddental.com.ar',
+      template: 'recuperar-contrasena',
+      carries_secret: true,
+      status: 'sent',
+    });
+    expect(row!.created_at).toBeTruthy();
+    expect(row!.sent_at).toBeTruthy();
+    const stored = JSON.stringify(row);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain('recover-password');
+  });
+
+  it('clears the body of a mail with a secret once it is given up, and keeps the body of others', async () => {
+    const link = 'http://reddental.test/confirmar-email/secreto-de-un-solo-uso-0123456789abcdefghijk';
+    await insertMail(
+      ctx.database.db,
+      composeMail({
+        template: 'confirmar-email',
+        carriesSecret: true,
+        to: 'afiliada@example.com',
+        subject: 'Red Dental: confirme su email',
+        paragraphs: ['Confirme su email.'],
+        action: { label: 'Confirmar email', url: link },
+      }),
+    );
+    await insertMail(
+      ctx.database.db,
+      plainMail({ to: 'afiliado@example.com', subject: 'Aviso', text: 'Novedades en el portal' }),
+    );
+    // SMTP is down and both are on their last attempt.
+    await ctx.database.db.execute(sql`update mail_outbox set attempts = 11`);
+    await ctx.app.mail.drain();
+    const [secret, plain] = await rows();
+    expect(secret).toMatchObject({ template: 'confirmar-email', status: 'failed', text: '', html: null });
+    expect(JSON.stringify(secret)).not.toContain('secreto-de-un-solo-uso');
+    expect(plain).toMatchObject({ template: 'prueba', status: 'failed', text: 'Novedades en el portal' });
+  });
+
+  it('deletes sent mails older than 30 days and keeps newer, pending and failed ones', async () => {
+    for (const to of [
+      'viejo@example.com',
+      'reciente@example.com',
+      'pendiente@example.com',
+      'fallido@example.com',
+    ])
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Hola' }));
+    await ctx.database.db.execute(sql`
+      update mail_outbox set
+        status = case "to" when 'pendiente@example.com' then 'pending'
+                           when 'fallido@example.com' then 'failed' else 'sent' end,
+        sent_at = case "to" when 'reciente@example.com' then now() - interval '29 days'
+                            when 'viejo@example.com' then now() - interval '31 days' end,
+        created_at = now() - interval '40 days',
+        next_attempt_at = now() + interval '1 hour'`);
+    // A worker purges at the start of its first pass.
+    const worker = new MailWorker(
+      ctx.database.db,
+      smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'),
+      silentLog,
+    );
+    await worker.drain();
+    await worker.stop();
+    const left = await queryRows<{ to: string }>(
+      ctx.database.db,
+      sql`select "to" from mail_outbox order by id`,
+    );
+    expect(left.map((r) => r.to)).toEqual([
+      'reciente@example.com',
+      'pendiente@example.com',
+      'fallido@example.com',
+    ]);
   });
 });
 

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { MailTransport } from './mail.client.ts';
-import { claimBatch, markSent, reschedule } from './outbox.repository.ts';
+import { claimBatch, markSent, purgeSent, reschedule } from './outbox.repository.ts';
 
 export const POLL_INTERVAL_MS = 2000;
 export const MAX_ATTEMPTS = 12;
 /** A claimed row not marked sent within this time (the process died) becomes due again. */
 const LEASE_SECONDS = 300;
 const BATCH_SIZE = 20;
+/** Sent mails are kept this long (to answer "did it go out?"), then deleted. */
+const SENT_RETENTION_DAYS = 30;
+/** The purge of old sent mails runs at most this often, at the start of a pass. */
+const PURGE_INTERVAL_MS = 3_600_000;
 
 /** Back-off after the n-th failure: 10 s, 20 s, 40 s … capped at one hour. */
 export function retryDelaySeconds(attempts: number) {
@@ -24,6 +28,7 @@ export class MailWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private lastPurgeAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -75,6 +80,7 @@ export class MailWorker {
     if (this.running) return this.running;
     this.running = (async () => {
       try {
+        await this.purgeIfDue();
         while (!this.stopped && (await this.sendBatch()) > 0) {
           // keep going while there is work due
         }
@@ -86,6 +92,18 @@ export class MailWorker {
       await this.running;
     } finally {
       this.running = undefined;
+    }
+  }
+
+  private async purgeIfDue() {
+    if (Date.now() - this.lastPurgeAt < PURGE_INTERVAL_MS) return;
+    this.lastPurgeAt = Date.now();
+    try {
+      const purged = await purgeSent(this.db, { olderThanDays: SENT_RETENTION_DAYS });
+      if (purged > 0) this.log.info({ purged }, 'old sent mails deleted from the outbox');
+    } catch (error) {
+      // Sending goes on; the purge is tried again at the next interval.
+      this.log.warn({ err: error }, 'purging old sent mails failed');
     }
   }
 
