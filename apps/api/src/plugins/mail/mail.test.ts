@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -10,20 +11,31 @@ import { composeMail } from './mail.layout.ts';
 import { MailWorker } from './mail.worker.ts';
 import { insertMail, type MailMessage, type QueuedMail } from './outbox.repository.ts';
 
-/** A real SMTP server on loopback that records what it receives. */
-function startSmtp(port: number) {
+/**
+ * A real SMTP server on loopback that records what it receives. It can refuse
+ * some recipients at RCPT TO (550) and some messages after DATA (554).
+ */
+function startSmtp(port: number, refuse: { rcpt?: string[]; data?: string[] } = {}) {
   const received: { to: string; raw: string }[] = [];
+  const rejection = (message: string, responseCode: number) =>
+    Object.assign(new Error(message), { responseCode });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse.rcpt?.includes(address.address)) return callback(rejection('5.1.1 Buzón inexistente', 550));
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => {
         raw += chunk.toString('utf8');
       });
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        if (refuse.data?.includes(to)) return callback(rejection('5.7.1 Mensaje rechazado', 554));
+        received.push({ to, raw });
         callback();
       });
     },
@@ -117,6 +129,103 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     expect(await outbox()).toMatchObject([{ status: 'failed', attempts: 12 }]);
   });
 
+  const byRecipient = () =>
+    queryRows<{ to: string; status: string; attempts: number; last_error: string | null; due: boolean }>(
+      ctx.database.db,
+      sql`select "to", status, attempts, last_error, next_attempt_at <= now() as due from mail_outbox order by id`,
+    );
+
+  it('sends the rest of the batch when the server refuses one recipient, and retries that one on its own', async () => {
+    const recipients = Array.from({ length: 20 }, (_, i) => `afiliado${i}@example.com`);
+    const refused = recipients[7]!;
+    smtp = await startSmtp(port, { rcpt: [refused] });
+    for (const to of recipients)
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+
+    await ctx.app.mail.drain();
+    expect(smtp.received.map((m) => m.to).sort()).toEqual(recipients.filter((to) => to !== refused).sort());
+    const after = await byRecipient();
+    for (const row of after.filter((r) => r.to !== refused))
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    const bounced = after.find((r) => r.to === refused)!;
+    expect(bounced).toMatchObject({ status: 'pending', attempts: 1, due: false });
+    expect(bounced.last_error).toMatch(/550/);
+
+    // Its retries are its own: the others are not sent again.
+    await ctx.database.db.execute(
+      sql`update mail_outbox set next_attempt_at = now() where status = 'pending'`,
+    );
+    await ctx.app.mail.drain();
+    expect((await byRecipient()).find((r) => r.to === refused)).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+    });
+    await ctx.database.db.execute(
+      sql`update mail_outbox set attempts = 11, next_attempt_at = now() where status = 'pending'`,
+    );
+    await ctx.app.mail.drain();
+    const final = await byRecipient();
+    expect(final.find((r) => r.to === refused)).toMatchObject({ status: 'failed', attempts: 12 });
+    expect(final.filter((r) => r.status === 'sent' && r.attempts === 1)).toHaveLength(19);
+    expect(smtp.received).toHaveLength(19);
+  });
+
+  it('goes on with the batch when the server refuses one message after DATA', async () => {
+    smtp = await startSmtp(port, { data: ['b@example.com'] });
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com'])
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+    await ctx.app.mail.drain();
+    expect(smtp.received.map((m) => m.to)).toEqual(['a@example.com', 'c@example.com']);
+    const [a, b, c] = await byRecipient();
+    expect([a!.status, b!.status, c!.status]).toEqual(['sent', 'pending', 'sent']);
+    expect(b).toMatchObject({ attempts: 1 });
+    expect(b!.last_error).toMatch(/554/);
+  });
+
+  it('puts the batch back without counting untried mails while the server is down, and sends each once when it is up', async () => {
+    const recipients = Array.from({ length: 5 }, (_, i) => `prestador${i}@example.com`);
+    for (const to of recipients)
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+
+    await ctx.app.mail.drain();
+    const down = await byRecipient();
+    expect(down[0]).toMatchObject({ status: 'pending', attempts: 1, due: false });
+    expect(down[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    for (const row of down.slice(1))
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, last_error: null, due: false });
+
+    // Still down when the back-off ends: again only the first mail tried counts an attempt.
+    await ctx.database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
+    await ctx.app.mail.drain();
+    expect((await byRecipient()).map((r) => r.attempts)).toEqual([2, 0, 0, 0, 0]);
+
+    smtp = await startSmtp(port);
+    await ctx.database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
+    await ctx.app.mail.drain();
+    await ctx.app.mail.drain();
+    expect(smtp.received.map((m) => m.to).sort()).toEqual([...recipients].sort());
+    expect(await byRecipient()).toMatchObject([
+      { status: 'sent', attempts: 3, last_error: null },
+      ...recipients.slice(1).map(() => ({ status: 'sent', attempts: 1, last_error: null })),
+    ]);
+  });
+
+  it('treats a server that greets with a refusal as down, not as a bad mail', async () => {
+    const refusing = createServer((socket) => socket.end('554 5.3.2 Servicio no disponible\r\n'));
+    await new Promise<void>((resolve) => refusing.listen(port, '127.0.0.1', resolve));
+    try {
+      for (const to of ['x@example.com', 'y@example.com'])
+        await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+      await ctx.app.mail.drain();
+      const [x, y] = await byRecipient();
+      expect(x).toMatchObject({ status: 'pending', attempts: 1, due: false });
+      expect(x!.last_error).toMatch(/greeting|554/i);
+      expect(y).toMatchObject({ status: 'pending', attempts: 0, last_error: null, due: false });
+    } finally {
+      await new Promise((r) => refusing.close(r));
+    }
+  });
+
   const rows = () =>
     queryRows<Record<string, unknown>>(ctx.database.db, sql`select * from mail_outbox order by id`);
 
@@ -169,7 +278,8 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
       ctx.database.db,
       plainMail({ to: 'afiliado@example.com', subject: 'Aviso', text: 'Novedades en el portal' }),
     );
-    // SMTP is down and both are on their last attempt.
+    // Both addresses are refused and both mails are on their last attempt.
+    smtp = await startSmtp(port, { rcpt: ['afiliada@example.com', 'afiliado@example.com'] });
     await ctx.database.db.execute(sql`update mail_outbox set attempts = 11`);
     await ctx.app.mail.drain();
     const [secret, plain] = await rows();

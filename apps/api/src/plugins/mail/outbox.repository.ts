@@ -105,6 +105,33 @@ export async function reschedule(
     .where(eq(mailOutbox.id, id));
 }
 
+/**
+ * Puts back claimed mails that were never tried (the server could not be
+ * reached): their attempt is not counted and they are due again after
+ * `delaySeconds`. A row is left alone if it no longer has the attempt count
+ * it was claimed with (its lease ended and another worker took it).
+ */
+export async function releaseUntried(
+  db: DbOrTx,
+  mails: Pick<OutboxMail, 'id' | 'attempts'>[],
+  options: { delaySeconds: number },
+): Promise<void> {
+  if (mails.length === 0) return;
+  const claimed = sql.join(
+    mails.map((m) => sql`(${m.id}::bigint, ${m.attempts}::integer)`),
+    sql`, `,
+  );
+  await db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} - 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${options.delaySeconds})`,
+    })
+    .where(
+      and(eq(mailOutbox.status, 'pending'), sql`(${mailOutbox.id}, ${mailOutbox.attempts}) in (${claimed})`),
+    );
+}
+
 /** Deletes, in one statement, the mails sent more than `days` days ago; returns how many. */
 export async function purgeSent(db: DbOrTx, options: { olderThanDays: number }): Promise<number> {
   const deleted = await db
