@@ -226,6 +226,31 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     }
   });
 
+  it('abandons a send that outlasts its deadline and puts the batch back', async () => {
+    for (const to of ['lento@example.com', 'siguiente@example.com'])
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+    let aborted = false;
+    // A server that never answers: the send neither resolves nor rejects on its own.
+    const hanging = {
+      sendTimeoutMs: 200,
+      send: (_message: unknown, signal: AbortSignal) => {
+        signal.addEventListener('abort', () => {
+          aborted = true;
+        });
+        return new Promise<void>(() => {});
+      },
+      close() {},
+    };
+    const worker = new MailWorker(ctx.database.db, hanging, silentLog);
+    await worker.drain();
+    await worker.stop();
+    expect(aborted).toBe(true);
+    const [slow, next] = await byRecipient();
+    expect(slow).toMatchObject({ status: 'pending', attempts: 1, due: false });
+    expect(slow!.last_error).toMatch(/within 200 ms/);
+    expect(next).toMatchObject({ status: 'pending', attempts: 0, last_error: null, due: false });
+  });
+
   const rows = () =>
     queryRows<Record<string, unknown>>(ctx.database.db, sql`select * from mail_outbox order by id`);
 
