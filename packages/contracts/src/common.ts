@@ -34,6 +34,7 @@ export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const idParamSchema = z.object({ id: idSchema });
 
 /** A NUL character, or half of a UTF-16 surrogate pair without its other half. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters refused.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** False for text PostgreSQL cannot store (see UNSTORABLE). */
@@ -54,7 +55,7 @@ export const storableInputSchema = z.unknown().superRefine((input, ctx) => {
     if (typeof value === 'string') {
       if (!isStorableText(value)) ctx.addIssue({ code: 'custom', path, message: MESSAGES.TEXT_INVALID });
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
+      for (const [index, item] of value.entries()) pending.push({ value: item, path: [...path, index] });
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) pending.push({ value: item, path: [...path, key] });
     }

@@ -1,15 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const MAIL_STATUS = ['pending', 'sent', 'failed'] as const;
 
-/** Mail outbox: rows are inserted in the transaction that causes the mail and sent by the worker. */
+/**
+ * Mail outbox: rows are inserted in the transaction that causes the mail and sent by the worker.
+ * A mail that carries a single-use link (`carries_secret`) keeps only its recipient, template,
+ * subject and dates once it is sent or given up: its body is cleared. Sent rows are purged after 30 days.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     to: text('to').notNull(),
+    /** Which mail this is (e.g. 'recuperar-contrasena'), kept after the body is cleared. */
+    template: text('template').notNull(),
+    carriesSecret: boolean('carries_secret').notNull().default(false),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),

@@ -3,6 +3,8 @@ import { composeMail } from '../../plugins/mail/mail.layout.ts';
 /** Sent to an address an affiliate entered in the portal; nothing is mailed there until it is confirmed. */
 export function afiliadoEmailConfirmationMail(to: string, link: string) {
   return composeMail({
+    template: 'confirmar-email',
+    carriesSecret: true,
     to,
     subject: 'Red Dental: confirme su email',
     paragraphs: [
@@ -19,6 +21,8 @@ export function afiliadoEmailConfirmationMail(to: string, link: string) {
  */
 export function afiliadoEmailChangedMail(to: string, newAddressHint: string | null, portalUrl: string) {
   return composeMail({
+    template: 'aviso-cambio-email',
+    carriesSecret: false,
     to,
     subject: 'Red Dental: cambio de email en el portal de afiliados',
     paragraphs: [

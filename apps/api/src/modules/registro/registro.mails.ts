@@ -2,6 +2,8 @@ import { composeMail } from '../../plugins/mail/mail.layout.ts';
 
 export function registrationReceivedMail(to: string, nombre: string) {
   return composeMail({
+    template: 'registro-recibido',
+    carriesSecret: false,
     to,
     subject: 'Red Dental: recibimos su solicitud de registro',
     paragraphs: [

@@ -2,6 +2,8 @@ import { composeMail } from '../../plugins/mail/mail.layout.ts';
 
 export function requestApprovedMail(to: string, nombre: string, loginUrl: string) {
   return composeMail({
+    template: 'solicitud-aprobada',
+    carriesSecret: false,
     to,
     subject: 'Red Dental: su solicitud fue aprobada',
     paragraphs: [
@@ -15,6 +17,8 @@ export function requestApprovedMail(to: string, nombre: string, loginUrl: string
 
 export function passwordRecoveryMail(to: string, link: string) {
   return composeMail({
+    template: 'recuperar-contrasena',
+    carriesSecret: true,
     to,
     subject: 'Red Dental: recuperación de contraseña',
     paragraphs: [

@@ -5,20 +5,29 @@ import nodemailer from 'nodemailer';
 import type { MailMessage } from './outbox.repository.ts';
 
 export interface MailTransport {
-  send(message: MailMessage & { id: number }): Promise<void>;
+  /**
+   * The longest one `send` may take. The worker aborts a send that runs past
+   * it, and sizes the lease of a claimed batch from it.
+   */
+  readonly sendTimeoutMs: number;
+  send(message: MailMessage & { id: number }, signal: AbortSignal): Promise<void>;
   close(): void;
 }
 
+/**
+ * nodemailer's limits for each step of one SMTP exchange: opening the
+ * connection, waiting for the greeting, and any silence after that.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
+/** One message over SMTP, all steps together; a slower send is aborted and counts as a connection failure. */
+const SMTP_SEND_TIMEOUT_MS = 30_000;
+
 /** SMTP through nodemailer (SMTP_URL). */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
-    async send(message) {
+    sendTimeoutMs: SMTP_SEND_TIMEOUT_MS,
+    async send(message, signal) {
       await transporter.sendMail({
         from,
         to: message.to,
@@ -27,10 +36,49 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         html: message.html,
         messageId: undefined,
         headers: { 'X-Red-Dental-Outbox-Id': String(message.id) },
+        signal,
       });
     },
     close: () => transporter.close(),
   };
+}
+
+/** Error codes (nodemailer's and the system's) of a server that cannot be reached or talked to. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNECTION',
+  'ESOCKET',
+  'ETIMEDOUT',
+  'EDNS',
+  'ETLS',
+  'EPROTOCOL',
+  'EAUTH',
+  'ENOAUTH',
+  'EOAUTH2',
+  'EPROXY',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+
+/**
+ * Whether a failed send says the server is unreachable or unusable right now
+ * (refused or dropped connection, timeout, bad greeting, failed sign-in,
+ * 421), so every other mail would fail alike; as opposed to a rejection of
+ * this message or its recipient (a 4xx/5xx reply to MAIL FROM, RCPT TO or DATA).
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, originalCode, responseCode } = error as {
+    code?: unknown;
+    originalCode?: unknown;
+    responseCode?: unknown;
+  };
+  if (responseCode === 421) return true;
+  return CONNECTION_ERROR_CODES.has(String(code)) || CONNECTION_ERROR_CODES.has(String(originalCode));
 }
 
 /**
@@ -40,6 +88,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 export function fileTransport(dir: string, from: string, log: FastifyBaseLogger): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    sendTimeoutMs: 10_000,
     async send(message) {
       const info = await transporter.sendMail({
         from,

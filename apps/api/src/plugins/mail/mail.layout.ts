@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/html.ts';
-import type { MailMessage } from './outbox.repository.ts';
+import type { QueuedMail } from './outbox.repository.ts';
 
 const SIGNATURE = '\n\nRed Dental\nEste mensaje fue enviado automáticamente; por favor no lo responda.';
 
@@ -14,15 +14,21 @@ function layout(paragraphs: string[], action?: { label: string; url: string }) {
 /**
  * A mail in the product's voice: the paragraphs, an optional button (a link
  * line in the text part), and the signature, as text and as simple HTML.
+ * `template` names the mail in the outbox; `carriesSecret` says whether its
+ * body holds a single-use link, to be cleared from the outbox once sent.
  */
 export function composeMail(mail: {
+  template: string;
+  carriesSecret: boolean;
   to: string;
   subject: string;
   paragraphs: string[];
   action?: { label: string; url: string };
-}): MailMessage {
+}): QueuedMail {
   const link = mail.action ? `\n\n${mail.action.label}: ${mail.action.url}` : '';
   return {
+    template: mail.template,
+    carriesSecret: mail.carriesSecret,
     to: mail.to,
     subject: mail.subject,
     text: `${mail.paragraphs.join('\n\n')}${link}${SIGNATURE}`,

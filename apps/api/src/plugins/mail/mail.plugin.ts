@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileTransport, smtpTransport } from './mail.client.ts';
 import { MailWorker } from './mail.worker.ts';
-import { insertMail, type MailMessage } from './outbox.repository.ts';
+import { insertMail, type QueuedMail } from './outbox.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,9 +12,11 @@ declare module 'fastify' {
       /**
        * Queues a mail in the outbox. Pass the transaction of the change that
        * causes it (the mail exists exactly when the change does), and call
-       * `wake()` once it has committed.
+       * `wake()` once it has committed. The mail names its template and says
+       * whether it carries a secret (a single-use link): such a body is
+       * cleared from the outbox once the mail is sent or given up.
        */
-      enqueue(db: DbOrTx, message: MailMessage): Promise<void>;
+      enqueue(db: DbOrTx, mail: QueuedMail): Promise<void>;
       /** Tells the worker there is mail to send now instead of at its next poll. */
       wake(): void;
       /** Sends everything due now (tests, shutdown). */

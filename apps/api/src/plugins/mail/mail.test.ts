@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -6,23 +7,35 @@ import { BACKENDS, createTestApp, type TestContext } from '../../../test/helpers
 import { freePort } from '../../../test/processes.ts';
 import { queryRows } from '../../db/client.ts';
 import { smtpTransport } from './mail.client.ts';
+import { composeMail } from './mail.layout.ts';
 import { MailWorker } from './mail.worker.ts';
-import { insertMail } from './outbox.repository.ts';
+import { insertMail, type MailMessage, type QueuedMail } from './outbox.repository.ts';
 
-/** A real SMTP server on loopback that records what it receives. */
-function startSmtp(port: number) {
+/**
+ * A real SMTP server on loopback that records what it receives. It can refuse
+ * some recipients at RCPT TO (550) and some messages after DATA (554).
+ */
+function startSmtp(port: number, refuse: { rcpt?: string[]; data?: string[] } = {}) {
   const received: { to: string; raw: string }[] = [];
+  const rejection = (message: string, responseCode: number) =>
+    Object.assign(new Error(message), { responseCode });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuse.rcpt?.includes(address.address)) return callback(rejection('5.1.1 Buzón inexistente', 550));
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => {
         raw += chunk.toString('utf8');
       });
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        if (refuse.data?.includes(to)) return callback(rejection('5.7.1 Mensaje rechazado', 554));
+        received.push({ to, raw });
         callback();
       });
     },
@@ -32,6 +45,11 @@ function startSmtp(port: number) {
       resolve({ received, close: () => new Promise((r) => server.close(() => r())) }),
     );
   });
+}
+
+/** A mail without secrets, as the tests queue it. */
+function plainMail(message: MailMessage): QueuedMail {
+  return { template: 'prueba', carriesSecret: false, ...message };
 }
 
 const silentLog = { warn() {}, info() {}, error() {}, debug() {}, child: () => silentLog } as never;
@@ -59,7 +77,10 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     );
 
   it('keeps a mail queued while SMTP is down and delivers it exactly once when it is back', async () => {
-    await insertMail(ctx.database.db, { to: 'odontologa@example.com', subject: 'Prueba', text: 'Hola' });
+    await insertMail(
+      ctx.database.db,
+      plainMail({ to: 'odontologa@example.com', subject: 'Prueba', text: 'Hola' }),
+    );
     await ctx.app.mail.drain();
     const [failed] = await outbox();
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
@@ -79,11 +100,10 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   it('sends each mail once even with two workers draining the same outbox', async () => {
     smtp = await startSmtp(port);
     for (let i = 0; i < 30; i++)
-      await insertMail(ctx.database.db, {
-        to: `afiliado${i}@example.com`,
-        subject: `Aviso ${i}`,
-        text: 'Novedades',
-      });
+      await insertMail(
+        ctx.database.db,
+        plainMail({ to: `afiliado${i}@example.com`, subject: `Aviso ${i}`, text: 'Novedades' }),
+      );
     const a = new MailWorker(
       ctx.database.db,
       smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'),
@@ -103,10 +123,229 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   });
 
   it('gives up on a mail after repeated failures instead of retrying forever', async () => {
-    await insertMail(ctx.database.db, { to: 'nadie@example.com', subject: 'X', text: 'Y' });
+    await insertMail(ctx.database.db, plainMail({ to: 'nadie@example.com', subject: 'X', text: 'Y' }));
     await ctx.database.db.execute(sql`update mail_outbox set attempts = 11`);
     await ctx.app.mail.drain();
     expect(await outbox()).toMatchObject([{ status: 'failed', attempts: 12 }]);
+  });
+
+  const byRecipient = () =>
+    queryRows<{ to: string; status: string; attempts: number; last_error: string | null; due: boolean }>(
+      ctx.database.db,
+      sql`select "to", status, attempts, last_error, next_attempt_at <= now() as due from mail_outbox order by id`,
+    );
+
+  it('sends the rest of the batch when the server refuses one recipient, and retries that one on its own', async () => {
+    const recipients = Array.from({ length: 20 }, (_, i) => `afiliado${i}@example.com`);
+    const refused = recipients[7]!;
+    smtp = await startSmtp(port, { rcpt: [refused] });
+    for (const to of recipients)
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+
+    await ctx.app.mail.drain();
+    expect(smtp.received.map((m) => m.to).sort()).toEqual(recipients.filter((to) => to !== refused).sort());
+    const after = await byRecipient();
+    for (const row of after.filter((r) => r.to !== refused))
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+    const bounced = after.find((r) => r.to === refused)!;
+    expect(bounced).toMatchObject({ status: 'pending', attempts: 1, due: false });
+    expect(bounced.last_error).toMatch(/550/);
+
+    // Its retries are its own: the others are not sent again.
+    await ctx.database.db.execute(
+      sql`update mail_outbox set next_attempt_at = now() where status = 'pending'`,
+    );
+    await ctx.app.mail.drain();
+    expect((await byRecipient()).find((r) => r.to === refused)).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+    });
+    await ctx.database.db.execute(
+      sql`update mail_outbox set attempts = 11, next_attempt_at = now() where status = 'pending'`,
+    );
+    await ctx.app.mail.drain();
+    const final = await byRecipient();
+    expect(final.find((r) => r.to === refused)).toMatchObject({ status: 'failed', attempts: 12 });
+    expect(final.filter((r) => r.status === 'sent' && r.attempts === 1)).toHaveLength(19);
+    expect(smtp.received).toHaveLength(19);
+  });
+
+  it('goes on with the batch when the server refuses one message after DATA', async () => {
+    smtp = await startSmtp(port, { data: ['b@example.com'] });
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com'])
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+    await ctx.app.mail.drain();
+    expect(smtp.received.map((m) => m.to)).toEqual(['a@example.com', 'c@example.com']);
+    const [a, b, c] = await byRecipient();
+    expect([a!.status, b!.status, c!.status]).toEqual(['sent', 'pending', 'sent']);
+    expect(b).toMatchObject({ attempts: 1 });
+    expect(b!.last_error).toMatch(/554/);
+  });
+
+  it('puts the batch back without counting untried mails while the server is down, and sends each once when it is up', async () => {
+    const recipients = Array.from({ length: 5 }, (_, i) => `prestador${i}@example.com`);
+    for (const to of recipients)
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+
+    await ctx.app.mail.drain();
+    const down = await byRecipient();
+    expect(down[0]).toMatchObject({ status: 'pending', attempts: 1, due: false });
+    expect(down[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    for (const row of down.slice(1))
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, last_error: null, due: false });
+
+    // Still down when the back-off ends: again only the first mail tried counts an attempt.
+    await ctx.database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
+    await ctx.app.mail.drain();
+    expect((await byRecipient()).map((r) => r.attempts)).toEqual([2, 0, 0, 0, 0]);
+
+    smtp = await startSmtp(port);
+    await ctx.database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
+    await ctx.app.mail.drain();
+    await ctx.app.mail.drain();
+    expect(smtp.received.map((m) => m.to).sort()).toEqual([...recipients].sort());
+    expect(await byRecipient()).toMatchObject([
+      { status: 'sent', attempts: 3, last_error: null },
+      ...recipients.slice(1).map(() => ({ status: 'sent', attempts: 1, last_error: null })),
+    ]);
+  });
+
+  it('treats a server that greets with a refusal as down, not as a bad mail', async () => {
+    const refusing = createServer((socket) => socket.end('554 5.3.2 Servicio no disponible\r\n'));
+    await new Promise<void>((resolve) => refusing.listen(port, '127.0.0.1', resolve));
+    try {
+      for (const to of ['x@example.com', 'y@example.com'])
+        await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+      await ctx.app.mail.drain();
+      const [x, y] = await byRecipient();
+      expect(x).toMatchObject({ status: 'pending', attempts: 1, due: false });
+      expect(x!.last_error).toMatch(/greeting|554/i);
+      expect(y).toMatchObject({ status: 'pending', attempts: 0, last_error: null, due: false });
+    } finally {
+      await new Promise((r) => refusing.close(r));
+    }
+  });
+
+  it('abandons a send that outlasts its deadline and puts the batch back', async () => {
+    for (const to of ['lento@example.com', 'siguiente@example.com'])
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+    let aborted = false;
+    // A server that never answers: the send neither resolves nor rejects on its own.
+    const hanging = {
+      sendTimeoutMs: 200,
+      send: (_message: unknown, signal: AbortSignal) => {
+        signal.addEventListener('abort', () => {
+          aborted = true;
+        });
+        return new Promise<void>(() => {});
+      },
+      close() {},
+    };
+    const worker = new MailWorker(ctx.database.db, hanging, silentLog);
+    await worker.drain();
+    await worker.stop();
+    expect(aborted).toBe(true);
+    const [slow, next] = await byRecipient();
+    expect(slow).toMatchObject({ status: 'pending', attempts: 1, due: false });
+    expect(slow!.last_error).toMatch(/within 200 ms/);
+    expect(next).toMatchObject({ status: 'pending', attempts: 0, last_error: null, due: false });
+  });
+
+  const rows = () =>
+    queryRows<Record<string, unknown>>(ctx.database.db, sql`select * from mail_outbox order by id`);
+
+  it('keeps no trace of a recovery link in the outbox once the mail is sent', async () => {
+    smtp = await startSmtp(port);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/recover-password',
+      payload: { email: 'admin@test.reddental.com.ar' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [queued] = await rows();
+    const link = String(queued!.text).match(/http:\/\/reddental\.test\/recover-password\/([\w-]{43})/);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+
+    await ctx.app.mail.drain();
+    expect(smtp.received).toHaveLength(1);
+    // Quoted-printable may fold the link; the mail itself still carries it.
+    expect(smtp.received[0]!.raw.replace(/=\r?\n/g, '')).toContain(token);
+
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      to: 'admin@test.reddental.com.ar',
+      template: 'recuperar-contrasena',
+      carries_secret: true,
+      status: 'sent',
+    });
+    expect(row!.created_at).toBeTruthy();
+    expect(row!.sent_at).toBeTruthy();
+    const stored = JSON.stringify(row);
+    expect(stored).not.toContain(token);
+    expect(stored).not.toContain('recover-password');
+  });
+
+  it('clears the body of a mail with a secret once it is given up, and keeps the body of others', async () => {
+    const link = 'http://reddental.test/confirmar-email/secreto-de-un-solo-uso-0123456789abcdefghijk';
+    await insertMail(
+      ctx.database.db,
+      composeMail({
+        template: 'confirmar-email',
+        carriesSecret: true,
+        to: 'afiliada@example.com',
+        subject: 'Red Dental: confirme su email',
+        paragraphs: ['Confirme su email.'],
+        action: { label: 'Confirmar email', url: link },
+      }),
+    );
+    await insertMail(
+      ctx.database.db,
+      plainMail({ to: 'afiliado@example.com', subject: 'Aviso', text: 'Novedades en el portal' }),
+    );
+    // Both addresses are refused and both mails are on their last attempt.
+    smtp = await startSmtp(port, { rcpt: ['afiliada@example.com', 'afiliado@example.com'] });
+    await ctx.database.db.execute(sql`update mail_outbox set attempts = 11`);
+    await ctx.app.mail.drain();
+    const [secret, plain] = await rows();
+    expect(secret).toMatchObject({ template: 'confirmar-email', status: 'failed', text: '', html: null });
+    expect(JSON.stringify(secret)).not.toContain('secreto-de-un-solo-uso');
+    expect(plain).toMatchObject({ template: 'prueba', status: 'failed', text: 'Novedades en el portal' });
+  });
+
+  it('deletes sent mails older than 30 days and keeps newer, pending and failed ones', async () => {
+    for (const to of [
+      'viejo@example.com',
+      'reciente@example.com',
+      'pendiente@example.com',
+      'fallido@example.com',
+    ])
+      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Hola' }));
+    await ctx.database.db.execute(sql`
+      update mail_outbox set
+        status = case "to" when 'pendiente@example.com' then 'pending'
+                           when 'fallido@example.com' then 'failed' else 'sent' end,
+        sent_at = case "to" when 'reciente@example.com' then now() - interval '29 days'
+                            when 'viejo@example.com' then now() - interval '31 days' end,
+        created_at = now() - interval '40 days',
+        next_attempt_at = now() + interval '1 hour'`);
+    // A worker purges at the start of its first pass.
+    const worker = new MailWorker(
+      ctx.database.db,
+      smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'),
+      silentLog,
+    );
+    await worker.drain();
+    await worker.stop();
+    const left = await queryRows<{ to: string }>(
+      ctx.database.db,
+      sql`select "to" from mail_outbox order by id`,
+    );
+    expect(left.map((r) => r.to)).toEqual([
+      'reciente@example.com',
+      'pendiente@example.com',
+      'fallido@example.com',
+    ]);
   });
 });
 

@@ -1,29 +1,70 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { MailTransport } from './mail.client.ts';
-import { claimBatch, markSent, reschedule } from './outbox.repository.ts';
+import { isConnectionFailure, type MailTransport } from './mail.client.ts';
+import { claimBatch, markSent, purgeSent, releaseUntried, reschedule } from './outbox.repository.ts';
 
 export const POLL_INTERVAL_MS = 2000;
 export const MAX_ATTEMPTS = 12;
-/** A claimed row not marked sent within this time (the process died) becomes due again. */
-const LEASE_SECONDS = 300;
-const BATCH_SIZE = 20;
+/** Mails claimed per batch; the lease below grows with it. */
+const BATCH_SIZE = 10;
+/** Per mail, besides its send: marking it sent or rescheduling it. */
+const BOOKKEEPING_MS_PER_MAIL = 5_000;
+/** For the claim itself and any delay between claiming and the first send. */
+const LEASE_MARGIN_SECONDS = 30;
+
+/**
+ * A claimed row not marked sent before its lease ends (the process died)
+ * becomes due again. The lease must outlast the longest a batch can take, or
+ * another worker could claim and send a mail this one is still about to send:
+ * every send is aborted at the transport's `sendTimeoutMs`, so a batch takes
+ * at most BATCH_SIZE × (that + bookkeeping).
+ */
+function leaseSeconds(transport: Pick<MailTransport, 'sendTimeoutMs'>) {
+  const batchMs = BATCH_SIZE * (transport.sendTimeoutMs + BOOKKEEPING_MS_PER_MAIL);
+  return Math.ceil(batchMs / 1000) + LEASE_MARGIN_SECONDS;
+}
+/** Sent mails are kept this long (to answer "did it go out?"), then deleted. */
+const SENT_RETENTION_DAYS = 30;
+/** The purge of old sent mails runs at most this often, at the start of a pass. */
+const PURGE_INTERVAL_MS = 3_600_000;
 
 /** Back-off after the n-th failure: 10 s, 20 s, 40 s … capped at one hour. */
 export function retryDelaySeconds(attempts: number) {
   return Math.min(3600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
+/** Runs `send`, aborting it and rejecting once `ms` have passed, whether or not the transport heeds the signal. */
+async function withDeadline(send: (signal: AbortSignal) => Promise<void>, ms: number): Promise<void> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = Object.assign(new Error(`mail not sent within ${ms} ms`), { code: 'ETIMEDOUT' });
+      controller.abort(error);
+      reject(error);
+    }, ms);
+  });
+  try {
+    await Promise.race([send(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Sends the outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease,
- * so under several instances each row is sent by one of them only; a failed
- * send is retried with back-off, and after MAX_ATTEMPTS it is marked failed.
+ * so under several instances each row is sent by one of them only. A mail the
+ * server rejects (its recipient or its content) is retried on its own with
+ * back-off, and after MAX_ATTEMPTS it is marked failed, while the rest of the
+ * batch goes on. A server that cannot be reached puts the whole batch back:
+ * the mail being tried counts the attempt, the ones never tried do not.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private lastPurgeAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -75,6 +116,7 @@ export class MailWorker {
     if (this.running) return this.running;
     this.running = (async () => {
       try {
+        await this.purgeIfDue();
         while (!this.stopped && (await this.sendBatch()) > 0) {
           // keep going while there is work due
         }
@@ -89,27 +131,53 @@ export class MailWorker {
     }
   }
 
+  private async purgeIfDue() {
+    if (Date.now() - this.lastPurgeAt < PURGE_INTERVAL_MS) return;
+    this.lastPurgeAt = Date.now();
+    try {
+      const purged = await purgeSent(this.db, { olderThanDays: SENT_RETENTION_DAYS });
+      if (purged > 0) this.log.info({ purged }, 'old sent mails deleted from the outbox');
+    } catch (error) {
+      // Sending goes on; the purge is tried again at the next interval.
+      this.log.warn({ err: error }, 'purging old sent mails failed');
+    }
+  }
+
   private async sendBatch(): Promise<number> {
     // The claim is one short statement; sending happens outside any transaction, so a
     // slow SMTP server never holds locks (PGlite has only one connection).
-    const rows = await claimBatch(this.db, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS });
+    const rows = await claimBatch(this.db, { limit: BATCH_SIZE, leaseSeconds: leaseSeconds(this.transport) });
     for (const [index, row] of rows.entries()) {
+      let failure: unknown;
       try {
-        await this.transport.send(row);
-        await markSent(this.db, row.id);
+        await withDeadline((signal) => this.transport.send(row, signal), this.transport.sendTimeoutMs);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        this.log.warn({ mailId: row.id, attempts: row.attempts, err: message }, 'mail not sent; will retry');
-        // An unreachable server fails every row alike: put back the whole rest of the batch with back-off.
-        for (const pending of rows.slice(index)) {
-          await reschedule(this.db, pending.id, {
-            error: message,
-            delaySeconds: retryDelaySeconds(pending.attempts),
-            giveUp: pending.attempts >= MAX_ATTEMPTS,
-          });
-        }
-        return 0;
+        failure = error;
       }
+      if (failure === undefined) {
+        await markSent(this.db, row.id);
+        continue;
+      }
+      const message = failure instanceof Error ? failure.message : String(failure);
+      const delaySeconds = retryDelaySeconds(row.attempts);
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      await reschedule(this.db, row.id, { error: message, delaySeconds, giveUp });
+      if (!isConnectionFailure(failure)) {
+        this.log.warn(
+          { mailId: row.id, attempts: row.attempts, giveUp, err: message },
+          giveUp ? 'mail rejected; given up' : 'mail rejected; will retry',
+        );
+        continue;
+      }
+      // An unreachable server would fail every mail alike: the rest of the batch waits
+      // out the same back-off, without counting an attempt it never had.
+      const untried = rows.slice(index + 1);
+      await releaseUntried(this.db, untried, { delaySeconds });
+      this.log.warn(
+        { mailId: row.id, attempts: row.attempts, putBack: untried.length, err: message },
+        'mail server unavailable; will retry',
+      );
+      return 0;
     }
     return rows.length;
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -7,6 +7,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+}
+
+/**
+ * A mail to queue: the message, the name of the mail it is (kept on the row
+ * for good), and whether it carries a single-use link or any other secret,
+ * in which case its body is cleared once it is sent or given up.
+ */
+export interface QueuedMail extends MailMessage {
+  template: string;
+  carriesSecret: boolean;
 }
 
 /** A claimed row: the message, and how many attempts it has had counting this one. */
@@ -19,11 +29,22 @@ export interface OutboxMail extends MailMessage {
  * Queues a mail. Called inside the transaction of the change that causes it,
  * so the mail exists exactly when the change does.
  */
-export async function insertMail(db: DbOrTx, message: MailMessage): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+export async function insertMail(db: DbOrTx, mail: QueuedMail): Promise<void> {
+  await db.insert(mailOutbox).values({
+    to: mail.to,
+    template: mail.template,
+    carriesSecret: mail.carriesSecret,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+  });
 }
+
+/** Once a mail that carries a secret is sent or given up, only its envelope stays. */
+const clearedIfSecret = {
+  text: sql`case when ${mailOutbox.carriesSecret} then '' else ${mailOutbox.text} end`,
+  html: sql`case when ${mailOutbox.carriesSecret} then null else ${mailOutbox.html} end`,
+};
 
 /**
  * Claims up to `limit` due mails with a lease: their next attempt moves
@@ -63,7 +84,7 @@ export async function claimBatch(
 export async function markSent(db: DbOrTx, id: number): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...clearedIfSecret })
     .where(eq(mailOutbox.id, id));
 }
 
@@ -79,6 +100,48 @@ export async function reschedule(
       lastError: outcome.error.slice(0, 500),
       status: outcome.giveUp ? 'failed' : 'pending',
       nextAttemptAt: sql`now() + make_interval(secs => ${outcome.delaySeconds})`,
+      ...(outcome.giveUp ? clearedIfSecret : {}),
     })
     .where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Puts back claimed mails that were never tried (the server could not be
+ * reached): their attempt is not counted and they are due again after
+ * `delaySeconds`. A row is left alone if it no longer has the attempt count
+ * it was claimed with (its lease ended and another worker took it).
+ */
+export async function releaseUntried(
+  db: DbOrTx,
+  mails: Pick<OutboxMail, 'id' | 'attempts'>[],
+  options: { delaySeconds: number },
+): Promise<void> {
+  if (mails.length === 0) return;
+  const claimed = sql.join(
+    mails.map((m) => sql`(${m.id}::bigint, ${m.attempts}::integer)`),
+    sql`, `,
+  );
+  await db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} - 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${options.delaySeconds})`,
+    })
+    .where(
+      and(eq(mailOutbox.status, 'pending'), sql`(${mailOutbox.id}, ${mailOutbox.attempts}) in (${claimed})`),
+    );
+}
+
+/** Deletes, in one statement, the mails sent more than `days` days ago; returns how many. */
+export async function purgeSent(db: DbOrTx, options: { olderThanDays: number }): Promise<number> {
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, 'sent'),
+        lt(mailOutbox.sentAt, sql`now() - make_interval(days => ${options.olderThanDays})`),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
 }
