@@ -21,7 +21,7 @@ export async function register(deps: Deps, input: Registro) {
         razonSocial: input.razonSocial,
         email: input.email,
       });
-      await deps.mail.enqueue(tx, registrationReceivedMail(input.email, input.nombre));
+      await deps.mail.enqueue(tx, registrationReceivedMail(input.email));
       return user.id;
     });
     deps.mail.wake();

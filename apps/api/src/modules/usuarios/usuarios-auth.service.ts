@@ -13,7 +13,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../l
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
-import { passwordRecoveryMail } from './usuarios.mails.ts';
+import { passwordChangedMail, passwordRecoveryMail } from './usuarios.mails.ts';
 import * as usuarios from './usuarios.repository.ts';
 
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
@@ -75,11 +75,12 @@ export async function restorePassword(deps: Deps, input: RestorePassword) {
     const userId = await usuarios.consumeRecoveryToken(tx, sha256(input.id));
     if (userId === undefined)
       throw new AppError(400, MESSAGES.RESTORE_TOKEN_INVALID, ERROR_CODES.INVALID_TOKEN);
-    await usuarios.updateUser(tx, userId, { passwordHash }, { revokeTokens: true });
+    const user = await usuarios.updateUser(tx, userId, { passwordHash }, { revokeTokens: true });
+    await deps.mail.enqueue(tx, passwordChangedMail(user!.email, `${deps.config.publicUrl}/login`));
   });
+  deps.mail.wake();
 }
 
-/** Changes the caller's own password; older tokens die, so the caller gets a fresh one. */
 /**
  * Changes the caller's own password. The current one is required, so a
  * stolen session is not enough to take the account; its attempts count
@@ -94,8 +95,13 @@ export async function changeOwnPassword(deps: Deps, userId: number, input: Chang
     throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
   await deps.accountFailures.reset('login', current.email);
   const passwordHash = await hashPassword(input.password);
-  const user = await usuarios.updateUser(deps.db, userId, { passwordHash }, { revokeTokens: true });
-  if (!user) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+  const user = await deps.db.transaction(async (tx) => {
+    const updated = await usuarios.updateUser(tx, userId, { passwordHash }, { revokeTokens: true });
+    if (!updated) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+    await deps.mail.enqueue(tx, passwordChangedMail(updated.email, `${deps.config.publicUrl}/login`));
+    return updated;
+  });
+  deps.mail.wake();
   return { token: await deps.signUserToken(user) };
 }
 

@@ -288,7 +288,10 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const request = list.json().find((s: { email: string }) => s.email === body.email);
       expect(request).toMatchObject({ nombre: body.nombre, razonSocial: body.razonSocial, user: { id } });
 
-      expect(await mailsTo(body.email)).toHaveLength(1);
+      const [received] = await mailsTo(body.email);
+      expect(received?.subject).toBe('Red Dental: recibimos su solicitud de registro');
+      // The address is not verified yet: the mail repeats nothing the applicant typed.
+      expect(received?.text).not.toContain(body.nombre);
 
       const approve = await put(`/api/user/solicitudes/${id}`, {}, adminAuth);
       expect(approve.statusCode).toBe(200);
@@ -451,6 +454,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect((await post('/api/user/login', { user: user.email, pass: 'Nueva-Clave-2025' })).statusCode).toBe(
         200,
       );
+      expect((await mailsTo(user.email)).at(-1)?.subject).toBe('Red Dental: su contraseña fue cambiada');
 
       const reuse = await put('/api/user/restore-password', { id: token, password: 'Otra-Clave-2025' });
       expect(reuse.statusCode).toBe(400);
@@ -505,6 +509,9 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect((await post('/api/user/login', { user: user.email, pass: 'Cambiada-2025' })).statusCode).toBe(
         200,
       );
+      const [notice] = await mailsTo(user.email);
+      expect(notice?.subject).toBe('Red Dental: su contraseña fue cambiada');
+      expect(notice?.links).toContain('http://reddental.test/login');
     });
 
     it('refuses without the right current password: a session alone cannot take the account', async () => {

@@ -28,3 +28,32 @@ export function passwordRecoveryMail(to: string, link: string) {
     action: { label: 'Recuperar contraseña', url: link },
   });
 }
+
+/** Tells an account's owner that its password changed: by them, through a recovery link, or by staff. */
+export function passwordChangedMail(to: string, loginUrl: string) {
+  return composeMail({
+    template: 'aviso-cambio-contrasena',
+    carriesSecret: false,
+    to,
+    subject: 'Red Dental: su contraseña fue cambiada',
+    paragraphs: [
+      'La contraseña de su cuenta de Red Dental acaba de cambiar, y las sesiones abiertas con la anterior se cerraron.',
+      'Si fue usted, no necesita hacer nada. Si no lo fue, recupere el acceso con "Olvide mi Contraseña" en la página de inicio de sesión y avise a la red.',
+    ],
+    action: { label: 'Ir al inicio de sesión', url: loginUrl },
+  });
+}
+
+/** Tells the address an account had that the account's e-mail is now another one. */
+export function emailChangedMail(previous: string, current: string) {
+  return composeMail({
+    template: 'aviso-cambio-email-usuario',
+    carriesSecret: false,
+    to: previous,
+    subject: 'Red Dental: cambió el email de su cuenta',
+    paragraphs: [
+      `El email de su cuenta de Red Dental cambió a ${current}. Desde ahora los avisos y los enlaces para recuperar la contraseña llegarán a esa dirección.`,
+      'Si usted no pidió este cambio, comuníquese con la red cuanto antes.',
+    ],
+  });
+}

@@ -14,7 +14,7 @@ import { hashPassword } from '../../lib/password.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
-import { requestApprovedMail } from './usuarios.mails.ts';
+import { emailChangedMail, passwordChangedMail, requestApprovedMail } from './usuarios.mails.ts';
 import * as repo from './usuarios.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail'>;
@@ -89,6 +89,7 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
   const passwordHash = input.pass === undefined ? undefined : await hashPassword(input.pass);
   try {
     const updated = await deps.db.transaction(async (tx) => {
+      const before = await repo.findUserById(tx, id);
       const user = await repo.updateUser(
         tx,
         id,
@@ -100,8 +101,13 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
             (input.user !== undefined && id !== caller.id),
         },
       );
-      if (!user) throw notFound(MESSAGES.USER_NOT_FOUND);
+      if (!user || !before) throw notFound(MESSAGES.USER_NOT_FOUND);
       if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
+      // The owner hears of it at the address the account had, and of a new password at the one it has now.
+      if (user.email !== before.email)
+        await deps.mail.enqueue(tx, emailChangedMail(before.email, user.email));
+      if (passwordHash)
+        await deps.mail.enqueue(tx, passwordChangedMail(user.email, `${deps.config.publicUrl}/login`));
       await recordAudit(tx, caller, {
         action: 'update',
         entity: 'user',
@@ -110,6 +116,7 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
       });
       return user;
     });
+    deps.mail.wake();
     return toUser(deps, updated);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.EMAIL_TAKEN);

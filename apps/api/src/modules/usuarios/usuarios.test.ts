@@ -1,4 +1,5 @@
 import { ALL_PERMISSIONS, PERMISSIONS } from '@red-dental/contracts';
+import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -177,6 +178,14 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect(res.json().user).toBe(email);
       expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(401);
       await loginAs(ctx.app, email, 'Otra-Clave-2025');
+      await ctx.app.mail.drain();
+      const mails = await readMails(ctx.config.dataDir);
+      expect(mails.filter((m) => m.to === target.email).map((m) => m.subject)).toEqual([
+        'Red Dental: cambió el email de su cuenta',
+      ]);
+      expect(mails.filter((m) => m.to === email).map((m) => m.subject)).toEqual([
+        'Red Dental: su contraseña fue cambiada',
+      ]);
     });
 
     it("changes another user's e-mail only with USERS.UPDATE_PASSWORD, and ends that user's sessions", async () => {
@@ -204,6 +213,11 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect(changed.statusCode).toBe(200);
       expect(changed.json().user).toBe(email);
       expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(401);
+      // The address the account had is told where its mail goes now.
+      await ctx.app.mail.drain();
+      const [notice] = (await readMails(ctx.config.dataDir)).filter((m) => m.to === target.email);
+      expect(notice?.subject).toBe('Red Dental: cambió el email de su cuenta');
+      expect(notice?.text).toContain(email);
     });
 
     it('never lets anyone change their own roles', async () => {
