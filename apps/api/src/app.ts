@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { serializeRequest } from './lib/log.ts';
+import { serializeError, serializeRequest } from './lib/log.ts';
 import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
@@ -58,7 +58,11 @@ export async function buildApp(options: BuildOptions) {
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: { req: serializeRequest }, ...options.logger },
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest, err: serializeError },
+            ...options.logger,
+          },
     // A hop count becomes the function Fastify would build from it (its types take no number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,

@@ -42,9 +42,10 @@ const trustProxySchema = z.preprocess(
         });
         return z.NEVER;
       }
-      if (/^\d+$/.test(value)) return Number(value);
+      if (/^\d+$/.test(value)) return Number(value) || false;
       const entries = value.split(',').map((entry) => entry.trim());
-      const bad = entries.find((entry) => !isProxyAddress(entry));
+      // A /0 range is every address: the same as trusting any client's header.
+      const bad = entries.find((entry) => !isProxyAddress(entry) || /\/0+$/.test(entry));
       if (bad !== undefined) {
         ctx.addIssue({
           code: 'custom',

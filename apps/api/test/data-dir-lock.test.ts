@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,19 @@ describe('DATA_DIR lock', () => {
         `round ${round}: ${outcomes.join(', ')}`,
       ).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'refused')).toHaveLength(5);
+    }
+  }, 60_000);
+
+  it('is taken over by exactly one of several processes finding the same stale lock', async () => {
+    for (let round = 0; round < 3; round++) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-lock-stale-'));
+      // A PID no process has: the server that wrote it is gone.
+      writeFileSync(path.join(dataDir, 'server.lock'), '999999');
+      const outcomes = await contend(dataDir, 6);
+      expect(
+        outcomes.filter((o) => o === 'locked'),
+        `round ${round}: ${outcomes.join(', ')}`,
+      ).toHaveLength(1);
     }
   }, 60_000);
 });

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { seedFirstAdmin } from '../src/db/seed/base.ts';
 import { isDatabaseUnavailable } from '../src/lib/errors.ts';
+import { serializeError } from '../src/lib/log.ts';
 import errorsPlugin from '../src/plugins/errors.ts';
 import {
   ADMIN,
@@ -167,6 +168,17 @@ describe('first administrator', () => {
 });
 
 describe('request log', () => {
+  it('keeps the SQL of a failed statement but never its parameters', async () => {
+    const ctx = await createTestApp('pglite');
+    const failed = await ctx.database.db
+      .execute(sql`select ${'30123456'}::int / 0`)
+      .catch((error: unknown) => error);
+    const logged = JSON.stringify(serializeError(failed as Error));
+    expect(logged).not.toContain('30123456');
+    expect(logged).toContain('Failed query: select $1::int / 0');
+    await ctx.close();
+  });
+
   it('keeps no single-use token from a path and no searched text', async () => {
     const lines: string[] = [];
     const stream = { write: (line: string) => void lines.push(line) };
@@ -177,11 +189,20 @@ describe('request log', () => {
       '/confirmar-email/Secreto-De-Confirmacion-2',
       '/api/afiliados/paginated?pageIndex=0&pageSize=10&search=Garc%C3%ADa%20Perez',
       '/api/afiliados?search=30123456&limit=5',
+      // Names that cannot be decoded are hidden too, and never break the log.
+      '/api/afiliados?%E0=Secreto-Mal-Codificado&search%=Secreto-Raro',
     ];
     for (const url of urls) await ctx.app.inject({ method: 'GET', url, headers: auth });
     await ctx.close();
     const log = lines.join('');
-    for (const secret of ['Secreto-De-Recuperacion-1', 'Secreto-De-Confirmacion-2', 'Garc', '30123456'])
+    for (const secret of [
+      'Secreto-De-Recuperacion-1',
+      'Secreto-De-Confirmacion-2',
+      'Garc',
+      '30123456',
+      'Secreto-Mal-Codificado',
+      'Secreto-Raro',
+    ])
       expect(log).not.toContain(secret);
     // What the log is for stays: which route, with which harmless parameters.
     expect(log).toContain('/recover-password/[oculto]');
@@ -313,6 +334,9 @@ describe('configuration', () => {
       '192.168.1.10',
       'loopback',
     ]);
+    expect(loadConfig({ TRUST_PROXY: '00' }).trustProxy).toBe(false);
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.1, 0.0.0.0/00'])
+      expect(() => loadConfig({ TRUST_PROXY: everyone })).toThrow(/^Configuración inválida: TRUST_PROXY /);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       /^Configuración inválida: TRUST_PROXY no acepta true .*por ejemplo 1/,
     );

@@ -105,11 +105,16 @@ export const createUserSchema = z.object({
 });
 export type CreateUser = z.infer<typeof createUserSchema>;
 
-/** PUT /api/user/{id}: any of e-mail, password and roles. */
+/**
+ * PUT /api/user/{id}: any of e-mail, password and roles. On the caller's own
+ * account a new e-mail or password also needs the current password, as
+ * `change-password` does: a session alone must not be enough to take it.
+ */
 export const updateUserSchema = z.object({
   user: emailSchema().optional(),
   pass: newPasswordSchema.optional(),
   roles: roleRefsSchema.optional(),
+  currentPassword: z.string().max(256, MESSAGES.FIELD_TOO_LONG).optional(),
 });
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {}
@@ -50,16 +50,39 @@ const lockedError = (dataDir: string, pid: number) =>
   );
 
 /**
+ * Removes a lock whose process is gone. Only the holder of a second lock file
+ * (`.takeover`, created the same atomic way) may do it, and only after
+ * reading under that guard that the lock still names the dead process; so a
+ * live lock is never removed, even when several processes find the same
+ * stale one. A guard left by a process that died while holding it is removed
+ * when its process is gone. Returns false when another process is taking
+ * over right now.
+ */
+function removeStaleLock(file: string, stalePid: number | undefined): boolean {
+  const guard = `${file}.takeover`;
+  if (!tryCreate(guard)) {
+    const guardPid = readPid(guard);
+    if (guardPid === undefined || !isAlive(guardPid)) rmSync(guard, { force: true });
+    return false;
+  }
+  try {
+    if (readPid(file) === stalePid) rmSync(file, { force: true });
+  } finally {
+    rmSync(guard, { force: true });
+  }
+  return true;
+}
+
+/**
  * Two processes on one PGlite directory silently lose data, so the server
- * holds an exclusive lock file (with its PID) on DATA_DIR while it runs.
- * A lock left by a process that is gone is taken over: it is first moved
- * aside under a name of this process's own, so of two processes taking over
- * the same stale lock only one succeeds. Returns the release function.
+ * holds an exclusive lock file (with its PID) on DATA_DIR while it runs. A
+ * lock left by a process that is gone is taken over (see removeStaleLock).
+ * Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'server.lock');
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 50; attempt++) {
     if (tryCreate(file)) {
       return () => {
         if (readPid(file) === process.pid) rmSync(file, { force: true });
@@ -67,24 +90,12 @@ export function lockDataDir(dataDir: string): () => void {
     }
     const holder = readPid(file);
     if (holder !== undefined && holder !== process.pid && isAlive(holder)) throw lockedError(dataDir, holder);
-    const aside = `${file}.${process.pid}.stale`;
-    try {
-      renameSync(file, aside);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // another process moved it first
-      throw error;
-    }
-    const moved = readPid(aside);
-    if (moved !== undefined && moved !== process.pid && isAlive(moved)) {
-      // Between the read and the move another process took the lock: give it back.
-      try {
-        linkSync(aside, file);
-      } finally {
-        rmSync(aside, { force: true });
-      }
-      throw lockedError(dataDir, moved);
-    }
-    rmSync(aside, { force: true });
+    if (!removeStaleLock(file, holder)) sleep(20);
   }
   throw new DataDirLockedError(`No se pudo tomar el bloqueo de ${dataDir}`);
+}
+
+/** Waits without an event loop turn: the lock is taken before the server starts anything. */
+function sleep(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

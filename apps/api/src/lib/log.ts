@@ -1,10 +1,20 @@
 import type { FastifyRequest } from 'fastify';
+import { stdSerializers } from 'pino';
 
 /** Path segments that are secrets themselves: the single-use links mailed for recovery and confirmation. */
 const SECRET_PATH = /\/(recover-password|confirmar-email)\/[^/?#]+/g;
 /** Query parameters that may hold health data or secrets (a searched name or document, a token). */
 const SECRET_PARAMS = new Set(['search', 'token']);
 const REDACTED = '[oculto]';
+
+/** Whether a raw (still encoded) parameter name is one to hide; one that cannot be decoded is hidden too. */
+function isSecretParam(rawName: string): boolean {
+  try {
+    return SECRET_PARAMS.has(decodeURIComponent(rawName.replaceAll('+', ' ')));
+  } catch {
+    return true;
+  }
+}
 
 /**
  * The URL as the request log may keep it: single-use tokens in paths and the
@@ -20,7 +30,7 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const name = pair.split('=')[0] ?? '';
-      return SECRET_PARAMS.has(decodeURIComponent(name)) ? `${name}=${REDACTED}` : pair;
+      return isSecretParam(name) ? `${name}=${REDACTED}` : pair;
     });
   return `${path}?${params.join('&')}`;
 }
@@ -34,4 +44,42 @@ export function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/** drizzle-orm's wrapper of a failed statement: its message carries the SQL and the parameters. */
+interface FailedQuery {
+  query: string;
+  cause?: { code?: string; severity?: string; routine?: string; name?: string };
+}
+
+function isFailedQuery(error: unknown): error is Error & FailedQuery {
+  return (
+    error instanceof Error &&
+    'query' in error &&
+    'params' in error &&
+    error.message.startsWith('Failed query:')
+  );
+}
+
+/**
+ * Errors as the log may keep them. A failed statement keeps its SQL text and
+ * the database's error code but never its parameters or the database's
+ * message, which may quote a searched name, a document or a token.
+ */
+export function serializeError(error: Error): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  if (isFailedQuery(error))
+    return {
+      type: 'DrizzleQueryError',
+      message: `Failed query: ${error.query}`,
+      stack: '',
+      code: error.cause?.code,
+      severity: error.cause?.severity,
+      routine: error.cause?.routine,
+    };
+  return stdSerializers.err(error);
 }

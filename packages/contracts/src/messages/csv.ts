@@ -24,4 +24,5 @@ export const ROW_DUPLICATE = (firstLine: number) =>
   `Documento repetido en el archivo (ya figura en la línea ${firstLine})`;
 export const ROW_BAD_EMAIL = 'Email inválido';
 export const ROW_TOO_LONG = 'Algún campo es demasiado largo';
+export const ROW_BAD_TEXT = 'La línea contiene caracteres no válidos';
 export const ROW_BAD_CSV = 'La línea no tiene un formato CSV válido (revise las comillas)';

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@red-dental/contracts';
 import { afiliadosCsv, generateAfiliados } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
@@ -336,6 +337,15 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
       await ctx.database.db.execute(sql`drop trigger refuse_test_row on afiliados`);
       await ctx.database.db.execute(sql`drop function refuse_test_row()`);
     }
+  });
+
+  it('refuses a file with a NUL byte anywhere, past the first 8 KB too, and writes nothing', async () => {
+    const before = await countAfiliados();
+    const { csv } = generated(400, 41_000_000);
+    const res = await upload(`${csv}Ana\u0000 Pérez;DNI;41999999;;\r\n`);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toBe(MESSAGES.csv.NOT_TEXT);
+    expect(await countAfiliados()).toBe(before);
   });
 
   it('imports 20,000 rows, and a second import of the same file changes nothing', async () => {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@red-dental/contracts';
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter } from './afiliados-import.service.ts';
 import { headerKey, mapHeader, parseCsvDate, validateRecord } from './csv-rows.ts';
@@ -73,6 +74,16 @@ describe('CSV rows', () => {
     });
     expect(validateRecord(3, ['Ana', '', '30123456', '', 'ana@'], columns)).toEqual({
       error: 'Email inválido',
+    });
+  });
+
+  it('refuses a record with text the database cannot store', () => {
+    const columns = { nombre: 0, documento: 1 };
+    expect(validateRecord(2, ['Ana\u0000', '30123456'], columns)).toEqual({
+      error: MESSAGES.csv.ROW_BAD_TEXT,
+    });
+    expect(validateRecord(2, ['Ana \uD83D', '30123456'], columns)).toEqual({
+      error: MESSAGES.csv.ROW_BAD_TEXT,
     });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  isStorableText,
   isValidBirthDate,
   isValidDocumento,
   isValidEmail,
@@ -102,6 +103,8 @@ export function validateRecord(line: number, fields: readonly string[], columns:
     const index = columns[field];
     return index === undefined ? '' : (fields[index] ?? '').trim();
   };
+  // The database cannot store a NUL or half a surrogate pair: such a line is refused, not the whole file.
+  if (!fields.every(isStorableText)) return { error: MESSAGES.csv.ROW_BAD_TEXT };
   const rawDocumento = cell('documento');
   const documento = normalizeDocumento(rawDocumento);
   if (!documento) return { error: MESSAGES.csv.ROW_NO_DOCUMENTO };

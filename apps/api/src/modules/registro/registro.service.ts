@@ -10,7 +10,7 @@ type Deps = Pick<FastifyInstance, 'db' | 'mail' | 'accountFailures'>;
 
 /** A professional signs up: pending user, provider record and confirmation mail, all or nothing. */
 export async function register(deps: Deps, input: Registro) {
-  // Every attempt on an address counts, so nobody can probe which addresses have accounts.
+  // Every attempt on an address counts: probing addresses for accounts (a 409) is limited like guessing.
   await deps.accountFailures.consumeAttempt('registro', input.email);
   const passwordHash = await hashPassword(input.password);
   try {

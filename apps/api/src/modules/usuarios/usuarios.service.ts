@@ -9,15 +9,15 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
 import { emailChangedMail, passwordChangedMail, requestApprovedMail } from './usuarios.mails.ts';
 import * as repo from './usuarios.repository.ts';
 
-type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail'>;
+type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'accountFailures'>;
 
 async function toUser(
   deps: Deps,
@@ -73,6 +73,19 @@ export async function getUser(deps: Deps, caller: Subject, id: number) {
   return toUser(deps, user);
 }
 
+/** The caller proves the account is theirs; attempts count like sign-in attempts. */
+async function assertCurrentPassword(deps: Deps, caller: Subject, currentPassword: string | undefined) {
+  if (!currentPassword)
+    throw badRequest(MESSAGES.CURRENT_PASSWORD_REQUIRED, {
+      currentPassword: MESSAGES.CURRENT_PASSWORD_REQUIRED,
+    });
+  await deps.accountFailures.consumeAttempt('login', caller.email);
+  const user = await repo.findUserById(deps.db, caller.id);
+  if (!user || !(await verifyPassword(user.passwordHash, currentPassword)))
+    throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
+  await deps.accountFailures.reset('login', caller.email);
+}
+
 export async function updateUser(deps: Deps, caller: Subject, id: number, input: UpdateUser) {
   if (input.roles !== undefined) {
     if (!caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
@@ -85,6 +98,8 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
     !caller.permissions.has(PERMISSIONS.USERS_UPDATE_PASSWORD)
   )
     throw forbidden();
+  if (id === caller.id && (input.pass !== undefined || input.user !== undefined))
+    await assertCurrentPassword(deps, caller, input.currentPassword);
   const roleIds = input.roles === undefined ? undefined : await resolveRoles(deps, input.roles);
   const passwordHash = input.pass === undefined ? undefined : await hashPassword(input.pass);
   try {

@@ -220,6 +220,29 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect(notice?.text).toContain(email);
     });
 
+    it('asks for the current password before changing the own e-mail or password here too', async () => {
+      const me = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRADOR']);
+      const auth = await loginAs(ctx.app, me.email, me.password);
+      for (const change of [{ pass: 'Robada-Clave-2025' }, { user: uniqueEmail('robo') }]) {
+        const missing = await request('PUT', `/api/user/${me.id}`, auth, change);
+        expect(missing.statusCode).toBe(400);
+        expect(missing.json().fields).toEqual({ currentPassword: 'La contraseña actual es requerida' });
+        const wrong = await request('PUT', `/api/user/${me.id}`, auth, {
+          ...change,
+          currentPassword: 'adivinada',
+        });
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().error).toBe('La contraseña actual no es correcta');
+      }
+      const email = uniqueEmail('propio');
+      const ok = await request('PUT', `/api/user/${me.id}`, auth, {
+        user: email,
+        currentPassword: me.password,
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().user).toBe(email);
+    });
+
     it('never lets anyone change their own roles', async () => {
       const me = await request('GET', '/api/user/me', adminAuth);
       const res = await request('PUT', `/api/user/${me.json().id}`, adminAuth, { roles: ['PRESTADOR'] });

@@ -193,6 +193,13 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     expect(down[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
     for (const row of down.slice(1))
       expect(row).toMatchObject({ status: 'pending', attempts: 0, last_error: null, due: false });
+    // The mail that failed comes after the untried ones next time, so it cannot hold them back for ever.
+    const [order] = await queryRows<{ failed_last: boolean }>(
+      ctx.database.db,
+      sql`select (select next_attempt_at from mail_outbox where "to" = ${recipients[0]!})
+        > (select max(next_attempt_at) from mail_outbox where "to" <> ${recipients[0]!}) as failed_last`,
+    );
+    expect(order?.failed_last).toBe(true);
 
     // Still down when the back-off ends: again only the first mail tried counts an attempt.
     await ctx.database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);

@@ -146,8 +146,20 @@ export class MailWorker {
   private async sendBatch(): Promise<number> {
     // The claim is one short statement; sending happens outside any transaction, so a
     // slow SMTP server never holds locks (PGlite has only one connection).
-    const rows = await claimBatch(this.db, { limit: BATCH_SIZE, leaseSeconds: leaseSeconds(this.transport) });
+    const lease = leaseSeconds(this.transport);
+    const rows = await claimBatch(this.db, { limit: BATCH_SIZE, leaseSeconds: lease });
+    // A slow database can stretch the bookkeeping: never start a send that could end after the lease.
+    const lastStart =
+      Date.now() +
+      (lease - LEASE_MARGIN_SECONDS) * 1000 -
+      this.transport.sendTimeoutMs -
+      BOOKKEEPING_MS_PER_MAIL;
     for (const [index, row] of rows.entries()) {
+      if (Date.now() > lastStart) {
+        await releaseUntried(this.db, rows.slice(index), { delaySeconds: 0 });
+        this.log.warn({ putBack: rows.length - index }, 'mail batch ran long; the rest is put back');
+        return 0;
+      }
       let failure: unknown;
       try {
         await withDeadline((signal) => this.transport.send(row, signal), this.transport.sendTimeoutMs);
@@ -155,14 +167,14 @@ export class MailWorker {
         failure = error;
       }
       if (failure === undefined) {
-        await markSent(this.db, row.id);
+        await markSent(this.db, row);
         continue;
       }
       const message = failure instanceof Error ? failure.message : String(failure);
       const delaySeconds = retryDelaySeconds(row.attempts);
       const giveUp = row.attempts >= MAX_ATTEMPTS;
-      await reschedule(this.db, row.id, { error: message, delaySeconds, giveUp });
       if (!isConnectionFailure(failure)) {
+        await reschedule(this.db, row, { error: message, delaySeconds, giveUp });
         this.log.warn(
           { mailId: row.id, attempts: row.attempts, giveUp, err: message },
           giveUp ? 'mail rejected; given up' : 'mail rejected; will retry',
@@ -170,7 +182,10 @@ export class MailWorker {
         continue;
       }
       // An unreachable server would fail every mail alike: the rest of the batch waits
-      // out the same back-off, without counting an attempt it never had.
+      // out the same back-off, without counting an attempt it never had. The mail that
+      // failed waits a little longer, so a mail that always fails this way (a timeout on
+      // its own) cannot stay first and hold the others back.
+      await reschedule(this.db, row, { error: message, delaySeconds: delaySeconds + 1, giveUp });
       const untried = rows.slice(index + 1);
       await releaseUntried(this.db, untried, { delaySeconds });
       this.log.warn(

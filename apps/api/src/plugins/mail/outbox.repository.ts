@@ -81,17 +81,21 @@ export async function claimBatch(
   return rows.map((r) => ({ ...r, html: r.html ?? undefined })).sort((a, b) => a.id - b.id);
 }
 
-export async function markSent(db: DbOrTx, id: number): Promise<void> {
+/** The row as claimed: untouched if its lease ended and another worker claimed it again since. */
+const asClaimed = (mail: Pick<OutboxMail, 'id' | 'attempts'>) =>
+  and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts));
+
+export async function markSent(db: DbOrTx, mail: Pick<OutboxMail, 'id' | 'attempts'>): Promise<void> {
   await db
     .update(mailOutbox)
     .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...clearedIfSecret })
-    .where(eq(mailOutbox.id, id));
+    .where(asClaimed(mail));
 }
 
 /** Puts a mail back with its error: due again after `delaySeconds`, or given up as failed. */
 export async function reschedule(
   db: DbOrTx,
-  id: number,
+  mail: Pick<OutboxMail, 'id' | 'attempts'>,
   outcome: { error: string; delaySeconds: number; giveUp: boolean },
 ): Promise<void> {
   await db
@@ -102,7 +106,7 @@ export async function reschedule(
       nextAttemptAt: sql`now() + make_interval(secs => ${outcome.delaySeconds})`,
       ...(outcome.giveUp ? clearedIfSecret : {}),
     })
-    .where(eq(mailOutbox.id, id));
+    .where(asClaimed(mail));
 }
 
 /**

@@ -6,7 +6,7 @@ type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 /**
  * The state of a sign-in form, kept with React alone: the sign-in screens are
  * the first a visitor loads, so they do without a form library
- * (docs/decisions/051-sign-in-screens-without-form-library.md).
+ * (docs/decisions/011-login-page-javascript-budget.md).
  * Fields are read from the form on submit; a field's error clears when it is
  * edited, and the server's answer clears when any field is.
  */
