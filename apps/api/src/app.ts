@@ -7,12 +7,14 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log.ts';
 import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
+import especialidadesRoutes from './modules/especialidades/especialidades.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
 import permisosRoutes from './modules/permisos/permisos.routes.ts';
 import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
 import registroRoutes from './modules/registro/registro.routes.ts';
 import usuariosRoutes from './modules/usuarios/usuarios.routes.ts';
+import zonasRoutes from './modules/zonas/zonas.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -105,6 +107,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(afiliadosRoutes, { prefix: '/afiliados' });
       await api.register(obrasSocialesRoutes, { prefix: '/obra-sociales' });
       await api.register(profesionalesRoutes, { prefix: '/profesionales' });
+      await api.register(especialidadesRoutes, { prefix: '/especialidades' });
+      await api.register(zonasRoutes, { prefix: '/zonas' });
     },
     { prefix: '/api' },
   );

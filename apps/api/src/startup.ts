@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres, pgliteDir } from './db/client.ts';
 import { migrate, withStartupLock } from './db/migrate.ts';
-import { seedFirstAdmin, seedRolesAndPermissions } from './db/seed/base.ts';
+import { seedCatalogue, seedFirstAdmin } from './db/seed/base.ts';
 import { seedDemoData } from './db/seed/demo.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -56,7 +56,7 @@ export interface PreparedDatabase {
 export async function prepareDatabase(database: Database, config: Config): Promise<PreparedDatabase> {
   return withStartupLock(database.db, database.kind, async () => {
     await migrate(database.db);
-    await seedRolesAndPermissions(database.db);
+    await seedCatalogue(database.db);
     const adminCreated = await seedFirstAdmin(database.db, config);
     const demo = config.demoData ? await seedDemoData(database.db) : undefined;
     return { adminCreated, demo };

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedRolesAndPermissions } from '../src/db/seed/base.ts';
+import { seedCatalogue } from '../src/db/seed/base.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'red-dental-test-'));
   const pglite = await openPglite(undefined);
   await migrate(pglite.db);
-  await seedRolesAndPermissions(pglite.db);
+  await seedCatalogue(pglite.db);
   const client = (pglite.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
   const image = path.join(dir, 'template.tar.gz');
   await writeFile(image, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
     target.pathname = `/${template}`;
     const database = openPostgres(target.toString(), 2);
     await migrate(database.db);
-    await seedRolesAndPermissions(database.db);
+    await seedCatalogue(database.db);
     await database.close();
     project.provide('postgresTemplate', { url, database: template });
   } else {

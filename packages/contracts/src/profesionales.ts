@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { paginatedQuerySchema } from './common.ts';
+import { boundedString, emailSchema, idSchema, MAX_ID, paginatedQuerySchema } from './common.ts';
+import * as MESSAGES from './messages/index.ts';
+import { obraSocialRefSchema } from './obras-sociales.ts';
+import { ausenciaSchema, weeklyScheduleSchema } from './schedule.ts';
+
+const M = MESSAGES.profesionales;
 
 /** GET /api/profesionales/solicitudes: the pending sign-up requests, oldest first (the client pages them). */
 export const solicitudSchema = z.object({
@@ -29,3 +34,147 @@ export const profesionalOptionSchema = z.object({
   razonSocial: z.string().nullable(),
 });
 export type ProfesionalOption = z.infer<typeof profesionalOptionSchema>;
+
+// ---------------------------------------------------------------------------
+// Specialties and zones
+// ---------------------------------------------------------------------------
+
+/** The specialty that, ticked, opens the on-call schedule editor. */
+export const GUARDIAS = 'GUARDIAS';
+
+export const especialidadSchema = z.object({ id: z.number(), nombre: z.string() });
+export type Especialidad = z.infer<typeof especialidadSchema>;
+
+/** POST /api/especialidades */
+export const especialidadInputSchema = z.object({
+  nombre: boundedString(100).min(1, MESSAGES.NAME_REQUIRED),
+});
+export type EspecialidadInput = z.infer<typeof especialidadInputSchema>;
+
+export const zonaSchema = z.object({ id: z.number(), nombre: z.string(), numero: z.number() });
+export type Zona = z.infer<typeof zonaSchema>;
+
+/** POST /api/zonas: the number is unique (409 when taken). */
+export const zonaInputSchema = z.object({
+  nombre: boundedString(100).min(1, M.ZONA_NOMBRE_REQUIRED),
+  numero: z.coerce
+    .number({ error: M.ZONA_NUMERO_INVALID })
+    .int(M.ZONA_NUMERO_INVALID)
+    .positive(M.ZONA_NUMERO_INVALID)
+    .max(MAX_ID, M.ZONA_NUMERO_INVALID),
+});
+export type ZonaInput = z.infer<typeof zonaInputSchema>;
+
+// ---------------------------------------------------------------------------
+// The professional
+// ---------------------------------------------------------------------------
+
+const refSchema = z.object({ id: z.number() });
+
+/** GET /api/profesionales/paginated rows: what the list shows. */
+export const profesionalRowSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  razonSocial: z.string().nullable(),
+  telefono: z.string().nullable(),
+  especialidades: z.array(especialidadSchema),
+});
+export type ProfesionalRow = z.infer<typeof profesionalRowSchema>;
+
+/** GET /api/profesionales/{id} and /profile: the whole record, as staff and its owner see it. */
+export const profesionalSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  razonSocial: z.string().nullable(),
+  email: z.string(),
+  telefono: z.string().nullable(),
+  direccion: z.string().nullable(),
+  depto: z.string().nullable(),
+  /** Numeric strings (6 decimals), as the product exchanges them. */
+  lat: z.string().nullable(),
+  long: z.string().nullable(),
+  localidad: z.string().nullable(),
+  ubicacionOrigen: z.enum(['geocoder', 'manual']).nullable(),
+  especialidades: z.array(especialidadSchema),
+  obrasSociales: z.array(obraSocialRefSchema),
+  /** The product's list of zones; a professional has one at most, the first. */
+  zonas: z.array(zonaSchema),
+  horarios: weeklyScheduleSchema,
+  guardias: weeklyScheduleSchema,
+  user: refSchema,
+  matricula: z.string().nullable(),
+  matriculaJurisdiccion: z.string().nullable(),
+  matriculaVerificadaAt: z.string().nullable(),
+  /** The staff member who checked the licence (e-mail). */
+  matriculaVerificadaPor: z.string().nullable(),
+  aceptaNuevosPacientes: z.boolean(),
+  ausencias: z.array(ausenciaSchema),
+  datosConfirmadosAt: z.string().nullable(),
+});
+export type Profesional = z.infer<typeof profesionalSchema>;
+
+/** A coordinate as a numeric string or number, within `limit` degrees; stored with 6 decimals. */
+const coordinate = (limit: number, message: string) =>
+  z
+    .union([z.string().trim(), z.number()])
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : Number(v);
+      if (v === '' || !Number.isFinite(n) || Math.abs(n) > limit) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n.toFixed(6);
+    })
+    .nullable();
+
+/** Optional text: '' and null both mean "none". */
+const optionalText = (max = 200) =>
+  z
+    .union([boundedString(max), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const idRefs = (max: number) => z.array(z.object({ id: idSchema })).max(max, MESSAGES.TOO_MANY_ITEMS);
+
+/**
+ * PUT /api/profesionales/{id} and /profile. The owner may not change
+ * `obrasSociales` (sent back as they are, or left out); the zone has its own
+ * call (`zonas-os`) and the licence's verification its own button.
+ */
+export const profesionalUpdateSchema = z.object({
+  nombre: boundedString(200).min(1, M.NOMBRE_REQUIRED),
+  razonSocial: optionalText(),
+  email: emailSchema(),
+  telefono: optionalText(50),
+  direccion: optionalText(),
+  depto: optionalText(100),
+  lat: coordinate(90, M.LAT_INVALID).optional(),
+  long: coordinate(180, M.LONG_INVALID).optional(),
+  localidad: optionalText(),
+  ubicacionOrigen: z.enum(['geocoder', 'manual']).nullable().optional(),
+  especialidades: idRefs(50),
+  obrasSociales: idRefs(500).optional(),
+  horarios: weeklyScheduleSchema,
+  guardias: weeklyScheduleSchema,
+  matricula: optionalText(50),
+  matriculaJurisdiccion: optionalText(100),
+  aceptaNuevosPacientes: z.boolean().optional(),
+  ausencias: z.array(ausenciaSchema).max(50, MESSAGES.TOO_MANY_ITEMS).optional(),
+});
+export type ProfesionalUpdate = z.input<typeof profesionalUpdateSchema>;
+
+/** The own profile also needs a phone and a razón social (the product's rule for a complete profile). */
+export const ownProfileUpdateSchema = profesionalUpdateSchema.superRefine((v, ctx) => {
+  if (!v.telefono) ctx.addIssue({ code: 'custom', path: ['telefono'], message: M.TELEFONO_REQUIRED });
+  if (!v.razonSocial)
+    ctx.addIssue({ code: 'custom', path: ['razonSocial'], message: MESSAGES.RAZON_SOCIAL_REQUIRED });
+});
+
+/** PUT /api/profesionales/zonas-os/{id}: the professional's zone. */
+export const zonaAssignmentSchema = z.object({ zonaId: idSchema.nullable() });
+
+/** DELETE /api/user/rechazar/{id}: an optional reason, mailed to the applicant. */
+export const rechazoSchema = z
+  .object({ motivo: boundedString(1000).optional() })
+  .optional()
+  .transform((v) => ({ motivo: v?.motivo ? v.motivo : undefined }));

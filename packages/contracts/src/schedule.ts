@@ -42,3 +42,11 @@ export function emptySchedule(): Record<Weekday, DaySchedule> {
   for (const d of WEEKDAYS) days[d] = { enabled: false, times: [] };
   return days as Record<Weekday, DaySchedule>;
 }
+
+const isoDate = z.iso.date({ error: MESSAGES.profesionales.FECHA_INVALID });
+
+/** A closed period of an office (vacations), both days included. */
+export const ausenciaSchema = z
+  .object({ desde: isoDate, hasta: isoDate })
+  .refine((a) => a.desde <= a.hasta, { message: MESSAGES.profesionales.AUSENCIA_ORDER, path: ['hasta'] });
+export type Ausencia = z.infer<typeof ausenciaSchema>;

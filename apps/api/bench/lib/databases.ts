@@ -7,7 +7,7 @@ import type { Config } from '../../src/config.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openPglite, openPostgres, pgliteDir } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { seedFirstAdmin, seedRolesAndPermissions } from '../../src/db/seed/base.ts';
+import { seedCatalogue, seedFirstAdmin } from '../../src/db/seed/base.ts';
 
 export const BENCH_ADMIN = { email: 'bench@reddental.com.ar', password: 'Bench-Admin-2025' };
 
@@ -49,7 +49,7 @@ export async function createBenchDatabase(
     const config = loadConfig({ ...env, DATA_DIR: dataDir });
     const database = await openPglite(pgliteDir(dataDir));
     await migrate(database.db);
-    await seedRolesAndPermissions(database.db);
+    await seedCatalogue(database.db);
     await seedFirstAdmin(database.db, config);
     await prepare?.(database);
     await database.close();
@@ -65,7 +65,7 @@ export async function createBenchDatabase(
   const config = loadConfig({ ...env, DATABASE_URL: url.toString() });
   const database = openPostgres(url.toString(), 4);
   await migrate(database.db);
-  await seedRolesAndPermissions(database.db);
+  await seedCatalogue(database.db);
   await seedFirstAdmin(database.db, config);
   await prepare?.(database);
   await database.close();

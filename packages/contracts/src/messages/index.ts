@@ -13,4 +13,5 @@ export * as afiliados from './afiliados.ts';
 export * from './common.ts';
 export * as csv from './csv.ts';
 export * as obrasSociales from './obras-sociales.ts';
+export * as profesionales from './profesionales.ts';
 export * as schedule from './schedule.ts';

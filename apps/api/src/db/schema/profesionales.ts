@@ -1,6 +1,7 @@
-import type { WeeklySchedule } from '@red-dental/contracts';
+import type { Ausencia, WeeklySchedule } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -47,6 +48,21 @@ export const profesionales = pgTable(
     zonaId: integer('zona_id').references(() => zonas.id, { onDelete: 'set null' }),
     horarios: jsonb('horarios').$type<WeeklySchedule>().notNull().default(sql`'{}'::jsonb`),
     guardias: jsonb('guardias').$type<WeeklySchedule>().notNull().default(sql`'{}'::jsonb`),
+    /** Where lat/long came from: the geocoder, or the pin dragged on the profile map. */
+    ubicacionOrigen: text('ubicacion_origen', { enum: ['geocoder', 'manual'] }),
+    /** The licence number and who issued it (a province, or the nation); optional. */
+    matricula: text('matricula'),
+    matriculaJurisdiccion: text('matricula_jurisdiccion'),
+    /** When staff checked the licence, and who. */
+    matriculaVerificadaAt: timestamp('matricula_verificada_at', { withTimezone: true }),
+    matriculaVerificadaPor: integer('matricula_verificada_por').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    aceptaNuevosPacientes: boolean('acepta_nuevos_pacientes').notNull().default(true),
+    /** Date ranges (yyyy-mm-dd, both included) when the office is closed. */
+    ausencias: jsonb('ausencias').$type<Ausencia[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The last time the dentist saved the own profile or confirmed it is up to date. */
+    datosConfirmadosAt: timestamp('datos_confirmados_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,15 +1,23 @@
-import { ALL_PERMISSIONS, DEFAULT_ROLES, PERMISSION_DESCRIPTIONS, ROLE_NAMES } from '@red-dental/contracts';
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_ROLES,
+  GUARDIAS,
+  PERMISSION_DESCRIPTIONS,
+  ROLE_NAMES,
+} from '@red-dental/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../client.ts';
-import { permissions, rolePermissions, roles, userRoles, users } from '../schema/index.ts';
+import { especialidades, permissions, rolePermissions, roles, userRoles, users } from '../schema/index.ts';
 
 /**
- * The permission catalogue and the three default roles, idempotently: a
- * restart adds what is missing and never removes what staff changed.
+ * What every deployment starts with, idempotently: the permission catalogue,
+ * the three default roles and the GUARDIAS specialty the profile screens rely
+ * on. A restart adds what is missing and never removes what staff changed.
  */
-export async function seedRolesAndPermissions(db: Db) {
+export async function seedCatalogue(db: Db) {
+  await db.insert(especialidades).values({ nombre: GUARDIAS }).onConflictDoNothing();
   await db
     .insert(permissions)
     .values(ALL_PERMISSIONS.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name] })))

@@ -1,4 +1,4 @@
-import { WEEKDAYS } from '@red-dental/contracts';
+import { GUARDIAS, WEEKDAYS } from '@red-dental/contracts';
 import { z } from 'zod';
 import { loadDataFile } from './load-data.ts';
 
@@ -18,7 +18,6 @@ export const DEMO_PRESTADOR_EMAIL = 'prestador@reddental.com.ar';
 /** Covered by OSDE, which the demo provider and most others accept. */
 export const DEMO_AFILIADO_DOCUMENTO = '30123456';
 
-export const GUARDIAS = 'GUARDIAS';
 export const ODONTOLOGIA_GENERAL = 'Odontología General';
 
 export const DOMINIOS_MAIL = ['example.com', 'example.net', 'example.org'];

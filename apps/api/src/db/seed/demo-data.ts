@@ -1,6 +1,7 @@
 import { SimpleFaker } from '@faker-js/faker';
 import {
   emptySchedule,
+  GUARDIAS,
   normalizeDocumento,
   type TipoDocumento,
   WEEKDAYS,
@@ -21,7 +22,6 @@ import {
   DNI_POR_ANIO,
   DOMINIOS_MAIL,
   ESPECIALIDADES_EXTRA,
-  GUARDIAS,
   GUARDIAS_HORARIOS,
   HORARIOS,
   LOCALIDADES,

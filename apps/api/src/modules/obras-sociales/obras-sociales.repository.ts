@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { obrasSociales } from '../../db/schema/index.ts';
 
@@ -48,6 +48,16 @@ export function findShortList(db: DbOrTx) {
     .select({ id: obrasSociales.id, nombre: obrasSociales.nombre })
     .from(obrasSociales)
     .orderBy(asc(sql`lower(${obrasSociales.nombre})`), asc(obrasSociales.id));
+}
+
+/** How many of `ids` name an insurer that exists. */
+export async function countExisting(db: DbOrTx, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .select({ id: obrasSociales.id })
+    .from(obrasSociales)
+    .where(inArray(obrasSociales.id, ids));
+  return rows.length;
 }
 
 export async function exists(db: DbOrTx, id: number): Promise<boolean> {

@@ -1,7 +1,20 @@
-import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { profesionales, users } from '../../db/schema/index.ts';
+import type { Ausencia, WeeklySchedule } from '@red-dental/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import {
+  especialidades,
+  obrasSociales,
+  profesionalEspecialidades,
+  profesionales,
+  profesionalObrasSociales,
+  users,
+  zonas,
+} from '../../db/schema/index.ts';
 import { searchKey } from '../../lib/text.ts';
+
+/** What nombre and razón social are searched by: both, folded (see searchKey). */
+const busquedaOf = (nombre: string, razonSocial: string | null) =>
+  searchKey(`${nombre} ${razonSocial ?? ''}`);
 
 /** The provider record a registration creates beside its pending user. */
 export async function insertForUser(
@@ -11,7 +24,7 @@ export async function insertForUser(
 ): Promise<number> {
   const [row] = await db
     .insert(profesionales)
-    .values({ userId, ...values, busqueda: searchKey(`${values.nombre} ${values.razonSocial}`) })
+    .values({ userId, ...values, busqueda: busquedaOf(values.nombre, values.razonSocial) })
     .returning({ id: profesionales.id });
   return row!.id;
 }
@@ -23,6 +36,15 @@ export async function findNombreByUserId(db: DbOrTx, userId: number): Promise<st
     .from(profesionales)
     .where(eq(profesionales.userId, userId));
   return row?.nombre ?? null;
+}
+
+/** The provider record of a user account, if it has one. */
+export async function findIdByUserId(db: DbOrTx, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: profesionales.id })
+    .from(profesionales)
+    .where(eq(profesionales.userId, userId));
+  return row?.id;
 }
 
 /** Providers whose account still awaits approval, oldest request first. */
@@ -40,4 +62,196 @@ export function findPendingRequests(db: DbOrTx) {
     .innerJoin(profesionales, eq(profesionales.userId, users.id))
     .where(eq(users.status, 'pending'))
     .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/** `%…%` for LIKE with the search's own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Approved providers (active accounts) whose nombre or razón social contains `search`. */
+function approvedMatching(search: string | undefined) {
+  const key = search ? searchKey(search) : '';
+  return sql`u.status = 'active' ${key ? sql`and p.busqueda like ${containing(key)}` : sql``}`;
+}
+
+export interface ProfesionalListRow {
+  id: number;
+  nombre: string;
+  razonSocial: string | null;
+  telefono: string | null;
+  especialidades: { id: number; nombre: string }[];
+}
+
+/** One page of approved providers by name, with their specialties, and how many match in all. */
+export async function findPage(
+  db: DbOrTx,
+  filter: { search?: string },
+  page: { limit: number; offset: number },
+): Promise<{ rows: ProfesionalListRow[]; rowCount: number }> {
+  const where = approvedMatching(filter.search);
+  const [rows, counts] = await Promise.all([
+    queryRows<{
+      id: number;
+      nombre: string;
+      razon_social: string | null;
+      telefono: string | null;
+      especialidades: { id: number; nombre: string }[];
+    }>(
+      db,
+      sql`
+      select p.id, p.nombre, p.razon_social, p.telefono,
+        coalesce((
+          select json_agg(json_build_object('id', e.id, 'nombre', e.nombre) order by lower(e.nombre))
+          from profesional_especialidades pe join especialidades e on e.id = pe.especialidad_id
+          where pe.profesional_id = p.id
+        ), '[]'::json) as especialidades
+      from profesionales p join users u on u.id = p.user_id
+      where ${where}
+      order by lower(p.nombre), p.id
+      limit ${page.limit} offset ${page.offset}`,
+    ),
+    queryRows<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from profesionales p join users u on u.id = p.user_id where ${where}`,
+    ),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      nombre: r.nombre,
+      razonSocial: r.razon_social,
+      telefono: r.telefono,
+      especialidades: r.especialidades,
+    })),
+    rowCount: Number(counts[0]?.n ?? 0),
+  };
+}
+
+/** The whole provider record with its specialties, insurers, zone and who verified its licence. */
+export async function findDetail(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ profesional: profesionales, zona: zonas, verificadaPor: users.email })
+    .from(profesionales)
+    .leftJoin(zonas, eq(zonas.id, profesionales.zonaId))
+    .leftJoin(users, eq(users.id, profesionales.matriculaVerificadaPor))
+    .where(eq(profesionales.id, id));
+  if (!row) return undefined;
+  const [especialidadesRows, obrasSocialesRows] = await Promise.all([
+    db
+      .select({ id: especialidades.id, nombre: especialidades.nombre })
+      .from(profesionalEspecialidades)
+      .innerJoin(especialidades, eq(especialidades.id, profesionalEspecialidades.especialidadId))
+      .where(eq(profesionalEspecialidades.profesionalId, id))
+      .orderBy(asc(sql`lower(${especialidades.nombre})`)),
+    db
+      .select({ id: obrasSociales.id, nombre: obrasSociales.nombre })
+      .from(profesionalObrasSociales)
+      .innerJoin(obrasSociales, eq(obrasSociales.id, profesionalObrasSociales.obraSocialId))
+      .where(eq(profesionalObrasSociales.profesionalId, id))
+      .orderBy(asc(sql`lower(${obrasSociales.nombre})`)),
+  ]);
+  return {
+    ...row.profesional,
+    zona: row.zona,
+    matriculaVerificadaPorEmail: row.verificadaPor,
+    especialidades: especialidadesRows,
+    obrasSociales: obrasSocialesRows,
+  };
+}
+export type ProfesionalDetail = NonNullable<Awaited<ReturnType<typeof findDetail>>>;
+
+export interface ProfileValues {
+  nombre: string;
+  razonSocial: string | null;
+  email: string;
+  telefono: string | null;
+  direccion: string | null;
+  depto: string | null;
+  lat?: string | null;
+  long?: string | null;
+  localidad: string | null;
+  ubicacionOrigen?: 'geocoder' | 'manual' | null;
+  horarios: WeeklySchedule;
+  guardias: WeeklySchedule;
+  matricula: string | null;
+  matriculaJurisdiccion: string | null;
+  aceptaNuevosPacientes?: boolean;
+  ausencias?: Ausencia[];
+}
+
+/**
+ * Writes the profile's own columns. A changed licence number loses its
+ * verification; `confirmed` stamps the date the owner vouched for the data.
+ */
+export async function updateProfile(
+  db: DbOrTx,
+  id: number,
+  values: ProfileValues,
+  options: { confirmed: boolean },
+): Promise<boolean> {
+  const rows = await db
+    .update(profesionales)
+    .set({
+      ...values,
+      busqueda: busquedaOf(values.nombre, values.razonSocial),
+      matriculaVerificadaAt: sql`case when ${profesionales.matricula} is not distinct from ${values.matricula} then ${profesionales.matriculaVerificadaAt} end`,
+      matriculaVerificadaPor: sql`case when ${profesionales.matricula} is not distinct from ${values.matricula} then ${profesionales.matriculaVerificadaPor} end`,
+      ...(options.confirmed ? { datosConfirmadosAt: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(profesionales.id, id))
+    .returning({ id: profesionales.id });
+  return rows.length > 0;
+}
+
+export async function replaceEspecialidades(db: DbOrTx, id: number, ids: number[]) {
+  await db.delete(profesionalEspecialidades).where(eq(profesionalEspecialidades.profesionalId, id));
+  if (ids.length)
+    await db
+      .insert(profesionalEspecialidades)
+      .values(ids.map((especialidadId) => ({ profesionalId: id, especialidadId })));
+}
+
+export async function replaceObrasSociales(db: DbOrTx, id: number, ids: number[]) {
+  await db.delete(profesionalObrasSociales).where(eq(profesionalObrasSociales.profesionalId, id));
+  if (ids.length)
+    await db
+      .insert(profesionalObrasSociales)
+      .values(ids.map((obraSocialId) => ({ profesionalId: id, obraSocialId })));
+}
+
+export async function setZona(db: DbOrTx, id: number, zonaId: number | null): Promise<boolean> {
+  const rows = await db
+    .update(profesionales)
+    .set({ zonaId, updatedAt: sql`now()` })
+    .where(eq(profesionales.id, id))
+    .returning({ id: profesionales.id });
+  return rows.length > 0;
+}
+
+/** Stamps the licence as checked now by `staffUserId`; false when there is no licence to check. */
+export async function stampMatriculaVerificada(
+  db: DbOrTx,
+  id: number,
+  staffUserId: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(profesionales)
+    .set({ matriculaVerificadaAt: sql`now()`, matriculaVerificadaPor: staffUserId })
+    .where(and(eq(profesionales.id, id), sql`coalesce(${profesionales.matricula}, '') <> ''`))
+    .returning({ id: profesionales.id });
+  return rows.length > 0;
+}
+
+export async function confirmDatos(db: DbOrTx, id: number): Promise<void> {
+  await db.update(profesionales).set({ datosConfirmadosAt: sql`now()` }).where(eq(profesionales.id, id));
+}
+
+/** The account behind a provider record, to delete both at once. */
+export async function findOwner(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ userId: profesionales.userId, nombre: profesionales.nombre, email: users.email })
+    .from(profesionales)
+    .innerJoin(users, eq(users.id, profesionales.userId))
+    .where(eq(profesionales.id, id));
+  return row;
 }

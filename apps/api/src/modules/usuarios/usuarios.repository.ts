@@ -81,6 +81,12 @@ export async function updateUser(
   return row;
 }
 
+/** Deletes an account; its tokens stop working at once (every request looks the user up). */
+export async function deleteUser(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** Moves the user's token version on, so every token issued before stops working. */
 export async function revokeTokens(db: DbOrTx, id: number): Promise<void> {
   await db

@@ -1,0 +1,57 @@
+import {
+  especialidadInputSchema,
+  especialidadSchema,
+  idParamSchema,
+  PERMISSIONS,
+} from '@red-dental/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './especialidades.service.ts';
+
+/** `/api/especialidades`: the specialties a professional may practise. */
+const especialidadesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      onRequest: [app.authorize()],
+      schema: {
+        tags: ['especialidades'],
+        summary: 'Todas las especialidades (GUARDIAS incluida)',
+        response: { 200: z.array(especialidadSchema) },
+      },
+    },
+    async () => service.listEspecialidades(app),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: [app.authorize()],
+      schema: {
+        tags: ['especialidades'],
+        summary: 'Una especialidad',
+        params: idParamSchema,
+        response: { 200: especialidadSchema },
+      },
+    },
+    async (request) => service.getEspecialidad(app, request.params.id),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags: ['especialidades'],
+        summary: 'Crea una especialidad',
+        body: especialidadInputSchema,
+        response: { 201: especialidadSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createEspecialidad(app, currentUser(request), request.body)),
+  );
+};
+
+export default especialidadesRoutes;

@@ -1,0 +1,374 @@
+import { emptySchedule, MESSAGES } from '@red-dental/contracts';
+import { buildRegistroInput } from '@red-dental/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  apiCaller,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  signInWithRole,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { queryRows } from '../../db/client.ts';
+import { createObraSocial } from '../afiliados/afiliados.factories.ts';
+
+const M = MESSAGES.profesionales;
+
+/** A schedule with office hours on Monday only. */
+function mondays(...times: [string, string][]) {
+  const schedule = emptySchedule();
+  schedule.L = { enabled: true, times: times.map(([start, end]) => ({ start, end })) };
+  return schedule;
+}
+
+describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  const inject = apiCaller(() => ctx.app);
+
+  /** A dentist who signed up and was approved: its session and its provider id. */
+  async function approvedDentist(overrides: { nombre?: string; razonSocial?: string } = {}) {
+    const body = buildRegistroInput(overrides);
+    const registered = await inject('POST', '/api/registro', undefined, body);
+    const userId = registered.json().id as number;
+    expect((await inject('PUT', `/api/user/solicitudes/${userId}`, admin, {})).statusCode).toBe(200);
+    const auth = await loginAs(ctx.app, body.email, body.password);
+    const profile = await inject('GET', '/api/profesionales/profile', auth);
+    return { auth, id: profile.json().id as number, userId, body };
+  }
+
+  /** The body the profile screens send: the record as read, with the changes given. */
+  async function profileBody(id: number, changes: Record<string, unknown> = {}) {
+    const current = (await inject('GET', `/api/profesionales/${id}`, admin)).json();
+    return {
+      nombre: current.nombre,
+      razonSocial: current.razonSocial,
+      email: current.email,
+      telefono: current.telefono ?? '011 4800-1234',
+      direccion: current.direccion,
+      depto: current.depto,
+      lat: current.lat,
+      long: current.long,
+      localidad: current.localidad,
+      especialidades: current.especialidades.map((e: { id: number }) => ({ id: e.id })),
+      obrasSociales: current.obrasSociales.map((o: { id: number }) => ({ id: o.id })),
+      horarios: current.horarios,
+      guardias: current.guardias,
+      matricula: current.matricula,
+      matriculaJurisdiccion: current.matriculaJurisdiccion,
+      ...changes,
+    };
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
+  });
+  afterAll(() => ctx.close());
+
+  describe('especialidades', () => {
+    it('lists them, GUARDIAS included, to any signed-in user', async () => {
+      const dentist = await approvedDentist();
+      const res = await inject('GET', '/api/especialidades', dentist.auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toContainEqual({ id: expect.any(Number), nombre: 'GUARDIAS' });
+      expect((await inject('GET', '/api/especialidades')).statusCode).toBe(401);
+    });
+
+    it('creates one for staff (201), 409 for a taken name, 400 for none, 403 for a dentist', async () => {
+      const created = await inject('POST', '/api/especialidades', staff, { nombre: 'Periodoncia' });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toEqual({ id: expect.any(Number), nombre: 'Periodoncia' });
+      expect((await inject('GET', `/api/especialidades/${created.json().id}`, staff)).json()).toEqual(
+        created.json(),
+      );
+      expect((await inject('GET', '/api/especialidades/999999', staff)).statusCode).toBe(404);
+      const again = await inject('POST', '/api/especialidades', staff, { nombre: 'Periodoncia' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe(M.ESPECIALIDAD_TAKEN);
+      expect((await inject('POST', '/api/especialidades', staff, { nombre: ' ' })).statusCode).toBe(400);
+      const dentist = await approvedDentist();
+      expect((await inject('POST', '/api/especialidades', dentist.auth, { nombre: 'Otra' })).statusCode).toBe(
+        403,
+      );
+    });
+  });
+
+  describe('zonas', () => {
+    it('creates zones with a unique number and lists them by number', async () => {
+      const norte = await inject('POST', '/api/zonas', staff, { nombre: 'Norte', numero: 7 });
+      expect(norte.statusCode).toBe(201);
+      expect(norte.json()).toEqual({ id: expect.any(Number), nombre: 'Norte', numero: 7 });
+      const taken = await inject('POST', '/api/zonas', staff, { nombre: 'Otra', numero: 7 });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error).toBe(M.ZONA_NUMERO_TAKEN);
+      const bad = await inject('POST', '/api/zonas', staff, { nombre: 'Sur', numero: -2 });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toEqual({ numero: M.ZONA_NUMERO_INVALID });
+      await inject('POST', '/api/zonas', staff, { nombre: 'Centro', numero: 3 });
+      const list = (await inject('GET', '/api/zonas', staff)).json() as { numero: number }[];
+      expect(list.map((z) => z.numero)).toEqual([...list.map((z) => z.numero)].sort((a, b) => a - b));
+      const dentist = await approvedDentist();
+      expect((await inject('POST', '/api/zonas', dentist.auth, { nombre: 'X', numero: 99 })).statusCode).toBe(
+        403,
+      );
+    });
+  });
+
+  describe('list and detail', () => {
+    it('finds approved professionals by nombre or razón social, substring, case and accents aside', async () => {
+      const found = await approvedDentist({
+        nombre: 'Verónica Íñiguez',
+        razonSocial: 'Sonrisas Patagónicas SRL',
+      });
+      await inject(
+        'POST',
+        '/api/registro',
+        undefined,
+        buildRegistroInput({ nombre: 'Verónica Pendiente Íñiguez' }),
+      );
+      for (const search of ['iñiguez', 'INIGUEZ', 'ronica', 'patagonicas', 'SONRISAS PATAG']) {
+        const page = (
+          await inject('GET', `/api/profesionales/paginated?search=${encodeURIComponent(search)}`, staff)
+        ).json();
+        expect(
+          page.rows.map((r: { id: number }) => r.id),
+          search,
+        ).toEqual([found.id]);
+        expect(page.rowCount).toBe(1);
+      }
+      // LIKE's wildcards are plain characters in a search.
+      expect((await inject('GET', '/api/profesionales/paginated?search=%25', staff)).json().rowCount).toBe(0);
+      expect((await inject('GET', '/api/profesionales/paginated', found.auth)).statusCode).toBe(403);
+    });
+
+    it('shows the whole record to staff and to its owner only', async () => {
+      const owner = await approvedDentist({ nombre: 'Laura Benítez' });
+      const other = await approvedDentist();
+      const read = await inject('GET', `/api/profesionales/${owner.id}`, staff);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({
+        id: owner.id,
+        nombre: 'Laura Benítez',
+        email: owner.body.email,
+        especialidades: [],
+        obrasSociales: [],
+        zonas: [],
+        horarios: emptySchedule(),
+        guardias: emptySchedule(),
+        user: { id: owner.userId },
+        aceptaNuevosPacientes: true,
+        ausencias: [],
+        matriculaVerificadaAt: null,
+      });
+      expect((await inject('GET', `/api/profesionales/${owner.id}`, owner.auth)).statusCode).toBe(200);
+      expect((await inject('GET', `/api/profesionales/${owner.id}`, other.auth)).statusCode).toBe(403);
+      expect((await inject('GET', '/api/profesionales/999999', staff)).statusCode).toBe(404);
+    });
+  });
+
+  describe('editing', () => {
+    it('lets staff change everything, insurers and specialties included, and keeps it in the audit log', async () => {
+      const dentist = await approvedDentist();
+      const os = await createObraSocial(ctx.app, staff);
+      const especialidades = (await inject('GET', '/api/especialidades', staff)).json() as {
+        id: number;
+        nombre: string;
+      }[];
+      const guardias = especialidades.find((e) => e.nombre === 'GUARDIAS')!;
+      const body = await profileBody(dentist.id, {
+        telefono: '011 4823-5510',
+        direccion: 'Av. Santa Fe 2845',
+        lat: '-34.59147',
+        long: -58.40413,
+        localidad: 'Palermo',
+        especialidades: [{ id: guardias.id }],
+        obrasSociales: [{ id: os.id }],
+        horarios: mondays(['09:00', '13:00'], ['14:00', '18:00']),
+        guardias: mondays(['20:00', '23:59']),
+        matricula: 'MN 12345',
+        matriculaJurisdiccion: 'Nacional',
+        aceptaNuevosPacientes: false,
+        ausencias: [{ desde: '2026-01-05', hasta: '2026-01-20' }],
+      });
+      const res = await inject('PUT', `/api/profesionales/${dentist.id}`, staff, body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        telefono: '011 4823-5510',
+        lat: '-34.591470',
+        long: '-58.404130',
+        especialidades: [{ id: guardias.id, nombre: 'GUARDIAS' }],
+        obrasSociales: [{ id: os.id, nombre: os.nombre }],
+        horarios: {
+          L: {
+            enabled: true,
+            times: [
+              { start: '09:00', end: '13:00' },
+              { start: '14:00', end: '18:00' },
+            ],
+          },
+        },
+        aceptaNuevosPacientes: false,
+        ausencias: [{ desde: '2026-01-05', hasta: '2026-01-20' }],
+        // Staff saving is not the dentist vouching for the data.
+        datosConfirmadosAt: null,
+      });
+      const audit = await queryRows<{ action: string }>(
+        ctx.database.db,
+        sql`select action from audit_log where entity = 'profesional' and entity_id = ${String(dentist.id)}`,
+      );
+      expect(audit).toEqual([{ action: 'update' }]);
+    });
+
+    it('refuses bad schedules with a Spanish message under the day', async () => {
+      const dentist = await approvedDentist();
+      const cases: [unknown, string, string][] = [
+        [mondays(['09:00', '12:00'], ['11:00', '14:00']), 'horarios.L', MESSAGES.schedule.OVERLAP],
+        [mondays(['13:00', '09:00']), 'horarios.L.times.0', MESSAGES.schedule.ORDER],
+        [mondays(['9:00', '12:00']), 'horarios.L.times.0.start', MESSAGES.schedule.TIME_FORMAT],
+      ];
+      for (const [horarios, field, message] of cases) {
+        const res = await inject(
+          'PUT',
+          `/api/profesionales/${dentist.id}`,
+          staff,
+          await profileBody(dentist.id, { horarios }),
+        );
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields[field], field).toBe(message);
+      }
+      const unknownDay = await inject(
+        'PUT',
+        `/api/profesionales/${dentist.id}`,
+        staff,
+        await profileBody(dentist.id, { horarios: { Q: { enabled: false, times: [] } } }),
+      );
+      expect(unknownDay.statusCode).toBe(400);
+      const unknownSpecialty = await inject(
+        'PUT',
+        `/api/profesionales/${dentist.id}`,
+        staff,
+        await profileBody(dentist.id, { especialidades: [{ id: 999999 }] }),
+      );
+      expect(unknownSpecialty.statusCode).toBe(400);
+      expect(unknownSpecialty.json().error).toBe(M.ESPECIALIDAD_UNKNOWN);
+    });
+
+    it('lets the owner keep the profile, but not its insurers, zone or the licence verification', async () => {
+      const owner = await approvedDentist();
+      const os = await createObraSocial(ctx.app, staff);
+      const own = await inject(
+        'PUT',
+        '/api/profesionales/profile',
+        owner.auth,
+        await profileBody(owner.id, { matricula: 'MP 777' }),
+      );
+      expect(own.statusCode).toBe(200);
+      expect(own.json().datosConfirmadosAt).toEqual(expect.any(String));
+
+      const insurers = await inject(
+        'PUT',
+        `/api/profesionales/${owner.id}`,
+        owner.auth,
+        await profileBody(owner.id, { obrasSociales: [{ id: os.id }] }),
+      );
+      expect(insurers.statusCode).toBe(403);
+      expect(insurers.json().error).toBe(M.OWNER_CANNOT_CHANGE);
+      expect(
+        (await inject('PUT', `/api/profesionales/zonas-os/${owner.id}`, owner.auth, { zonaId: null }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await inject('POST', `/api/profesionales/${owner.id}/verificar-matricula`, owner.auth)).statusCode,
+      ).toBe(403);
+
+      const noPhone = await inject(
+        'PUT',
+        '/api/profesionales/profile',
+        owner.auth,
+        await profileBody(owner.id, { telefono: '' }),
+      );
+      expect(noPhone.statusCode).toBe(400);
+      expect(noPhone.json().fields).toEqual({ telefono: M.TELEFONO_REQUIRED });
+
+      const stranger = await approvedDentist();
+      expect(
+        (await inject('PUT', `/api/profesionales/${owner.id}`, stranger.auth, await profileBody(owner.id)))
+          .statusCode,
+      ).toBe(403);
+    });
+
+    it('sets the zone, stamps the licence check, and a changed licence loses the stamp', async () => {
+      const dentist = await approvedDentist();
+      const zona = (await inject('POST', '/api/zonas', staff, { nombre: 'Oeste', numero: 4242 })).json();
+      const zoned = await inject('PUT', `/api/profesionales/zonas-os/${dentist.id}`, staff, {
+        zonaId: zona.id,
+      });
+      expect(zoned.statusCode).toBe(200);
+      expect(zoned.json().zonas).toEqual([zona]);
+      const unknown = await inject('PUT', `/api/profesionales/zonas-os/${dentist.id}`, staff, {
+        zonaId: 999999,
+      });
+      expect(unknown.statusCode).toBe(400);
+
+      const none = await inject('POST', `/api/profesionales/${dentist.id}/verificar-matricula`, staff);
+      expect(none.statusCode).toBe(400);
+      expect(none.json().error).toBe(M.MATRICULA_MISSING);
+      await inject(
+        'PUT',
+        '/api/profesionales/profile',
+        dentist.auth,
+        await profileBody(dentist.id, { matricula: 'MN 1' }),
+      );
+      const verified = await inject('POST', `/api/profesionales/${dentist.id}/verificar-matricula`, staff);
+      expect(verified.json()).toMatchObject({
+        matriculaVerificadaAt: expect.any(String),
+        matriculaVerificadaPor: expect.any(String),
+      });
+      const changed = await inject(
+        'PUT',
+        '/api/profesionales/profile',
+        dentist.auth,
+        await profileBody(dentist.id, { matricula: 'MN 2' }),
+      );
+      expect(changed.json()).toMatchObject({
+        matricula: 'MN 2',
+        matriculaVerificadaAt: null,
+        matriculaVerificadaPor: null,
+      });
+    });
+
+    it("records the owner's 'Mis datos están actualizados'", async () => {
+      const dentist = await approvedDentist();
+      const res = await inject('POST', '/api/profesionales/profile/confirmar-datos', dentist.auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().datosConfirmadosAt).toEqual(expect.any(String));
+      expect((await inject('POST', '/api/profesionales/profile/confirmar-datos', staff)).statusCode).toBe(
+        403,
+      );
+    });
+  });
+
+  describe('deleting', () => {
+    it('removes the professional and its account: its session ends at once, the audit log keeps who', async () => {
+      const dentist = await approvedDentist();
+      expect((await inject('DELETE', `/api/profesionales/${dentist.id}`, staff)).statusCode).toBe(403);
+      const res = await inject('DELETE', `/api/profesionales/${dentist.id}`, admin);
+      expect(res.statusCode).toBe(204);
+      expect((await inject('GET', '/api/user/me', dentist.auth)).statusCode).toBe(401);
+      expect((await inject('GET', `/api/profesionales/${dentist.id}`, staff)).statusCode).toBe(404);
+      expect((await inject('DELETE', `/api/profesionales/${dentist.id}`, admin)).statusCode).toBe(404);
+      const audit = await queryRows<{ actor_label: string; details: { email: string } }>(
+        ctx.database.db,
+        sql`select actor_label, details from audit_log where action = 'delete' and entity = 'profesional' and entity_id = ${String(dentist.id)}`,
+      );
+      expect(audit).toEqual([
+        { actor_label: ADMIN.email, details: { nombre: dentist.body.nombre, email: dentist.body.email } },
+      ]);
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { PERMISSIONS, zonaInputSchema, zonaSchema } from '@red-dental/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './zonas.service.ts';
+
+/** `/api/zonas`: the zones the network groups its professionals in. */
+const zonasRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      onRequest: [app.authorize()],
+      schema: { tags: ['zonas'], summary: 'Todas las zonas', response: { 200: z.array(zonaSchema) } },
+    },
+    async () => service.listZonas(app),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags: ['zonas'],
+        summary: 'Crea una zona (el número no se repite)',
+        body: zonaInputSchema,
+        response: { 201: zonaSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createZona(app, currentUser(request), request.body)),
+  );
+};
+
+export default zonasRoutes;

@@ -1,0 +1,30 @@
+/** Messages of the professionals, their profiles, zones and specialties. */
+
+export const NOT_FOUND = 'El profesional no existe';
+export const NOMBRE_REQUIRED = 'El nombre es requerido';
+export const TELEFONO_REQUIRED = 'El teléfono es requerido';
+export const FECHA_INVALID = 'La fecha no es válida';
+export const AUSENCIA_ORDER = 'La fecha de regreso no puede ser anterior a la de inicio';
+export const LAT_INVALID = 'La latitud no es válida';
+export const LONG_INVALID = 'La longitud no es válida';
+export const ESPECIALIDAD_UNKNOWN = 'Alguna de las especialidades indicadas no existe';
+export const OBRA_SOCIAL_UNKNOWN = 'Alguna de las obras sociales indicadas no existe';
+export const ZONA_UNKNOWN = 'La zona indicada no existe';
+export const OWNER_CANNOT_CHANGE =
+  'Las obras sociales, la zona y la verificación de la matrícula las modifica la red';
+export const SAVED = '¡Datos guardados exitosamente!';
+export const SAVE_FAILED = 'Error al guardar los cambios';
+export const PROFILE_COMPLETED = 'Perfil completado correctamente, puede seguir tranquilo';
+export const DELETE_CONFIRM = '¿Estás seguro de que quieres eliminar este profesional?';
+export const NO_PROFILE = 'Su usuario no tiene un perfil profesional';
+export const MATRICULA_MISSING = 'El profesional no cargó su matrícula';
+
+export const ZONA_NUMERO_TAKEN = 'Ya existe una zona con ese número';
+export const ZONA_NOMBRE_REQUIRED = 'El nombre de la zona es requerido';
+export const ZONA_NUMERO_INVALID = 'El número de zona debe ser un entero positivo';
+export const ZONA_CREATE_FAILED = 'Error al crear la nueva zona';
+export const ESPECIALIDAD_TAKEN = 'Ya existe una especialidad con ese nombre';
+export const ESPECIALIDAD_NOT_FOUND = 'La especialidad no existe';
+
+export const REJECT_FAILED = 'Error al aceptar solicitud';
+export const MOTIVO_TOO_LONG = 'El motivo es demasiado largo';
