@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log.ts';
 import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
 import especialidadesRoutes from './modules/especialidades/especialidades.routes.ts';
+import geocodingRoutes from './modules/geocoding/geocoding.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
 import permisosRoutes from './modules/permisos/permisos.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(profesionalesRoutes, { prefix: '/profesionales' });
       await api.register(especialidadesRoutes, { prefix: '/especialidades' });
       await api.register(zonasRoutes, { prefix: '/zonas' });
+      await api.register(geocodingRoutes, { prefix: '/geocode' });
     },
     { prefix: '/api' },
   );

@@ -12,12 +12,9 @@ export const GEOCODE_MIN_QUERY_LENGTH = 3;
  */
 export const geocodeResultSchema = z.object({
   display_name: z.string(),
-  lat: z.coerce.string(),
-  lon: z.coerce.string(),
-  localidad: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
+  lat: z.string(),
+  lon: z.string(),
+  localidad: z.string(),
 });
 export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
 export const geocodeResultsSchema = z.array(geocodeResultSchema);

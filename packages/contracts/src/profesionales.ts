@@ -176,5 +176,5 @@ export const zonaAssignmentSchema = z.object({ zonaId: idSchema.nullable() });
 /** DELETE /api/user/rechazar/{id}: an optional reason, mailed to the applicant. */
 export const rechazoSchema = z
   .object({ motivo: boundedString(1000).optional() })
-  .optional()
+  .nullish()
   .transform((v) => ({ motivo: v?.motivo ? v.motivo : undefined }));

@@ -346,12 +346,17 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     it('rejects a request: the user and the provider record go, the audit log keeps who and when', async () => {
       const { body, res } = await register({ nombre: 'Pedro Rechazado' });
       const { id } = res.json();
+      const motivo = 'La matrícula indicada no figura en el padrón provincial';
       const reject = await ctx.app.inject({
         method: 'DELETE',
         url: `/api/user/rechazar/${id}`,
         headers: adminAuth,
+        payload: { motivo },
       });
       expect(reject.statusCode).toBe(204);
+      const told = (await mailsTo(body.email)).at(-1);
+      expect(told?.subject).toBe('Red Dental: su solicitud de registro no fue aprobada');
+      expect(told?.text).toContain(`Motivo: ${motivo}`);
       const login = await post('/api/user/login', { user: body.email, pass: body.password });
       expect(login.statusCode).toBe(401);
       const list = await get('/api/profesionales/solicitudes', adminAuth);

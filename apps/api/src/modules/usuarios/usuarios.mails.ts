@@ -57,3 +57,18 @@ export function emailChangedMail(previous: string, current: string) {
     ],
   });
 }
+
+/** Tells an applicant that the sign-up was not approved, with the staff's reason when one was given. */
+export function requestRejectedMail(to: string, motivo: string | undefined) {
+  return composeMail({
+    template: 'solicitud-rechazada',
+    carriesSecret: false,
+    to,
+    subject: 'Red Dental: su solicitud de registro no fue aprobada',
+    paragraphs: [
+      'Su solicitud de registro como profesional en Red Dental no fue aprobada.',
+      ...(motivo ? [`Motivo: ${motivo}`] : []),
+      'Si cree que se trata de un error, puede comunicarse con la red o registrarse nuevamente.',
+    ],
+  });
+}

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   messageResponseSchema,
   PERMISSIONS,
+  rechazoSchema,
   recoverPasswordSchema,
   restorePasswordSchema,
   sessionUserSchema,
@@ -178,12 +179,13 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST)],
       schema: {
         tags: ['usuarios'],
-        summary: 'Rechaza una solicitud de registro (id del usuario)',
+        summary: 'Rechaza una solicitud de registro (id del usuario), con un motivo opcional que se le envía',
         params: idParamSchema,
+        body: rechazoSchema,
       },
     },
     async (request, reply) => {
-      await service.rejectRequest(app, currentUser(request), request.params.id);
+      await service.rejectRequest(app, currentUser(request), request.params.id, request.body.motivo);
       return reply.status(204).send();
     },
   );

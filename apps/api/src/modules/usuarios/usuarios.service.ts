@@ -14,7 +14,12 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
-import { emailChangedMail, passwordChangedMail, requestApprovedMail } from './usuarios.mails.ts';
+import {
+  emailChangedMail,
+  passwordChangedMail,
+  requestApprovedMail,
+  requestRejectedMail,
+} from './usuarios.mails.ts';
 import * as repo from './usuarios.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'accountFailures'>;
@@ -165,17 +170,23 @@ export async function approveRequest(deps: Deps, caller: Subject, userId: number
   return toUser(deps, user);
 }
 
-/** Rejects a pending registration: the user and its provider record go; the audit log keeps who and when. */
-export async function rejectRequest(deps: Deps, caller: Subject, userId: number) {
+/**
+ * Rejects a pending registration: the user and its provider record go, the
+ * applicant is told by mail (with the reason, when staff gave one), and the
+ * audit log keeps who and when.
+ */
+export async function rejectRequest(deps: Deps, caller: Subject, userId: number, motivo?: string) {
   await deps.db.transaction(async (tx) => {
     const nombre = await profesionales.findNombreByUserId(tx, userId);
     const removed = await repo.deletePending(tx, userId);
     if (!removed) throw await notPending(tx, userId);
+    await deps.mail.enqueue(tx, requestRejectedMail(removed.email, motivo));
     await recordAudit(tx, caller, {
       action: 'reject',
       entity: 'user',
       entityId: userId,
-      details: { email: removed.email, nombre },
+      details: { email: removed.email, nombre, motivo },
     });
   });
+  deps.mail.wake();
 }

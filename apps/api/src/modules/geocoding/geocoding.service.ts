@@ -1,0 +1,53 @@
+import type { GeocodeResult } from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import { searchKey } from '../../lib/text.ts';
+import { searchAddresses } from './geocoding.client.ts';
+import * as repo from './geocoding.repository.ts';
+
+type Deps = Pick<FastifyInstance, 'db' | 'config' | 'log'>;
+
+/** How long an answer is reused. */
+const CACHE_HOURS = 24;
+/** The public Nominatim's usage policy: at most one request a second, for the whole deployment. */
+const UPSTREAM_INTERVAL_MS = 1000;
+/** Everything a search may take, waiting for its slot included: nobody waits on a hung request. */
+export const GEOCODE_TIMEOUT_MS = 5000;
+
+let lastPurge = 0;
+
+/**
+ * Address suggestions for `q`. Answers are cached 24 h (by the query as the
+ * search compares it: case, accents and spaces aside); a new query waits for
+ * its upstream slot. A failure, a refusal (429) or a wait past the timeout
+ * gives no suggestions and a log line, never an error.
+ */
+export async function geocode(deps: Deps, q: string): Promise<GeocodeResult[]> {
+  const query = searchKey(q);
+  const cached = await repo.findCached(deps.db, query, CACHE_HOURS);
+  if (cached) return cached;
+
+  const started = Date.now();
+  const wait = await repo.reserveSlot(deps.db, UPSTREAM_INTERVAL_MS);
+  if (wait >= GEOCODE_TIMEOUT_MS) {
+    deps.log.warn({ waitMs: wait }, 'geocoder busy: search skipped');
+    return [];
+  }
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+
+  let results: GeocodeResult[];
+  try {
+    results = await searchAddresses(deps.config.geocoderUrl, q, {
+      userAgent: `RedDental/1.0 (+${deps.config.publicUrl})`,
+      timeoutMs: Math.max(1, GEOCODE_TIMEOUT_MS - (Date.now() - started)),
+    });
+  } catch (error) {
+    deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'geocoder failed');
+    return [];
+  }
+  await repo.store(deps.db, query, results);
+  if (Date.now() - lastPurge > 3_600_000) {
+    lastPurge = Date.now();
+    await repo.purgeOlderThan(deps.db, CACHE_HOURS);
+  }
+  return results;
+}

@@ -1,0 +1,136 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  apiCaller,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  type TestContext,
+} from '../../../test/helpers.ts';
+
+/** A stand-in for Nominatim on loopback: records each request and answers as `reply` says. */
+function startGeocoder() {
+  const requests: { url: URL; userAgent: string | undefined; at: number }[] = [];
+  let reply: (url: URL, res: ServerResponse) => void = (_url, res) => res.end('[]');
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://geocoder.test');
+    requests.push({ url, userAgent: req.headers['user-agent'], at: Date.now() });
+    res.setHeader('content-type', 'application/json');
+    reply(url, res);
+  });
+  return new Promise<{
+    url: string;
+    requests: typeof requests;
+    answer: (r: typeof reply) => void;
+    close: () => void;
+  }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        requests,
+        answer: (r) => {
+          reply = r;
+        },
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
+}
+
+const PALERMO = {
+  display_name: 'Avenida Santa Fe 2845, Palermo, Buenos Aires, Argentina',
+  lat: '-34.5914700',
+  lon: '-58.4041300',
+  address: { road: 'Avenida Santa Fe', suburb: 'Palermo', state: 'Ciudad Autónoma de Buenos Aires' },
+};
+const LA_PLATA = {
+  display_name: 'Calle 7 1020, La Plata, Buenos Aires, Argentina',
+  lat: '-34.9205',
+  lon: '-57.9536',
+  address: { city: 'La Plata', county: 'Partido de La Plata' },
+};
+const RURAL = {
+  display_name: 'Ruta 2 km 100, Partido de Chascomús, Argentina',
+  lat: '-35.5',
+  lon: '-58.0',
+  address: { county: 'Partido de Chascomús' },
+};
+
+describe.each(BACKENDS)('GET /api/geocode (%s)', (backend) => {
+  let ctx: TestContext;
+  let auth: Record<string, string>;
+  let geocoder: Awaited<ReturnType<typeof startGeocoder>>;
+  const inject = apiCaller(() => ctx.app);
+
+  beforeAll(async () => {
+    geocoder = await startGeocoder();
+    ctx = await createTestApp(backend, { GEOCODER_URL: geocoder.url });
+    auth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    geocoder.close();
+  });
+  beforeEach(() => {
+    geocoder.requests.length = 0;
+    geocoder.answer((_url, res) => res.end(JSON.stringify([PALERMO, LA_PLATA, RURAL])));
+  });
+
+  it('asks for Argentina only, near Buenos Aires, naming the app, and reads each locality', async () => {
+    const res = await inject('GET', '/api/geocode?q=Santa%20Fe%202845', auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { display_name: PALERMO.display_name, lat: '-34.5914700', lon: '-58.4041300', localidad: 'Palermo' },
+      { display_name: LA_PLATA.display_name, lat: '-34.9205', lon: '-57.9536', localidad: 'La Plata' },
+      { display_name: RURAL.display_name, lat: '-35.5', lon: '-58.0', localidad: 'Partido de Chascomús' },
+    ]);
+    const [request] = geocoder.requests;
+    expect(request?.url.searchParams.get('q')).toBe('Santa Fe 2845');
+    expect(request?.url.searchParams.get('countrycodes')).toBe('ar');
+    expect(request?.url.searchParams.get('viewbox')).toEqual(expect.any(String));
+    expect(request?.userAgent).toContain(ctx.config.publicUrl);
+    expect((await inject('GET', '/api/geocode?q=Santa%20Fe')).statusCode).toBe(401);
+  });
+
+  it('serves a repeated query from the cache, whatever its case and accents', async () => {
+    await inject('GET', '/api/geocode?q=Av.%20C%C3%B3rdoba%20100', auth);
+    const again = await inject('GET', '/api/geocode?q=av.%20cordoba%20100', auth);
+    expect(again.json()).toHaveLength(3);
+    expect(geocoder.requests).toHaveLength(1);
+  });
+
+  it('answers no suggestions when the geocoder refuses (429), and asks again next time', async () => {
+    geocoder.answer((_url, res) => {
+      res.statusCode = 429;
+      res.end('{"error":"Too Many Requests"}');
+    });
+    expect((await inject('GET', '/api/geocode?q=Rivadavia%205000', auth)).json()).toEqual([]);
+    geocoder.answer((_url, res) => res.end(JSON.stringify([PALERMO])));
+    expect((await inject('GET', '/api/geocode?q=Rivadavia%205000', auth)).json()).toHaveLength(1);
+    expect(geocoder.requests).toHaveLength(2);
+  });
+
+  it('gives up on a geocoder that does not answer within 5 seconds', async () => {
+    geocoder.answer((_url, res) => setTimeout(() => res.end('[]'), 8000).unref());
+    const started = Date.now();
+    const res = await inject('GET', '/api/geocode?q=Corrientes%201234', auth);
+    expect(res.json()).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(7000);
+  }, 15_000);
+
+  it('sends at most one request a second upstream, however many arrive together', async () => {
+    const queries = ['Callao 100', 'Callao 200', 'Callao 300'];
+    const answers = await Promise.all(
+      queries.map((q) => inject('GET', `/api/geocode?q=${encodeURIComponent(q)}`, auth)),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const times = geocoder.requests.map((r) => r.at).sort((a, b) => a - b);
+    expect(times).toHaveLength(3);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(950);
+  });
+});
