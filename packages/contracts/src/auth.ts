@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedString, emailSchema, MAX_EMAIL_LENGTH, MAX_ID } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
+import { JURISDICCIONES } from './profesionales.ts';
 
 /** Passwords are never trimmed: spaces are part of a password. 256 bounds the hashing work. */
 export const newPasswordSchema = z
@@ -53,6 +54,11 @@ export const registroSchema = z.object({
     .trim()
     .min(1, MESSAGES.RAZON_SOCIAL_REQUIRED)
     .max(200, MESSAGES.FIELD_TOO_LONG),
+  /** The licence, optional: staff check it before verifying the professional. */
+  matricula: boundedString(50).optional(),
+  matriculaJurisdiccion: z
+    .enum(JURISDICCIONES, { error: MESSAGES.profesionales.JURISDICCION_INVALID })
+    .optional(),
 });
 export type Registro = z.infer<typeof registroSchema>;
 

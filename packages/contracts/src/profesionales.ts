@@ -14,12 +14,43 @@ export const solicitudSchema = z.object({
   email: z.string(),
   createdAt: z.string(),
   user: z.object({ id: z.number() }),
+  matricula: z.string().nullable(),
+  matriculaJurisdiccion: z.string().nullable(),
 });
 export type Solicitud = z.infer<typeof solicitudSchema>;
 
 /** GET /api/profesionales/paginated: search by nombre or razón social. */
 export const profesionalesPaginatedQuerySchema = paginatedQuerySchema;
 export type ProfesionalesPaginatedQuery = z.infer<typeof profesionalesPaginatedQuerySchema>;
+
+/** Who issues a dentist's licence: the nation, or a province (or the city of Buenos Aires). */
+export const JURISDICCIONES = [
+  'Nacional',
+  'Ciudad Autónoma de Buenos Aires',
+  'Buenos Aires',
+  'Catamarca',
+  'Chaco',
+  'Chubut',
+  'Córdoba',
+  'Corrientes',
+  'Entre Ríos',
+  'Formosa',
+  'Jujuy',
+  'La Pampa',
+  'La Rioja',
+  'Mendoza',
+  'Misiones',
+  'Neuquén',
+  'Río Negro',
+  'Salta',
+  'San Juan',
+  'San Luis',
+  'Santa Cruz',
+  'Santa Fe',
+  'Santiago del Estero',
+  'Tierra del Fuego',
+  'Tucumán',
+] as const;
 
 /** The professional picker's search starts past one character. */
 export const PROFESSIONAL_SEARCH_MIN_LENGTH = 2;
@@ -157,7 +188,10 @@ export const profesionalUpdateSchema = z.object({
   horarios: weeklyScheduleSchema,
   guardias: weeklyScheduleSchema,
   matricula: optionalText(50),
-  matriculaJurisdiccion: optionalText(100),
+  matriculaJurisdiccion: z
+    .union([z.enum(JURISDICCIONES, { error: M.JURISDICCION_INVALID }), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
   aceptaNuevosPacientes: z.boolean().optional(),
   ausencias: z.array(ausenciaSchema).max(50, MESSAGES.TOO_MANY_ITEMS).optional(),
 });

@@ -18,6 +18,7 @@ export const PROFILE_COMPLETED = 'Perfil completado correctamente, puede seguir 
 export const DELETE_CONFIRM = '¿Estás seguro de que quieres eliminar este profesional?';
 export const NO_PROFILE = 'Su usuario no tiene un perfil profesional';
 export const MATRICULA_MISSING = 'El profesional no cargó su matrícula';
+export const JURISDICCION_INVALID = 'La jurisdicción no es válida';
 
 export const ZONA_NUMERO_TAKEN = 'Ya existe una zona con ese número';
 export const ZONA_NOMBRE_REQUIRED = 'El nombre de la zona es requerido';

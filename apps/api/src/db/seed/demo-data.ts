@@ -58,6 +58,15 @@ export interface DemoProfesional {
   obrasSociales: ObraSocialNombre[];
   horarios: WeeklySchedule;
   guardias: WeeklySchedule;
+  matricula: string;
+  matriculaJurisdiccion: string;
+  /** Days since staff checked the licence; null while unchecked. */
+  matriculaVerificadaDiasAtras: number | null;
+  aceptaNuevosPacientes: boolean;
+  /** Days since the dentist last confirmed the profile; null if never. */
+  datosConfirmadosDiasAtras: number | null;
+  /** Office closed from `desdeEnDias` days from now for `dias` days (vacations). */
+  ausencia: { desdeEnDias: number; dias: number } | null;
 }
 
 /** A sign-up waiting for approval, as the registration form leaves it. */
@@ -104,6 +113,12 @@ const DEMO_PRESTADOR: DemoProfesional = {
   obrasSociales: ['OSDE', 'Swiss Medical', 'Galeno', 'OSECAC', 'Medifé'],
   horarios: toSchedule(HORARIOS[0]!),
   guardias: toSchedule(GUARDIAS_HORARIOS[0]!),
+  matricula: 'MN 21874',
+  matriculaJurisdiccion: 'Nacional',
+  matriculaVerificadaDiasAtras: 40,
+  aceptaNuevosPacientes: true,
+  datosConfirmadosDiasAtras: 12,
+  ausencia: null,
 };
 
 const DEMO_AFILIADO: DemoAfiliado = {
@@ -135,6 +150,10 @@ function pad(n: number) {
 export function buildDemoData(): DemoData {
   const f = new SimpleFaker();
   f.seed(SEED);
+  // The provider data beyond the product's fields draws from its own sequence, so adding to it
+  // never changes the rest of the demo.
+  const x = new SimpleFaker();
+  x.seed(SEED + 1);
   const documentos = new Set<string>([DEMO_AFILIADO.documento]);
   const emails = new Set<string>([DEMO_AFILIADO.email!, DEMO_PRESTADOR.email]);
   const razonesSociales = new Set<string>([DEMO_PRESTADOR.razonSocial]);
@@ -326,6 +345,28 @@ export function buildDemoData(): DemoData {
       obrasSociales,
       horarios: toSchedule(f.helpers.arrayElement(HORARIOS)),
       guardias: hasGuardias ? toSchedule(f.helpers.arrayElement(GUARDIAS_HORARIOS)) : emptySchedule(),
+      ...providerExtras(localidad),
+    };
+  }
+
+  /** Licence (national, or provincial where they practise), check, new patients, last confirmation, vacations. */
+  function providerExtras(localidad: Localidad) {
+    const nacional = localidad.isCaba ? x.datatype.boolean(0.6) : x.datatype.boolean(0.2);
+    const jurisdiccion = nacional
+      ? 'Nacional'
+      : localidad.isCaba
+        ? 'Ciudad Autónoma de Buenos Aires'
+        : 'Buenos Aires';
+    const numero = x.number.int({ min: nacional ? 8000 : 1500, max: nacional ? 39_999 : 69_999 });
+    return {
+      matricula: `${nacional ? 'MN' : 'MP'} ${numero}`,
+      matriculaJurisdiccion: jurisdiccion,
+      matriculaVerificadaDiasAtras: x.datatype.boolean(0.7) ? x.number.int({ min: 5, max: 400 }) : null,
+      aceptaNuevosPacientes: x.datatype.boolean(0.85),
+      datosConfirmadosDiasAtras: x.datatype.boolean(0.8) ? x.number.int({ min: 1, max: 200 }) : null,
+      ausencia: x.datatype.boolean(0.08)
+        ? { desdeEnDias: x.number.int({ min: -5, max: 30 }), dias: x.number.int({ min: 7, max: 15 }) }
+        : null,
     };
   }
 

@@ -1,5 +1,7 @@
 import {
+  ausenciaSchema,
   isValidDocumento,
+  JURISDICCIONES,
   normalizeDocumento,
   type TipoDocumento,
   weeklyScheduleSchema,
@@ -167,6 +169,21 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
     expect(gonzalez).toBeLessThan(120);
   });
 
+  it('gives the providers licences, most of them checked, and a few on vacation', async () => {
+    const rows = await db
+      .select()
+      .from(profesionales)
+      .innerJoin(users, eq(users.id, profesionales.userId))
+      .where(eq(users.status, 'active'));
+    const share = (test: (p: (typeof rows)[number]['profesionales']) => boolean) =>
+      rows.filter((r) => test(r.profesionales)).length / rows.length;
+    expect(share((p) => p.matriculaVerificadaAt !== null)).toBeGreaterThan(0.4);
+    expect(share((p) => p.matriculaVerificadaAt !== null)).toBeLessThan(1);
+    expect(share((p) => p.aceptaNuevosPacientes)).toBeGreaterThan(0.6);
+    expect(share((p) => p.datosConfirmadosAt !== null)).toBeGreaterThan(0.5);
+    expect(share((p) => p.ausencias.length > 0)).toBeLessThan(0.3);
+  });
+
   it('places every provider in Buenos Aires with valid schedules', async () => {
     const rows = await db
       .select()
@@ -197,6 +214,9 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
       expect(weeklyScheduleSchema.safeParse(p.horarios).success).toBe(true);
       expect(Object.values(p.horarios).some((d) => d.enabled && d.times.length > 0)).toBe(true);
       expect(weeklyScheduleSchema.safeParse(p.guardias).success).toBe(true);
+      expect(p.matricula).toMatch(/^M[NP] \d{4,5}$/);
+      expect(JURISDICCIONES).toContain(p.matriculaJurisdiccion);
+      for (const ausencia of p.ausencias) expect(ausenciaSchema.safeParse(ausencia).success).toBe(true);
       const hasGuardias = Object.values(p.guardias).some((d) => d.enabled);
       expect(hasGuardias).toBe(withGuardias.has(p.id));
     }

@@ -75,6 +75,19 @@ async function findRealData(db: Db): Promise<string | undefined> {
   return undefined;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A moment `days` days before the seed runs; null stays null. */
+function daysAgo(days: number | null): Date | null {
+  return days === null ? null : new Date(Date.now() - days * DAY_MS);
+}
+
+/** A closed period relative to the day the seed runs, as the profile stores it (yyyy-mm-dd). */
+function vacation({ desdeEnDias, dias }: { desdeEnDias: number; dias: number }) {
+  const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+  return { desde: day(desdeEnDias), hasta: day(desdeEnDias + dias - 1) };
+}
+
 /**
  * Demo data, so a fresh instance can be tried at once (insurers, zones, specialties,
  * providers, affiliates and pending sign-ups), loaded once: a second start finds the
@@ -185,6 +198,13 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
         zonaId: zonaId.get(p.zona) ?? null,
         horarios: p.horarios,
         guardias: p.guardias,
+        matricula: p.matricula,
+        matriculaJurisdiccion: p.matriculaJurisdiccion,
+        matriculaVerificadaAt: daysAgo(p.matriculaVerificadaDiasAtras),
+        aceptaNuevosPacientes: p.aceptaNuevosPacientes,
+        datosConfirmadosAt: daysAgo(p.datosConfirmadosDiasAtras),
+        ausencias: p.ausencia ? [vacation(p.ausencia)] : [],
+        ubicacionOrigen: 'geocoder' as const,
       })),
       ...data.solicitudes.map((s) => ({
         userId: userId.get(s.email)!,

@@ -20,7 +20,13 @@ const busquedaOf = (nombre: string, razonSocial: string | null) =>
 export async function insertForUser(
   db: DbOrTx,
   userId: number,
-  values: { nombre: string; razonSocial: string; email: string },
+  values: {
+    nombre: string;
+    razonSocial: string;
+    email: string;
+    matricula?: string | undefined;
+    matriculaJurisdiccion?: string | undefined;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(profesionales)
@@ -57,6 +63,8 @@ export function findPendingRequests(db: DbOrTx) {
       email: users.email,
       createdAt: users.createdAt,
       userId: users.id,
+      matricula: profesionales.matricula,
+      matriculaJurisdiccion: profesionales.matriculaJurisdiccion,
     })
     .from(users)
     .innerJoin(profesionales, eq(profesionales.userId, users.id))

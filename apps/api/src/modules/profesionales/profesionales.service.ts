@@ -34,6 +34,8 @@ export async function listPendingRequests(deps: Deps): Promise<Solicitud[]> {
     email: r.email,
     createdAt: r.createdAt.toISOString(),
     user: { id: r.userId },
+    matricula: r.matricula,
+    matriculaJurisdiccion: r.matriculaJurisdiccion,
   }));
 }
 

@@ -20,6 +20,8 @@ export async function register(deps: Deps, input: Registro) {
         nombre: input.nombre,
         razonSocial: input.razonSocial,
         email: input.email,
+        matricula: input.matricula || undefined,
+        matriculaJurisdiccion: input.matriculaJurisdiccion,
       });
       await deps.mail.enqueue(tx, registrationReceivedMail(input.email));
       return user.id;

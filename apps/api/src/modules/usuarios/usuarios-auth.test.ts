@@ -274,7 +274,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
   describe('registration and approval', () => {
     it('registers a pending professional, refuses sign-in until approved, then lets them in', async () => {
-      const { res, body } = await register();
+      const { res, body } = await register({ matricula: 'MP 4567', matriculaJurisdiccion: 'Córdoba' });
       expect(res.statusCode).toBe(201);
       const { id } = res.json();
       expect(id).toEqual(expect.any(Number));
@@ -286,7 +286,13 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const list = await get('/api/profesionales/solicitudes', adminAuth);
       expect(list.statusCode).toBe(200);
       const request = list.json().find((s: { email: string }) => s.email === body.email);
-      expect(request).toMatchObject({ nombre: body.nombre, razonSocial: body.razonSocial, user: { id } });
+      expect(request).toMatchObject({
+        nombre: body.nombre,
+        razonSocial: body.razonSocial,
+        user: { id },
+        matricula: 'MP 4567',
+        matriculaJurisdiccion: 'Córdoba',
+      });
 
       const [received] = await mailsTo(body.email);
       expect(received?.subject).toBe('Red Dental: recibimos su solicitud de registro');

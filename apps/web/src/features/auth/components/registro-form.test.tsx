@@ -63,6 +63,21 @@ describe('/registro', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
+  it('sends the licence when one is given', async () => {
+    const { requests } = mockApi({ 'POST /api/registro': [201, { id: 13 }] });
+    renderApp('/registro');
+    await userEvent.type(await screen.findByLabelText('Matrícula'), 'MP 4567');
+    await userEvent.selectOptions(screen.getByLabelText('Jurisdicción de la matrícula'), 'Córdoba');
+    await fill({
+      nombre: 'Ana Ruiz',
+      email: 'ana@consultorio.com',
+      password: 'segura1234',
+      razonSocial: 'Consultorio Ruiz',
+    });
+    await screen.findByRole('dialog');
+    expect(requests[0]!.body).toMatchObject({ matricula: 'MP 4567', matriculaJurisdiccion: 'Córdoba' });
+  });
+
   it("shows the server's error in a modal with Entendido", async () => {
     mockApi({ 'POST /api/registro': [409, { error: MESSAGES.EMAIL_TAKEN, code: 'CONFLICTO' }] });
     renderApp('/registro');

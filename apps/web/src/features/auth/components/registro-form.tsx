@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, registroSchema } from '@red-dental/contracts';
+import { JURISDICCIONES, MESSAGES, registroSchema } from '@red-dental/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button/index.ts';
 import { BriefcaseIcon, MailIcon, UserIcon } from '@/components/ui/icons/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
+import { Select } from '@/components/ui/select/index.ts';
 import { PasswordInput, TextInput } from '@/components/ui/text-input/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
@@ -91,6 +92,20 @@ export function RegistroForm() {
           icon={<BriefcaseIcon size={18} />}
           error={errors.razonSocial?.message}
           {...register('razonSocial')}
+        />
+        <TextInput
+          label="Matrícula"
+          autoComplete="off"
+          hint="Opcional. Por ejemplo: MN 12345 o MP 4567."
+          error={errors.matricula?.message}
+          {...register('matricula', { setValueAs: (v: string) => v.trim() || undefined })}
+        />
+        <Select
+          label="Jurisdicción de la matrícula"
+          placeholder="Seleccione quién la otorgó (opcional)"
+          options={JURISDICCIONES.map((j) => ({ value: j, label: j }))}
+          error={errors.matriculaJurisdiccion?.message}
+          {...register('matriculaJurisdiccion', { setValueAs: (v: string) => v || undefined })}
         />
         <Button type="submit" size="full" isLoading={registration.isPending}>
           Registrar
