@@ -22,7 +22,9 @@ export const queryKeys = {
     unread: ['notificaciones', 'unread'] as const,
   },
   profesionales: {
+    all: ['profesionales'] as const,
     search: (search: string) => ['profesionales', 'search', search] as const,
+    page: (params: object) => ['profesionales', 'paginated', params] as const,
   },
   geocode: (query: string) => ['geocode', query] as const,
 };

@@ -1,17 +1,9 @@
-import { StethoscopeIcon } from '@/components/ui/icons/index.ts';
-import { UpcomingFeature } from './upcoming-feature.tsx';
+import { PERMISSIONS } from '@red-dental/contracts';
+import { ProfesionalesList } from '@/features/profesionales/components/profesionales-list.tsx';
+import { useCan } from '@/lib/permissions.ts';
 
 export function Component() {
-  return (
-    <UpcomingFeature
-      icon={<StethoscopeIcon />}
-      title="Profesionales de la red"
-      description="Aquí podrá buscar a los profesionales de la red por nombre o razón social."
-      items={[
-        'Especialidades, razón social y teléfono de cada profesional',
-        'Acceso a la edición de cada perfil',
-        'Acceso a las solicitudes de registro pendientes',
-      ]}
-    />
-  );
+  const canReviewRequests = useCan(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST);
+  const canDelete = useCan(PERMISSIONS.PROFESSIONALS_DELETE);
+  return <ProfesionalesList canReviewRequests={canReviewRequests} canDelete={canDelete} />;
 }

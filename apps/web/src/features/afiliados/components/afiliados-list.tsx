@@ -8,11 +8,13 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { formatCount, formatDate } from '@/lib/format.ts';
+import { PAGE_PARAM, readPageIndex, SEARCH_PARAM, withPageIndex } from '@/lib/list-params.ts';
 import { PATHS } from '@/lib/paths.ts';
+import listPage from '@/styles/list-page.module.css';
 import { useAfiliadosPage } from '../api/get-afiliados.ts';
 import { AfiliadoEditModal } from './afiliado-edit-modal.tsx';
 import styles from './afiliados-list.module.css';
-import { OBRA_SOCIAL_PARAM, PAGE_PARAM, readPageIndex, SEARCH_PARAM } from './afiliados-search-params.ts';
+import { OBRA_SOCIAL_PARAM } from './afiliados-search-params.ts';
 
 export interface AfiliadosListProps {
   /**
@@ -60,10 +62,8 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
       setParams(merged, { replace: true });
       return;
     }
-    if (next.pageIndex > 0) merged.set(PAGE_PARAM, String(next.pageIndex + 1));
-    else merged.delete(PAGE_PARAM);
     // Each page is a history entry, so Back returns to the page before.
-    setParams(merged);
+    setParams(withPageIndex(merged, next.pageIndex));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -95,7 +95,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
         cell: (a) => (
           <button
             type="button"
-            className={styles.iconButton}
+            className={listPage.iconButton}
             aria-label={`Editar ${a.nombre}`}
             title="Editar"
             onClick={() => setEditing(a)}
@@ -108,10 +108,10 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
   }, [canManage]);
 
   return (
-    <div className={styles.page}>
-      <Panel className={styles.panel} aria-label="Búsqueda de afiliados">
+    <div className={listPage.page}>
+      <Panel className={listPage.panel} aria-label="Búsqueda de afiliados">
         <search>
-          <form className={styles.toolbar} onSubmit={onSubmit}>
+          <form className={listPage.toolbar} onSubmit={onSubmit}>
             {canManage ? (
               <TextInput
                 label="Buscar por documento o nombre"
@@ -119,7 +119,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
                 type="search"
                 placeholder="Documento o nombre"
                 icon={<SearchIcon size={18} />}
-                className={styles.searchField}
+                className={listPage.searchField}
                 value={draft}
                 onChange={(event) => setDraft(event.target.value)}
               />
@@ -132,7 +132,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
                 autoComplete="off"
                 placeholder="DNI del afiliado"
                 icon={<IdCardIcon size={18} />}
-                className={styles.searchField}
+                className={listPage.searchField}
                 value={draft}
                 onChange={(event) => setDraft(event.target.value)}
               />
@@ -156,7 +156,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
           </form>
         </search>
         {canManage && (
-          <div className={styles.actions}>
+          <div className={listPage.actions}>
             <Link to={PATHS.afiliadosImportCsv} className={buttonClasses({ variant: 'secondary' })}>
               <UploadIcon size={18} />
               Importar .csv
@@ -170,13 +170,13 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
       </Panel>
 
       {showList ? (
-        <Panel className={styles.panel} aria-labelledby="afiliados-heading">
-          <div className={styles.listHeader}>
-            <h2 id="afiliados-heading" className={styles.heading}>
+        <Panel className={listPage.panel} aria-labelledby="afiliados-heading">
+          <div className={listPage.listHeader}>
+            <h2 id="afiliados-heading" className={listPage.heading}>
               Lista de Afiliados
             </h2>
             {page.data && (
-              <p className={styles.count} aria-live="polite">
+              <p className={listPage.count} aria-live="polite">
                 {formatCount(page.data.rowCount, 'afiliado', 'afiliados')}
               </p>
             )}
@@ -195,7 +195,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
           />
         </Panel>
       ) : (
-        <Panel className={`${styles.panel} ${styles.prompt}`}>
+        <Panel className={`${listPage.panel} ${styles.prompt}`}>
           <IdCardIcon size={32} />
           <p>{MESSAGES.afiliados.SEARCH_PROMPT}</p>
         </Panel>

@@ -1,0 +1,198 @@
+import { DEFAULT_PAGE_SIZE, MESSAGES, type ProfesionalRow } from '@red-dental/contracts';
+import { type FormEvent, useMemo, useState } from 'react';
+import { generatePath, Link, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button/index.ts';
+import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
+import { PencilIcon, SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/icons/index.ts';
+import { Modal } from '@/components/ui/modal/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
+import { TextInput } from '@/components/ui/text-input/index.ts';
+import { useToast } from '@/components/ui/toast/index.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatCount } from '@/lib/format.ts';
+import { PAGE_PARAM, readPageIndex, SEARCH_PARAM, withPageIndex } from '@/lib/list-params.ts';
+import { PATHS } from '@/lib/paths.ts';
+import listPage from '@/styles/list-page.module.css';
+import { useDeleteProfesional } from '../api/delete-profesional.ts';
+import { useProfesionalesPage } from '../api/get-profesionales.ts';
+
+export interface ProfesionalesListProps {
+  /** PROFESSIONALS.ACCEPT_REQUEST: the way to the pending sign-up requests. */
+  canReviewRequests: boolean;
+  /** PROFESSIONALS.DELETE: the delete action on each row (the server checks it too). */
+  canDelete: boolean;
+}
+
+/** `/profesionales`: the approved professionals, searched by nombre or razón social. */
+export function ProfesionalesList({ canReviewRequests, canDelete }: ProfesionalesListProps) {
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const search = params.get(SEARCH_PARAM)?.trim() ?? '';
+  const [draft, setDraft] = useState(search);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const pagination: Pagination = { pageIndex: readPageIndex(params), pageSize };
+  const page = useProfesionalesPage({ ...pagination, search });
+  const [removing, setRemoving] = useState<ProfesionalRow | null>(null);
+  const deletion = useDeleteProfesional();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams(params);
+    if (draft.trim()) next.set(SEARCH_PARAM, draft.trim());
+    else next.delete(SEARCH_PARAM);
+    // A new search starts again from its first page.
+    next.delete(PAGE_PARAM);
+    setParams(next, { replace: true });
+  };
+
+  const changePagination = (next: Pagination) => {
+    if (next.pageSize !== pageSize) {
+      setPageSize(next.pageSize);
+      setParams(withPageIndex(params, 0), { replace: true });
+      return;
+    }
+    // Each page is a history entry, so Back returns to the page before.
+    setParams(withPageIndex(params, next.pageIndex));
+  };
+
+  const confirmDeletion = () => {
+    if (!removing) return;
+    deletion.mutate(removing.id, {
+      onSuccess: () => {
+        toast.success(`Se eliminó a ${removing.nombre}`);
+        setRemoving(null);
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
+  const columns = useMemo<Column<ProfesionalRow>[]>(() => {
+    const list: Column<ProfesionalRow>[] = [
+      { id: 'nombre', header: 'Nombre', cell: (p) => <strong>{p.nombre}</strong>, isPrimary: true },
+      {
+        id: 'especialidad',
+        header: 'Especialidad',
+        cell: (p) => p.especialidades.map((e) => e.nombre).join(', '),
+      },
+      { id: 'razonSocial', header: 'Razón Social', cell: (p) => p.razonSocial ?? '', isPrimary: true },
+      { id: 'telefono', header: 'Teléfono', cell: (p) => p.telefono ?? '' },
+      {
+        id: 'editar',
+        header: <span className="sr-only">Editar</span>,
+        label: 'Editar',
+        align: 'center',
+        cell: (p) => (
+          <Link
+            to={generatePath(PATHS.profesionalesEdit, { id: String(p.id) })}
+            className={listPage.iconButton}
+            aria-label={`Editar a ${p.nombre}`}
+            title="Editar"
+          >
+            <PencilIcon size={18} />
+          </Link>
+        ),
+      },
+    ];
+    if (canDelete)
+      list.push({
+        id: 'eliminar',
+        header: <span className="sr-only">Eliminar</span>,
+        label: 'Eliminar',
+        align: 'center',
+        cell: (p) => (
+          <button
+            type="button"
+            className={`${listPage.iconButton} ${listPage.iconButtonDanger}`}
+            aria-label={`Eliminar a ${p.nombre}`}
+            title="Eliminar"
+            onClick={() => setRemoving(p)}
+          >
+            <TrashIcon size={18} />
+          </button>
+        ),
+      });
+    return list;
+  }, [canDelete]);
+
+  return (
+    <div className={listPage.page}>
+      <Panel className={listPage.panel} aria-label="Búsqueda de profesionales">
+        <search>
+          <form className={listPage.toolbar} onSubmit={onSubmit}>
+            <TextInput
+              label="Buscar profesional"
+              hideLabel
+              type="search"
+              placeholder="Buscar profesional"
+              icon={<SearchIcon size={18} />}
+              className={listPage.searchField}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <Button type="submit" icon={<SearchIcon size={18} />}>
+              Buscar
+            </Button>
+          </form>
+        </search>
+        {canReviewRequests && (
+          <div className={listPage.actions}>
+            <Link to={PATHS.profesionalesSolicitudes} className={buttonClasses({ variant: 'secondary' })}>
+              <UsersIcon size={18} />
+              Solicitudes
+            </Link>
+          </div>
+        )}
+      </Panel>
+
+      <Panel className={listPage.panel} aria-labelledby="profesionales-heading">
+        <div className={listPage.listHeader}>
+          <h2 id="profesionales-heading" className={listPage.heading}>
+            Lista de Profesionales
+          </h2>
+          {page.data && (
+            <p className={listPage.count} aria-live="polite">
+              {formatCount(page.data.rowCount, 'profesional', 'profesionales')}
+            </p>
+          )}
+        </div>
+        <DataTable
+          paging="server"
+          label="Profesionales"
+          columns={columns}
+          rows={page.data?.rows}
+          rowCount={page.data?.rowCount ?? 0}
+          getRowId={(p) => p.id}
+          isLoading={page.isFetching}
+          error={page.error}
+          pagination={pagination}
+          onPaginationChange={changePagination}
+        />
+      </Panel>
+
+      <Modal
+        isOpen={removing !== null}
+        onClose={() => setRemoving(null)}
+        title="Confirmar eliminación"
+        size="sm"
+        closeOnOutsideClick={!deletion.isPending}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRemoving(null)} disabled={deletion.isPending}>
+              Cancelar
+            </Button>
+            <Button variant="alert" onClick={confirmDeletion} isLoading={deletion.isPending}>
+              Confirmar
+            </Button>
+          </>
+        }
+      >
+        <p>{MESSAGES.profesionales.DELETE_CONFIRM}</p>
+        {removing && (
+          <p>
+            <strong>{removing.nombre}</strong> perderá el acceso al sistema en el momento.
+          </p>
+        )}
+      </Modal>
+    </div>
+  );
+}
