@@ -1,5 +1,11 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { buildAfiliadoInput, buildObraSocialInput, uniqueEmail, uniqueName } from '@red-dental/testing';
+import {
+  buildAfiliadoInput,
+  buildObraSocialInput,
+  buildRegistroInput,
+  uniqueEmail,
+  uniqueName,
+} from '@red-dental/testing';
 import { ADMIN } from './env.ts';
 
 export const PASSWORD = 'Consultorio2025!';
@@ -55,6 +61,15 @@ export class Backend {
     const request = pending.find((p) => p.email === email);
     expect(request, `a pending request for ${email}`).toBeDefined();
     await this.call('PUT', `user/solicitudes/${request!.user.id}`);
+  }
+
+  /** A dentist who signed up and was approved, with a name of its own to search for. */
+  async createProfesional(): Promise<{ nombre: string; user: string; pass: string }> {
+    const registro = buildRegistroInput({ nombre: uniqueName('Dra. Prueba'), password: PASSWORD });
+    const response = await this.request.post('/api/registro', { data: registro });
+    expect(response.status(), await response.text()).toBe(201);
+    await this.approveRequestOf(registro.email);
+    return { nombre: registro.nombre, user: registro.email, pass: PASSWORD };
   }
 
   /** An affiliate (with a new insurer) who can sign in with the returned document. */

@@ -59,7 +59,7 @@ export const TEST_PASSWORD = 'Consultorio-2025';
 
 /** Body of POST /api/registro: a dentist signing up. */
 export function buildRegistroInput(overrides: Partial<Registro> = {}): Registro {
-  const nombre = uniqueName('Laura Giménez');
+  const nombre = overrides.nombre ?? uniqueName('Laura Giménez');
   return {
     nombre,
     email: uniqueEmail('profesional'),
