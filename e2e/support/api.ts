@@ -63,13 +63,19 @@ export class Backend {
     await this.call('PUT', `user/solicitudes/${request!.user.id}`);
   }
 
-  /** A dentist who signed up and was approved, with a name of its own to search for. */
-  async createProfesional(): Promise<{ nombre: string; user: string; pass: string }> {
+  /** A dentist's sign-up, still waiting for staff, with a name of its own to look for. */
+  async createSolicitud(): Promise<{ nombre: string; user: string; pass: string }> {
     const registro = buildRegistroInput({ nombre: uniqueName('Dra. Prueba'), password: PASSWORD });
     const response = await this.request.post('/api/registro', { data: registro });
     expect(response.status(), await response.text()).toBe(201);
-    await this.approveRequestOf(registro.email);
     return { nombre: registro.nombre, user: registro.email, pass: PASSWORD };
+  }
+
+  /** A dentist who signed up and was approved. */
+  async createProfesional(): Promise<{ nombre: string; user: string; pass: string }> {
+    const solicitud = await this.createSolicitud();
+    await this.approveRequestOf(solicitud.user);
+    return solicitud;
   }
 
   /** An affiliate (with a new insurer) who can sign in with the returned document. */

@@ -28,3 +28,16 @@ export async function waitForMailLink(to: string, linkPattern: RegExp): Promise<
     .toBe(true);
   return link!;
 }
+
+/** Waits for a mail to `to` whose text contains `text`. */
+export async function waitForMailWith(to: string, text: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await readMails(DATA_DIR)).some(
+          (m) => m.to.toLowerCase() === to.toLowerCase() && m.text.includes(text),
+        ),
+      { message: `a mail to ${to} saying "${text}"`, timeout: 20_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+}

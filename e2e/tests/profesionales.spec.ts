@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
+import { waitForMailWith } from '../support/mail.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 test('the administrator finds a professional by name and deletes it after confirming', async ({
@@ -33,4 +34,51 @@ test('the administrator finds a professional by name and deletes it after confir
     data: { user: profesional.user, pass: profesional.pass },
   });
   expect(login.status()).toBe(401);
+});
+
+test('the administrator accepts one request and rejects another with a reason the applicant receives', async ({
+  page,
+  backend,
+  loginAs,
+}) => {
+  const accepted = await backend.createSolicitud();
+  const rejected = await backend.createSolicitud();
+  await loginAs('ADMINISTRADOR');
+  await page.goto('/profesionales');
+  await page.getByRole('link', { name: 'Solicitudes' }).click();
+  await expect(page).toHaveURL(/\/profesionales\/solicitudes$/);
+  // The client pages the list: the newest requests are on the last page.
+  const table = page.getByRole('table', { name: 'Solicitudes pendientes' });
+  await expect(table).toBeVisible();
+  await page.getByLabel('Filas por página').selectOption('50');
+  await scanAndCapture(page, 'solicitudes');
+
+  await page.getByRole('button', { name: `Aceptar la solicitud de ${accepted.nombre}` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Se aceptó la solicitud de ${accepted.nombre}` }),
+  ).toBeVisible();
+  await expect(table.getByText(accepted.nombre)).toHaveCount(0);
+
+  await page.getByRole('button', { name: `Rechazar la solicitud de ${rejected.nombre}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmación de rechazo' });
+  const motivo = 'La matrícula indicada no figura en el padrón';
+  await confirm.getByLabel('Motivo (opcional)').fill(motivo);
+  await confirm.getByRole('button', { name: 'Rechazar' }).click();
+  const done = page.getByRole('dialog', { name: 'Solicitud Rechazada' });
+  await expect(done).toContainText('La solicitud ha sido rechazada exitosamente');
+  await done.getByRole('button', { name: 'Aceptar' }).click();
+  await expect(table.getByText(rejected.nombre)).toHaveCount(0);
+  await waitForMailWith(rejected.user, `Motivo: ${motivo}`);
+
+  // The accepted dentist signs in; the rejected one cannot.
+  expect(
+    (
+      await page.request.post('/api/user/login', { data: { user: accepted.user, pass: accepted.pass } })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await page.request.post('/api/user/login', { data: { user: rejected.user, pass: rejected.pass } })
+    ).status(),
+  ).toBe(401);
 });

@@ -25,6 +25,7 @@ export const queryKeys = {
     all: ['profesionales'] as const,
     search: (search: string) => ['profesionales', 'search', search] as const,
     page: (params: object) => ['profesionales', 'paginated', params] as const,
+    solicitudes: ['profesionales', 'solicitudes'] as const,
   },
   geocode: (query: string) => ['geocode', query] as const,
 };

@@ -1,0 +1,162 @@
+import { MESSAGES, type Solicitud } from '@red-dental/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button/index.ts';
+import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { ChevronLeftIcon } from '@/components/ui/icons/index.ts';
+import { Modal } from '@/components/ui/modal/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
+import { TextArea } from '@/components/ui/text-area/index.ts';
+import { useToast } from '@/components/ui/toast/index.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatCount } from '@/lib/format.ts';
+import { PATHS } from '@/lib/paths.ts';
+import listPage from '@/styles/list-page.module.css';
+import { useApproveSolicitud, useRejectSolicitud, useSolicitudes } from '../api/solicitudes.ts';
+import styles from './solicitudes-list.module.css';
+
+const licenceOf = (s: Solicitud) =>
+  s.matricula ? [s.matricula, s.matriculaJurisdiccion].filter(Boolean).join(' · ') : 'Sin matrícula';
+
+/** `/profesionales/solicitudes`: the pending sign-ups, accepted or rejected one by one. */
+export function SolicitudesList() {
+  const toast = useToast();
+  const solicitudes = useSolicitudes();
+  const approve = useApproveSolicitud();
+  const [rejecting, setRejecting] = useState<Solicitud | null>(null);
+
+  const accept = (s: Solicitud) =>
+    approve.mutate(s.user.id, {
+      onSuccess: () => toast.success(`Se aceptó la solicitud de ${s.nombre}`),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+
+  // Built on each render: the buttons follow the approval in flight.
+  const columns: Column<Solicitud>[] = [
+    { id: 'nombre', header: 'Nombre', cell: (s) => <strong>{s.nombre}</strong>, isPrimary: true },
+    { id: 'razonSocial', header: 'Razón Social', cell: (s) => s.razonSocial ?? '' },
+    { id: 'matricula', header: 'Matrícula', cell: licenceOf },
+    {
+      id: 'acciones',
+      header: <span className="sr-only">Acciones</span>,
+      label: 'Acciones',
+      align: 'end',
+      // On a phone the decision stays in sight beside the name.
+      isPrimary: true,
+      cell: (s) => (
+        <div className={styles.actions}>
+          <Button
+            size="sm"
+            onClick={() => accept(s)}
+            isLoading={approve.isPending && approve.variables === s.user.id}
+            aria-label={`Aceptar la solicitud de ${s.nombre}`}
+          >
+            Aceptar
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setRejecting(s)}
+            aria-label={`Rechazar la solicitud de ${s.nombre}`}
+          >
+            Rechazar
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className={listPage.page}>
+      <Panel className={listPage.panel} aria-labelledby="solicitudes-heading">
+        <Link to={PATHS.profesionales} className={styles.back}>
+          <ChevronLeftIcon size={18} />
+          Volver a Profesionales
+        </Link>
+        <div className={listPage.listHeader}>
+          <h2 id="solicitudes-heading" className={listPage.heading}>
+            Solicitudes Pendientes
+          </h2>
+          {solicitudes.data && (
+            <p className={listPage.count} aria-live="polite">
+              {formatCount(solicitudes.data.length, 'solicitud', 'solicitudes')}
+            </p>
+          )}
+        </div>
+        <DataTable
+          paging="client"
+          label="Solicitudes pendientes"
+          columns={columns}
+          rows={solicitudes.data}
+          getRowId={(s) => s.user.id}
+          isLoading={solicitudes.isFetching}
+          error={solicitudes.error}
+        />
+      </Panel>
+      {rejecting && <RejectModal solicitud={rejecting} onClose={() => setRejecting(null)} />}
+    </div>
+  );
+}
+
+/** 'Confirmación de rechazo', with an optional reason mailed to the applicant; then 'Solicitud Rechazada'. */
+function RejectModal({ solicitud, onClose }: { solicitud: Solicitud; onClose: () => void }) {
+  const reject = useRejectSolicitud();
+  const [motivo, setMotivo] = useState('');
+
+  if (reject.isSuccess)
+    return (
+      <Modal
+        isOpen
+        onClose={onClose}
+        title="Solicitud Rechazada"
+        size="sm"
+        footer={<Button onClick={onClose}>Aceptar</Button>}
+      >
+        <p>La solicitud ha sido rechazada exitosamente</p>
+      </Modal>
+    );
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title="Confirmación de rechazo"
+      size="sm"
+      closeOnOutsideClick={!reject.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={reject.isPending}>
+            Cancelar
+          </Button>
+          <Button
+            variant="alert"
+            isLoading={reject.isPending}
+            onClick={() => reject.mutate({ userId: solicitud.user.id, motivo: motivo.trim() || undefined })}
+          >
+            Rechazar
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.confirm}>
+        <p>Seguro que deseas rechazar la solicitud?</p>
+        <p>
+          <strong>{solicitud.nombre}</strong>
+          {solicitud.razonSocial ? ` · ${solicitud.razonSocial}` : ''}
+        </p>
+        <TextArea
+          label="Motivo (opcional)"
+          hint="Se le enviará por e-mail a quien hizo la solicitud."
+          maxLength={1000}
+          value={motivo}
+          onChange={(event) => setMotivo(event.target.value)}
+        />
+        {reject.isError && (
+          <p role="alert" className={styles.failure}>
+            {MESSAGES.profesionales.REJECT_FAILED}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}
