@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { IdCardIcon, PencilIcon, PlusIcon, SearchIcon, UploadIcon } from '@/components/ui/icons/index.ts';
+import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
@@ -170,17 +171,10 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
       </Panel>
 
       {showList ? (
-        <Panel className={listPage.panel} aria-labelledby="afiliados-heading">
-          <div className={listPage.listHeader}>
-            <h2 id="afiliados-heading" className={listPage.heading}>
-              Lista de Afiliados
-            </h2>
-            {page.data && (
-              <p className={listPage.count} aria-live="polite">
-                {formatCount(page.data.rowCount, 'afiliado', 'afiliados')}
-              </p>
-            )}
-          </div>
+        <ListPanel
+          title="Lista de Afiliados"
+          count={page.data && formatCount(page.data.rowCount, 'afiliado', 'afiliados')}
+        >
           <DataTable
             paging="server"
             label="Afiliados"
@@ -193,7 +187,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
             pagination={pagination}
             onPaginationChange={changePagination}
           />
-        </Panel>
+        </ListPanel>
       ) : (
         <Panel className={`${listPage.panel} ${styles.prompt}`}>
           <IdCardIcon size={32} />

@@ -4,6 +4,7 @@ import { generatePath, Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { PencilIcon, SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/icons/index.ts';
+import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
@@ -144,17 +145,10 @@ export function ProfesionalesList({ canReviewRequests, canDelete }: Profesionale
         )}
       </Panel>
 
-      <Panel className={listPage.panel} aria-labelledby="profesionales-heading">
-        <div className={listPage.listHeader}>
-          <h2 id="profesionales-heading" className={listPage.heading}>
-            Lista de Profesionales
-          </h2>
-          {page.data && (
-            <p className={listPage.count} aria-live="polite">
-              {formatCount(page.data.rowCount, 'profesional', 'profesionales')}
-            </p>
-          )}
-        </div>
+      <ListPanel
+        title="Lista de Profesionales"
+        count={page.data && formatCount(page.data.rowCount, 'profesional', 'profesionales')}
+      >
         <DataTable
           paging="server"
           label="Profesionales"
@@ -167,7 +161,7 @@ export function ProfesionalesList({ canReviewRequests, canDelete }: Profesionale
           pagination={pagination}
           onPaginationChange={changePagination}
         />
-      </Panel>
+      </ListPanel>
 
       <Modal
         isOpen={removing !== null}

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { ChevronLeftIcon } from '@/components/ui/icons/index.ts';
+import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
-import { Panel } from '@/components/ui/panel/index.ts';
 import { TextArea } from '@/components/ui/text-area/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -68,21 +68,16 @@ export function SolicitudesList() {
 
   return (
     <div className={listPage.page}>
-      <Panel className={listPage.panel} aria-labelledby="solicitudes-heading">
-        <Link to={PATHS.profesionales} className={styles.back}>
-          <ChevronLeftIcon size={18} />
-          Volver a Profesionales
-        </Link>
-        <div className={listPage.listHeader}>
-          <h2 id="solicitudes-heading" className={listPage.heading}>
-            Solicitudes Pendientes
-          </h2>
-          {solicitudes.data && (
-            <p className={listPage.count} aria-live="polite">
-              {formatCount(solicitudes.data.length, 'solicitud', 'solicitudes')}
-            </p>
-          )}
-        </div>
+      <ListPanel
+        title="Solicitudes Pendientes"
+        count={solicitudes.data && formatCount(solicitudes.data.length, 'solicitud', 'solicitudes')}
+        leading={
+          <Link to={PATHS.profesionales} className={styles.back}>
+            <ChevronLeftIcon size={18} />
+            Volver a Profesionales
+          </Link>
+        }
+      >
         <DataTable
           paging="client"
           label="Solicitudes pendientes"
@@ -92,7 +87,7 @@ export function SolicitudesList() {
           isLoading={solicitudes.isFetching}
           error={solicitudes.error}
         />
-      </Panel>
+      </ListPanel>
       {rejecting && <RejectModal solicitud={rejecting} onClose={() => setRejecting(null)} />}
     </div>
   );

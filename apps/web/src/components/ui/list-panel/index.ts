@@ -1,0 +1,1 @@
+export { ListPanel, type ListPanelProps } from './list-panel.tsx';

@@ -1,0 +1,35 @@
+import { type ReactNode, useId } from 'react';
+import { Panel } from '../panel/index.ts';
+import styles from './list-panel.module.css';
+
+export interface ListPanelProps {
+  /** The list's heading, which also names the section. */
+  title: string;
+  /** How many there are ('12 afiliados'), announced politely when it changes. */
+  count?: ReactNode;
+  /** Above the heading, for example a way back. */
+  leading?: ReactNode;
+  /** The table. */
+  children: ReactNode;
+}
+
+/** A list screen's card: its heading and count, then the table. */
+export function ListPanel({ title, count, leading, children }: ListPanelProps) {
+  const headingId = useId();
+  return (
+    <Panel className={styles.panel} aria-labelledby={headingId}>
+      {leading}
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.heading}>
+          {title}
+        </h2>
+        {count !== undefined && (
+          <p className={styles.count} aria-live="polite">
+            {count}
+          </p>
+        )}
+      </div>
+      {children}
+    </Panel>
+  );
+}
