@@ -1,8 +1,13 @@
-import { ADMIN } from '../support/env.ts';
 import { expect, sidebarEntries, signIn, test } from '../support/fixtures.ts';
 
-test('the administrator lands on /profesionales with the full sidebar, and logs out', async ({ page }) => {
-  await signIn(page, ADMIN.user, ADMIN.pass);
+test('an administrator lands on /profesionales with the full sidebar, and logs out', async ({
+  page,
+  backend,
+}) => {
+  // An account of its own: logging out ends every session of the account, and the
+  // seeded administrator's session arranges the other tests' data.
+  const admin = await backend.createUser('ADMINISTRADOR');
+  await signIn(page, admin.user, admin.pass);
   await expect(page).toHaveURL(/\/profesionales$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Profesionales' })).toBeVisible();
   expect(await sidebarEntries(page)).toEqual([
@@ -14,11 +19,18 @@ test('the administrator lands on /profesionales with the full sidebar, and logs 
   ]);
   await expect(page.getByRole('link', { name: 'Profesionales' })).toHaveAttribute('aria-current', 'page');
 
+  const token = await page.evaluate(() => localStorage.getItem('DC_TOKEN'));
   await page.getByRole('link', { name: 'Cerrar Sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('DC_TOKEN'))).toBeNull();
   await page.goto('/afiliados');
   await expect(page).toHaveURL(/\/login$/);
+  // The token is dead on the server too, not just forgotten by the browser.
+  await expect
+    .poll(async () =>
+      (await page.request.get('/api/user/me', { headers: { authorization: `Bearer ${token}` } })).status(),
+    )
+    .toBe(401);
 });
 
 test('administrative staff land on /profesionales and see no Mi Perfil', async ({ page, backend }) => {

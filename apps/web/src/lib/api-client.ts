@@ -37,6 +37,8 @@ export interface RequestOptions<T> {
   /** Send the stored token (default). Sign-in and other public calls turn it off. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Let the request finish even if the page is left at once (sign-out). */
+  keepalive?: boolean;
   /** Validates the response body; without it the body is trusted as `T`. */
   schema?: z.ZodType<T>;
 }
@@ -57,7 +59,7 @@ export function buildUrl(path: string, query?: QueryParams): string {
  * reads `{error}` from failures and ends the session when the API rejects the token.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, auth = true, signal, schema } = options;
+  const { method = 'GET', body, query, auth = true, signal, keepalive, schema } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -72,7 +74,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal, keepalive });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(MESSAGES.UNEXPECTED, 0);
