@@ -102,7 +102,7 @@ export function RegistroForm() {
         />
         <Select
           label="Jurisdicción de la matrícula"
-          placeholder="Seleccione quién la otorgó (opcional)"
+          placeholder="Opcional"
           options={JURISDICCIONES.map((j) => ({ value: j, label: j }))}
           error={errors.matriculaJurisdiccion?.message}
           {...register('matriculaJurisdiccion', { setValueAs: (v: string) => v || undefined })}
