@@ -169,8 +169,9 @@ const idRefs = (max: number) => z.array(z.object({ id: idSchema })).max(max, MES
 
 /**
  * PUT /api/profesionales/{id} and /profile. The owner may not change
- * `obrasSociales` (sent back as they are, or left out); the zone has its own
- * call (`zonas-os`) and the licence's verification its own button.
+ * `obrasSociales` (sent back as they are, or left out) and must leave a phone
+ * and a razón social (checked by the service, which knows who is saving); the
+ * zone has its own call (`zonas-os`) and the licence's verification its own button.
  */
 export const profesionalUpdateSchema = z.object({
   nombre: boundedString(200).min(1, M.NOMBRE_REQUIRED),
@@ -195,15 +196,6 @@ export const profesionalUpdateSchema = z.object({
   aceptaNuevosPacientes: z.boolean().optional(),
   ausencias: z.array(ausenciaSchema).max(50, MESSAGES.TOO_MANY_ITEMS).optional(),
 });
-export type ProfesionalUpdate = z.input<typeof profesionalUpdateSchema>;
-
-/** The own profile also needs a phone and a razón social (the product's rule for a complete profile). */
-export const ownProfileUpdateSchema = profesionalUpdateSchema.superRefine((v, ctx) => {
-  if (!v.telefono) ctx.addIssue({ code: 'custom', path: ['telefono'], message: M.TELEFONO_REQUIRED });
-  if (!v.razonSocial)
-    ctx.addIssue({ code: 'custom', path: ['razonSocial'], message: MESSAGES.RAZON_SOCIAL_REQUIRED });
-});
-
 /** PUT /api/profesionales/zonas-os/{id}: the professional's zone. */
 export const zonaAssignmentSchema = z.object({ zonaId: idSchema.nullable() });
 
