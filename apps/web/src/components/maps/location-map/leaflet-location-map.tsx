@@ -1,0 +1,159 @@
+import 'leaflet/dist/leaflet.css';
+import { divIcon, type Marker as LeafletMarker } from 'leaflet';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+import { getPublicConfig } from '@/lib/config.ts';
+import {
+  type Coordinates,
+  formatCoordinates,
+  isSamePlace,
+  nudgeCoordinates,
+  parseCoordinates,
+} from './coordinates.ts';
+import styles from './leaflet-location-map.module.css';
+import type { LocationMapProps } from './location-map.tsx';
+
+/** Where the map opens while there is no address yet. */
+const BUENOS_AIRES: Coordinates = { lat: -34.6037, lng: -58.3816 };
+const CITY_ZOOM = 10;
+/** Close enough to tell one door from the next. */
+const PIN_ZOOM = 16;
+
+const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+const EDITABLE_PIN_TITLE = 'Consultorio: arrastre el marcador o use las flechas para corregir la ubicación';
+const PIN_TITLE = 'Consultorio';
+
+// Drawn in CSS: Leaflet's default marker is an image whose path breaks under bundlers.
+const PIN_ICON = divIcon({ className: styles.pin, html: '', iconSize: [30, 34], iconAnchor: [15, 34] });
+
+/**
+ * The Leaflet map behind `LocationMap`, loaded only by the screens that show
+ * one (location-map.tsx imports it lazily, with Leaflet and its CSS).
+ */
+export function LeafletLocationMap({ lat, long, editable = false, onMove }: LocationMapProps) {
+  // The pin's place is a string pair from outside; compare and follow it by value.
+  const position = useMemo(() => parseCoordinates(lat, long), [lat, long]);
+  // The last place this map reported, so that the answer coming back is not taken for a new address.
+  const reported = useRef<Coordinates | null>(null);
+  const onMoveRef = useRef(onMove);
+  useEffect(() => {
+    onMoveRef.current = onMove;
+  });
+
+  const report = (place: Coordinates) => {
+    reported.current = place;
+    const stored = formatCoordinates(place);
+    onMoveRef.current?.(stored.lat, stored.long);
+  };
+
+  const start = position ?? BUENOS_AIRES;
+  return (
+    <MapContainer
+      className={styles.map}
+      center={[start.lat, start.lng]}
+      zoom={position ? PIN_ZOOM : CITY_ZOOM}
+      // The map sits inside a long form: the wheel scrolls the page.
+      scrollWheelZoom={false}
+      zoomControl={false}
+    >
+      <TileLayer url={getPublicConfig().tileUrl} attribution={ATTRIBUTION} />
+      <ZoomControl zoomInTitle="Acercar" zoomOutTitle="Alejar" />
+      <FollowPosition position={position} reported={reported} />
+      {position && (
+        // A new marker when editing is switched, since Leaflet reads the title and keyboard options once.
+        <OfficeMarker
+          key={editable ? 'editable' : 'fixed'}
+          position={position}
+          editable={editable}
+          onMove={report}
+        />
+      )}
+    </MapContainer>
+  );
+}
+
+/** Recentres the map when the place changes from outside (a new address picked), not after the pin was moved here. */
+function FollowPosition({
+  position,
+  reported,
+}: {
+  position: Coordinates | null;
+  reported: RefObject<Coordinates | null>;
+}) {
+  const map = useMap();
+  const shown = useRef(position);
+  useEffect(() => {
+    if (isSamePlace(shown.current, position)) return;
+    shown.current = position;
+    if (position && isSamePlace(reported.current, position)) return;
+    if (position) map.setView(position, PIN_ZOOM);
+    else map.setView(BUENOS_AIRES, CITY_ZOOM);
+  }, [map, position, reported]);
+  return null;
+}
+
+function OfficeMarker({
+  position,
+  editable,
+  onMove,
+}: {
+  position: Coordinates;
+  editable: boolean;
+  onMove: (place: Coordinates) => void;
+}) {
+  const map = useMap();
+  const markerRef = useRef<LeafletMarker>(null);
+  const onMoveRef = useRef(onMove);
+  useEffect(() => {
+    onMoveRef.current = onMove;
+  });
+  const title = editable ? EDITABLE_PIN_TITLE : PIN_TITLE;
+
+  const eventHandlers = useMemo(
+    () => ({
+      dragend: () => {
+        const marker = markerRef.current;
+        if (marker) onMoveRef.current(marker.getLatLng().wrap());
+      },
+    }),
+    [],
+  );
+
+  // The keyboard's way to drag: arrow keys on the focused pin move it a few metres.
+  useEffect(() => {
+    const marker = markerRef.current;
+    const element = marker?.getElement();
+    if (!marker || !element) return;
+    element.setAttribute('aria-label', title);
+    if (!editable) {
+      element.setAttribute('role', 'img');
+      return;
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const next = nudgeCoordinates(marker.getLatLng(), event.key);
+      if (!next) return;
+      // The map would pan on the same keys, and the page scroll.
+      event.preventDefault();
+      event.stopPropagation();
+      marker.setLatLng(next);
+      map.panInside(next);
+      onMoveRef.current(next);
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, [map, editable, title]);
+
+  const latLng = useMemo(() => [position.lat, position.lng] as [number, number], [position]);
+  return (
+    <Marker
+      ref={markerRef}
+      position={latLng}
+      icon={PIN_ICON}
+      draggable={editable}
+      keyboard={editable}
+      title={title}
+      eventHandlers={eventHandlers}
+    />
+  );
+}

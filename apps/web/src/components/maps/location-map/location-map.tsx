@@ -1,0 +1,61 @@
+import { lazy, Suspense } from 'react';
+import { parseCoordinates } from './coordinates.ts';
+import styles from './location-map.module.css';
+import { MapErrorBoundary } from './map-error-boundary.tsx';
+
+// Leaflet and its CSS come with this chunk, fetched the first time a map is shown.
+const LeafletLocationMap = lazy(() =>
+  import('./leaflet-location-map.tsx').then((module) => ({ default: module.LeafletLocationMap })),
+);
+
+export interface LocationMapProps {
+  /** Latitude as a numeric string ('-34.603700'); null or blank while there is no address. */
+  lat: string | null;
+  /** Longitude as a numeric string; null or blank while there is no address. */
+  long: string | null;
+  /** Whether the pin can be dragged, or moved with the arrow keys, to correct the place. */
+  editable?: boolean;
+  /** The pin was moved here: the new place with 6 decimals. */
+  onMove?: (lat: string, long: string) => void;
+  /** The accessible name of the map's region, e.g. 'Ubicación del consultorio en el mapa'. */
+  label: string;
+}
+
+const NO_PLACE_HINT = 'Elija una dirección de las sugeridas para ver el consultorio en el mapa.';
+const DRAG_HINT = 'Si el marcador no quedó en la puerta del consultorio, arrástrelo hasta el lugar correcto.';
+
+/**
+ * A map with one place's pin (the office on a profile), or Buenos Aires and a
+ * hint while there is no place. Leaflet loads with the first map shown; if it
+ * cannot load or fails, only the map area says so and the form goes on.
+ */
+export function LocationMap(props: LocationMapProps) {
+  const hasPlace = parseCoordinates(props.lat, props.long) !== null;
+  const hint = !hasPlace ? NO_PLACE_HINT : props.editable ? DRAG_HINT : null;
+  return (
+    <section aria-label={props.label} className={styles.root}>
+      <MapErrorBoundary
+        fallback={
+          <div className={styles.frame}>
+            <p className={styles.message} role="status">
+              No se pudo cargar el mapa. La dirección se guarda igual.
+            </p>
+          </div>
+        }
+      >
+        <div className={styles.frame}>
+          <Suspense
+            fallback={
+              <p className={styles.message} role="status">
+                Cargando mapa…
+              </p>
+            }
+          >
+            <LeafletLocationMap {...props} />
+          </Suspense>
+        </div>
+        {hint && <p className={styles.hint}>{hint}</p>}
+      </MapErrorBoundary>
+    </section>
+  );
+}
