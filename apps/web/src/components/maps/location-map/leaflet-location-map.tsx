@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { divIcon, type Marker as LeafletMarker } from 'leaflet';
-import { type RefObject, useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { getPublicConfig } from '@/lib/config.ts';
 import {
@@ -40,11 +40,11 @@ export function LeafletLocationMap({ lat, long, editable = false, onMove }: Loca
     onMoveRef.current = onMove;
   });
 
-  const report = (place: Coordinates) => {
+  const report = useCallback((place: Coordinates) => {
     reported.current = place;
     const stored = formatCoordinates(place);
     onMoveRef.current?.(stored.lat, stored.long);
-  };
+  }, []);
 
   const start = position ?? BUENOS_AIRES;
   return (
@@ -99,24 +99,21 @@ function OfficeMarker({
 }: {
   position: Coordinates;
   editable: boolean;
+  /** Kept stable by the caller, so the handlers are not set again on each render. */
   onMove: (place: Coordinates) => void;
 }) {
   const map = useMap();
   const markerRef = useRef<LeafletMarker>(null);
-  const onMoveRef = useRef(onMove);
-  useEffect(() => {
-    onMoveRef.current = onMove;
-  });
   const title = editable ? EDITABLE_PIN_TITLE : PIN_TITLE;
 
   const eventHandlers = useMemo(
     () => ({
       dragend: () => {
         const marker = markerRef.current;
-        if (marker) onMoveRef.current(marker.getLatLng().wrap());
+        if (marker) onMove(marker.getLatLng().wrap());
       },
     }),
-    [],
+    [onMove],
   );
 
   // The keyboard's way to drag: arrow keys on the focused pin move it a few metres.
@@ -131,18 +128,18 @@ function OfficeMarker({
     }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const next = nudgeCoordinates(marker.getLatLng(), event.key);
+      const next = nudgeCoordinates(marker.getLatLng().wrap(), event.key);
       if (!next) return;
       // The map would pan on the same keys, and the page scroll.
       event.preventDefault();
       event.stopPropagation();
       marker.setLatLng(next);
       map.panInside(next);
-      onMoveRef.current(next);
+      onMove(next);
     };
     element.addEventListener('keydown', onKeyDown);
     return () => element.removeEventListener('keydown', onKeyDown);
-  }, [map, editable, title]);
+  }, [map, editable, title, onMove]);
 
   const latLng = useMemo(() => [position.lat, position.lng] as [number, number], [position]);
   return (
