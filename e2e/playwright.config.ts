@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The local geocoder and tile server (support/stand-ins.ts). */
+const STAND_INS = `http://127.0.0.1:${Number(process.env.E2E_STAND_INS_PORT ?? 3211)}`;
 
 // One fresh data directory per run. The runner's environment is inherited by
 // its workers, so the tests find the same directory (the mail files live there).
@@ -42,23 +44,34 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    // The real server, serving the SPA built by `npm run build` (see the root script test:e2e).
-    command: 'npx tsx ../apps/api/src/server.ts',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: BASE_URL,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@reddental.com.ar',
-      ADMIN_PASSWORD: 'RedDental2025!',
+  webServer: [
+    {
+      command: 'npx tsx support/stand-ins.ts',
+      url: `${STAND_INS}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { STAND_INS_PORT: new URL(STAND_INS).port },
     },
-  },
+    {
+      // The real server, serving the SPA built by `npm run build` (see the root script test:e2e).
+      command: 'npx tsx ../apps/api/src/server.ts',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: BASE_URL,
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'admin@reddental.com.ar',
+        ADMIN_PASSWORD: 'RedDental2025!',
+        GEOCODER_URL: STAND_INS,
+        TILE_URL: `${STAND_INS}/tiles/{z}/{x}/{y}.png`,
+      },
+    },
+  ],
 });

@@ -78,6 +78,30 @@ export class Backend {
     return solicitud;
   }
 
+  /** An insurer of its own, for a test to tick. */
+  async createObraSocial(): Promise<{ id: number; nombre: string }> {
+    return this.call(
+      'POST',
+      'obra-sociales',
+      buildObraSocialInput({ nombre: uniqueName('Obra Social E2E') }),
+    );
+  }
+
+  /** A specialty of its own (a fresh database holds only GUARDIAS). */
+  async createEspecialidad(): Promise<{ id: number; nombre: string }> {
+    return this.call('POST', 'especialidades', { nombre: uniqueName('Especialidad E2E') });
+  }
+
+  /** What the API holds of a professional's own profile, seen with its own token. */
+  async ownProfile(user: string, pass: string): Promise<Record<string, unknown>> {
+    const { token } = await this.login(user, pass);
+    const response = await this.request.get('/api/profesionales/profile', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  }
+
   /** An affiliate (with a new insurer) who can sign in with the returned document. */
   async createAfiliado(): Promise<{ documento: string }> {
     const obraSocial = await this.call<{ id: number }>(

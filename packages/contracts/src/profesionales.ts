@@ -196,6 +196,9 @@ export const profesionalUpdateSchema = z.object({
   aceptaNuevosPacientes: z.boolean().optional(),
   ausencias: z.array(ausenciaSchema).max(50, MESSAGES.TOO_MANY_ITEMS).optional(),
 });
+/** What a client sends to save a profile (before the schema's transforms). */
+export type ProfesionalUpdateInput = z.input<typeof profesionalUpdateSchema>;
+
 /** PUT /api/profesionales/zonas-os/{id}: the professional's zone. */
 export const zonaAssignmentSchema = z.object({ zonaId: idSchema.nullable() });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatNumber } from './format.ts';
+import { formatCount, formatDate, formatMomentDate, formatNumber } from './format.ts';
 
 describe('formatNumber', () => {
   it('groups thousands with dots, four-digit numbers included', () => {
@@ -34,5 +34,17 @@ describe('formatDate', () => {
     expect(formatDate(undefined)).toBe('-');
     expect(formatDate('')).toBe('-');
     expect(formatDate('sin fecha')).toBe('sin fecha');
+  });
+});
+
+describe('formatMomentDate', () => {
+  it("gives a timestamp's day on Buenos Aires' calendar", () => {
+    // 01:30 UTC on 2 December is still 1 December in Buenos Aires (UTC-3).
+    expect(formatMomentDate('2026-12-02T01:30:00.000Z')).toBe('01/12/2026');
+    expect(formatMomentDate('2026-12-02T12:00:00.000Z')).toBe('02/12/2026');
+  });
+
+  it('shows a dash for nothing', () => {
+    expect(formatMomentDate(null)).toBe('-');
   });
 });

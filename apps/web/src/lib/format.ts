@@ -43,3 +43,18 @@ export function formatDate(iso: string | null | undefined): string {
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
+
+// A moment (a timestamp) is read on Buenos Aires' calendar, wherever the browser is.
+const momentFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'America/Argentina/Buenos_Aires',
+});
+
+/** An ISO timestamp → its day in Buenos Aires, 'dd/mm/yyyy'; empty → '-'. */
+export function formatMomentDate(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
+}

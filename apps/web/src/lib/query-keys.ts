@@ -26,6 +26,11 @@ export const queryKeys = {
     search: (search: string) => ['profesionales', 'search', search] as const,
     page: (params: object) => ['profesionales', 'paginated', params] as const,
     solicitudes: ['profesionales', 'solicitudes'] as const,
+    detail: (id: number) => ['profesionales', 'detail', id] as const,
+    /** The signed-in professional's own record. */
+    profile: ['profesionales', 'profile'] as const,
   },
+  zonas: ['zonas'] as const,
+  especialidades: ['especialidades'] as const,
   geocode: (query: string) => ['geocode', query] as const,
 };

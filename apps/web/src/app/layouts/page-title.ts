@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import type { PermissionRequirement } from '@/lib/permissions.ts';
+import { useScreenTitleOverride } from '@/lib/screen-title.ts';
 import { SITE } from '@/lib/site.ts';
 
 /** What a route declares about itself in the route map. */
@@ -23,9 +24,10 @@ export function useRouteHandle(): RouteHandle | undefined {
     | undefined;
 }
 
-/** The title of the screen being shown; also sets the document title. */
+/** The title of the screen being shown (its own, or its route's); also sets the document title. */
 export function usePageTitle(): string {
-  const title = useRouteHandle()?.title ?? SITE.name;
+  const routeTitle = useRouteHandle()?.title;
+  const title = useScreenTitleOverride() ?? routeTitle ?? SITE.name;
   useEffect(() => {
     document.title = title === SITE.name ? SITE.name : `${title} | ${SITE.name}`;
   }, [title]);

@@ -1,17 +1,25 @@
-import { StethoscopeIcon } from '@/components/ui/icons/index.ts';
-import { UpcomingFeature } from './upcoming-feature.tsx';
+import { useParams } from 'react-router';
+import { useEspecialidades } from '@/features/especialidades/api/get-especialidades.ts';
+import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
+import { ProfesionalAdminEdit } from '@/features/profesionales/components/profesional-admin-edit.tsx';
+import { useZonas } from '@/features/zonas/api/get-zonas.ts';
+import { NuevaZonaModal } from '@/features/zonas/components/nueva-zona-modal.tsx';
+import { UnknownPath } from '../layouts/unknown-path.tsx';
 
 export function Component() {
+  const id = Number(useParams().id);
+  const especialidades = useEspecialidades();
+  const obrasSociales = useObrasSocialesList();
+  const zonas = useZonas();
+  if (!Number.isSafeInteger(id) || id < 1) return <UnknownPath />;
   return (
-    <UpcomingFeature
-      icon={<StethoscopeIcon />}
-      title="Edición del profesional"
-      description="Aquí podrá revisar y editar el perfil completo de un profesional."
-      items={[
-        'Datos de contacto y dirección',
-        'Zona, obras sociales y especialidades',
-        'Horarios de atención y de guardia',
-      ]}
+    <ProfesionalAdminEdit
+      key={id}
+      id={id}
+      especialidades={especialidades.data}
+      obrasSociales={obrasSociales.data}
+      zonas={zonas.data}
+      renderNuevaZona={(props) => <NuevaZonaModal {...props} />}
     />
   );
 }

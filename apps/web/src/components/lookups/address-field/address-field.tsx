@@ -50,8 +50,9 @@ export function AddressField({
   name,
   placeholder = 'Calle, número y localidad',
 }: AddressFieldProps) {
-  // The text of the last picked suggestion is not searched again.
-  const [picked, setPicked] = useState<string | null>(null);
+  // The text of the last picked suggestion is not searched again, nor the
+  // address the field opened with (an address already saved).
+  const [picked, setPicked] = useState<string | null>(() => value.trim() || null);
   const query = useDebouncedValue(value.trim(), ADDRESS_DEBOUNCE_MS);
   const isSearchable = query.length >= GEOCODE_MIN_QUERY_LENGTH && query !== picked && !disabled;
 

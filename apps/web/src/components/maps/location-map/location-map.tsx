@@ -22,6 +22,7 @@ export interface LocationMapProps {
 }
 
 const NO_PLACE_HINT = 'Elija una dirección de las sugeridas para ver el consultorio en el mapa.';
+const NO_PLACE_NOTE = 'Todavía no hay una dirección ubicada en el mapa.';
 const DRAG_HINT = 'Si el marcador no quedó en la puerta del consultorio, arrástrelo hasta el lugar correcto.';
 
 /**
@@ -31,7 +32,13 @@ const DRAG_HINT = 'Si el marcador no quedó en la puerta del consultorio, arrás
  */
 export function LocationMap(props: LocationMapProps) {
   const hasPlace = parseCoordinates(props.lat, props.long) !== null;
-  const hint = !hasPlace ? NO_PLACE_HINT : props.editable ? DRAG_HINT : null;
+  const hint = hasPlace
+    ? props.editable
+      ? DRAG_HINT
+      : null
+    : props.editable
+      ? NO_PLACE_HINT
+      : NO_PLACE_NOTE;
   return (
     <section aria-label={props.label} className={styles.root}>
       <MapErrorBoundary

@@ -1,0 +1,41 @@
+import { type Profesional, type ProfesionalUpdateInput, profesionalSchema } from '@red-dental/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+export interface ProfesionalChanges {
+  id: number;
+  body: ProfesionalUpdateInput;
+  /** The zone to assign, when staff chose one (spec: "the zone is updated only if one is chosen"). */
+  zonaId?: number;
+}
+
+/** `PUT /api/profesionales/{id}`, as staff (PROFESSIONALS.UPDATE). */
+export function updateProfesional(id: number, body: ProfesionalUpdateInput): Promise<Profesional> {
+  return apiRequest(`profesionales/${id}`, { method: 'PUT', body, schema: profesionalSchema });
+}
+
+/** `PUT /api/profesionales/zonas-os/{id}`: the professional's zone. */
+export function assignZona(id: number, zonaId: number): Promise<Profesional> {
+  return apiRequest(`profesionales/zonas-os/${id}`, {
+    method: 'PUT',
+    body: { zonaId },
+    schema: profesionalSchema,
+  });
+}
+
+/**
+ * Saves a professional from the admin screen: the record, then its zone when
+ * another one was chosen. Both refresh the list and the record.
+ */
+export function useUpdateProfesional() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body, zonaId }: ProfesionalChanges) => {
+      const saved = await updateProfesional(id, body);
+      return zonaId !== undefined ? assignZona(id, zonaId) : saved;
+    },
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.profesionales.detail(saved.id), saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.profesionales.all }),
+  });
+}

@@ -1,0 +1,286 @@
+import {
+  type Especialidad,
+  MESSAGES,
+  type ObraSocialRef,
+  type Profesional,
+  type Zona,
+} from '@red-dental/contracts';
+import { type ReactNode, useState } from 'react';
+import { FormProvider, useFormContext } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button/index.ts';
+import { AlertIcon, CheckCircleIcon, ChevronLeftIcon, PencilIcon } from '@/components/ui/icons/index.ts';
+import { Modal } from '@/components/ui/modal/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
+import { Select } from '@/components/ui/select/index.ts';
+import { Spinner } from '@/components/ui/spinner/index.ts';
+import { useToast } from '@/components/ui/toast/index.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { applyServerErrors } from '@/lib/form-errors.ts';
+import { formatMomentDate } from '@/lib/format.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { useProfesional } from '../api/get-profesional.ts';
+import { useUpdateProfesional } from '../api/update-profesional.ts';
+import { useVerifyMatricula } from '../api/verify-matricula.ts';
+import { AusenciasField } from './ausencias-field.tsx';
+import { GuardiasModal } from './guardias-modal.tsx';
+import styles from './profile-form.module.css';
+import { chosenZona, type ProfileFormValues, toUpdateBody } from './profile-form-values.ts';
+import {
+  AceptaNuevosPacientesField,
+  ContactFields,
+  EspecialidadesField,
+  LinkButton,
+  LocationFields,
+  MatriculaFields,
+  ObrasSocialesField,
+  ProfileSection,
+  ScheduleField,
+} from './profile-sections.tsx';
+import { useProfileForm } from './use-profile-form.ts';
+
+export interface NuevaZonaRenderProps {
+  isOpen: boolean;
+  onClose: () => void;
+  onCreated: (zona: Zona) => void;
+}
+
+export interface ProfesionalAdminEditProps {
+  id: number;
+  especialidades: Especialidad[] | undefined;
+  obrasSociales: ObraSocialRef[] | undefined;
+  zonas: Zona[] | undefined;
+  /** The 'Nueva zona' dialog (zones are their own feature; the route composes it). */
+  renderNuevaZona: (props: NuevaZonaRenderProps) => ReactNode;
+}
+
+/** `/profesionales/edit/{id}`: staff see a professional's whole record and edit it. */
+export function ProfesionalAdminEdit({ id, ...props }: ProfesionalAdminEditProps) {
+  const profesional = useProfesional(id);
+  if (profesional.isPending)
+    return (
+      <p className={styles.loading} role="status">
+        <Spinner size={20} /> Cargando...
+      </p>
+    );
+  if (profesional.error)
+    return (
+      <div className={styles.page}>
+        <BackLink />
+        <p className={styles.loadError} role="alert">
+          <AlertIcon size={20} />
+          {errorMessage(profesional.error)}
+        </p>
+      </div>
+    );
+  return <AdminForm profesional={profesional.data} reload={profesional.refetch} {...props} />;
+}
+
+function BackLink() {
+  return (
+    <Link to={PATHS.profesionales} className={styles.back}>
+      <ChevronLeftIcon size={18} />
+      Volver a Profesionales
+    </Link>
+  );
+}
+
+function AdminForm({
+  profesional,
+  reload,
+  especialidades,
+  obrasSociales,
+  zonas,
+  renderNuevaZona,
+}: Omit<ProfesionalAdminEditProps, 'id'> & { profesional: Profesional; reload: () => Promise<unknown> }) {
+  const toast = useToast();
+  const update = useUpdateProfesional();
+  const verify = useVerifyMatricula();
+  const { form, isEditing, isDirty, startEditing, finishEditing } = useProfileForm(profesional, 'admin');
+  const [isGuardiasOpen, setIsGuardiasOpen] = useState(false);
+  const [isNuevaZonaOpen, setIsNuevaZonaOpen] = useState(false);
+  const [isSaved, setIsSaved] = useState(false);
+  const [isReloading, setIsReloading] = useState(false);
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!isDirty) return finishEditing();
+    update.mutate(
+      { id: profesional.id, body: toUpdateBody(values, 'admin'), zonaId: chosenZona(values, profesional) },
+      {
+        onSuccess: (saved) => {
+          finishEditing(saved);
+          setIsSaved(true);
+        },
+        onError: (error) => {
+          applyServerErrors(form, error);
+          toast.error(MESSAGES.profesionales.SAVE_FAILED);
+        },
+      },
+    );
+  });
+
+  // The spec's Cancelar reloads the record from the server.
+  const cancel = async () => {
+    setIsReloading(true);
+    try {
+      const result = (await reload()) as { data?: Profesional };
+      finishEditing(result.data);
+    } finally {
+      setIsReloading(false);
+    }
+  };
+
+  const verifyAction =
+    !isEditing && profesional.matricula && !profesional.matriculaVerificadaAt ? (
+      <Button
+        size="sm"
+        variant="secondary"
+        isLoading={verify.isPending}
+        onClick={() =>
+          verify.mutate(profesional.id, {
+            onSuccess: () => toast.success('Matrícula verificada'),
+            onError: (error) => toast.error(errorMessage(error)),
+          })
+        }
+      >
+        Verificar matrícula
+      </Button>
+    ) : undefined;
+
+  return (
+    <div className={styles.page}>
+      <BackLink />
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className={styles.form} aria-labelledby="profesional-heading">
+          <Panel className={styles.panel}>
+            <div className={styles.header}>
+              <div>
+                <h2 id="profesional-heading" className={styles.heading}>
+                  {profesional.nombre}
+                </h2>
+                <p className={styles.muted}>
+                  {profesional.datosConfirmadosAt
+                    ? `Datos confirmados por el profesional el ${formatMomentDate(profesional.datosConfirmadosAt)}.`
+                    : 'El profesional todavía no confirmó sus datos.'}
+                </p>
+              </div>
+              {!isEditing && (
+                <Button variant="secondary" icon={<PencilIcon size={18} />} onClick={startEditing}>
+                  Editar
+                </Button>
+              )}
+            </div>
+
+            <ProfileSection title="Datos de contacto" id="contacto-heading">
+              <ContactFields isEditing={isEditing} mode="admin" />
+            </ProfileSection>
+            <ProfileSection title="Consultorio" id="consultorio-heading">
+              <LocationFields isEditing={isEditing} />
+              <ZonaField isEditing={isEditing} zonas={zonas} onAddZona={() => setIsNuevaZonaOpen(true)} />
+            </ProfileSection>
+            <ProfileSection title="Matrícula profesional" id="matricula-heading">
+              <MatriculaFields isEditing={isEditing} profesional={profesional} verifyAction={verifyAction} />
+            </ProfileSection>
+            <ProfileSection title="Obras Sociales" id="obras-sociales-heading">
+              <ObrasSocialesField
+                isEditing={isEditing}
+                mode="admin"
+                options={obrasSociales}
+                profesional={profesional}
+              />
+            </ProfileSection>
+            <ProfileSection
+              title="Especialidades"
+              id="especialidades-heading"
+              aside={<LinkButton onClick={() => setIsGuardiasOpen(true)}>Horarios de Guardias</LinkButton>}
+            >
+              <EspecialidadesField
+                isEditing={isEditing}
+                especialidades={especialidades}
+                onGuardiasTicked={() => setIsGuardiasOpen(true)}
+              />
+              <AceptaNuevosPacientesField isEditing={isEditing} />
+            </ProfileSection>
+            <ProfileSection title="Horarios de atención" id="horarios-heading">
+              <ScheduleField name="horarios" legend="Horarios de atención" hideLegend isEditing={isEditing} />
+            </ProfileSection>
+            <ProfileSection title="Ausencias" id="ausencias-heading">
+              <AusenciasField isEditing={isEditing} />
+            </ProfileSection>
+
+            {isEditing && (
+              <div className={styles.actions}>
+                <Button
+                  variant="secondary"
+                  onClick={cancel}
+                  isLoading={isReloading}
+                  disabled={update.isPending}
+                >
+                  Cancelar
+                </Button>
+                <Button type="submit" isLoading={update.isPending}>
+                  Guardar cambios
+                </Button>
+              </div>
+            )}
+          </Panel>
+          <GuardiasModal
+            isOpen={isGuardiasOpen}
+            onClose={() => setIsGuardiasOpen(false)}
+            isEditing={isEditing}
+          />
+        </form>
+      </FormProvider>
+
+      {renderNuevaZona({
+        isOpen: isNuevaZonaOpen,
+        onClose: () => setIsNuevaZonaOpen(false),
+        onCreated: (zona) => {
+          setIsNuevaZonaOpen(false);
+          form.setValue('zonaId', String(zona.id), { shouldDirty: true });
+        },
+      })}
+
+      <Modal
+        isOpen={isSaved}
+        onClose={() => setIsSaved(false)}
+        title={MESSAGES.profesionales.SAVED}
+        tone="success"
+        size="sm"
+        footer={<Button onClick={() => setIsSaved(false)}>Aceptar</Button>}
+      >
+        <p className={styles.savedBody}>
+          <CheckCircleIcon size={20} />
+          Los cambios de {profesional.nombre} ya están en la cartilla.
+        </p>
+      </Modal>
+    </div>
+  );
+}
+
+/** Zona: a select of the zones by number; 'Agregar zona' in edit mode opens 'Nueva zona'. */
+function ZonaField({
+  isEditing,
+  zonas,
+  onAddZona,
+}: {
+  isEditing: boolean;
+  zonas: Zona[] | undefined;
+  onAddZona: () => void;
+}) {
+  const { register, watch } = useFormContext<ProfileFormValues>();
+  const zonaId = watch('zonaId');
+  const options = (zonas ?? []).map((z) => ({ value: String(z.id), label: `${z.numero} - ${z.nombre}` }));
+  return (
+    <div className={styles.zona}>
+      <Select
+        label="Zona"
+        placeholder={zonaId ? undefined : 'Sin zona asignada'}
+        options={options}
+        disabled={!isEditing}
+        {...register('zonaId')}
+      />
+      {isEditing && <LinkButton onClick={onAddZona}>Agregar zona</LinkButton>}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Profesional } from '@red-dental/contracts';
+import { useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import {
+  type ProfileFormValues,
+  type ProfileMode,
+  profileFormSchema,
+  toFormValues,
+} from './profile-form-values.ts';
+
+/**
+ * The state both profile screens share: the form over the saved record,
+ * view or edit mode, and Cancelar, which puts the saved values back.
+ */
+export function useProfileForm(profesional: Profesional, mode: ProfileMode) {
+  const [isEditing, setIsEditing] = useState(false);
+  const form = useForm<ProfileFormValues>({
+    // The contract checks; the values go out as typed (the server applies its transforms).
+    resolver: zodResolver(profileFormSchema(mode), undefined, {
+      raw: true,
+    }) as unknown as Resolver<ProfileFormValues>,
+    defaultValues: toFormValues(profesional),
+  });
+  const { reset } = form;
+  // Read while rendering, so that the form tracks it (react-hook-form's proxy).
+  const { isDirty } = form.formState;
+
+  // A newer record (saved, reloaded, or changed by another call) is what view mode shows.
+  useEffect(() => {
+    if (!isEditing) reset(toFormValues(profesional));
+  }, [profesional, isEditing, reset]);
+
+  return {
+    form,
+    isEditing,
+    /** Something differs from the saved record. */
+    isDirty,
+    startEditing: () => setIsEditing(true),
+    /** Back to view mode showing `saved` (or the record as last loaded). */
+    finishEditing: (saved: Profesional = profesional) => {
+      reset(toFormValues(saved));
+      setIsEditing(false);
+    },
+  };
+}
