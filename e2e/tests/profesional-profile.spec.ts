@@ -67,6 +67,7 @@ test('the administrator edits a professional (a zone made in the modal, office a
   // The dentist sees what staff saved.
   await page.getByRole('link', { name: 'Cerrar Sesión' }).click();
   await signIn(page, dentist.user, dentist.pass);
+  await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/mi-perfil');
   await expect(page.getByLabel('Teléfono')).toHaveValue('011 4823-5510');
   const obras = page.getByRole('region', { name: 'Obras Sociales' });
@@ -83,6 +84,7 @@ test('a new dentist completes the profile, corrects the pin on the map, and chan
   const dentist = await backend.createProfesional();
   const especialidad = await backend.createEspecialidad();
   await signIn(page, dentist.user, dentist.pass);
+  await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/mi-perfil');
   await expect(page.getByRole('heading', { level: 1, name: 'Completar Perfil' })).toBeVisible();
   await scanAndCapture(page, 'mi-perfil-incompleto');
@@ -98,8 +100,16 @@ test('a new dentist completes the profile, corrects the pin on the map, and chan
   const pin = page.locator('.leaflet-marker-icon');
   await expect(pin).toBeVisible();
 
-  // Dragging the pin a little corrects the location by hand.
-  const box = (await pin.boundingBox())!;
+  // Dragging the pin a little corrects the location by hand (once the map has settled on it).
+  await pin.scrollIntoViewIfNeeded();
+  let box = (await pin.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const previous = box;
+      box = (await pin.boundingBox())!;
+      return box.x === previous.x && box.y === previous.y;
+    })
+    .toBe(true);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 8 });

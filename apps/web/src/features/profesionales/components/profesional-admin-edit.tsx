@@ -201,9 +201,9 @@ function AdminForm({
               />
               <AceptaNuevosPacientesField isEditing={isEditing} />
             </ProfileSection>
-            <ProfileSection title="Horarios de atención" id="horarios-heading">
-              <ScheduleField name="horarios" legend="Horarios de atención" hideLegend isEditing={isEditing} />
-            </ProfileSection>
+            <div className={styles.section}>
+              <ScheduleField name="horarios" legend="Horarios de atención" isEditing={isEditing} />
+            </div>
             <ProfileSection title="Ausencias" id="ausencias-heading">
               <AusenciasField isEditing={isEditing} />
             </ProfileSection>

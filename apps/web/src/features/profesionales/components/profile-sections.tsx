@@ -328,7 +328,10 @@ export function ScheduleErrors({ name }: { name: 'horarios' | 'guardias' }) {
   );
 }
 
-/** A weekly schedule of the form: the editor in edit mode, the read-only list otherwise. */
+/**
+ * A weekly schedule of the form: the editor in edit mode, the read-only list
+ * otherwise. Its legend names it (no section heading around it).
+ */
 export function ScheduleField({
   name,
   legend,
