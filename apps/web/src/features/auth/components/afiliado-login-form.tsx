@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
 import { IdCardIcon } from '@/components/ui/icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
+import { ApiError, isApiError } from '@/lib/api-client.ts';
 import { AFFILIATE_LANDING_PATH, PATHS } from '@/lib/paths.ts';
 import { signInAfiliado } from '../api/login-afiliado.ts';
 import styles from './auth-form.module.css';
@@ -16,7 +17,13 @@ export function AfiliadoLoginForm() {
   const form = useSignInForm<'documento'>({
     validate: ({ documento }) => (documento.trim() === '' ? { documento: MESSAGES.DOCUMENT_REQUIRED } : {}),
     submit: async ({ documento }) => {
-      await signInAfiliado({ documento: documento.trim() });
+      try {
+        await signInAfiliado({ documento: documento.trim() });
+      } catch (error) {
+        // The spec's words for an unknown document; other failures (too many tries) keep the server's.
+        if (isApiError(error, 401)) throw new ApiError(MESSAGES.AFFILIATE_LOGIN_FAILED, 401);
+        throw error;
+      }
       navigate(AFFILIATE_LANDING_PATH, { replace: true });
     },
   });

@@ -4,8 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/session.ts';
 import { mockApi } from '@/test/api-mock.ts';
-import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { makeProfesional, makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
+
+/** The screen the dialog opens from. */
+const PROFILE = {
+  'GET /api/profesionales/profile': makeProfesional({ nombre: 'Dra. Ana Ruiz' }),
+  'GET /api/especialidades': [],
+};
 
 async function openModal() {
   await userEvent.click(await screen.findByRole('button', { name: 'Cambiar Contraseña' }));
@@ -24,7 +30,11 @@ describe("'Cambiar Contraseña' in Mi Perfil", () => {
 
   it('asks for the current password first, then the new one twice', async () => {
     storeStaffSession(user);
-    const { requests } = mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      ...PROFILE,
+    });
     renderApp('/mi-perfil');
     const dialog = await openModal();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
@@ -40,6 +50,7 @@ describe("'Cambiar Contraseña' in Mi Perfil", () => {
     mockApi({
       'GET /api/user/me': user,
       'GET /api/notificaciones/unread': {},
+      ...PROFILE,
       'PUT /api/user/change-password': [
         400,
         {
@@ -64,6 +75,7 @@ describe("'Cambiar Contraseña' in Mi Perfil", () => {
     const { requests } = mockApi({
       'GET /api/user/me': user,
       'GET /api/notificaciones/unread': {},
+      ...PROFILE,
       'PUT /api/user/change-password': { token: 'token-nuevo' },
     });
     renderApp('/mi-perfil');
@@ -85,6 +97,7 @@ describe("'Cambiar Contraseña' in Mi Perfil", () => {
     const { requests } = mockApi({
       'GET /api/user/me': user,
       'GET /api/notificaciones/unread': {},
+      ...PROFILE,
       'POST /api/user/logout': [204],
     });
     const { router } = renderApp('/mi-perfil');

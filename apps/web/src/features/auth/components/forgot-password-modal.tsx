@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { recoverPasswordSchema } from '@red-dental/contracts';
+import { MESSAGES, recoverPasswordSchema } from '@red-dental/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button/index.ts';
@@ -7,7 +7,7 @@ import { MailIcon } from '@/components/ui/icons/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { recoverPassword } from '../api/recover-password.ts';
 import styles from './auth-form.module.css';
 
@@ -38,7 +38,8 @@ export function ForgotPasswordModal({ isOpen, onClose }: { isOpen: boolean; onCl
       toast.success('Le enviamos un e-mail con el enlace para recuperar su contraseña.');
       close();
     } catch (error) {
-      toast.error(errorMessage(error));
+      // The spec's words for an address with no account; other failures keep the server's.
+      toast.error(isApiError(error, 404) ? MESSAGES.RECOVER_UNKNOWN_EMAIL : errorMessage(error));
     }
   });
 

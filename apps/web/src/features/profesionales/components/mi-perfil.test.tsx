@@ -3,9 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
-import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { ESPECIALIDADES, makeProfesional, makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
-import { ESPECIALIDADES, makeProfesional } from './profile-fixtures.ts';
 
 /** A dentist on /mi-perfil; the API keeps what is saved. */
 function setup(record: Profesional, extra: Parameters<typeof mockApi>[0] = {}) {
