@@ -101,6 +101,27 @@ describe('/mi-perfil', () => {
     expect(screen.getByLabelText('Nombre')).toHaveAttribute('readonly');
   });
 
+  it('tracks changes and asks before leaving them unsaved', async () => {
+    setup(makeProfesional());
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    expect(screen.queryByText('Hay cambios sin guardar')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Piso/Depto./Extra'), ' (timbre 2)');
+    expect(screen.getByText('Hay cambios sin guardar')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Afiliados' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
+    expect(screen.getByLabelText('Piso/Depto./Extra')).toHaveValue('3° B (timbre 2)');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Afiliados' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Cambios sin guardar' })).getByRole('button', {
+        name: 'Salir sin guardar',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByLabelText('Piso/Depto./Extra')).not.toBeInTheDocument());
+  });
+
   it('adds and removes an absence', async () => {
     const { requests } = setup(makeProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));

@@ -7,6 +7,7 @@ import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
+import { UnsavedChangesPrompt } from '@/components/ui/unsaved-changes-prompt/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { formatMomentDate } from '@/lib/format.ts';
@@ -63,7 +64,7 @@ function OwnProfileForm({
   const toast = useToast();
   const update = useUpdateOwnProfile();
   const confirm = useConfirmOwnData();
-  const { form, isEditing, startEditing, finishEditing } = useProfileForm(profesional, 'owner');
+  const { form, isEditing, isDirty, startEditing, finishEditing } = useProfileForm(profesional, 'owner');
   const [isGuardiasOpen, setIsGuardiasOpen] = useState(false);
   const [isChangingPassword, setIsChangingPassword] = useState(false);
   const [isSaved, setIsSaved] = useState(false);
@@ -184,6 +185,12 @@ function OwnProfileForm({
 
             {isEditing && (
               <div className={styles.actions}>
+                {isDirty && (
+                  <p className={styles.dirty}>
+                    <span aria-hidden="true" className={styles.dirtyDot} />
+                    Hay cambios sin guardar
+                  </p>
+                )}
                 <Button variant="secondary" onClick={() => finishEditing()} disabled={update.isPending}>
                   Cancelar
                 </Button>
@@ -200,6 +207,7 @@ function OwnProfileForm({
           />
         </form>
       </FormProvider>
+      <UnsavedChangesPrompt when={isEditing && isDirty} />
 
       {renderChangePassword({ isOpen: isChangingPassword, onClose: () => setIsChangingPassword(false) })}
 

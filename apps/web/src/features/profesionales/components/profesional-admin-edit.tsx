@@ -15,6 +15,7 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
+import { UnsavedChangesPrompt } from '@/components/ui/unsaved-changes-prompt/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { formatMomentDate } from '@/lib/format.ts';
@@ -210,6 +211,12 @@ function AdminForm({
 
             {isEditing && (
               <div className={styles.actions}>
+                {isDirty && (
+                  <p className={styles.dirty}>
+                    <span aria-hidden="true" className={styles.dirtyDot} />
+                    Hay cambios sin guardar
+                  </p>
+                )}
                 <Button
                   variant="secondary"
                   onClick={cancel}
@@ -231,6 +238,7 @@ function AdminForm({
           />
         </form>
       </FormProvider>
+      <UnsavedChangesPrompt when={isEditing && isDirty} />
 
       {renderNuevaZona({
         isOpen: isNuevaZonaOpen,

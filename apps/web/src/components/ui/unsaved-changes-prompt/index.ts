@@ -1,0 +1,1 @@
+export { UnsavedChangesPrompt } from './unsaved-changes-prompt.tsx';
