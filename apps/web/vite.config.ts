@@ -25,6 +25,13 @@ export default defineConfig({
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
+            // The small modules every page starts with (session, permissions, paths, the API
+            // client, the form basics): one file rather than a handful, since each file costs
+            // its own overhead (decision 011).
+            {
+              name: 'core',
+              test: /[\\/]src[\\/](lib[\\/](session|permissions|paths|site|screen-title|api-client)\.ts|components[\\/]ui[\\/](button|field|text-input|spinner)[\\/])/,
+            },
           ],
         },
       },
