@@ -30,6 +30,7 @@ test('the administrator edits a professional (a zone made in the modal, office a
   const nuevaZona = page.getByRole('dialog', { name: 'Nueva zona' });
   await nuevaZona.getByLabel('Nombre').fill('Zona Norte E2E');
   await nuevaZona.getByLabel('Número').fill(zonaNumero);
+  await scanAndCapture(page, 'nueva-zona');
   await nuevaZona.getByRole('button', { name: 'Crear zona' }).click();
   await expect(nuevaZona).toBeHidden();
   await expect(page.getByLabel('Zona')).toHaveValue(/\d+/);
@@ -43,6 +44,7 @@ test('the administrator edits a professional (a zone made in the modal, office a
   await guardias.getByRole('switch', { name: 'Sábado' }).check();
   await guardias.getByLabel('Sábado, inicio del horario 1').fill('20:00');
   await guardias.getByLabel('Sábado, fin del horario 1').fill('23:30');
+  await scanAndCapture(page, 'guardias');
   await guardias.getByRole('button', { name: 'Continuar' }).click();
   await expect(guardias).toBeHidden();
 
