@@ -114,5 +114,3 @@ export function missingForCompletion(p: Profesional): string[] {
   if (p.especialidades.length === 0) missing.push('al menos una especialidad');
   return missing;
 }
-
-export const isProfileComplete = (p: Profesional) => missingForCompletion(p).length === 0;
