@@ -49,7 +49,9 @@ export const test = base.extend<{ backend: Backend; consoleWatch: ConsoleWatch; 
         await storeSession(page, token, { kind: 'afiliado' });
         return afiliado;
       }
-      const account = await backend.createUser(role);
+      // A dentist is a professional who signed up and was approved, with a profile of its own.
+      const account =
+        role === 'PRESTADOR' ? await backend.createProfesional() : await backend.createUser(role);
       const { token, user } = await backend.login(account.user, account.pass);
       await storeSession(page, token, { kind: 'staff', user });
       return account;

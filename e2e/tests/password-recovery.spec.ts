@@ -77,7 +77,7 @@ test('a professional changes the password in Mi Perfil, giving the current one',
 
   // The session goes on with the new token; signing out revokes it, and the new password is the one that works.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Mi Perfil' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Completar Perfil' })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Menú principal' })
     .getByRole('link', { name: 'Cerrar Sesión' })

@@ -50,10 +50,11 @@ test('a professional lands on /mi-perfil with its own entries, icons only on a p
   page,
   backend,
 }) => {
-  const prestador = await backend.createUser('PRESTADOR');
+  const prestador = await backend.createProfesional();
   await signIn(page, prestador.user, prestador.pass);
   await expect(page).toHaveURL(/\/mi-perfil$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Mi Perfil' })).toBeVisible();
+  // Just approved, the profile still lacks what the directory needs.
+  await expect(page.getByRole('heading', { level: 1, name: 'Completar Perfil' })).toBeVisible();
   expect(await sidebarEntries(page)).toEqual(['Mi Perfil', 'Afiliados', 'Notificaciones', 'Cerrar Sesión']);
 
   // A screen the role may not use shows a notice inside the frame.

@@ -152,6 +152,21 @@ describe('/mi-perfil', () => {
     expect(requests.some((r) => r.url.pathname.endsWith('/confirmar-datos'))).toBe(true);
   });
 
+  it('lets an account without a professional record change its password', async () => {
+    const user = makeSessionUser('PRESTADOR');
+    storeStaffSession(user);
+    mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/especialidades': ESPECIALIDADES,
+      'GET /api/profesionales/profile': [404, { error: MESSAGES.profesionales.NO_PROFILE }],
+    });
+    renderApp('/mi-perfil');
+    expect(await screen.findByText(MESSAGES.profesionales.NO_PROFILE)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar Contraseña' }));
+    expect(await screen.findByRole('dialog', { name: 'Cambiar Contraseña' })).toBeInTheDocument();
+  });
+
   it("opens 'Cambiar Contraseña'", async () => {
     setup(makeProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Cambiar Contraseña' }));

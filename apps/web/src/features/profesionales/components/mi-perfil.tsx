@@ -46,14 +46,30 @@ export function MiPerfil(props: MiPerfilProps) {
         <Spinner size={20} /> Cargando...
       </p>
     );
-  if (profile.error)
-    return (
+  if (profile.error) return <NoProfile message={errorMessage(profile.error)} {...props} />;
+  return <OwnProfileForm profesional={profile.data} {...props} />;
+}
+
+/** An account with no professional record (made by staff, not by signing up) can still change its password. */
+function NoProfile({ message, renderChangePassword }: MiPerfilProps & { message: string }) {
+  const [isChangingPassword, setIsChangingPassword] = useState(false);
+  return (
+    <div className={styles.page}>
       <p className={styles.loadError} role="alert">
         <AlertIcon size={20} />
-        {errorMessage(profile.error)}
+        {message}
       </p>
-    );
-  return <OwnProfileForm profesional={profile.data} {...props} />;
+      <Button
+        variant="secondary"
+        className={styles.start}
+        icon={<LockIcon size={18} />}
+        onClick={() => setIsChangingPassword(true)}
+      >
+        Cambiar Contraseña
+      </Button>
+      {renderChangePassword({ isOpen: isChangingPassword, onClose: () => setIsChangingPassword(false) })}
+    </div>
+  );
 }
 
 function OwnProfileForm({
