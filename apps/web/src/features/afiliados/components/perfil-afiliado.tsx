@@ -8,6 +8,7 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
+import fieldGrid from '@/styles/field-grid.module.css';
 import { useAfiliadoProfile } from '../api/get-afiliado-profile.ts';
 import { type AfiliadoProfileChanges, useUpdateAfiliadoProfile } from '../api/update-afiliado-profile.ts';
 import styles from './perfil-afiliado.module.css';
@@ -136,8 +137,8 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
       </div>
 
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={styles.grid}>
-          <TextInput label="Nombre" value={profile.nombre} readOnly className={styles.wide} />
+        <div className={fieldGrid.grid}>
+          <TextInput label="Nombre" value={profile.nombre} readOnly className={fieldGrid.wide} />
           <TextInput label="Documento" value={profile.documento} readOnly />
           <TextInput
             label="Fecha de Nacimiento"
@@ -154,13 +155,13 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
             autoComplete="email"
             icon={<MailIcon size={18} />}
             readOnly={readOnly}
-            className={styles.wide}
+            className={fieldGrid.wide}
             hint={MESSAGES.afiliados.EMAIL_HINT}
             error={errors.email?.message}
             {...register('email')}
           />
           {profile.emailPendiente && (
-            <div className={`${styles.pending} ${styles.wide}`}>
+            <div className={`${styles.pending} ${fieldGrid.wide}`}>
               <ClockIcon size={20} />
               <p>
                 <strong>{profile.emailPendiente}</strong> está pendiente de confirmación. Le enviamos un

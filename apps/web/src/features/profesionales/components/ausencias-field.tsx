@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button/index.ts';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { formatDate } from '@/lib/format.ts';
+import fieldGrid from '@/styles/field-grid.module.css';
 import styles from './profile-form.module.css';
 import type { ProfileFormValues } from './profile-form-values.ts';
 
@@ -85,7 +86,7 @@ export function AusenciasField({ isEditing }: { isEditing: boolean }) {
             Agregar ausencia
           </Button>
           {error && (
-            <p id={errorId} className={`${styles.error} ${styles.wide}`} role="alert">
+            <p id={errorId} className={`${styles.error} ${fieldGrid.wide}`} role="alert">
               {error}
             </p>
           )}

@@ -6,16 +6,12 @@ import {
   type Zona,
 } from '@red-dental/contracts';
 import { type ReactNode, useState } from 'react';
-import { FormProvider, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
 import { AlertIcon, CheckCircleIcon, ChevronLeftIcon, PencilIcon } from '@/components/ui/icons/index.ts';
-import { Modal } from '@/components/ui/modal/index.ts';
-import { Panel } from '@/components/ui/panel/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
-import { Spinner } from '@/components/ui/spinner/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
-import { UnsavedChangesPrompt } from '@/components/ui/unsaved-changes-prompt/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { formatMomentDate } from '@/lib/format.ts';
@@ -23,20 +19,20 @@ import { PATHS } from '@/lib/paths.ts';
 import { useProfesional } from '../api/get-profesional.ts';
 import { useUpdateProfesional } from '../api/update-profesional.ts';
 import { useVerifyMatricula } from '../api/verify-matricula.ts';
-import { AusenciasField } from './ausencias-field.tsx';
-import { GuardiasModal } from './guardias-modal.tsx';
 import styles from './profile-form.module.css';
+import { ProfileForm, SavedDialog } from './profile-form.tsx';
 import { chosenZona, type ProfileFormValues, toUpdateBody } from './profile-form-values.ts';
 import {
-  AceptaNuevosPacientesField,
-  ContactFields,
-  EspecialidadesField,
+  AusenciasSection,
+  ContactSection,
+  EspecialidadesSection,
+  HorariosSection,
   LinkButton,
-  LocationFields,
-  MatriculaFields,
-  ObrasSocialesField,
-  ProfileSection,
-  ScheduleField,
+  MatriculaSection,
+  ObrasSocialesSection,
+  OfficeSection,
+  ProfileFormActions,
+  ProfileLoading,
 } from './profile-sections.tsx';
 import { useProfileForm } from './use-profile-form.ts';
 
@@ -58,12 +54,7 @@ export interface ProfesionalAdminEditProps {
 /** `/profesionales/edit/{id}`: staff see a professional's whole record and edit it. */
 export function ProfesionalAdminEdit({ id, ...props }: ProfesionalAdminEditProps) {
   const profesional = useProfesional(id);
-  if (profesional.isPending)
-    return (
-      <p className={styles.loading} role="status">
-        <Spinner size={20} /> Cargando...
-      </p>
-    );
+  if (profesional.isPending) return <ProfileLoading />;
   if (profesional.error)
     return (
       <div className={styles.page}>
@@ -151,94 +142,62 @@ function AdminForm({
   return (
     <div className={styles.page}>
       <BackLink />
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} noValidate className={styles.form} aria-labelledby="profesional-heading">
-          <Panel className={styles.panel}>
-            <div className={styles.header}>
-              <div>
-                <h2 id="profesional-heading" className={styles.heading}>
-                  {profesional.nombre}
-                </h2>
-                <p className={styles.muted}>
-                  {profesional.datosConfirmadosAt
-                    ? `Datos confirmados por el profesional el ${formatMomentDate(profesional.datosConfirmadosAt)}.`
-                    : 'El profesional todavía no confirmó sus datos.'}
-                </p>
-              </div>
-              {!isEditing && (
-                <Button variant="secondary" icon={<PencilIcon size={18} />} onClick={startEditing}>
-                  Editar
-                </Button>
-              )}
-            </div>
+      <ProfileForm
+        form={form}
+        onSubmit={onSubmit}
+        labelledBy="profesional-heading"
+        isEditing={isEditing}
+        isDirty={isDirty}
+        isGuardiasOpen={isGuardiasOpen}
+        onCloseGuardias={() => setIsGuardiasOpen(false)}
+      >
+        <div className={styles.header}>
+          <div>
+            <h2 id="profesional-heading" className={styles.heading}>
+              {profesional.nombre}
+            </h2>
+            <p className={styles.muted}>
+              {profesional.datosConfirmadosAt
+                ? `Datos confirmados por el profesional el ${formatMomentDate(profesional.datosConfirmadosAt)}.`
+                : 'El profesional todavía no confirmó sus datos.'}
+            </p>
+          </div>
+          {!isEditing && (
+            <Button variant="secondary" icon={<PencilIcon size={18} />} onClick={startEditing}>
+              Editar
+            </Button>
+          )}
+        </div>
 
-            <ProfileSection title="Datos de contacto" id="contacto-heading">
-              <ContactFields isEditing={isEditing} mode="admin" />
-            </ProfileSection>
-            <ProfileSection title="Consultorio" id="consultorio-heading">
-              <LocationFields isEditing={isEditing} />
-              <ZonaField isEditing={isEditing} zonas={zonas} onAddZona={() => setIsNuevaZonaOpen(true)} />
-            </ProfileSection>
-            <ProfileSection title="Matrícula profesional" id="matricula-heading">
-              <MatriculaFields isEditing={isEditing} profesional={profesional} verifyAction={verifyAction} />
-            </ProfileSection>
-            <ProfileSection title="Obras Sociales" id="obras-sociales-heading">
-              <ObrasSocialesField
-                isEditing={isEditing}
-                mode="admin"
-                options={obrasSociales}
-                profesional={profesional}
-              />
-            </ProfileSection>
-            <ProfileSection
-              title="Especialidades"
-              id="especialidades-heading"
-              aside={<LinkButton onClick={() => setIsGuardiasOpen(true)}>Horarios de Guardias</LinkButton>}
-            >
-              <EspecialidadesField
-                isEditing={isEditing}
-                especialidades={especialidades}
-                onGuardiasTicked={() => setIsGuardiasOpen(true)}
-              />
-              <AceptaNuevosPacientesField isEditing={isEditing} />
-            </ProfileSection>
-            <div className={styles.section}>
-              <ScheduleField name="horarios" legend="Horarios de atención" isEditing={isEditing} />
-            </div>
-            <ProfileSection title="Ausencias" id="ausencias-heading">
-              <AusenciasField isEditing={isEditing} />
-            </ProfileSection>
+        <ContactSection isEditing={isEditing} mode="admin" />
+        <OfficeSection isEditing={isEditing}>
+          <ZonaField isEditing={isEditing} zonas={zonas} onAddZona={() => setIsNuevaZonaOpen(true)} />
+        </OfficeSection>
+        <MatriculaSection isEditing={isEditing} profesional={profesional} verifyAction={verifyAction} />
+        <ObrasSocialesSection
+          isEditing={isEditing}
+          mode="admin"
+          options={obrasSociales}
+          profesional={profesional}
+        />
+        <EspecialidadesSection
+          isEditing={isEditing}
+          especialidades={especialidades}
+          onOpenGuardias={() => setIsGuardiasOpen(true)}
+        />
+        <HorariosSection isEditing={isEditing} />
+        <AusenciasSection isEditing={isEditing} />
 
-            {isEditing && (
-              <div className={styles.actions}>
-                {isDirty && (
-                  <p className={styles.dirty}>
-                    <span aria-hidden="true" className={styles.dirtyDot} />
-                    Hay cambios sin guardar
-                  </p>
-                )}
-                <Button
-                  variant="secondary"
-                  onClick={cancel}
-                  isLoading={isReloading}
-                  disabled={update.isPending}
-                >
-                  Cancelar
-                </Button>
-                <Button type="submit" isLoading={update.isPending}>
-                  Guardar cambios
-                </Button>
-              </div>
-            )}
-          </Panel>
-          <GuardiasModal
-            isOpen={isGuardiasOpen}
-            onClose={() => setIsGuardiasOpen(false)}
-            isEditing={isEditing}
+        {isEditing && (
+          <ProfileFormActions
+            isDirty={isDirty}
+            isSaving={update.isPending}
+            isCancelling={isReloading}
+            onCancel={cancel}
+            submitLabel="Guardar cambios"
           />
-        </form>
-      </FormProvider>
-      <UnsavedChangesPrompt when={isEditing && isDirty} />
+        )}
+      </ProfileForm>
 
       {renderNuevaZona({
         isOpen: isNuevaZonaOpen,
@@ -249,19 +208,12 @@ function AdminForm({
         },
       })}
 
-      <Modal
-        isOpen={isSaved}
-        onClose={() => setIsSaved(false)}
-        title={MESSAGES.profesionales.SAVED}
-        tone="success"
-        size="sm"
-        footer={<Button onClick={() => setIsSaved(false)}>Aceptar</Button>}
-      >
+      <SavedDialog isOpen={isSaved} onClose={() => setIsSaved(false)} title={MESSAGES.profesionales.SAVED}>
         <p className={styles.savedBody}>
           <CheckCircleIcon size={20} />
           Los cambios de {profesional.nombre} ya están en la cartilla.
         </p>
-      </Modal>
+      </SavedDialog>
     </div>
   );
 }

@@ -15,9 +15,12 @@ import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { CheckCircleIcon, ClockIcon, MailIcon } from '@/components/ui/icons/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
+import { Spinner } from '@/components/ui/spinner/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { WeeklyScheduleEditor } from '@/components/ui/weekly-schedule-editor/index.ts';
 import { formatMomentDate } from '@/lib/format.ts';
+import fieldGrid from '@/styles/field-grid.module.css';
+import { AusenciasField } from './ausencias-field.tsx';
 import styles from './profile-form.module.css';
 import type { ProfileFormValues, ProfileMode } from './profile-form-values.ts';
 
@@ -26,7 +29,7 @@ interface SectionProps {
 }
 
 /** A titled part of the profile. */
-export function ProfileSection({
+function ProfileSection({
   title,
   id,
   children,
@@ -51,7 +54,7 @@ export function ProfileSection({
 }
 
 /** Nombre, Razón Social, Email and Teléfono, in the order each screen of the spec lists them. */
-export function ContactFields({ isEditing, mode }: SectionProps & { mode: ProfileMode }) {
+function ContactFields({ isEditing, mode }: SectionProps & { mode: ProfileMode }) {
   const {
     register,
     formState: { errors },
@@ -103,7 +106,7 @@ export function ContactFields({ isEditing, mode }: SectionProps & { mode: Profil
     />
   );
   return (
-    <div className={styles.grid}>
+    <div className={fieldGrid.grid}>
       {mode === 'owner' ? [nombre, email, telefono, razonSocial] : [nombre, razonSocial, email, telefono]}
     </div>
   );
@@ -114,7 +117,7 @@ export function ContactFields({ isEditing, mode }: SectionProps & { mode: Profil
  * Piso/Depto./Extra, Localidad, and the pin on a small map that can be
  * dragged to correct the geocoder.
  */
-export function LocationFields({ isEditing }: SectionProps) {
+function LocationFields({ isEditing }: SectionProps) {
   const {
     control,
     register,
@@ -126,7 +129,7 @@ export function LocationFields({ isEditing }: SectionProps) {
   const dirty = { shouldDirty: true } as const;
 
   return (
-    <div className={styles.grid}>
+    <div className={fieldGrid.grid}>
       {isEditing ? (
         <Controller
           control={control}
@@ -162,7 +165,7 @@ export function LocationFields({ isEditing }: SectionProps) {
         error={errors.localidad?.message}
         {...register('localidad')}
       />
-      <div className={styles.wide}>
+      <div className={fieldGrid.wide}>
         <LocationMap
           lat={lat}
           long={long}
@@ -251,7 +254,7 @@ function RefCheckboxes({
 }
 
 /** Especialidades; ticking GUARDIAS opens the on-call editor (spec section 3). */
-export function EspecialidadesField({
+function EspecialidadesField({
   isEditing,
   especialidades,
   onGuardiasTicked,
@@ -271,7 +274,7 @@ export function EspecialidadesField({
 }
 
 /** Staff tick the insurers; the professional sees them, as the network keeps them. */
-export function ObrasSocialesField({
+function ObrasSocialesField({
   isEditing,
   mode,
   options,
@@ -360,7 +363,7 @@ export function ScheduleField({
 }
 
 /** The licence: number and jurisdiction, and whether staff checked it. */
-export function MatriculaFields({
+function MatriculaFields({
   isEditing,
   profesional,
   verifyAction,
@@ -371,7 +374,7 @@ export function MatriculaFields({
   } = useFormContext<ProfileFormValues>();
   const readOnly = !isEditing;
   return (
-    <div className={styles.grid}>
+    <div className={fieldGrid.grid}>
       <TextInput
         label="Matrícula"
         readOnly={readOnly}
@@ -393,7 +396,7 @@ export function MatriculaFields({
       ) : (
         <TextInput label="Jurisdicción de la matrícula" readOnly {...register('matriculaJurisdiccion')} />
       )}
-      <div className={`${styles.wide} ${styles.statusRow}`}>
+      <div className={`${fieldGrid.wide} ${styles.statusRow}`}>
         <MatriculaStatus profesional={profesional} />
         {verifyAction}
       </div>
@@ -420,7 +423,7 @@ function MatriculaStatus({ profesional }: { profesional: Profesional }) {
 }
 
 /** 'Acepta nuevos pacientes'. */
-export function AceptaNuevosPacientesField({ isEditing }: SectionProps) {
+function AceptaNuevosPacientesField({ isEditing }: SectionProps) {
   const { register } = useFormContext<ProfileFormValues>();
   return (
     <Checkbox label="Acepta nuevos pacientes" disabled={!isEditing} {...register('aceptaNuevosPacientes')} />
@@ -433,5 +436,122 @@ export function LinkButton({ children, onClick }: { children: ReactNode; onClick
     <Button variant="none" className={styles.linkButton} onClick={onClick}>
       {children}
     </Button>
+  );
+}
+
+// ---------------------------------------------------------------------------
+// The sections each screen lists, in its own order
+// ---------------------------------------------------------------------------
+
+export function ContactSection({ isEditing, mode }: SectionProps & { mode: ProfileMode }) {
+  return (
+    <ProfileSection title="Datos de contacto" id="contacto-heading">
+      <ContactFields isEditing={isEditing} mode={mode} />
+    </ProfileSection>
+  );
+}
+
+/** The office: address, floor, locality and the map; `children` adds what a screen places there (the zone). */
+export function OfficeSection({ isEditing, children }: SectionProps & { children?: ReactNode }) {
+  return (
+    <ProfileSection title="Consultorio" id="consultorio-heading">
+      <LocationFields isEditing={isEditing} />
+      {children}
+    </ProfileSection>
+  );
+}
+
+/** Especialidades, 'Acepta nuevos pacientes' and the 'Horarios de Guardias' link. */
+export function EspecialidadesSection({
+  isEditing,
+  especialidades,
+  onOpenGuardias,
+}: SectionProps & { especialidades: Especialidad[] | undefined; onOpenGuardias: () => void }) {
+  return (
+    <ProfileSection
+      title="Especialidades"
+      id="especialidades-heading"
+      aside={<LinkButton onClick={onOpenGuardias}>Horarios de Guardias</LinkButton>}
+    >
+      <EspecialidadesField
+        isEditing={isEditing}
+        especialidades={especialidades}
+        onGuardiasTicked={onOpenGuardias}
+      />
+      <AceptaNuevosPacientesField isEditing={isEditing} />
+    </ProfileSection>
+  );
+}
+
+export function ObrasSocialesSection(props: Parameters<typeof ObrasSocialesField>[0]) {
+  return (
+    <ProfileSection title="Obras Sociales" id="obras-sociales-heading">
+      <ObrasSocialesField {...props} />
+    </ProfileSection>
+  );
+}
+
+/** 'Horarios de atención': the weekly editor names itself (its legend), so no heading of its own. */
+export function HorariosSection({ isEditing }: SectionProps) {
+  return (
+    <div className={styles.section}>
+      <ScheduleField name="horarios" legend="Horarios de atención" isEditing={isEditing} />
+    </div>
+  );
+}
+
+export function AusenciasSection({ isEditing }: SectionProps) {
+  return (
+    <ProfileSection title="Ausencias" id="ausencias-heading">
+      <AusenciasField isEditing={isEditing} />
+    </ProfileSection>
+  );
+}
+
+export function MatriculaSection(props: Parameters<typeof MatriculaFields>[0]) {
+  return (
+    <ProfileSection title="Matrícula profesional" id="matricula-heading">
+      <MatriculaFields {...props} />
+    </ProfileSection>
+  );
+}
+
+/** The edit mode's footer: whether something changed, Cancelar and the save button. */
+export function ProfileFormActions({
+  isDirty,
+  isSaving,
+  isCancelling = false,
+  onCancel,
+  submitLabel,
+}: {
+  isDirty: boolean;
+  isSaving: boolean;
+  isCancelling?: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+}) {
+  return (
+    <div className={styles.actions}>
+      {isDirty && (
+        <p className={styles.dirty}>
+          <span aria-hidden="true" className={styles.dirtyDot} />
+          Hay cambios sin guardar
+        </p>
+      )}
+      <Button variant="secondary" onClick={onCancel} isLoading={isCancelling} disabled={isSaving}>
+        Cancelar
+      </Button>
+      <Button type="submit" isLoading={isSaving}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}
+
+export function ProfileLoading() {
+  return (
+    <p className={styles.loading} role="status">
+      <Spinner size={20} /> Cargando...
+    </p>
   );
 }
