@@ -1,5 +1,6 @@
 export * from './afiliados.ts';
 export * from './auth.ts';
+export * from './cartilla.ts';
 export * from './common.ts';
 export * from './geocode.ts';
 export * as MESSAGES from './messages/index.ts';

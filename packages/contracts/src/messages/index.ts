@@ -10,6 +10,7 @@
  */
 
 export * as afiliados from './afiliados.ts';
+export * as cartilla from './cartilla.ts';
 export * from './common.ts';
 export * as csv from './csv.ts';
 export * as obrasSociales from './obras-sociales.ts';
