@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { afiliados } from './afiliados.ts';
 import { obrasSociales } from './obras-sociales.ts';
 import { users } from './users.ts';
 
@@ -103,5 +104,28 @@ export const profesionalObrasSociales = pgTable(
   (t) => [
     primaryKey({ columns: [t.profesionalId, t.obraSocialId] }),
     index('profesional_obras_sociales_os_idx').on(t.obraSocialId),
+  ],
+);
+
+/** An affiliate's report that a provider's listing in the directory is wrong; staff close it once fixed. */
+export const profesionalReportes = pgTable(
+  'profesional_reportes',
+  {
+    id: serial('id').primaryKey(),
+    profesionalId: integer('profesional_id')
+      .notNull()
+      .references(() => profesionales.id, { onDelete: 'cascade' }),
+    afiliadoId: integer('afiliado_id').references(() => afiliados.id, { onDelete: 'set null' }),
+    motivo: text('motivo').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cerradoAt: timestamp('cerrado_at', { withTimezone: true }),
+    cerradoPor: integer('cerrado_por').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('profesional_reportes_abiertos_idx')
+      .on(t.profesionalId, t.createdAt)
+      .where(sql`${t.cerradoAt} is null`),
+    // Deleting affiliates (an import's replacement) sets their reports' author to null.
+    index('profesional_reportes_afiliado_idx').on(t.afiliadoId),
   ],
 );

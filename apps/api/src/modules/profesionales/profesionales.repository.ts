@@ -251,7 +251,10 @@ export async function stampMatriculaVerificada(
 }
 
 export async function confirmDatos(db: DbOrTx, id: number): Promise<void> {
-  await db.update(profesionales).set({ datosConfirmadosAt: sql`now()` }).where(eq(profesionales.id, id));
+  await db
+    .update(profesionales)
+    .set({ datosConfirmadosAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(profesionales.id, id));
 }
 
 /** The account behind a provider record, to delete both at once. */

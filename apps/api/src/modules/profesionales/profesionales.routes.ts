@@ -1,23 +1,114 @@
 import {
+  cartillaProfesionalSchema,
   idParamSchema,
+  idSchema,
   PERMISSIONS,
   paginatedSchema,
   profesionalesPaginatedQuerySchema,
   profesionalRowSchema,
   profesionalSchema,
   profesionalUpdateSchema,
+  reporteInputSchema,
+  reporteSchema,
   solicitudSchema,
   zonaAssignmentSchema,
 } from '@red-dental/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
 import * as service from './profesionales.service.ts';
+import { createDirectoryCache, type DirectoryBody } from './profesionales-cartilla.service.ts';
+import * as reportes from './profesionales-reportes.service.ts';
 
 const tags = ['profesionales'];
 
+/**
+ * Sends a body built beforehand (the directory): 304 when the client already
+ * holds this version, the gzipped copy when the client accepts gzip.
+ */
+function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, body: DirectoryBody) {
+  reply
+    .header('etag', body.etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+    return reply.header('content-encoding', 'gzip').send(body.gzip);
+  return reply.send(body.json);
+}
+
 /** `/api/profesionales`: the provider network. */
 const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const directory = createDirectoryCache();
+
+  app.get(
+    '/obrasocial',
+    {
+      onRequest: [app.authorizeAfiliado],
+      schema: {
+        tags,
+        summary: 'La cartilla del afiliado: los profesionales aprobados que atienden su obra social',
+        description:
+          'Se sirve con ETag (304 si no cambió) y comprimida con gzip cuando el cliente la acepta.',
+        response: { 200: z.array(cartillaProfesionalSchema) },
+      },
+    },
+    async (request, reply) => {
+      const body = await directory.forAfiliado(app, currentAfiliadoId(request));
+      if (!body) return [];
+      return sendPrebuilt(request, reply as FastifyReply, body);
+    },
+  );
+
+  app.post(
+    '/:id/reportes',
+    {
+      onRequest: [app.authorizeAfiliado],
+      schema: {
+        tags,
+        summary: 'Un afiliado informa un error en los datos de un profesional de su cartilla',
+        params: idParamSchema,
+        body: reporteInputSchema,
+        response: { 201: z.object({ id: z.number() }) },
+      },
+    },
+    async (request, reply) => {
+      const created = await reportes.report(app, currentAfiliadoId(request), request.params.id, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/:id/reportes',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags,
+        summary: 'Los reportes abiertos sobre los datos de un profesional',
+        params: idParamSchema,
+        response: { 200: z.array(reporteSchema) },
+      },
+    },
+    async (request) => reportes.listOpen(app, request.params.id),
+  );
+
+  app.post(
+    '/:id/reportes/:reporteId/cerrar',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags,
+        summary: 'Cierra un reporte una vez revisados los datos',
+        params: z.object({ id: idSchema, reporteId: idSchema }),
+      },
+    },
+    async (request, reply) => {
+      await reportes.close(app, currentUser(request), request.params.id, request.params.reporteId);
+      return reply.status(204).send();
+    },
+  );
   app.get(
     '/solicitudes',
     {

@@ -1,0 +1,66 @@
+import type { Ausencia, WeeklySchedule } from '@red-dental/contracts';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, preparedRows } from '../../db/client.ts';
+
+/**
+ * The affiliate's insurer and a fingerprint of its directory: which approved
+ * providers accept it and when each was last written. The fingerprint changes
+ * whenever the directory would (a provider approved, deleted, edited or given
+ * or taken the insurer), so a directory built for it can be served again as is.
+ */
+export async function findDirectoryVersion(
+  db: DbOrTx,
+  afiliadoId: number,
+): Promise<{ obraSocialId: number | null; fingerprint: string }> {
+  const [row] = await preparedRows<{ obra_social_id: number | null; fingerprint: string | null }>(
+    db,
+    sql`
+    select a.obra_social_id,
+      (select md5(string_agg(p.id::text || '@' || p.updated_at::text, ',' order by p.id))
+         from profesional_obras_sociales pos
+         join profesionales p on p.id = pos.profesional_id
+         join users u on u.id = p.user_id and u.status = 'active'
+        where pos.obra_social_id = a.obra_social_id) as fingerprint
+    from afiliados a where a.id = ${afiliadoId}`,
+  );
+  return { obraSocialId: row?.obra_social_id ?? null, fingerprint: row?.fingerprint ?? 'vacía' };
+}
+
+export interface DirectoryRow {
+  id: number;
+  nombre: string;
+  razon_social: string | null;
+  telefono: string | null;
+  direccion: string | null;
+  depto: string | null;
+  lat: string | null;
+  long: string | null;
+  localidad: string | null;
+  especialidades: { id: number; nombre: string }[];
+  horarios: WeeklySchedule;
+  guardias: WeeklySchedule;
+  acepta_nuevos_pacientes: boolean;
+  ausencias: Ausencia[];
+  datos_confirmados_at: Date | string | null;
+}
+
+/** The approved providers that accept an insurer, by name, with their specialties. */
+export function findDirectory(db: DbOrTx, obraSocialId: number): Promise<DirectoryRow[]> {
+  return preparedRows<DirectoryRow>(
+    db,
+    sql`
+    select p.id, p.nombre, p.razon_social, p.telefono, p.direccion, p.depto,
+      p.lat::text as lat, p.long::text as long, p.localidad, p.horarios, p.guardias,
+      p.acepta_nuevos_pacientes, p.ausencias, p.datos_confirmados_at,
+      coalesce((
+        select json_agg(json_build_object('id', e.id, 'nombre', e.nombre) order by lower(e.nombre))
+        from profesional_especialidades pe join especialidades e on e.id = pe.especialidad_id
+        where pe.profesional_id = p.id
+      ), '[]'::json) as especialidades
+    from profesional_obras_sociales pos
+    join profesionales p on p.id = pos.profesional_id
+    join users u on u.id = p.user_id and u.status = 'active'
+    where pos.obra_social_id = ${obraSocialId}
+    order by lower(p.nombre), p.id`,
+  );
+}

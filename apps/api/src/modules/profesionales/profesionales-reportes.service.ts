@@ -1,0 +1,69 @@
+import { MESSAGES, REPORTES_POR_DIA, type Reporte, type ReporteInput } from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/errors.ts';
+import type { Subject } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import * as profesionales from './profesionales.repository.ts';
+import * as repo from './profesionales-reportes.repository.ts';
+
+type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * An affiliate reports that a provider of their directory shows wrong data.
+ * Only providers the affiliate can see are reportable (any other is "not
+ * found"), and each affiliate sends at most REPORTES_POR_DIA a day.
+ */
+export async function report(
+  deps: Deps,
+  afiliadoId: number,
+  profesionalId: number,
+  input: ReporteInput,
+): Promise<{ id: number }> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await repo.isInDirectoryOf(tx, profesionalId, afiliadoId)))
+      throw notFound(MESSAGES.profesionales.NOT_FOUND);
+    await deps.consumeQuota(tx, `reportes:afiliado:${afiliadoId}`, {
+      max: REPORTES_POR_DIA,
+      windowSeconds: DAY_SECONDS,
+      message: MESSAGES.cartilla.REPORTE_LIMIT,
+    });
+    return { id: await repo.insert(tx, { profesionalId, afiliadoId, motivo: input.motivo }) };
+  });
+}
+
+/** The provider's open reports, for its page in the back office. */
+export async function listOpen(deps: Pick<Deps, 'db'>, profesionalId: number): Promise<Reporte[]> {
+  if (!(await profesionales.findOwner(deps.db, profesionalId)))
+    throw notFound(MESSAGES.profesionales.NOT_FOUND);
+  const rows = await repo.findOpen(deps.db, profesionalId);
+  return rows.map((r) => ({
+    id: r.id,
+    motivo: r.motivo,
+    createdAt: r.createdAt.toISOString(),
+    afiliado:
+      r.afiliadoNombre !== null && r.afiliadoDocumento !== null
+        ? { nombre: r.afiliadoNombre, documento: r.afiliadoDocumento }
+        : null,
+  }));
+}
+
+/** Staff close a report once the data is checked or fixed; the audit log keeps who and when. */
+export async function close(
+  deps: Pick<Deps, 'db'>,
+  caller: Subject,
+  profesionalId: number,
+  reporteId: number,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.close(tx, { profesionalId, reporteId, staffUserId: caller.id })))
+      throw notFound(MESSAGES.cartilla.REPORTE_NOT_FOUND);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'profesional',
+      entityId: profesionalId,
+      details: { reporteCerrado: reporteId },
+    });
+  });
+}
