@@ -9,7 +9,7 @@ import {
   isSamePlace,
   nudgeCoordinates,
   parseCoordinates,
-} from './coordinates.ts';
+} from '../coordinates.ts';
 import styles from './leaflet-location-map.module.css';
 import type { LocationMapProps } from './location-map.tsx';
 
