@@ -4,17 +4,16 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { getPublicConfig } from '@/lib/config.ts';
 import {
+  BUENOS_AIRES,
   type Coordinates,
   formatCoordinates,
   isSamePlace,
   nudgeCoordinates,
   parseCoordinates,
-} from './coordinates.ts';
+} from '../coordinates.ts';
 import styles from './leaflet-location-map.module.css';
 import type { LocationMapProps } from './location-map.tsx';
 
-/** Where the map opens while there is no address yet. */
-const BUENOS_AIRES: Coordinates = { lat: -34.6037, lng: -58.3816 };
 const CITY_ZOOM = 10;
 /** Close enough to tell one door from the next. */
 const PIN_ZOOM = 16;

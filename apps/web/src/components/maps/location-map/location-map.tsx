@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { parseCoordinates } from './coordinates.ts';
+import { parseCoordinates } from '../coordinates.ts';
+import { MapErrorBoundary } from '../map-error-boundary.tsx';
 import styles from './location-map.module.css';
-import { MapErrorBoundary } from './map-error-boundary.tsx';
 
 // Leaflet and its CSS come with this chunk, fetched the first time a map is shown.
 const LeafletLocationMap = lazy(() =>

@@ -4,6 +4,9 @@ export interface Coordinates {
   lng: number;
 }
 
+/** Where a map opens while it has no place to show. */
+export const BUENOS_AIRES: Coordinates = { lat: -34.6037, lng: -58.3816 };
+
 /** What one arrow key moves the pin: about 11 m north–south, 9 m east–west in Buenos Aires. */
 export const NUDGE_DEGREES = 0.0001;
 
