@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatMomentDate, formatNumber } from './format.ts';
+import { formatCount, formatDate, formatDayMonth, formatMomentDate, formatNumber } from './format.ts';
 
 describe('formatNumber', () => {
   it('groups thousands with dots, four-digit numbers included', () => {
@@ -46,5 +46,12 @@ describe('formatMomentDate', () => {
 
   it('shows a dash for nothing', () => {
     expect(formatMomentDate(null)).toBe('-');
+  });
+});
+
+describe('formatDayMonth', () => {
+  it("writes the day without a leading zero and the month with one ('Ausente hasta 5/01')", () => {
+    expect(formatDayMonth('2027-01-05')).toBe('5/01');
+    expect(formatDayMonth('2026-12-20')).toBe('20/12');
   });
 });

@@ -58,3 +58,9 @@ export function formatMomentDate(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
 }
+
+/** 'yyyy-mm-dd' → 'd/mm' ('2027-01-05' → '5/01'), as the directory says until when an office is closed. */
+export function formatDayMonth(isoDate: string): string {
+  const match = ISO_DATE_PREFIX.exec(isoDate);
+  return match ? `${Number(match[3])}/${match[2]}` : isoDate;
+}

@@ -29,7 +29,10 @@ export const queryKeys = {
     detail: (id: number) => ['profesionales', 'detail', id] as const,
     /** The signed-in professional's own record. */
     profile: ['profesionales', 'profile'] as const,
+    reportes: (id: number) => ['profesionales', 'reportes', id] as const,
   },
+  /** The affiliate's directory. */
+  cartilla: ['cartilla'] as const,
   zonas: ['zonas'] as const,
   especialidades: ['especialidades'] as const,
   geocode: (query: string) => ['geocode', query] as const,

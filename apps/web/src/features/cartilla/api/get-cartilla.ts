@@ -1,0 +1,32 @@
+import { type CartillaProfesional, cartillaProfesionalSchema } from '@red-dental/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+/**
+ * `GET /api/profesionales/obrasocial`: the approved providers of the
+ * affiliate's insurer. Failures are logged and show an empty list (spec section 8).
+ */
+export async function getCartilla(signal?: AbortSignal): Promise<CartillaProfesional[]> {
+  try {
+    return await apiRequest('profesionales/obrasocial', {
+      signal,
+      schema: z.array(cartillaProfesionalSchema),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.warn('No se pudo cargar la cartilla', error);
+    return [];
+  }
+}
+
+export const cartillaQueryOptions = queryOptions({
+  queryKey: queryKeys.cartilla,
+  queryFn: ({ signal }) => getCartilla(signal),
+  staleTime: 5 * 60 * 1000,
+});
+
+export function useCartilla() {
+  return useQuery(cartillaQueryOptions);
+}

@@ -1,0 +1,231 @@
+import { type CartillaProfesional, emptySchedule, MESSAGES } from '@red-dental/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type MockRequest, mockApi } from '@/test/api-mock.ts';
+import { storeAffiliateSession } from '@/test/factories.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const PROFILE = {
+  id: 3,
+  nombre: 'Lucía Fernández',
+  tipoDocumento: 'DNI',
+  documento: '30123456',
+  fecha_nacimiento: null,
+  obraSocial: { id: 1, nombre: 'OSDE' },
+  email: null,
+  emailPendiente: null,
+  telefono: null,
+};
+
+function provider(id: number, overrides: Partial<CartillaProfesional>): CartillaProfesional {
+  return {
+    id,
+    nombre: `Profesional ${id}`,
+    razonSocial: null,
+    telefono: null,
+    direccion: null,
+    depto: null,
+    lat: null,
+    long: null,
+    localidad: null,
+    especialidades: [],
+    horarios: emptySchedule(),
+    guardias: emptySchedule(),
+    aceptaNuevosPacientes: true,
+    ausencias: [],
+    datosConfirmadosAt: null,
+    ...overrides,
+  };
+}
+
+const ANA = provider(1, {
+  nombre: 'Ana Benítez',
+  razonSocial: 'Consultorio Benítez',
+  telefono: '011 4823-5510',
+  direccion: 'Av. Santa Fe 1234',
+  depto: '3° B',
+  localidad: 'Recoleta',
+  lat: '-34.595000',
+  long: '-58.395000',
+  especialidades: [
+    { id: 1, nombre: 'Odontología General' },
+    { id: 2, nombre: 'Ortodoncia' },
+  ],
+  horarios: { ...emptySchedule(), L: { enabled: true, times: [{ start: '09:00', end: '13:00' }] } },
+  datosConfirmadosAt: '2026-11-02T15:00:00.000Z',
+  ausencias: [{ desde: '2026-11-20', hasta: '2026-12-05' }],
+});
+const BRUNO = provider(2, {
+  nombre: 'Bruno Díaz',
+  direccion: 'Calle 7 850',
+  localidad: 'La Plata',
+  lat: '-34.920500',
+  long: '-57.953600',
+  especialidades: [{ id: 3, nombre: 'Endodoncia' }],
+  guardias: { ...emptySchedule(), L: { enabled: true, times: [{ start: '08:00', end: '20:00' }] } },
+  aceptaNuevosPacientes: false,
+});
+
+function setup(extra: Parameters<typeof mockApi>[0] = {}) {
+  storeAffiliateSession();
+  const api = mockApi({
+    'GET /api/afiliados/profile': PROFILE,
+    'GET /api/profesionales/obrasocial': [ANA, BRUNO],
+    ...extra,
+  });
+  renderApp('/cartilla');
+  return api;
+}
+
+const cardOf = (name: string) => screen.getByRole('article', { name });
+
+afterEach(() => vi.useRealTimers());
+
+describe('/cartilla', () => {
+  it('lists the providers with both filters, each offering all and the sorted values, and clears them', async () => {
+    setup();
+    expect(await screen.findByRole('article', { name: 'Ana Benítez' })).toBeInTheDocument();
+    expect(screen.getByText('2 profesionales')).toBeInTheDocument();
+    const especialidad = screen.getByLabelText('Especialidad');
+    expect(
+      within(especialidad)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todas las especialidades', 'Endodoncia', 'Odontología General', 'Ortodoncia']);
+    expect(
+      within(screen.getByLabelText('Localidad'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todas las localidades', 'La Plata', 'Recoleta']);
+
+    await userEvent.selectOptions(especialidad, 'Endodoncia');
+    expect(screen.queryByRole('article', { name: 'Ana Benítez' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 profesional')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Localidad'), 'Recoleta');
+    expect(screen.getByText(MESSAGES.cartilla.NO_RESULTS)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar el filtro de localidad' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar el filtro de especialidad' }));
+    expect(screen.getByText('2 profesionales')).toBeInTheDocument();
+  });
+
+  it('shows the address on a closed card and the details on an open one', async () => {
+    setup();
+    const card = await screen.findByRole('article', { name: 'Ana Benítez' });
+    expect(within(card).getByText('Av. Santa Fe 1234')).toBeInTheDocument();
+    expect(within(card).queryByText('Teléfono')).not.toBeVisible();
+    expect(within(card).getByText('Datos verificados al 02/11/2026')).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('button', { name: /Ana Benítez/ }));
+    expect(within(card).getByRole('button', { name: /Ana Benítez/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(card).getByText('Teléfono')).toBeVisible();
+    expect(within(card).getByText('011 4823-5510')).toBeVisible();
+    expect(within(card).getByText('Piso/Depto./Extra')).toBeVisible();
+    expect(within(card).getByText('3° B')).toBeVisible();
+    expect(within(card).getByText('Odontología General, Ortodoncia')).toBeVisible();
+  });
+
+  it("opens 'Horarios - {name}' and 'Guardias - {name}' read-only, days in order with Dom./Fer.", async () => {
+    setup();
+    const card = await screen.findByRole('article', { name: 'Ana Benítez' });
+    await userEvent.click(within(card).getByRole('button', { name: /Ana Benítez/ }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Horarios' }));
+    const horarios = await screen.findByRole('dialog', { name: 'Horarios - Ana Benítez' });
+    const days = within(horarios)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    expect(days).toEqual(['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Dom./Fer.']);
+    expect(within(horarios).getByText('09:00 - 13:00')).toBeInTheDocument();
+    expect(within(horarios).getAllByText('No disponible')).toHaveLength(6);
+    await userEvent.click(within(horarios).getByRole('button', { name: /Cerrar/ }));
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Guardias' }));
+    expect(await screen.findByRole('dialog', { name: 'Guardias - Ana Benítez' })).toBeInTheDocument();
+  });
+
+  it("filters 'De guardia ahora', 'Atiende ahora' and 'Acepta nuevos pacientes' on Buenos Aires' clock, and shows absences", async () => {
+    // Monday 23 November 2026, 10:30 in Buenos Aires.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T13:30:00Z'));
+    setup();
+    await screen.findByRole('article', { name: 'Ana Benítez' });
+    expect(within(cardOf('Ana Benítez')).getByText('Atiende ahora')).toBeInTheDocument();
+    expect(within(cardOf('Ana Benítez')).getByText(/Ausente hasta 5\/12/)).toBeInTheDocument();
+    expect(within(cardOf('Bruno Díaz')).getByText('De guardia ahora')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'De guardia ahora' }));
+    expect(screen.queryByRole('article', { name: 'Ana Benítez' })).not.toBeInTheDocument();
+    expect(cardOf('Bruno Díaz')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'De guardia ahora' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Atiende ahora' }));
+    expect(screen.queryByRole('article', { name: 'Bruno Díaz' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Atiende ahora' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Acepta nuevos pacientes' }));
+    expect(screen.queryByRole('article', { name: 'Bruno Díaz' })).not.toBeInTheDocument();
+    expect(cardOf('Ana Benítez')).toBeInTheDocument();
+  });
+
+  it("sends 'Informar un error' and says when the day's reports are used up", async () => {
+    let count = 0;
+    const { requests } = setup({
+      'POST /api/profesionales/1/reportes': () =>
+        ++count === 1 ? [201, { id: 9 }] : [429, { error: MESSAGES.cartilla.REPORTE_LIMIT }],
+    });
+    const card = await screen.findByRole('article', { name: 'Ana Benítez' });
+    await userEvent.click(within(card).getByRole('button', { name: /Ana Benítez/ }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Informar un error' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Informar un error' });
+    await userEvent.type(within(dialog).getByLabelText('Qué dato está mal'), 'mal');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByText(MESSAGES.cartilla.MOTIVO_TOO_SHORT)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Qué dato está mal'), ' el teléfono');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(MESSAGES.cartilla.REPORTE_SENT)).toBeInTheDocument();
+    expect(requests.find((r: MockRequest) => r.method === 'POST')?.body).toEqual({
+      motivo: 'mal el teléfono',
+    });
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Informar un error' }));
+    dialog = await screen.findByRole('dialog', { name: 'Informar un error' });
+    await userEvent.type(within(dialog).getByLabelText('Qué dato está mal'), 'Otra cosa más');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText(MESSAGES.cartilla.REPORTE_LIMIT)).toBeInTheDocument();
+  });
+
+  it("sorts 'Cerca mío' by distance, and explains a refused permission", async () => {
+    let allow = false;
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) =>
+          allow
+            ? ok({ coords: { latitude: -34.92, longitude: -57.95 } } as GeolocationPosition)
+            : fail({ code: 1 } as GeolocationPositionError),
+      },
+    });
+    setup();
+    await screen.findByRole('article', { name: 'Ana Benítez' });
+    await userEvent.click(screen.getByRole('button', { name: 'Cerca mío' }));
+    expect(await screen.findByText(MESSAGES.cartilla.GEOLOCATION_DENIED)).toBeInTheDocument();
+
+    allow = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Cerca mío' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual([
+        'profesional-2-nombre',
+        'profesional-1-nombre',
+      ]),
+    );
+    expect(within(cardOf('Bruno Díaz')).getByText(/a 0,3 km/)).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it("says 'No se encontraron profesionales para esta especialidad' for an empty directory", async () => {
+    setup({ 'GET /api/profesionales/obrasocial': [] });
+    expect(await screen.findByText(MESSAGES.cartilla.NO_RESULTS)).toBeInTheDocument();
+  });
+});

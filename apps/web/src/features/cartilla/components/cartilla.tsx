@@ -1,0 +1,262 @@
+import { type CartillaProfesional, isWithinSchedule, MESSAGES } from '@red-dental/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { DirectoryMap } from '@/components/maps/directory-map/index.ts';
+import { Button } from '@/components/ui/button/index.ts';
+import { Checkbox } from '@/components/ui/checkbox/index.ts';
+import { CloseIcon, MapIcon } from '@/components/ui/icons/index.ts';
+import { Select } from '@/components/ui/select/index.ts';
+import { Spinner } from '@/components/ui/spinner/index.ts';
+import { formatCount, formatMomentDate } from '@/lib/format.ts';
+import { useCartilla } from '../api/get-cartilla.ts';
+import styles from './cartilla.module.css';
+import {
+  applyFilters,
+  type CartillaFilters,
+  especialidadOptions,
+  localidadOptions,
+  NO_FILTERS,
+  type Place,
+} from './cartilla-filters.ts';
+import { ProviderCard } from './provider-card.tsx';
+import { ReportModal } from './report-modal.tsx';
+import { type ScheduleKind, ScheduleModal } from './schedule-modal.tsx';
+import { useNearMe } from './use-near-me.ts';
+
+/** 'Atiende ahora' and 'De guardia ahora' are read again every minute. */
+const CLOCK_TICK_MS = 60_000;
+
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** `/cartilla`: the affiliate's providers on a map and in a list that works without it. */
+export function Cartilla() {
+  const cartilla = useCartilla();
+  if (cartilla.isPending)
+    return (
+      <p className={styles.loading} role="status">
+        <Spinner size={20} /> Cargando...
+      </p>
+    );
+  return <Directory providers={cartilla.data ?? []} />;
+}
+
+function Directory({ providers }: { providers: CartillaProfesional[] }) {
+  const now = useNow();
+  const [filters, setFilters] = useState<CartillaFilters>(NO_FILTERS);
+  const [expandedId, setExpandedId] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [focus, setFocus] = useState<{ id: number; seq: number } | null>(null);
+  const [schedule, setSchedule] = useState<{ profesional: CartillaProfesional; kind: ScheduleKind } | null>(
+    null,
+  );
+  const [reporting, setReporting] = useState<CartillaProfesional | null>(null);
+  const nearMe = useNearMe();
+  const cards = useRef(new Map<number, HTMLElement>());
+
+  const especialidades = useMemo(() => especialidadOptions(providers), [providers]);
+  const localidades = useMemo(() => localidadOptions(providers), [providers]);
+  const origin: Place | null = nearMe.place;
+  const entries = useMemo(
+    () => applyFilters(providers, filters, now, origin),
+    [providers, filters, now, origin],
+  );
+  const markers = useMemo(
+    () => entries.map(({ profesional: p }) => ({ id: p.id, nombre: p.nombre, lat: p.lat, long: p.long })),
+    [entries],
+  );
+
+  const set = <K extends keyof CartillaFilters>(key: K, value: CartillaFilters[K]) =>
+    setFilters((current) => ({ ...current, [key]: value }));
+
+  // A card: toggles its details and takes the map there (zoom 16).
+  const toggleCard = (id: number) => {
+    setExpandedId((current) => (current === id ? null : id));
+    setSelectedId(id);
+    setFocus((current) => ({ id, seq: (current?.seq ?? 0) + 1 }));
+  };
+
+  // A marker: selects its card, opens it and brings it into view.
+  const selectFromMap = (id: number) => {
+    setSelectedId(id);
+    setExpandedId(id);
+    requestAnimationFrame(() =>
+      cards.current.get(id)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+    );
+  };
+
+  const today = formatMomentDate(now.toISOString());
+
+  return (
+    <div className={styles.page}>
+      <p className={styles.printHeading}>Cartilla de prestadores · Vigente al {today}</p>
+
+      <section className={styles.filters} aria-label="Filtros de la cartilla">
+        <ClearableSelect
+          label="Especialidad"
+          allLabel="Todas las especialidades"
+          value={filters.especialidadId}
+          options={especialidades}
+          onChange={(value) => set('especialidadId', value)}
+        />
+        <ClearableSelect
+          label="Localidad"
+          allLabel="Todas las localidades"
+          value={filters.localidad}
+          options={localidades}
+          onChange={(value) => set('localidad', value)}
+        />
+        <div className={styles.toggles}>
+          <Checkbox
+            label="Atiende ahora"
+            checked={filters.atiendeAhora}
+            onChange={(e) => set('atiendeAhora', e.target.checked)}
+          />
+          <Checkbox
+            label="De guardia ahora"
+            checked={filters.deGuardiaAhora}
+            onChange={(e) => set('deGuardiaAhora', e.target.checked)}
+          />
+          <Checkbox
+            label="Acepta nuevos pacientes"
+            checked={filters.aceptaNuevosPacientes}
+            onChange={(e) => set('aceptaNuevosPacientes', e.target.checked)}
+          />
+        </div>
+        <div className={styles.tools}>
+          <Button
+            variant="secondary"
+            icon={<MapIcon size={18} />}
+            isLoading={nearMe.isLocating}
+            aria-pressed={origin !== null}
+            onClick={nearMe.toggle}
+          >
+            Cerca mío
+          </Button>
+          <Button variant="secondary" onClick={() => window.print()}>
+            Imprimir cartilla
+          </Button>
+        </div>
+        {nearMe.error && (
+          <p className={styles.notice} role="alert">
+            {nearMe.error}
+          </p>
+        )}
+      </section>
+
+      <div className={styles.body}>
+        <section className={styles.listArea} aria-labelledby="cartilla-resultados">
+          <h2 id="cartilla-resultados" className={styles.count} aria-live="polite">
+            {formatCount(entries.length, 'profesional', 'profesionales')}
+            {origin ? ', los más cercanos primero' : ''}
+          </h2>
+          {entries.length === 0 ? (
+            <p className={styles.empty}>{MESSAGES.cartilla.NO_RESULTS}</p>
+          ) : (
+            <ul className={styles.list}>
+              {entries.map(({ profesional, distanceKm }) => (
+                <li key={profesional.id}>
+                  <ProviderCard
+                    ref={(element) => {
+                      if (element) cards.current.set(profesional.id, element);
+                      else cards.current.delete(profesional.id);
+                    }}
+                    profesional={profesional}
+                    distanceKm={distanceKm}
+                    now={now}
+                    isOpen={isWithinSchedule(profesional.horarios, now)}
+                    isOnCall={isWithinSchedule(profesional.guardias, now)}
+                    isExpanded={expandedId === profesional.id}
+                    isSelected={selectedId === profesional.id}
+                    onToggle={() => toggleCard(profesional.id)}
+                    onShowSchedule={(kind) => setSchedule({ profesional, kind })}
+                    onReport={() => setReporting(profesional)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <div className={styles.mapArea}>
+          <DirectoryMap
+            label="Mapa de profesionales"
+            markers={markers}
+            selectedId={selectedId}
+            onSelect={selectFromMap}
+            focus={focus}
+          />
+        </div>
+      </div>
+
+      <PrintList entries={entries.map((e) => e.profesional)} />
+
+      <ScheduleModal
+        profesional={schedule?.profesional ?? null}
+        kind={schedule?.kind ?? 'horarios'}
+        onClose={() => setSchedule(null)}
+      />
+      <ReportModal profesional={reporting} onClose={() => setReporting(null)} />
+    </div>
+  );
+}
+
+/** A select whose first option means "all", with a button that puts it back there. */
+function ClearableSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className={styles.clearable}>
+      <Select
+        label={label}
+        value={value}
+        options={[{ value: '', label: allLabel }, ...options]}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {value && (
+        <Button
+          variant="none"
+          size="sm"
+          className={styles.clear}
+          aria-label={`Quitar el filtro de ${label.toLowerCase()}`}
+          onClick={() => onChange('')}
+        >
+          <CloseIcon size={16} />
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** What 'Imprimir cartilla' prints: every provider of the filtered list with its details. */
+function PrintList({ entries }: { entries: CartillaProfesional[] }) {
+  return (
+    <ol className={styles.printList} aria-hidden="true">
+      {entries.map((p) => (
+        <li key={p.id}>
+          <strong>{p.nombre}</strong>
+          {p.razonSocial ? ` · ${p.razonSocial}` : ''}
+          <br />
+          {[p.direccion, p.depto, p.localidad].filter(Boolean).join(' · ') || 'Sin dirección cargada'}
+          {p.telefono ? ` · Tel. ${p.telefono}` : ''}
+          <br />
+          {p.especialidades.map((e) => e.nombre).join(', ')}
+        </li>
+      ))}
+    </ol>
+  );
+}
