@@ -103,7 +103,7 @@ export class Backend {
   }
 
   /** An affiliate (with a new insurer) who can sign in with the returned document. */
-  async createAfiliado(): Promise<{ documento: string }> {
+  async createAfiliado(): Promise<{ documento: string; obraSocialId: number }> {
     const obraSocial = await this.call<{ id: number }>(
       'POST',
       'obra-sociales',
@@ -115,6 +115,31 @@ export class Backend {
       obraSocial: { id: obraSocial.id },
     });
     await this.call('POST', 'afiliados', afiliado);
-    return { documento: afiliado.documento };
+    return { documento: afiliado.documento, obraSocialId: obraSocial.id };
+  }
+
+  /**
+   * An approved dentist of the directory: accepting the insurer, with the
+   * profile given (office, coordinates, specialties, schedules) saved by staff.
+   */
+  async createCartillaProfesional(
+    obraSocialId: number,
+    profile: Record<string, unknown>,
+  ): Promise<{ id: number; nombre: string }> {
+    const dentist = await this.createProfesional();
+    const page = await this.call<{ rows: { id: number; nombre: string }[] }>(
+      'GET',
+      `profesionales/paginated?pageIndex=0&pageSize=5&search=${encodeURIComponent(dentist.nombre)}`,
+    );
+    const id = page.rows[0]!.id;
+    const current = await this.call<Record<string, unknown>>('GET', `profesionales/${id}`);
+    await this.call('PUT', `profesionales/${id}`, {
+      ...current,
+      telefono: '011 4800-1234',
+      obrasSociales: [{ id: obraSocialId }],
+      especialidades: [],
+      ...profile,
+    });
+    return { id, nombre: typeof profile.nombre === 'string' ? profile.nombre : dentist.nombre };
   }
 }

@@ -20,7 +20,7 @@ interface ConsoleWatch {
  */
 export interface LoginAs {
   (role: StaffRole): Promise<{ user: string; pass: string }>;
-  (role: 'AFILIADO'): Promise<{ documento: string }>;
+  (role: 'AFILIADO'): Promise<{ documento: string; obraSocialId: number }>;
 }
 
 /** The keys and values the SPA keeps a session under (apps/web/src/lib/session.ts). */
