@@ -208,6 +208,34 @@ describe('/profesionales/edit/{id}', () => {
     ).toHaveLength(2);
   });
 
+  it('shows the open reports from the cartilla and closes one', async () => {
+    let open = [
+      {
+        id: 31,
+        motivo: 'El teléfono ya no corresponde',
+        createdAt: '2026-11-20T14:00:00.000Z',
+        afiliado: { nombre: 'Lucía Fernández', documento: '30123456' },
+      },
+    ];
+    const { requests } = setup({
+      'GET /api/profesionales/7/reportes': () => open,
+      'POST /api/profesionales/7/reportes/31/cerrar': () => {
+        open = [];
+        return [204];
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Un afiliado informó un error' });
+    expect(within(panel).getByText('El teléfono ya no corresponde')).toBeInTheDocument();
+    expect(within(panel).getByText('20/11/2026 · Lucía Fernández (30123456)')).toBeInTheDocument();
+    await userEvent.click(
+      within(panel).getByRole('button', { name: 'Cerrar el reporte: El teléfono ya no corresponde' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /informó un error/ })).not.toBeInTheDocument(),
+    );
+    expect(requests.some((r) => r.url.pathname.endsWith('/cerrar'))).toBe(true);
+  });
+
   it("verifies the licence with 'Verificar matrícula'", async () => {
     const { requests } = setup({
       'POST /api/profesionales/7/verificar-matricula': makeProfesional({

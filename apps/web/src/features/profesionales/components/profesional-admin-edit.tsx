@@ -34,6 +34,7 @@ import {
   ProfileFormActions,
   ProfileLoading,
 } from './profile-sections.tsx';
+import { ReportesPanel } from './reportes-panel.tsx';
 import { useProfileForm } from './use-profile-form.ts';
 
 export interface NuevaZonaRenderProps {
@@ -169,6 +170,7 @@ function AdminForm({
           )}
         </div>
 
+        <ReportesPanel profesionalId={profesional.id} />
         <ContactSection isEditing={isEditing} mode="admin" />
         <OfficeSection isEditing={isEditing}>
           <ZonaField isEditing={isEditing} zonas={zonas} onAddZona={() => setIsNuevaZonaOpen(true)} />
