@@ -1,6 +1,7 @@
 import type { Ausencia, WeeklySchedule } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -129,3 +130,14 @@ export const profesionalReportes = pgTable(
     index('profesional_reportes_afiliado_idx').on(t.afiliadoId),
   ],
 );
+
+/**
+ * The directory's version: one row, bumped by triggers (migration 0010) on
+ * every write that can change what an affiliate's directory shows (providers,
+ * their insurers and specialties, specialty names, account status). Reading it
+ * is how an instance knows a directory it built is still current.
+ */
+export const directoryVersion = pgTable('directory_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -3,27 +3,21 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows } from '../../db/client.ts';
 
 /**
- * The affiliate's insurer and a fingerprint of its directory: which approved
- * providers accept it and when each was last written. The fingerprint changes
- * whenever the directory would (a provider approved, deleted, edited or given
- * or taken the insurer), so a directory built for it can be served again as is.
+ * The affiliate's insurer and the directory's version, which triggers bump on
+ * every write that can change a directory (migration 0010): a directory built
+ * at this version can be served again as is.
  */
 export async function findDirectoryVersion(
   db: DbOrTx,
   afiliadoId: number,
-): Promise<{ obraSocialId: number | null; fingerprint: string }> {
-  const [row] = await preparedRows<{ obra_social_id: number | null; fingerprint: string | null }>(
+): Promise<{ obraSocialId: number | null; version: string }> {
+  const [row] = await preparedRows<{ obra_social_id: number | null; version: string | number | null }>(
     db,
     sql`
-    select a.obra_social_id,
-      (select md5(string_agg(p.id::text || '@' || p.updated_at::text, ',' order by p.id))
-         from profesional_obras_sociales pos
-         join profesionales p on p.id = pos.profesional_id
-         join users u on u.id = p.user_id and u.status = 'active'
-        where pos.obra_social_id = a.obra_social_id) as fingerprint
+    select a.obra_social_id, (select v.version from directory_version v where v.id = 1) as version
     from afiliados a where a.id = ${afiliadoId}`,
   );
-  return { obraSocialId: row?.obra_social_id ?? null, fingerprint: row?.fingerprint ?? 'vacía' };
+  return { obraSocialId: row?.obra_social_id ?? null, version: String(row?.version ?? 0) };
 }
 
 export interface DirectoryRow {

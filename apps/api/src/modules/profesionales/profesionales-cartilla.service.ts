@@ -40,22 +40,22 @@ function toCartillaProfesional(r: repo.DirectoryRow): CartillaProfesional {
 const CACHE_SIZE = 64;
 
 /**
- * Builds each insurer's directory once per version. The version is the
- * fingerprint of its providers (one indexed query per request); an unchanged
- * directory is served from memory, already gzipped, and a client holding it
- * gets a 304. Every instance keeps its own copy and checks the fingerprint on
- * each request, so none serves a stale directory.
+ * Builds each insurer's directory once per version of the directory (a
+ * single-row read per request, bumped by triggers on every write that can
+ * change one). An unchanged directory is served from memory, already gzipped,
+ * and a client holding it gets a 304. Every instance keeps its own copy and
+ * checks the version on each request, so none serves a stale directory.
  */
 export function createDirectoryCache() {
-  const built = new Map<number, DirectoryBody & { fingerprint: string }>();
+  const built = new Map<number, DirectoryBody & { version: string }>();
   // Requests arriving together for a directory not built yet wait for one build.
   const building = new Map<string, Promise<DirectoryBody>>();
 
-  async function build(deps: Deps, obraSocialId: number, fingerprint: string): Promise<DirectoryBody> {
+  async function build(deps: Deps, obraSocialId: number, version: string): Promise<DirectoryBody> {
     const rows = await repo.findDirectory(deps.db, obraSocialId);
     const json = Buffer.from(JSON.stringify(rows.map(toCartillaProfesional)));
-    const etag = `"${createHash('sha256').update(`${obraSocialId}:${fingerprint}`).digest('base64url').slice(0, 27)}"`;
-    const body = { etag, json, gzip: await gzipAsync(json), fingerprint };
+    const etag = `"${createHash('sha256').update(`${obraSocialId}:${version}`).digest('base64url').slice(0, 27)}"`;
+    const body = { etag, json, gzip: await gzipAsync(json), version };
     built.delete(obraSocialId);
     built.set(obraSocialId, body);
     if (built.size > CACHE_SIZE) built.delete(built.keys().next().value as number);
@@ -65,14 +65,14 @@ export function createDirectoryCache() {
   return {
     /** The affiliate's directory: the approved providers of their insurer; empty without one. */
     async forAfiliado(deps: Deps, afiliadoId: number): Promise<DirectoryBody | null> {
-      const { obraSocialId, fingerprint } = await repo.findDirectoryVersion(deps.db, afiliadoId);
+      const { obraSocialId, version } = await repo.findDirectoryVersion(deps.db, afiliadoId);
       if (obraSocialId === null) return null;
       const cached = built.get(obraSocialId);
-      if (cached?.fingerprint === fingerprint) return cached;
-      const key = `${obraSocialId}:${fingerprint}`;
+      if (cached?.version === version) return cached;
+      const key = `${obraSocialId}:${version}`;
       let pending = building.get(key);
       if (!pending) {
-        pending = build(deps, obraSocialId, fingerprint).finally(() => building.delete(key));
+        pending = build(deps, obraSocialId, version).finally(() => building.delete(key));
         building.set(key, pending);
       }
       return pending;

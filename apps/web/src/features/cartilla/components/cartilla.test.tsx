@@ -224,6 +224,20 @@ describe('/cartilla', () => {
     vi.unstubAllGlobals();
   });
 
+  it('draws a long directory a step at a time', async () => {
+    const many = Array.from({ length: 120 }, (_, i) =>
+      provider(100 + i, { nombre: `Profesional ${String(i + 1).padStart(3, '0')}` }),
+    );
+    setup({ 'GET /api/profesionales/obrasocial': many });
+    expect(await screen.findByText('120 profesionales')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar más (70 profesionales más)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(100);
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar más (20 profesionales más)' }));
+    expect(screen.getAllByRole('article')).toHaveLength(120);
+    expect(screen.queryByRole('button', { name: /Mostrar más/ })).not.toBeInTheDocument();
+  });
+
   it("says 'No se encontraron profesionales para esta especialidad' for an empty directory", async () => {
     setup({ 'GET /api/profesionales/obrasocial': [] });
     expect(await screen.findByText(MESSAGES.cartilla.NO_RESULTS)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { type CartillaProfesional, isWithinSchedule, MESSAGES } from '@red-dental/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DirectoryMap } from '@/components/maps/directory-map/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
@@ -11,6 +11,7 @@ import { useCartilla } from '../api/get-cartilla.ts';
 import styles from './cartilla.module.css';
 import {
   applyFilters,
+  type CartillaEntry,
   type CartillaFilters,
   especialidadOptions,
   localidadOptions,
@@ -21,6 +22,9 @@ import { ProviderCard } from './provider-card.tsx';
 import { ReportModal } from './report-modal.tsx';
 import { type ScheduleKind, ScheduleModal } from './schedule-modal.tsx';
 import { useNearMe } from './use-near-me.ts';
+
+/** Cards drawn at first, and added each time the list is scrolled to its end or 'Mostrar más' is pressed. */
+const CARDS_PER_STEP = 50;
 
 /** 'Atiende ahora' and 'De guardia ahora' are read again every minute. */
 const CLOCK_TICK_MS = 60_000;
@@ -70,6 +74,23 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
     () => entries.map(({ profesional: p }) => ({ id: p.id, nombre: p.nombre, lat: p.lat, long: p.long })),
     [entries],
   );
+
+  // The list draws its cards a step at a time: thousands at once would hold the first paint.
+  const [shown, setShown] = useState(CARDS_PER_STEP);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: other filters (not the clock's minute) start again from the first step
+  useEffect(() => setShown(CARDS_PER_STEP), [filters, origin]);
+  const sentinel = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => {
+      if (seen.some((entry) => entry.isIntersecting)) setShown((n) => n + CARDS_PER_STEP);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+  // The printed list is drawn after the first paint, in the background.
+  const printable = useDeferredValue(entries, []);
 
   const set = <K extends keyof CartillaFilters>(key: K, value: CartillaFilters[K]) =>
     setFilters((current) => ({ ...current, [key]: value }));
@@ -159,7 +180,7 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
             <p className={styles.empty}>{MESSAGES.cartilla.NO_RESULTS}</p>
           ) : (
             <ul className={styles.list}>
-              {entries.map(({ profesional, distanceKm }) => (
+              {entries.slice(0, shown).map(({ profesional, distanceKm }) => (
                 <li key={profesional.id}>
                   <ProviderCard
                     ref={(element) => {
@@ -179,6 +200,13 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
                   />
                 </li>
               ))}
+              {shown < entries.length && (
+                <li ref={sentinel} className={styles.more}>
+                  <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + CARDS_PER_STEP)}>
+                    Mostrar más ({formatCount(entries.length - shown, 'profesional', 'profesionales')} más)
+                  </Button>
+                </li>
+              )}
             </ul>
           )}
         </section>
@@ -193,7 +221,7 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
         </div>
       </div>
 
-      <PrintList entries={entries.map((e) => e.profesional)} />
+      <PrintList entries={printable} />
 
       <ScheduleModal
         profesional={schedule?.profesional ?? null}
@@ -243,10 +271,10 @@ function ClearableSelect({
 }
 
 /** What 'Imprimir cartilla' prints: every provider of the filtered list with its details. */
-function PrintList({ entries }: { entries: CartillaProfesional[] }) {
+function PrintList({ entries }: { entries: CartillaEntry[] }) {
   return (
     <ol className={styles.printList} aria-hidden="true">
-      {entries.map((p) => (
+      {entries.map(({ profesional: p }) => (
         <li key={p.id}>
           <strong>{p.nombre}</strong>
           {p.razonSocial ? ` · ${p.razonSocial}` : ''}
