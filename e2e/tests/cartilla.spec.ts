@@ -123,10 +123,20 @@ test('the directory works with the keyboard alone, and sorts by distance with th
 }) => {
   const afiliado = await loginAs('AFILIADO');
   const { palermo, laPlata } = await directory(backend, afiliado.obraSocialId);
+  // Two neighbours of the Palermo office: at the opening zoom the three make one cluster.
+  for (const [lat, long] of [
+    ['-34.5882', '-58.4112'],
+    ['-34.5878', '-58.4106'],
+  ])
+    await backend.createCartillaProfesional(afiliado.obraSocialId, {
+      nombre: uniqueName('Vecina'),
+      lat,
+      long,
+    });
   await page.context().grantPermissions(['geolocation']);
   await page.context().setGeolocation({ latitude: -34.921, longitude: -57.954 });
   await page.goto('/cartilla');
-  await expect(page.getByText('3 profesionales')).toBeVisible();
+  await expect(page.getByText('5 profesionales')).toBeVisible();
 
   // A marker takes focus and Enter selects its provider.
   const marker = page.locator(`.leaflet-marker-icon[aria-label="${laPlata.nombre}"]`);
@@ -134,6 +144,20 @@ test('the directory works with the keyboard alone, and sorts by distance with th
   await expect(marker).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('article', { name: laPlata.nombre })).toHaveAttribute('data-selected', 'true');
+
+  // A cluster is a button: Enter zooms into it and the focus stays on the map, on what it opened.
+  const cluster = page.getByRole('button', { name: '3 profesionales: acercar' });
+  await cluster.focus();
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return Boolean(active?.closest('.leaflet-container')) && active !== document.body;
+      }),
+    )
+    .toBe(true);
+  await expect(page.locator(`.leaflet-marker-icon[aria-label="${palermo.nombre}"]`)).toBeVisible();
 
   // A card's heading is a button: Enter opens it.
   const toggle = page
@@ -146,7 +170,7 @@ test('the directory works with the keyboard alone, and sorts by distance with th
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
   await page.getByRole('button', { name: 'Cerca mío' }).click();
-  await expect(page.getByText('3 profesionales, los más cercanos primero')).toBeVisible();
+  await expect(page.getByText('5 profesionales, los más cercanos primero')).toBeVisible();
   await expect(page.getByRole('article').first()).toHaveAccessibleName(laPlata.nombre);
   await expect(page.getByRole('article').first()).toContainText(/a 0,\d km/);
 });
