@@ -7,7 +7,6 @@ import L, {
   marker as createMarker,
   DivIcon,
   type DivIconOptions,
-  divIcon,
   type Evented,
   type Layer,
   type LeafletEvent,
@@ -23,6 +22,7 @@ import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { getPublicConfig } from '@/lib/config.ts';
 import { formatNumber } from '@/lib/format.ts';
 import { type Coordinates, isSamePlace } from '../coordinates.ts';
+import { MAP_CLASS, pinIcon } from '../leaflet-base.ts';
 import type { DirectoryMapProps } from './directory-map.tsx';
 import { type DirectoryPlace, findCentre, findPlaces, formatClusterLabel } from './directory-places.ts';
 import styles from './leaflet-directory-map.module.css';
@@ -48,13 +48,8 @@ const SELECTED_Z_OFFSET = 1000;
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 // Drawn in CSS, as LocationMap's pin: Leaflet's default marker is an image whose path breaks under bundlers.
-const PIN_ICON = divIcon({ className: styles.pin, html: '', iconSize: [30, 34], iconAnchor: [15, 34] });
-const SELECTED_PIN_ICON = divIcon({
-  className: `${styles.pin} ${styles.selected}`,
-  html: '',
-  iconSize: [30, 34],
-  iconAnchor: [15, 34],
-});
+const PIN_ICON = pinIcon();
+const SELECTED_PIN_ICON = pinIcon(styles.selected);
 
 interface LeafletDirectoryMapProps extends DirectoryMapProps {
   /** Whether the tile service failed (no tile loaded, several failed): the wrapper shows a notice over the map. */
@@ -80,7 +75,7 @@ export function LeafletDirectoryMap({
 
   return (
     <MapContainer
-      className={styles.map}
+      className={MAP_CLASS}
       center={[centre.lat, centre.lng]}
       zoom={CITY_ZOOM}
       maxZoom={MAX_ZOOM}

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { divIcon, type Marker as LeafletMarker } from 'leaflet';
+import type { Marker as LeafletMarker } from 'leaflet';
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import { getPublicConfig } from '@/lib/config.ts';
@@ -11,7 +11,7 @@ import {
   nudgeCoordinates,
   parseCoordinates,
 } from '../coordinates.ts';
-import styles from './leaflet-location-map.module.css';
+import { MAP_CLASS, pinIcon } from '../leaflet-base.ts';
 import type { LocationMapProps } from './location-map.tsx';
 
 const CITY_ZOOM = 10;
@@ -23,7 +23,7 @@ const EDITABLE_PIN_TITLE = 'Consultorio: arrastre el marcador o use las flechas 
 const PIN_TITLE = 'Consultorio';
 
 // Drawn in CSS: Leaflet's default marker is an image whose path breaks under bundlers.
-const PIN_ICON = divIcon({ className: styles.pin, html: '', iconSize: [30, 34], iconAnchor: [15, 34] });
+const PIN_ICON = pinIcon();
 
 /**
  * The Leaflet map behind `LocationMap`, loaded only by the screens that show
@@ -48,7 +48,7 @@ export function LeafletLocationMap({ lat, long, editable = false, onMove }: Loca
   const start = position ?? BUENOS_AIRES;
   return (
     <MapContainer
-      className={styles.map}
+      className={MAP_CLASS}
       center={[start.lat, start.lng]}
       zoom={position ? PIN_ZOOM : CITY_ZOOM}
       // The map sits inside a long form: the wheel scrolls the page.

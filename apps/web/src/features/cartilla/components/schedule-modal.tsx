@@ -4,7 +4,10 @@ import { WeeklyScheduleEditor } from '@/components/ui/weekly-schedule-editor/ind
 
 export type ScheduleKind = 'horarios' | 'guardias';
 
-const TITLES: Record<ScheduleKind, string> = { horarios: 'Horarios', guardias: 'Guardias' };
+/** The dialog's title, as the spec words it. */
+function titleOf(kind: ScheduleKind, nombre: string): string {
+  return kind === 'horarios' ? `Horarios - ${nombre}` : `Guardias - ${nombre}`;
+}
 
 /** 'Horarios - {name}' or 'Guardias - {name}': the week, read-only (spec section 2). */
 export function ScheduleModal({
@@ -16,7 +19,7 @@ export function ScheduleModal({
   kind: ScheduleKind;
   onClose: () => void;
 }) {
-  const title = profesional ? `${TITLES[kind]} - ${profesional.nombre}` : TITLES[kind];
+  const title = titleOf(kind, profesional?.nombre ?? '');
   return (
     <Modal isOpen={profesional !== null} onClose={onClose} title={title}>
       {profesional && <WeeklyScheduleEditor value={profesional[kind]} readOnly legend={title} hideLegend />}
