@@ -3,7 +3,7 @@ import { waitForMailLink } from '../support/mail.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 test('a forgotten password is restored through the mailed link', async ({ page, backend }) => {
-  const prestador = await backend.createUser('PRESTADOR');
+  const prestador = await backend.createProfesional();
   const newPassword = 'NuevaClave2025!';
 
   await page.goto('/login');
