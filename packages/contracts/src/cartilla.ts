@@ -101,12 +101,43 @@ export function isWithinSchedule(schedule: WeeklySchedule, at: Date): boolean {
   return Boolean(today?.enabled && today.times.some((r) => r.start <= time && time < r.end));
 }
 
-/** The absence covering `at`'s day in Buenos Aires, if any (the one ending last). */
+/** The day after a 'yyyy-mm-dd' date. */
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The absence covering `at`'s day in Buenos Aires, if any, with `hasta`
+ * carried through the absences that follow it without a day in between (the
+ * office is closed until the last of them).
+ */
 export function currentAusencia(ausencias: readonly Ausencia[], at: Date): Ausencia | undefined {
   const { date } = networkClock(at);
-  return ausencias
-    .filter((a) => a.desde <= date && date <= a.hasta)
-    .sort((a, b) => b.hasta.localeCompare(a.hasta))[0];
+  const covering = ausencias.filter((a) => a.desde <= date && date <= a.hasta);
+  if (covering.length === 0) return undefined;
+  const desde = covering.reduce((min, a) => (a.desde < min ? a.desde : min), covering[0]!.desde);
+  let hasta = covering.reduce((max, a) => (a.hasta > max ? a.hasta : max), covering[0]!.hasta);
+  for (let extended = true; extended; ) {
+    extended = false;
+    for (const a of ausencias)
+      if (a.desde <= nextDay(hasta) && a.hasta > hasta) {
+        hasta = a.hasta;
+        extended = true;
+      }
+  }
+  return { desde, hasta };
+}
+
+/** Whether the office is open at `at`: within its hours and not in an absence. */
+export function isAttendingAt(p: { horarios: WeeklySchedule; ausencias: readonly Ausencia[] }, at: Date) {
+  return isWithinSchedule(p.horarios, at) && !currentAusencia(p.ausencias, at);
+}
+
+/** Whether the provider is on call at `at`: within its on-call hours and not in an absence. */
+export function isOnCallAt(p: { guardias: WeeklySchedule; ausencias: readonly Ausencia[] }, at: Date) {
+  return isWithinSchedule(p.guardias, at) && !currentAusencia(p.ausencias, at);
 }
 
 /** Whether any day of the schedule has hours. */

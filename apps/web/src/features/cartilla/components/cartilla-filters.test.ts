@@ -1,4 +1,4 @@
-import { type CartillaProfesional, emptySchedule } from '@red-dental/contracts';
+import { type CartillaProfesional, currentAusencia, emptySchedule } from '@red-dental/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   applyFilters,
@@ -73,6 +73,27 @@ describe('the directory filters', () => {
     // 13:00 in Buenos Aires: the office closed, the on-call hours go on; 21:00: neither.
     expect(ids({ atiendeAhora: true }, new Date('2026-11-23T16:00:00Z'))).toEqual([]);
     expect(ids({ deGuardiaAhora: true }, new Date('2026-11-24T00:00:00Z'))).toEqual([]);
+  });
+
+  it('counts nobody as attending or on call during an absence', () => {
+    const away = { ...palermo, ausencias: [{ desde: '2026-11-20', hasta: '2026-11-25' }] };
+    const onCallAway = { ...laPlata, ausencias: [{ desde: '2026-11-23', hasta: '2026-11-23' }] };
+    const ids = (f: Partial<typeof NO_FILTERS>) =>
+      applyFilters([away, onCallAway], { ...NO_FILTERS, ...f }, MONDAY_MORNING, null).map(
+        (e) => e.profesional.id,
+      );
+    expect(ids({ atiendeAhora: true })).toEqual([]);
+    expect(ids({ deGuardiaAhora: true })).toEqual([]);
+  });
+
+  it('says until when an office is closed, across absences that follow one another', () => {
+    const ausencias = [
+      { desde: '2026-11-10', hasta: '2026-11-23' },
+      { desde: '2026-11-24', hasta: '2026-11-30' },
+      { desde: '2026-12-15', hasta: '2026-12-20' },
+    ];
+    expect(currentAusencia(ausencias, MONDAY_MORNING)).toEqual({ desde: '2026-11-10', hasta: '2026-11-30' });
+    expect(currentAusencia(ausencias, new Date('2026-12-05T12:00:00Z'))).toBeUndefined();
   });
 
   it('sorts by distance from the affiliate, those without a place last', () => {

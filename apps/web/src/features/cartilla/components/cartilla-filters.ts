@@ -1,4 +1,4 @@
-import { type CartillaProfesional, isWithinSchedule } from '@red-dental/contracts';
+import { type CartillaProfesional, isAttendingAt, isOnCallAt } from '@red-dental/contracts';
 
 /** What the affiliate narrowed the directory to; '' means "all". */
 export interface CartillaFilters {
@@ -68,7 +68,7 @@ export interface CartillaEntry {
 
 /**
  * The providers that pass the filters, 'Atiende ahora' and 'De guardia ahora'
- * read at `now` on Buenos Aires' clock. With `origin` (the affiliate's
+ * read at `now` on Buenos Aires' clock (nobody attends during an absence). With `origin` (the affiliate's
  * location), nearest first, those without coordinates last; otherwise in the
  * directory's order (by name).
  */
@@ -85,8 +85,8 @@ export function applyFilters(
         (especialidadId === null || p.especialidades.some((e) => e.id === especialidadId)) &&
         (!filters.localidad || p.localidad === filters.localidad) &&
         (!filters.aceptaNuevosPacientes || p.aceptaNuevosPacientes) &&
-        (!filters.atiendeAhora || isWithinSchedule(p.horarios, now)) &&
-        (!filters.deGuardiaAhora || isWithinSchedule(p.guardias, now)),
+        (!filters.atiendeAhora || isAttendingAt(p, now)) &&
+        (!filters.deGuardiaAhora || isOnCallAt(p, now)),
     )
     .map((profesional) => {
       const place = origin ? placeOf(profesional) : null;

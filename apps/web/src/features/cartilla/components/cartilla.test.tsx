@@ -54,7 +54,7 @@ const ANA = provider(1, {
   ],
   horarios: { ...emptySchedule(), L: { enabled: true, times: [{ start: '09:00', end: '13:00' }] } },
   datosConfirmadosAt: '2026-11-02T15:00:00.000Z',
-  ausencias: [{ desde: '2026-11-20', hasta: '2026-12-05' }],
+  ausencias: [{ desde: '2026-11-24', hasta: '2026-12-05' }],
 });
 const BRUNO = provider(2, {
   nombre: 'Bruno Díaz',
@@ -154,7 +154,7 @@ describe('/cartilla', () => {
     setup();
     await screen.findByRole('article', { name: 'Ana Benítez' });
     expect(within(cardOf('Ana Benítez')).getByText('Atiende ahora')).toBeInTheDocument();
-    expect(within(cardOf('Ana Benítez')).getByText(/Ausente hasta 5\/12/)).toBeInTheDocument();
+    expect(within(cardOf('Ana Benítez')).queryByText(/Ausente hasta/)).not.toBeInTheDocument();
     expect(within(cardOf('Bruno Díaz')).getByText('De guardia ahora')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'De guardia ahora' }));
@@ -167,6 +167,16 @@ describe('/cartilla', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Acepta nuevos pacientes' }));
     expect(screen.queryByRole('article', { name: 'Bruno Díaz' })).not.toBeInTheDocument();
     expect(cardOf('Ana Benítez')).toBeInTheDocument();
+  });
+
+  it("shows 'Ausente hasta {d/mm}' during an absence, and the office is not open then", async () => {
+    // Wednesday 25 November 2026, 10:30 in Buenos Aires.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T13:30:00Z'));
+    setup();
+    const card = await screen.findByRole('article', { name: 'Ana Benítez' });
+    expect(within(card).getByText(/Ausente hasta 5\/12/)).toBeInTheDocument();
+    expect(within(card).queryByText('Atiende ahora')).not.toBeInTheDocument();
   });
 
   it("sends 'Informar un error' and says when the day's reports are used up", async () => {

@@ -1,4 +1,4 @@
-import { type CartillaProfesional, isWithinSchedule, MESSAGES } from '@red-dental/contracts';
+import { type CartillaProfesional, isAttendingAt, isOnCallAt, MESSAGES } from '@red-dental/contracts';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DirectoryMap } from '@/components/maps/directory-map/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -41,6 +41,10 @@ function useNow(): Date {
 /** `/cartilla`: the affiliate's providers on a map and in a list that works without it. */
 export function Cartilla() {
   const cartilla = useCartilla();
+  // The spec logs a failed load and shows an empty list (section 8); the query retries on the next visit.
+  useEffect(() => {
+    if (cartilla.error) console.warn('No se pudo cargar la cartilla', cartilla.error);
+  }, [cartilla.error]);
   if (cartilla.isPending)
     return (
       <p className={styles.loading} role="status">
@@ -70,9 +74,12 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
     () => applyFilters(providers, filters, now, origin),
     [providers, filters, now, origin],
   );
+  // The markers change (and the map recentres) only when the set of providers does, not on each minute's tick.
+  const markerIds = entries.map((e) => e.profesional.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the ids the entries hold
   const markers = useMemo(
     () => entries.map(({ profesional: p }) => ({ id: p.id, nombre: p.nombre, lat: p.lat, long: p.long })),
-    [entries],
+    [markerIds],
   );
 
   // The list draws its cards a step at a time: thousands at once would hold the first paint.
@@ -102,14 +109,19 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
     setFocus((current) => ({ id, seq: (current?.seq ?? 0) + 1 }));
   };
 
-  // A marker: selects its card, opens it and brings it into view.
+  // A marker: selects its card (drawing the list that far if needed), opens it and brings it into view.
+  const [scrollTo, setScrollTo] = useState<{ id: number; seq: number } | null>(null);
   const selectFromMap = (id: number) => {
     setSelectedId(id);
     setExpandedId(id);
-    requestAnimationFrame(() =>
-      cards.current.get(id)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
-    );
+    const index = entries.findIndex((e) => e.profesional.id === id);
+    if (index >= shown) setShown(Math.ceil((index + 1) / CARDS_PER_STEP) * CARDS_PER_STEP);
+    setScrollTo((current) => ({ id, seq: (current?.seq ?? 0) + 1 }));
   };
+  // Runs once the chosen card is drawn.
+  useEffect(() => {
+    if (scrollTo) cards.current.get(scrollTo.id)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [scrollTo]);
 
   const today = formatMomentDate(now.toISOString());
 
@@ -190,8 +202,8 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
                     profesional={profesional}
                     distanceKm={distanceKm}
                     now={now}
-                    isOpen={isWithinSchedule(profesional.horarios, now)}
-                    isOnCall={isWithinSchedule(profesional.guardias, now)}
+                    isOpen={isAttendingAt(profesional, now)}
+                    isOnCall={isOnCallAt(profesional, now)}
                     isExpanded={expandedId === profesional.id}
                     isSelected={selectedId === profesional.id}
                     onToggle={() => toggleCard(profesional.id)}
@@ -247,9 +259,11 @@ function ClearableSelect({
   options: { value: string; label: string }[];
   onChange: (value: string) => void;
 }) {
+  const select = useRef<HTMLSelectElement>(null);
   return (
     <div className={styles.clearable}>
       <Select
+        ref={select}
         label={label}
         value={value}
         options={[{ value: '', label: allLabel }, ...options]}
@@ -261,7 +275,11 @@ function ClearableSelect({
           size="sm"
           className={styles.clear}
           aria-label={`Quitar el filtro de ${label.toLowerCase()}`}
-          onClick={() => onChange('')}
+          onClick={() => {
+            onChange('');
+            // The button goes with the filter: the focus goes back to the select.
+            select.current?.focus();
+          }}
         >
           <CloseIcon size={16} />
         </Button>

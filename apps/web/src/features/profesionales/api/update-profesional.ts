@@ -26,16 +26,22 @@ export function assignZona(id: number, zonaId: number): Promise<Profesional> {
 
 /**
  * Saves a professional from the admin screen: the record, then its zone when
- * another one was chosen. Both refresh the list and the record.
+ * another one was chosen. A zone that fails after the record was saved is
+ * told apart (`zonaError`), since the record's changes did go through.
  */
 export function useUpdateProfesional() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body, zonaId }: ProfesionalChanges) => {
       const saved = await updateProfesional(id, body);
-      return zonaId !== undefined ? assignZona(id, zonaId) : saved;
+      if (zonaId === undefined) return { saved };
+      try {
+        return { saved: await assignZona(id, zonaId) };
+      } catch (zonaError) {
+        return { saved, zonaError };
+      }
     },
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.profesionales.detail(saved.id), saved),
+    onSuccess: ({ saved }) => queryClient.setQueryData(queryKeys.profesionales.detail(saved.id), saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.profesionales.all }),
   });
 }

@@ -47,7 +47,7 @@ describe('/mi-perfil', () => {
     const { requests } = setup(NEW_DENTIST);
     expect(await screen.findByRole('heading', { name: 'Completar Perfil', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Completar Perfil', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText(/complete el teléfono, la razón social, al menos un día/)).toBeInTheDocument();
+    expect(screen.getByText(/cargue el teléfono, la razón social, al menos un día/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
     await userEvent.type(screen.getByLabelText(/Teléfono/), '011 4444-1111');
@@ -120,6 +120,26 @@ describe('/mi-perfil', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByLabelText('Piso/Depto./Extra')).not.toBeInTheDocument());
+  });
+
+  it('forgets the pin when the address is typed anew, until a suggestion is picked', async () => {
+    const { requests } = setup(makeProfesional());
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    expect(
+      screen.queryByText('Elija una dirección de las sugeridas para ver el consultorio en el mapa.'),
+    ).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('combobox', { name: 'Dirección' }), ' bis');
+    expect(
+      screen.getByText('Elija una dirección de las sugeridas para ver el consultorio en el mapa.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await screen.findByRole('dialog', { name: MESSAGES.profesionales.PROFILE_COMPLETED });
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      direccion: 'Av. Santa Fe 1234, Buenos Aires bis',
+      lat: null,
+      long: null,
+      ubicacionOrigen: null,
+    });
   });
 
   it('adds and removes an absence', async () => {

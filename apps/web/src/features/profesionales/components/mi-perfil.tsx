@@ -72,7 +72,8 @@ function OwnProfileForm({
   const { form, isEditing, isDirty, startEditing, finishEditing } = useProfileForm(profesional, 'owner');
   const [isGuardiasOpen, setIsGuardiasOpen] = useState(false);
   const [isChangingPassword, setIsChangingPassword] = useState(false);
-  const [isSaved, setIsSaved] = useState(false);
+  // The record a save returned, for the dialog that says how it went.
+  const [saved, setSaved] = useState<Profesional | null>(null);
 
   const missing = missingForCompletion(profesional);
   const isComplete = missing.length === 0;
@@ -83,7 +84,7 @@ function OwnProfileForm({
     update.mutate(toUpdateBody(values, 'owner'), {
       onSuccess: (saved) => {
         finishEditing(saved);
-        setIsSaved(true);
+        setSaved(saved);
       },
       onError: (error) => {
         applyServerErrors(form, error);
@@ -139,7 +140,10 @@ function OwnProfileForm({
         {!isComplete && (
           <div className={styles.notice}>
             <AlertIcon size={20} />
-            <p>Para aparecer en la cartilla complete {joinSpanish(missing)}. Presione Editar para empezar.</p>
+            <p>
+              Para que los afiliados encuentren sus datos completos en la cartilla, cargue{' '}
+              {joinSpanish(missing)}. Presione Editar para empezar.
+            </p>
           </div>
         )}
         {isComplete && !isEditing && (
@@ -185,18 +189,28 @@ function OwnProfileForm({
 
       {renderChangePassword({ isOpen: isChangingPassword, onClose: () => setIsChangingPassword(false) })}
 
-      <SavedDialog
-        isOpen={isSaved}
-        onClose={() => setIsSaved(false)}
-        title={isComplete ? MESSAGES.profesionales.PROFILE_COMPLETED : 'Cambios guardados'}
-      >
-        <p>
-          {isComplete
-            ? 'Los afiliados ya ven sus datos en la cartilla.'
-            : `Para aparecer en la cartilla falta ${joinSpanish(missing)}.`}
-        </p>
-      </SavedDialog>
+      {saved && <ProfileSavedDialog saved={saved} onClose={() => setSaved(null)} />}
     </div>
+  );
+}
+
+/** After a save: complete or not, and whether affiliates can find the dentist yet (insurers assigned). */
+function ProfileSavedDialog({ saved, onClose }: { saved: Profesional; onClose: () => void }) {
+  const missing = missingForCompletion(saved);
+  const body =
+    missing.length > 0
+      ? `Todavía falta cargar ${joinSpanish(missing)}.`
+      : saved.obrasSociales.length > 0
+        ? 'Los afiliados de sus obras sociales ven estos datos en la cartilla.'
+        : 'Cuando la red le asigne obras sociales, sus afiliados lo verán en la cartilla.';
+  return (
+    <SavedDialog
+      isOpen
+      onClose={onClose}
+      title={missing.length === 0 ? MESSAGES.profesionales.PROFILE_COMPLETED : 'Cambios guardados'}
+    >
+      <p>{body}</p>
+    </SavedDialog>
   );
 }
 

@@ -228,7 +228,10 @@ describe('/profesionales/edit/{id}', () => {
     expect(within(panel).getByText('El teléfono ya no corresponde')).toBeInTheDocument();
     expect(within(panel).getByText('20/11/2026 · Lucía Fernández (30123456)')).toBeInTheDocument();
     await userEvent.click(
-      within(panel).getByRole('button', { name: 'Cerrar el reporte: El teléfono ya no corresponde' }),
+      within(panel).getByRole('button', {
+        name: 'Cerrar reporte',
+        description: 'El teléfono ya no corresponde',
+      }),
     );
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: /informó un error/ })).not.toBeInTheDocument(),

@@ -6,7 +6,7 @@ import {
   type Zona,
 } from '@red-dental/contracts';
 import { type ReactNode, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
 import { AlertIcon, CheckCircleIcon, ChevronLeftIcon, PencilIcon } from '@/components/ui/icons/index.ts';
@@ -100,9 +100,10 @@ function AdminForm({
     update.mutate(
       { id: profesional.id, body: toUpdateBody(values, 'admin'), zonaId: chosenZona(values, profesional) },
       {
-        onSuccess: (saved) => {
+        onSuccess: ({ saved, zonaError }) => {
           finishEditing(saved);
-          setIsSaved(true);
+          if (zonaError) toast.error(`Se guardaron los datos, pero no la zona: ${errorMessage(zonaError)}`);
+          else setIsSaved(true);
         },
         onError: (error) => {
           applyServerErrors(form, error);
@@ -230,17 +231,26 @@ function ZonaField({
   zonas: Zona[] | undefined;
   onAddZona: () => void;
 }) {
-  const { register, watch } = useFormContext<ProfileFormValues>();
-  const zonaId = watch('zonaId');
+  const { control } = useFormContext<ProfileFormValues>();
   const options = (zonas ?? []).map((z) => ({ value: String(z.id), label: `${z.numero} - ${z.nombre}` }));
   return (
     <div className={styles.zona}>
-      <Select
-        label="Zona"
-        placeholder={zonaId ? undefined : 'Sin zona asignada'}
-        options={options}
-        disabled={!isEditing}
-        {...register('zonaId')}
+      <Controller
+        control={control}
+        name="zonaId"
+        render={({ field }) => (
+          <Select
+            label="Zona"
+            placeholder={field.value ? undefined : 'Sin zona asignada'}
+            options={options}
+            disabled={!isEditing}
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
       />
       {isEditing && <LinkButton onClick={onAddZona}>Agregar zona</LinkButton>}
     </div>

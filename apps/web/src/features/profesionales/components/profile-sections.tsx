@@ -122,6 +122,7 @@ function LocationFields({ isEditing }: SectionProps) {
     control,
     register,
     setValue,
+    getValues,
     formState: { errors },
   } = useFormContext<ProfileFormValues>();
   const [lat, long] = useWatch({ control, name: ['lat', 'long'] });
@@ -138,7 +139,15 @@ function LocationFields({ isEditing }: SectionProps) {
             <AddressField
               name={field.name}
               value={field.value}
-              onChange={field.onChange}
+              onChange={(text) => {
+                field.onChange(text);
+                // A typed address no longer matches the pin: it comes back with a suggestion picked.
+                if (getValues('lat') !== null || getValues('long') !== null) {
+                  setValue('lat', null, dirty);
+                  setValue('long', null, dirty);
+                  setValue('ubicacionOrigen', null, dirty);
+                }
+              }}
               error={fieldState.error?.message}
               hint="Escriba la calle y el número y elija una de las sugerencias."
               onSelect={(suggestion) => {

@@ -29,7 +29,7 @@ export function ReportesPanel({ profesionalId }: { profesionalId: number }) {
         {open.map((r) => (
           <li key={r.id} className={styles.reporte}>
             <div>
-              <p>{r.motivo}</p>
+              <p id={`reporte-${r.id}`}>{r.motivo}</p>
               <p className={styles.hint}>
                 {formatMomentDate(r.createdAt)}
                 {r.afiliado ? ` · ${r.afiliado.nombre} (${r.afiliado.documento})` : ''}
@@ -39,7 +39,7 @@ export function ReportesPanel({ profesionalId }: { profesionalId: number }) {
               size="sm"
               variant="secondary"
               isLoading={close.isPending && close.variables === r.id}
-              aria-label={`Cerrar el reporte: ${r.motivo}`}
+              aria-describedby={`reporte-${r.id}`}
               onClick={() =>
                 close.mutate(r.id, {
                   onSuccess: () => toast.success('Reporte cerrado'),

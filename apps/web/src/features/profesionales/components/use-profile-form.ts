@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Profesional } from '@red-dental/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import {
   type ProfileFormValues,
@@ -26,10 +26,13 @@ export function useProfileForm(profesional: Profesional, mode: ProfileMode) {
   // Read while rendering, so that the form tracks it (react-hook-form's proxy).
   const { isDirty } = form.formState;
 
-  // A newer record (saved, reloaded, or changed by another call) is what view mode shows.
+  // A newer record (saved, reloaded, or changed by another call) is what view mode shows. Only a
+  // new record resets the form: leaving edit mode resets it itself, with the record just saved.
+  const isEditingRef = useRef(isEditing);
+  isEditingRef.current = isEditing;
   useEffect(() => {
-    if (!isEditing) reset(toFormValues(profesional));
-  }, [profesional, isEditing, reset]);
+    if (!isEditingRef.current) reset(toFormValues(profesional));
+  }, [profesional, reset]);
 
   return {
     form,

@@ -12,6 +12,12 @@ export function useCreateZona() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createZona,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.zonas }),
+    onSuccess: (zona) => {
+      // The new zone is in the list at once, so a select can show it before the list is read again.
+      queryClient.setQueryData<Zona[]>(queryKeys.zonas, (list) =>
+        list ? [...list, zona].sort((a, b) => a.numero - b.numero) : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: queryKeys.zonas });
+    },
   });
 }
