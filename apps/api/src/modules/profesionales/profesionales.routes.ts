@@ -23,6 +23,15 @@ import * as reportes from './profesionales-reportes.service.ts';
 
 const tags = ['profesionales'];
 
+/** Whether an If-None-Match header (a list, perhaps with weak tags from a proxy) names `etag`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
+
 /**
  * Sends a body built beforehand (the directory): 304 when the client already
  * holds this version, the gzipped copy when the client accepts gzip.
@@ -32,7 +41,7 @@ function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, body: Direct
     .header('etag', body.etag)
     .header('cache-control', 'private, no-cache')
     .header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
   reply.type('application/json; charset=utf-8');
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
     return reply.header('content-encoding', 'gzip').send(body.gzip);

@@ -90,6 +90,11 @@ export function AusenciasField({ isEditing }: { isEditing: boolean }) {
               {error}
             </p>
           )}
+          {!error && (draft.desde || draft.hasta) && (
+            <p className={`${styles.hint} ${fieldGrid.wide}`}>
+              Presione Agregar ausencia para sumarla a la lista: solo se guardan las ausencias de la lista.
+            </p>
+          )}
         </div>
       )}
     </div>

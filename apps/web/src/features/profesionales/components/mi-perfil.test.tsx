@@ -146,6 +146,7 @@ describe('/mi-perfil', () => {
     const { requests } = setup(makeProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     await userEvent.type(screen.getByLabelText('Desde'), '2026-12-20');
+    expect(screen.getByText(/Presione Agregar ausencia para sumarla a la lista/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Hasta'), '2026-12-10');
     await userEvent.click(screen.getByRole('button', { name: 'Agregar ausencia' }));
     expect(await screen.findByText(MESSAGES.profesionales.AUSENCIA_ORDER)).toBeInTheDocument();
