@@ -1,4 +1,5 @@
 import {
+  type CartillaProfesional,
   DEFAULT_ROLES,
   emptySchedule,
   type PermissionName,
@@ -76,3 +77,28 @@ export const ESPECIALIDADES = [
   { id: 2, nombre: 'Ortodoncia' },
   { id: 9, nombre: 'GUARDIAS' },
 ];
+
+/** A provider of an affiliate's directory, with nothing but a name unless given. */
+export function makeCartillaProfesional(
+  id: number,
+  overrides: Partial<CartillaProfesional> = {},
+): CartillaProfesional {
+  return {
+    id,
+    nombre: `Profesional ${id}`,
+    razonSocial: null,
+    telefono: null,
+    direccion: null,
+    depto: null,
+    lat: null,
+    long: null,
+    localidad: null,
+    especialidades: [],
+    horarios: emptySchedule(),
+    guardias: emptySchedule(),
+    aceptaNuevosPacientes: true,
+    ausencias: [],
+    datosConfirmadosAt: null,
+    ...overrides,
+  };
+}

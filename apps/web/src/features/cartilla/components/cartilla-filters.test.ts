@@ -1,5 +1,6 @@
-import { type CartillaProfesional, currentAusencia, emptySchedule } from '@red-dental/contracts';
+import { currentAusencia, emptySchedule } from '@red-dental/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeCartillaProfesional as provider } from '@/test/factories.ts';
 import {
   applyFilters,
   distanceKm,
@@ -7,27 +8,6 @@ import {
   localidadOptions,
   NO_FILTERS,
 } from './cartilla-filters.ts';
-
-function provider(id: number, overrides: Partial<CartillaProfesional> = {}): CartillaProfesional {
-  return {
-    id,
-    nombre: `Profesional ${id}`,
-    razonSocial: null,
-    telefono: null,
-    direccion: null,
-    depto: null,
-    lat: null,
-    long: null,
-    localidad: null,
-    especialidades: [],
-    horarios: emptySchedule(),
-    guardias: emptySchedule(),
-    aceptaNuevosPacientes: true,
-    ausencias: [],
-    datosConfirmadosAt: null,
-    ...overrides,
-  };
-}
 
 // Monday 23 November 2026, 10:30 in Buenos Aires (13:30 UTC).
 const MONDAY_MORNING = new Date('2026-11-23T13:30:00Z');

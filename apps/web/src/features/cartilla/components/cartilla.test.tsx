@@ -1,9 +1,9 @@
-import { type CartillaProfesional, emptySchedule, MESSAGES } from '@red-dental/contracts';
+import { emptySchedule, MESSAGES } from '@red-dental/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
-import { storeAffiliateSession } from '@/test/factories.ts';
+import { makeCartillaProfesional as provider, storeAffiliateSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const PROFILE = {
@@ -17,27 +17,6 @@ const PROFILE = {
   emailPendiente: null,
   telefono: null,
 };
-
-function provider(id: number, overrides: Partial<CartillaProfesional>): CartillaProfesional {
-  return {
-    id,
-    nombre: `Profesional ${id}`,
-    razonSocial: null,
-    telefono: null,
-    direccion: null,
-    depto: null,
-    lat: null,
-    long: null,
-    localidad: null,
-    especialidades: [],
-    horarios: emptySchedule(),
-    guardias: emptySchedule(),
-    aceptaNuevosPacientes: true,
-    ausencias: [],
-    datosConfirmadosAt: null,
-    ...overrides,
-  };
-}
 
 const ANA = provider(1, {
   nombre: 'Ana Benítez',
