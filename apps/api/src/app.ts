@@ -8,8 +8,10 @@ import type { Database } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log.ts';
 import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
 import especialidadesRoutes from './modules/especialidades/especialidades.routes.ts';
+import filesRoutes from './modules/files/files.routes.ts';
 import geocodingRoutes from './modules/geocoding/geocoding.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import notificacionesRoutes from './modules/notificaciones/notificaciones.routes.ts';
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
 import permisosRoutes from './modules/permisos/permisos.routes.ts';
 import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
@@ -19,6 +21,7 @@ import zonasRoutes from './modules/zonas/zonas.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
+import fileLinksPlugin from './plugins/file-links.ts';
 import mailPlugin from './plugins/mail/mail.plugin.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -97,6 +100,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(openapiPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
+  await app.register(fileLinksPlugin);
   await app.register(mailPlugin, { startWorker: options.startMailWorker ?? true });
 
   await app.register(
@@ -111,6 +115,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(especialidadesRoutes, { prefix: '/especialidades' });
       await api.register(zonasRoutes, { prefix: '/zonas' });
       await api.register(geocodingRoutes, { prefix: '/geocode' });
+      await api.register(notificacionesRoutes, { prefix: '/notificaciones' });
+      await api.register(filesRoutes, { prefix: '/files' });
     },
     { prefix: '/api' },
   );

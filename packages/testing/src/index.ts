@@ -27,4 +27,5 @@ export {
   PROPORCION_FRECUENTES,
   type Sexo,
 } from './names.ts';
+export { buildPdf } from './pdf.ts';
 export { pick, seededRandom, weightedPicker } from './random.ts';

@@ -29,6 +29,8 @@ declare module 'fastify' {
     authorize(required?: PermissionName | readonly PermissionName[]): onRequestHookHandler;
     /** onRequest guard: an affiliate token only. */
     authorizeAfiliado: onRequestHookHandler;
+    /** onRequest guard: anyone signed in, user or affiliate (what they may reach is the service's to decide). */
+    authenticate: onRequestHookHandler;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -104,6 +106,10 @@ export default fp(
         if (required && !hasPermission(auth.user.permissions, required)) throw forbidden();
         request.auth = auth;
       };
+    });
+
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+      request.auth = await resolveAuth(request);
     });
 
     app.decorate('authorizeAfiliado', async function authorizeAfiliado(request: FastifyRequest) {

@@ -29,6 +29,9 @@ export const notificaciones = pgTable(
     fileSize: integer('file_size').notNull(),
     /** The filters chosen when it was sent (insurers, zones, specialties, professionals), for the record. */
     filters: jsonb('filters').notNull().default(sql`'{}'::jsonb`),
+    /** How many received it (frozen at send time) and how many have read it, for 'Leída por X de N'. */
+    recipientCount: integer('recipient_count').notNull().default(0),
+    readCount: integer('read_count').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,12 +51,20 @@ export const notificacionDestinatarios = pgTable(
       .references(() => notificaciones.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     afiliadoId: integer('afiliado_id').references(() => afiliados.id, { onDelete: 'cascade' }),
+    /** The notification's category, copied so unread counts are read from one index. */
+    category: text('category').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notificacion_destinatarios_user_key').on(t.userId, t.notificacionId),
     uniqueIndex('notificacion_destinatarios_afiliado_key').on(t.afiliadoId, t.notificacionId),
     index('notificacion_destinatarios_notificacion_idx').on(t.notificacionId),
+    index('notificacion_destinatarios_user_unread_idx')
+      .on(t.userId, t.category)
+      .where(sql`${t.readAt} is null and ${t.userId} is not null`),
+    index('notificacion_destinatarios_afiliado_unread_idx')
+      .on(t.afiliadoId, t.category)
+      .where(sql`${t.readAt} is null and ${t.afiliadoId} is not null`),
     check('notificacion_destinatarios_one_recipient', sql`num_nonnulls(${t.userId}, ${t.afiliadoId}) = 1`),
   ],
 );

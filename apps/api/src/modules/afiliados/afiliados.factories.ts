@@ -41,8 +41,11 @@ export async function afiliadoAuth(app: App, afiliadoId: number) {
   return { authorization: `Bearer ${await app.signAfiliadoToken(afiliadoId)}` };
 }
 
-/** A multipart/form-data body as a browser would send it. */
-export function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer | string }) {
+/** A multipart/form-data body as a browser would send it; the file part is `file` (a CSV) unless told. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; content: Buffer | string; field?: string; type?: string },
+) {
   const boundary = `----red-dental-${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
@@ -52,7 +55,7 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
   if (file) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`,
       ),
       Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content, 'utf8'),
       Buffer.from('\r\n'),

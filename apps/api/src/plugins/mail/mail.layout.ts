@@ -11,25 +11,30 @@ function layout(paragraphs: string[], action?: { label: string; url: string }) {
   return `<!doctype html><html lang="es"><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="color:#b91c1c;font-size:20px">Red Dental</h1>${body}${button}<p style="color:#6b7280;font-size:12px">Este mensaje fue enviado automáticamente; por favor no lo responda.</p></body></html>`;
 }
 
+interface MailContent {
+  template: string;
+  carriesSecret: boolean;
+  subject: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+}
+
 /**
  * A mail in the product's voice: the paragraphs, an optional button (a link
  * line in the text part), and the signature, as text and as simple HTML.
  * `template` names the mail in the outbox; `carriesSecret` says whether its
  * body holds a single-use link, to be cleared from the outbox once sent.
  */
-export function composeMail(mail: {
-  template: string;
-  carriesSecret: boolean;
-  to: string;
-  subject: string;
-  paragraphs: string[];
-  action?: { label: string; url: string };
-}): QueuedMail {
+export function composeMail(mail: MailContent & { to: string }): QueuedMail {
+  return { ...composeMailForEach(mail), to: mail.to };
+}
+
+/** The same mail without an address, for one that goes alike to many (`insertMailToEach`). */
+export function composeMailForEach(mail: MailContent): Omit<QueuedMail, 'to'> {
   const link = mail.action ? `\n\n${mail.action.label}: ${mail.action.url}` : '';
   return {
     template: mail.template,
     carriesSecret: mail.carriesSecret,
-    to: mail.to,
     subject: mail.subject,
     text: `${mail.paragraphs.join('\n\n')}${link}${SIGNATURE}`,
     html: layout(mail.paragraphs, mail.action),

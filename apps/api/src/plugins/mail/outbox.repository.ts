@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
 export interface MailMessage {
@@ -38,6 +38,27 @@ export async function insertMail(db: DbOrTx, mail: QueuedMail): Promise<void> {
     text: mail.text,
     html: mail.html ?? null,
   });
+}
+
+/**
+ * Queues one mail to each address `addresses` selects (a query with an
+ * `email` column), in one set-based insert. Answers how many were queued.
+ */
+export async function insertMailToEach(
+  db: DbOrTx,
+  mail: Omit<QueuedMail, 'to'>,
+  addresses: SQL,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`with queued as (
+      insert into mail_outbox ("to", template, carries_secret, subject, text, html)
+      select r.email, ${mail.template}, ${mail.carriesSecret}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}
+      from (${addresses}) r
+      returning 1
+    ) select count(*) as n from queued`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Once a mail that carries a secret is sent or given up, only its envelope stays. */

@@ -6,38 +6,11 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { MESSAGES } from '@red-dental/contracts';
 import Fastify from 'fastify';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { startS3 } from '../../../test/s3-server.ts';
 import errorsPlugin from '../errors.ts';
 import { isStorageUnavailable, StorageUnavailableError } from './index.ts';
-
-const BUCKET = 'red-dental-test';
-
-/** An S3-compatible server on loopback, keeping its objects in a temporary folder. */
-async function startS3() {
-  const directory = await mkdtemp(path.join(tmpdir(), 'red-dental-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await server.run();
-  return {
-    env: {
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    },
-    async close() {
-      await server.close();
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
 
 /** `size` bytes made chunk by chunk as they are read, so the upload never exists whole in memory. */
 function generatedStream(size: number) {

@@ -1,0 +1,5 @@
+ALTER TABLE "notificacion_destinatarios" ADD COLUMN "category" text NOT NULL;--> statement-breakpoint
+ALTER TABLE "notificaciones" ADD COLUMN "recipient_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "notificaciones" ADD COLUMN "read_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "notificacion_destinatarios_user_unread_idx" ON "notificacion_destinatarios" USING btree ("user_id","category") WHERE "notificacion_destinatarios"."read_at" is null and "notificacion_destinatarios"."user_id" is not null;--> statement-breakpoint
+CREATE INDEX "notificacion_destinatarios_afiliado_unread_idx" ON "notificacion_destinatarios" USING btree ("afiliado_id","category") WHERE "notificacion_destinatarios"."read_at" is null and "notificacion_destinatarios"."afiliado_id" is not null;

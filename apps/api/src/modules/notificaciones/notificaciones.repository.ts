@@ -1,0 +1,311 @@
+import type { DestinatarioTipo, NotificacionFilters } from '@red-dental/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, preparedRows, queryRows } from '../../db/client.ts';
+import { notificacionDestinatarios, notificaciones } from '../../db/schema/index.ts';
+import { insertMailToEach, type QueuedMail } from '../../plugins/mail/outbox.repository.ts';
+
+/** A recipient is one user (a professional's account) or one affiliate. */
+export type Recipient = { kind: 'user'; id: number } | { kind: 'afiliado'; id: number };
+
+const recipientColumn = (r: Recipient) =>
+  r.kind === 'user' ? notificacionDestinatarios.userId : notificacionDestinatarios.afiliadoId;
+
+const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * The affiliates a send reaches: those of the chosen insurers, or every
+ * affiliate when none is chosen. Selects `id` and `email` (the confirmed address).
+ */
+function afiliadosMatching(filters: NotificacionFilters): SQL {
+  const where =
+    filters.obrasSociales.length > 0
+      ? sql`a.obra_social_id = any(${idArray(filters.obrasSociales)})`
+      : sql`true`;
+  return sql`select a.id, a.email from afiliados a where ${where}`;
+}
+
+/**
+ * The approved professionals a send reaches (docs/decisions/051): any chosen
+ * value of a filter, every filter that has values, plus those picked by name;
+ * everyone when nothing is chosen. Selects the account's `id` and `email`.
+ */
+function profesionalesMatching(filters: NotificacionFilters): SQL {
+  const { obrasSociales, zonas, especialidades, profesionales } = filters;
+  const narrowing: SQL[] = [];
+  if (obrasSociales.length > 0)
+    narrowing.push(
+      sql`exists (select 1 from profesional_obras_sociales x where x.profesional_id = p.id and x.obra_social_id = any(${idArray(obrasSociales)}))`,
+    );
+  if (zonas.length > 0) narrowing.push(sql`p.zona_id = any(${idArray(zonas)})`);
+  if (especialidades.length > 0)
+    narrowing.push(
+      sql`exists (select 1 from profesional_especialidades x where x.profesional_id = p.id and x.especialidad_id = any(${idArray(especialidades)}))`,
+    );
+  const picked = profesionales.length > 0 ? sql`p.id = any(${idArray(profesionales)})` : undefined;
+  const filtered = narrowing.length > 0 ? sql.join(narrowing, sql` and `) : undefined;
+  const where = filtered && picked ? sql`((${filtered}) or ${picked})` : (filtered ?? picked ?? sql`true`);
+  return sql`select u.id, u.email from profesionales p join users u on u.id = p.user_id and u.status = 'active' where ${where}`;
+}
+
+export function recipientsMatching(tipo: DestinatarioTipo, filters: NotificacionFilters): SQL {
+  return tipo === 'afiliados' ? afiliadosMatching(filters) : profesionalesMatching(filters);
+}
+
+export async function countRecipients(
+  db: DbOrTx,
+  tipo: DestinatarioTipo,
+  filters: NotificacionFilters,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (${recipientsMatching(tipo, filters)}) r`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** How many of each kind of id exist, to refuse filters naming something that is gone. */
+export async function countExisting(db: DbOrTx, filters: NotificacionFilters) {
+  const [row] = await queryRows<
+    Record<'obras' | 'zonas' | 'especialidades' | 'profesionales', number | string>
+  >(
+    db,
+    sql`select
+      (select count(*) from obras_sociales where id = any(${idArray(filters.obrasSociales)})) as obras,
+      (select count(*) from zonas where id = any(${idArray(filters.zonas)})) as zonas,
+      (select count(*) from especialidades where id = any(${idArray(filters.especialidades)})) as especialidades,
+      (select count(*) from profesionales where id = any(${idArray(filters.profesionales)})) as profesionales`,
+  );
+  return {
+    obrasSociales: Number(row!.obras),
+    zonas: Number(row!.zonas),
+    especialidades: Number(row!.especialidades),
+    profesionales: Number(row!.profesionales),
+  };
+}
+
+export async function insertNotificacion(
+  db: DbOrTx,
+  values: typeof notificaciones.$inferInsert,
+): Promise<number> {
+  const [row] = await db.insert(notificaciones).values(values).returning({ id: notificaciones.id });
+  return row!.id;
+}
+
+/**
+ * Freezes the recipients of a notification in one set-based insert, and
+ * records how many there are on the notification. Returns that number.
+ */
+export async function insertRecipients(
+  db: DbOrTx,
+  notificacion: { id: number; category: string; recipientType: DestinatarioTipo },
+  filters: NotificacionFilters,
+): Promise<number> {
+  const column = notificacion.recipientType === 'afiliados' ? sql`afiliado_id` : sql`user_id`;
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`with inserted as (
+      insert into notificacion_destinatarios (notificacion_id, ${column}, category)
+      select ${notificacion.id}, r.id, ${notificacion.category}
+      from (${recipientsMatching(notificacion.recipientType, filters)}) r
+      returning 1
+    )
+    update notificaciones set recipient_count = (select count(*) from inserted)
+    where id = ${notificacion.id}
+    returning recipient_count as n`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Queues `mail` once for each recipient with an address, in one set-based
+ * insert: the confirmed e-mail of each affiliate, or each professional's
+ * account e-mail. Answers how many were queued.
+ */
+export function queueMailToRecipients(
+  db: DbOrTx,
+  notificacion: { id: number; recipientType: DestinatarioTipo },
+  mail: Omit<QueuedMail, 'to'>,
+): Promise<number> {
+  const addresses =
+    notificacion.recipientType === 'afiliados'
+      ? sql`select a.email from notificacion_destinatarios d join afiliados a on a.id = d.afiliado_id
+          where d.notificacion_id = ${notificacion.id} and a.email is not null`
+      : sql`select u.email from notificacion_destinatarios d join users u on u.id = d.user_id
+          where d.notificacion_id = ${notificacion.id}`;
+  return insertMailToEach(db, mail, addresses);
+}
+
+// ---------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------
+
+export interface NotificacionRow {
+  id: number;
+  title: string;
+  category: string;
+  createdAt: Date;
+  fileKey: string;
+  fileName: string;
+}
+
+export interface StaffRow extends NotificacionRow {
+  recipientType: DestinatarioTipo;
+  recipientCount: number;
+  readCount: number;
+}
+
+/** Every notification, newest first, optionally of one category (staff). */
+export async function findPage(
+  db: DbOrTx,
+  filter: { category?: string },
+  page: { limit: number; offset: number },
+): Promise<{ rows: StaffRow[]; rowCount: number }> {
+  const where = filter.category ? eq(notificaciones.category, filter.category) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: notificaciones.id,
+        title: notificaciones.title,
+        category: notificaciones.category,
+        createdAt: notificaciones.createdAt,
+        fileKey: notificaciones.fileKey,
+        fileName: notificaciones.fileName,
+        recipientType: notificaciones.recipientType,
+        recipientCount: notificaciones.recipientCount,
+        readCount: notificaciones.readCount,
+      })
+      .from(notificaciones)
+      .where(where)
+      .orderBy(sql`${notificaciones.createdAt} desc, ${notificaciones.id} desc`)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(notificaciones).where(where),
+  ]);
+  return { rows, rowCount: count?.n ?? 0 };
+}
+
+/** A recipient's notifications, newest first, with their read flag. */
+export async function findPageOf(
+  db: DbOrTx,
+  recipient: Recipient,
+  filter: { category?: string },
+  page: { limit: number; offset: number },
+): Promise<{ rows: (NotificacionRow & { open: boolean })[]; rowCount: number }> {
+  const column = recipientColumn(recipient);
+  const where = and(
+    eq(column, recipient.id),
+    filter.category ? eq(notificacionDestinatarios.category, filter.category) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: notificaciones.id,
+        title: notificaciones.title,
+        category: notificaciones.category,
+        createdAt: notificaciones.createdAt,
+        fileKey: notificaciones.fileKey,
+        fileName: notificaciones.fileName,
+        open: sql<boolean>`${notificacionDestinatarios.readAt} is not null`,
+      })
+      .from(notificacionDestinatarios)
+      .innerJoin(notificaciones, eq(notificaciones.id, notificacionDestinatarios.notificacionId))
+      .where(where)
+      // Ids grow with time, so the (recipient, notification) key reads the newest first without a sort.
+      .orderBy(sql`${notificacionDestinatarios.notificacionId} desc`)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(notificacionDestinatarios).where(where),
+  ]);
+  return { rows, rowCount: count?.n ?? 0 };
+}
+
+/** The recipients of one notification with their read date, by name (staff). */
+export async function findRecipientsPage(
+  db: DbOrTx,
+  notificacionId: number,
+  page: { limit: number; offset: number },
+) {
+  const rows = await queryRows<{
+    tipo: DestinatarioTipo;
+    nombre: string;
+    detalle: string;
+    read_at: Date | string | null;
+    total: number | string;
+  }>(
+    db,
+    sql`select r.*, count(*) over () as total from (
+      select 'afiliados' as tipo, a.nombre, a.documento as detalle, d.read_at
+      from notificacion_destinatarios d join afiliados a on a.id = d.afiliado_id
+      where d.notificacion_id = ${notificacionId}
+      union all
+      select 'profesionales', coalesce(p.nombre, u.email), u.email, d.read_at
+      from notificacion_destinatarios d join users u on u.id = d.user_id
+      left join profesionales p on p.user_id = u.id
+      where d.notificacion_id = ${notificacionId}
+    ) r
+    order by r.read_at desc nulls last, lower(r.nombre), r.detalle
+    limit ${page.limit} offset ${page.offset}`,
+  );
+  return rows;
+}
+
+export async function exists(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: notificaciones.id })
+    .from(notificaciones)
+    .where(eq(notificaciones.id, id));
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------
+// Read state
+// ---------------------------------------------------------------------------
+
+/**
+ * Marks the recipient's row read. Answers whether the recipient has that
+ * notification at all; the notification's read count goes up only on the
+ * first read.
+ */
+export async function markRead(db: DbOrTx, recipient: Recipient, notificacionId: number): Promise<boolean> {
+  const column = recipient.kind === 'user' ? sql`user_id` : sql`afiliado_id`;
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`with target as (
+      select id, read_at from notificacion_destinatarios
+      where ${column} = ${recipient.id} and notificacion_id = ${notificacionId}
+    ), marked as (
+      update notificacion_destinatarios d set read_at = now()
+      from target t where d.id = t.id and t.read_at is null
+      returning d.notificacion_id
+    ), counted as (
+      update notificaciones n set read_count = n.read_count + 1
+      from marked m where n.id = m.notificacion_id
+      returning 1
+    )
+    select exists (select 1 from target) as found, (select count(*) from counted) as counted`,
+  );
+  return row?.found === true;
+}
+
+/** Unread notifications per category, from the recipients' partial index in one grouped query. */
+export async function unreadCounts(db: DbOrTx, recipient: Recipient): Promise<Record<string, number>> {
+  const column = recipient.kind === 'user' ? sql`user_id` : sql`afiliado_id`;
+  const rows = await preparedRows<{ category: string; n: number | string }>(
+    db,
+    sql`select category, count(*) as n from notificacion_destinatarios
+      where ${column} = ${recipient.id} and read_at is null group by category`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
+}
+
+// ---------------------------------------------------------------------------
+// Deletion
+// ---------------------------------------------------------------------------
+
+/** Deletes notifications (their recipients go with them) and answers the file keys they held. */
+export async function deleteMany(db: DbOrTx, ids: number[]): Promise<{ id: number; fileKey: string }[]> {
+  return db
+    .delete(notificaciones)
+    .where(inArray(notificaciones.id, ids))
+    .returning({ id: notificaciones.id, fileKey: notificaciones.fileKey });
+}

@@ -1,0 +1,520 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  MESSAGES,
+  notificacionSchema,
+  notificacionStaffSchema,
+  paginatedSchema,
+} from '@red-dental/contracts';
+import { buildPdf } from '@red-dental/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  ADMIN,
+  apiCaller,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  signInWithRole,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { startS3 } from '../../../test/s3-server.ts';
+import { afiliados, mailOutbox, notificaciones } from '../../db/schema/index.ts';
+import {
+  afiliadoAuth,
+  createAfiliado,
+  createObraSocial,
+  multipart,
+} from '../afiliados/afiliados.factories.ts';
+import { createDentist } from '../profesionales/profesionales.factories.ts';
+
+const M = MESSAGES.notificaciones;
+const PDF = buildPdf(['Nuevos valores de prestaciones', 'Vigentes desde el 1 de diciembre']);
+const staffPage = paginatedSchema(notificacionStaffSchema);
+const ownPage = paginatedSchema(notificacionSchema);
+
+type Fields = Record<string, string | number[]>;
+
+/** The send form as the screen posts it: strings as they are, lists JSON-encoded, the PDF as `pdfs`. */
+function sendForm(
+  fields: Fields,
+  file: { name: string; content: Buffer; type?: string } | null = { name: 'valores.pdf', content: PDF },
+) {
+  const encoded = Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
+  return multipart(
+    encoded,
+    file ? { ...file, field: 'pdfs', type: file.type ?? 'application/pdf' } : undefined,
+  );
+}
+
+/** Files kept on disk under DATA_DIR/files (the write area `.tmp` aside). */
+async function storedFiles(dataDir: string): Promise<string[]> {
+  const root = path.join(dataDir, 'files', 'notificaciones');
+  try {
+    const entries = await readdir(root, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  const inject = apiCaller(() => ctx.app);
+
+  async function send(
+    url: string,
+    auth: Record<string, string>,
+    fields: Fields,
+    file?: Parameters<typeof sendForm>[1],
+  ) {
+    const form = sendForm(fields, file);
+    return ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...auth, ...form.headers },
+      payload: form.payload,
+    });
+  }
+
+  async function staffRows(search = '') {
+    const res = await inject(
+      'GET',
+      `/api/notificaciones?pageIndex=1&pageSize=50&search=${encodeURIComponent(search)}`,
+      staff,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return staffPage.parse(res.json()).rows;
+  }
+
+  async function ownRows(url: string, auth: Record<string, string>) {
+    const res = await inject('GET', url, auth);
+    expect(res.statusCode, res.body).toBe(200);
+    return ownPage.parse(res.json());
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend, { MAX_PDF_MB: '0.05' });
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
+  });
+  afterAll(() => ctx.close());
+
+  describe('to affiliates', () => {
+    it('reaches the affiliates of the chosen insurer only, frozen at send time, with a mail to confirmed addresses', async () => {
+      const osde = await createObraSocial(ctx.app, staff);
+      const otra = await createObraSocial(ctx.app, staff);
+      const ana = await createAfiliado(ctx.app, staff, osde.id);
+      const beto = await createAfiliado(ctx.app, staff, osde.id);
+      const ajeno = await createAfiliado(ctx.app, staff, otra.id);
+      await ctx.app.db.update(afiliados).set({ email: 'ana@example.com' }).where(eq(afiliados.id, ana.id));
+
+      const count = await inject('POST', '/api/notificaciones/destinatarios', staff, {
+        destinatario: 'afiliados',
+        obrasSociales: [osde.id],
+      });
+      expect(count.json()).toEqual({ count: 2 });
+
+      const sent = await send('/api/notificaciones/afiliados', staff, {
+        title: 'Nuevos valores',
+        category: 'Afiliados',
+        obrasSociales: [osde.id],
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json()).toEqual({ id: expect.any(Number), recipientCount: 2 });
+      const { id } = sent.json();
+
+      // Someone who joins the insurer afterwards does not receive it.
+      const tarde = await createAfiliado(ctx.app, staff, osde.id);
+      for (const [who, expected] of [
+        [ana, 1],
+        [beto, 1],
+        [ajeno, 0],
+        [tarde, 0],
+      ] as const) {
+        const page = await ownRows(
+          '/api/notificaciones/afiliados?pageIndex=0&pageSize=10',
+          await afiliadoAuth(ctx.app, who.id),
+        );
+        expect(page.rows.filter((r) => r.id === id)).toHaveLength(expected);
+      }
+
+      const [row] = (await ownRows('/api/notificaciones/afiliados', await afiliadoAuth(ctx.app, ana.id)))
+        .rows;
+      expect(row).toMatchObject({ id, title: 'Nuevos valores', category: 'Afiliados', open: false });
+      expect(row!.message[0]).toMatch(/^\/api\/files\/notificaciones\/.+\.pdf\?/);
+
+      const mails = await ctx.app.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.template, 'nueva-notificacion'));
+      expect(mails.map((m) => m.to)).toEqual(['ana@example.com']);
+      expect(mails[0]!.text).toContain('http://reddental.test/notificaciones-afiliado');
+      // The mail says there is something new: no title, no file, no link to it.
+      expect(mails[0]!.text).not.toContain('Nuevos valores');
+      expect(mails[0]!.text).not.toContain('/api/files');
+
+      const staffRow = (await staffRows()).find((r) => r.id === id);
+      expect(staffRow).toMatchObject({
+        destinatario: 'afiliados',
+        recipientCount: 2,
+        readCount: 0,
+        open: true,
+      });
+    });
+
+    it('opens the PDF through the signed link, marks it read, and counts the read for staff', async () => {
+      const os = await createObraSocial(ctx.app, staff);
+      const afiliado = await createAfiliado(ctx.app, staff, os.id);
+      const auth = await afiliadoAuth(ctx.app, afiliado.id);
+      const { id } = (
+        await send('/api/notificaciones/afiliados', staff, {
+          title: 'Cartilla actualizada',
+          category: 'Documentación',
+          obrasSociales: [os.id],
+        })
+      ).json();
+
+      expect((await inject('GET', '/api/notificaciones/unread', auth)).json()).toEqual({ Documentación: 1 });
+      const [row] = (await ownRows('/api/notificaciones/afiliados', auth)).rows;
+      const file = await inject('GET', row!.message[0]!);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toBe('inline; filename="valores.pdf"');
+      expect(file.rawPayload.equals(PDF)).toBe(true);
+
+      expect((await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id })).statusCode).toBe(
+        204,
+      );
+      expect((await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id })).statusCode).toBe(
+        204,
+      );
+      expect((await inject('GET', '/api/notificaciones/unread', auth)).json()).toEqual({});
+      expect((await ownRows('/api/notificaciones/afiliados', auth)).rows[0]).toMatchObject({
+        id,
+        open: true,
+      });
+      expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 1, readCount: 1 });
+
+      const recipients = await inject(
+        'GET',
+        `/api/notificaciones/${id}/destinatarios?pageIndex=0&pageSize=10`,
+        staff,
+      );
+      expect(recipients.json()).toEqual({
+        rows: [
+          {
+            tipo: 'afiliados',
+            nombre: afiliado.nombre,
+            detalle: afiliado.documento,
+            readAt: expect.any(String),
+          },
+        ],
+        rowCount: 1,
+      });
+    });
+  });
+
+  describe('to professionals', () => {
+    let os1: number;
+    let os2: number;
+    let zona1: number;
+    let zona2: number;
+    let orto: number;
+    let endo: number;
+    let d1: Awaited<ReturnType<typeof createDentist>>;
+    let d2: typeof d1;
+    let d3: typeof d1;
+
+    beforeAll(async () => {
+      os1 = (await createObraSocial(ctx.app, staff)).id;
+      os2 = (await createObraSocial(ctx.app, staff)).id;
+      zona1 = (await inject('POST', '/api/zonas', staff, { nombre: 'Norte', numero: 101 })).json().id;
+      zona2 = (await inject('POST', '/api/zonas', staff, { nombre: 'Sur', numero: 102 })).json().id;
+      orto = (await inject('POST', '/api/especialidades', staff, { nombre: 'Ortodoncia' })).json().id;
+      endo = (await inject('POST', '/api/especialidades', staff, { nombre: 'Endodoncia' })).json().id;
+      d1 = await createDentist(ctx.app, admin, {
+        obrasSociales: [os1],
+        zonaId: zona1,
+        especialidades: [orto],
+      });
+      d2 = await createDentist(ctx.app, admin, {
+        obrasSociales: [os1],
+        zonaId: zona2,
+        especialidades: [orto],
+      });
+      d3 = await createDentist(ctx.app, admin, {
+        obrasSociales: [os2],
+        zonaId: zona1,
+        especialidades: [endo],
+      });
+      // Waiting for approval: never a recipient.
+      await createDentist(ctx.app, admin, {
+        obrasSociales: [os1],
+        zonaId: zona1,
+        especialidades: [orto],
+        pending: true,
+      });
+    });
+
+    const recipients = async (filters: Record<string, number[]>) =>
+      (
+        await inject('POST', '/api/notificaciones/destinatarios', staff, {
+          destinatario: 'profesionales',
+          ...filters,
+        })
+      ).json().count;
+
+    it('combines the filters: any value within one, all filters together, plus those picked by name', async () => {
+      expect(await recipients({ obrasSociales: [os1], zonas: [zona1] })).toBe(1);
+      expect(await recipients({ especialidades: [orto] })).toBe(2);
+      expect(await recipients({ obrasSociales: [os1, os2], especialidades: [endo] })).toBe(1);
+      expect(await recipients({ zonas: [zona2], profesionales: [d3.id] })).toBe(2);
+      expect(await recipients({ profesionales: [d1.id] })).toBe(1);
+      expect(await recipients({})).toBe(3);
+    });
+
+    it('sends to the matching professionals only; each sees it, marks it read, and nobody else can', async () => {
+      const sent = await send('/api/notificaciones', staff, {
+        title: 'Circular zona norte',
+        category: 'Comunicación al prestador',
+        obrasSociales: [os1],
+        zonas: [zona1],
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json().recipientCount).toBe(1);
+      const { id } = sent.json();
+
+      const auth1 = await loginAs(ctx.app, d1.email, d1.password);
+      const auth3 = await loginAs(ctx.app, d3.email, d3.password);
+      expect(
+        (await ownRows('/api/notificaciones/by-id?pageIndex=0&pageSize=10', auth1)).rows.map((r) => r.id),
+      ).toEqual([id]);
+      expect((await ownRows('/api/notificaciones/by-id', auth3)).rows).toEqual([]);
+      expect((await inject('GET', '/api/notificaciones/unread', auth1)).json()).toEqual({
+        'Comunicación al prestador': 1,
+      });
+      expect(
+        (await ownRows('/api/notificaciones/by-id?search=Documentación', auth1)).rows,
+        'a category filter',
+      ).toEqual([]);
+
+      // Another professional can neither mark it nor open it with a link made for someone else.
+      expect(
+        (await inject('PUT', '/api/notificaciones/read', auth3, { notificacionId: id })).statusCode,
+      ).toBe(404);
+      const link = (await ownRows('/api/notificaciones/by-id', auth1)).rows[0]!.message[0]!;
+      const forged = link.replace(/s=u\.\d+\.\d+/, `s=u.${d3.userId}.0`);
+      expect((await inject('GET', forged)).statusCode).toBe(403);
+      expect((await inject('GET', link.replace(/sig=[^&]+/, 'sig=AAAA'))).statusCode).toBe(403);
+      expect((await inject('GET', link.replace('.pdf?', 'x.pdf?'))).json().error).toBe(M.LINK_INVALID);
+
+      // Ten minutes later the link no longer opens; after a logout neither does a fresh one.
+      const now = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(now + 10 * 60 * 1000 + 1000);
+      try {
+        expect((await inject('GET', link)).statusCode).toBe(403);
+      } finally {
+        vi.restoreAllMocks();
+      }
+      expect((await inject('GET', link)).statusCode).toBe(200);
+      expect((await inject('POST', '/api/user/logout', auth1)).statusCode).toBe(204);
+      expect((await inject('GET', link)).statusCode).toBe(403);
+
+      const again = await loginAs(ctx.app, d1.email, d1.password);
+      expect(
+        (await inject('PUT', '/api/notificaciones/read', again, { notificacionId: id })).statusCode,
+      ).toBe(204);
+      expect((await inject('GET', '/api/notificaciones/unread', again)).json()).toEqual({});
+      const listed = await inject('GET', `/api/notificaciones/${id}/destinatarios`, staff);
+      expect(listed.json().rows).toEqual([
+        { tipo: 'profesionales', nombre: d1.nombre, detalle: d1.email, readAt: expect.any(String) },
+      ]);
+
+      const mails = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, d1.email));
+      expect(mails.filter((m) => m.template === 'nueva-notificacion')).toHaveLength(1);
+    });
+  });
+
+  describe('staff list and deletion', () => {
+    it('pages from 1, filters by category, and deletes notifications with their recipients and file', async () => {
+      const os = await createObraSocial(ctx.app, staff);
+      const afiliado = await createAfiliado(ctx.app, staff, os.id);
+      const auth = await afiliadoAuth(ctx.app, afiliado.id);
+      const { id } = (
+        await send('/api/notificaciones/afiliados', staff, {
+          title: 'Para borrar',
+          category: 'Novedades staff/subprestadores',
+          obrasSociales: [os.id],
+        })
+      ).json();
+
+      expect((await inject('GET', '/api/notificaciones?pageIndex=0', staff)).statusCode).toBe(400);
+      const filtered = await staffRows('Novedades staff/subprestadores');
+      expect(filtered.map((r) => r.title)).toEqual(['Para borrar']);
+      expect((await staffRows('Todas')).length).toBeGreaterThan(1);
+      const link = filtered[0]!.message[0]!;
+      const filesBefore = backend === 'pglite' ? await storedFiles(ctx.config.dataDir) : [];
+
+      expect((await inject('DELETE', '/api/notificaciones', auth, { ids: [id] })).statusCode).toBe(403);
+      expect((await inject('DELETE', '/api/notificaciones', staff, { ids: [id] })).statusCode).toBe(204);
+      expect((await staffRows()).some((r) => r.id === id)).toBe(false);
+      expect((await ownRows('/api/notificaciones/afiliados', auth)).rows).toEqual([]);
+      expect((await inject('GET', '/api/notificaciones/unread', auth)).json()).toEqual({});
+      expect((await inject('GET', link)).statusCode).toBe(404);
+      if (backend === 'pglite')
+        expect(await storedFiles(ctx.config.dataDir)).toHaveLength(filesBefore.length - 1);
+      expect((await inject('DELETE', '/api/notificaciones', staff, { ids: [id] })).statusCode).toBe(404);
+      expect((await inject('GET', `/api/notificaciones/${id}/destinatarios`, staff)).statusCode).toBe(404);
+    });
+  });
+
+  describe('refused input and access', () => {
+    let osId: number;
+    beforeAll(async () => {
+      osId = (await createObraSocial(ctx.app, staff)).id;
+      await createAfiliado(ctx.app, staff, osId);
+    });
+
+    const valid = () => ({ title: 'Aviso', category: 'Afiliados', obrasSociales: [osId] });
+
+    it.each([
+      ['no title', { title: '' }, null, 400, M.TITLE_REQUIRED],
+      ['no category', { category: undefined }, null, 400, M.CATEGORY_REQUIRED],
+      ['an unknown category', { category: 'Chismes' }, null, 400, M.CATEGORY_REQUIRED],
+      ['an insurer that does not exist', { obrasSociales: [999_999] }, null, 400, M.UNKNOWN_FILTER],
+      ['zones for affiliates', { zonas: [1] }, null, 400, M.FILTERS_NOT_FOR_AFILIADOS],
+      ['a list that is not JSON', { obrasSociales: '[1,' }, null, 400, undefined],
+      ['no file', {}, 'none', 400, M.PDF_REQUIRED],
+      [
+        'a text file named .pdf',
+        {},
+        { name: 'falso.pdf', content: Buffer.from('hola, no soy un PDF') },
+        415,
+        M.PDF_INVALID,
+      ],
+      [
+        'a PDF cut short',
+        {},
+        { name: 'cortado.pdf', content: PDF.subarray(0, PDF.length - 40) },
+        415,
+        M.PDF_INVALID,
+      ],
+      [
+        'a PDF over MAX_PDF_MB',
+        {},
+        {
+          name: 'grande.pdf',
+          content: Buffer.concat([PDF, Buffer.alloc(60 * 1024, 32), Buffer.from('%%EOF')]),
+        },
+        413,
+        MESSAGES.FILE_TOO_LARGE(0.1),
+      ],
+    ] as const)('refuses %s and stores nothing', async (_case, changes, file, status, message) => {
+      const before = await ctx.app.db.select({ id: notificaciones.id }).from(notificaciones);
+      const filesBefore = await storedFiles(ctx.config.dataDir);
+      const fields = Object.fromEntries(
+        Object.entries({ ...valid(), ...changes }).filter(([, v]) => v !== undefined),
+      ) as Fields;
+      const res = await send(
+        '/api/notificaciones/afiliados',
+        staff,
+        fields,
+        file === 'none' ? null : (file ?? undefined),
+      );
+      expect(res.statusCode, res.body).toBe(status);
+      if (message) expect(res.json().error).toBe(message);
+      expect(await ctx.app.db.select({ id: notificaciones.id }).from(notificaciones)).toHaveLength(
+        before.length,
+      );
+      expect(await storedFiles(ctx.config.dataDir)).toEqual(filesBefore);
+    });
+
+    it('refuses a send that reaches nobody, and removes its file again', async () => {
+      const empty = await createObraSocial(ctx.app, staff);
+      const filesBefore = await storedFiles(ctx.config.dataDir);
+      const res = await send('/api/notificaciones/afiliados', staff, {
+        ...valid(),
+        obrasSociales: [empty.id],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(M.NO_RECIPIENTS);
+      expect(await storedFiles(ctx.config.dataDir)).toEqual(filesBefore);
+    });
+
+    it('asks for the recipient type when counting', async () => {
+      const res = await inject('POST', '/api/notificaciones/destinatarios', staff, { obrasSociales: [] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(M.RECIPIENT_REQUIRED);
+    });
+
+    it('keeps sending, deleting and the staff lists to AFILIADOS.CREATE, and each list to its own kind of caller', async () => {
+      const dentist = await createDentist(ctx.app, admin);
+      const dentistAuth = await loginAs(ctx.app, dentist.email, dentist.password);
+      const afiliado = await afiliadoAuth(ctx.app, (await createAfiliado(ctx.app, staff, osId)).id);
+      for (const auth of [dentistAuth, afiliado]) {
+        expect((await send('/api/notificaciones/afiliados', auth, valid())).statusCode).toBe(403);
+        expect((await send('/api/notificaciones', auth, valid())).statusCode).toBe(403);
+        expect((await inject('GET', '/api/notificaciones', auth)).statusCode).toBe(403);
+        expect(
+          (await inject('POST', '/api/notificaciones/destinatarios', auth, { destinatario: 'afiliados' }))
+            .statusCode,
+        ).toBe(403);
+        expect((await inject('GET', '/api/notificaciones/1/destinatarios', auth)).statusCode).toBe(403);
+      }
+      expect((await inject('GET', '/api/notificaciones/by-id', afiliado)).statusCode).toBe(403);
+      expect((await inject('GET', '/api/notificaciones/afiliados', dentistAuth)).statusCode).toBe(403);
+      expect((await send('/api/notificaciones/afiliados', {}, valid())).statusCode).toBe(401);
+      expect((await inject('GET', '/api/notificaciones/unread')).statusCode).toBe(401);
+      expect(
+        (await inject('PUT', '/api/notificaciones/read', afiliado, { notificacionId: 999_999 })).statusCode,
+      ).toBe(404);
+      expect((await inject('GET', '/api/files/notificaciones/x.pdf')).statusCode).toBe(403);
+    });
+  });
+});
+
+describe('notificaciones with S3-compatible storage', () => {
+  let ctx: TestContext;
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  const inject = apiCaller(() => ctx.app);
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    ctx = await createTestApp('pglite', s3.env);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await s3.close();
+  });
+
+  it('keeps the PDF in the bucket, serves it through the signed link and removes it with the notification', async () => {
+    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const os = await createObraSocial(ctx.app, admin);
+    const afiliado = await createAfiliado(ctx.app, admin, os.id);
+    const auth = await afiliadoAuth(ctx.app, afiliado.id);
+    const form = sendForm({ title: 'En el bucket', category: 'Afiliados', obrasSociales: [os.id] });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notificaciones/afiliados',
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const link = (await inject('GET', '/api/notificaciones/afiliados', auth)).json().rows[0].message[0];
+    const file = await inject('GET', link);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    expect(await storedFiles(ctx.config.dataDir)).toEqual([]);
+
+    expect((await inject('DELETE', '/api/notificaciones', admin, { ids: [sent.json().id] })).statusCode).toBe(
+      204,
+    );
+    const [key] = /notificaciones\/[^?]+/.exec(link)!;
+    expect(await ctx.app.storage.get(key)).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { FILE_LINK_TTL_SECONDS } from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { afiliadoExists, findOrCreateSetting, findSubject } from './auth.repository.ts';
+import type { Auth } from './auth.ts';
+
+/**
+ * Who a link was made for: a user at a token version (a logout or a revoked
+ * account ends its links too), or an affiliate.
+ */
+export type LinkSubject =
+  | { kind: 'user'; id: number; tokenVersion: number }
+  | { kind: 'afiliado'; id: number };
+
+export interface VerifiedLink {
+  key: string;
+  subject: LinkSubject;
+  /** The name the file is served under. */
+  fileName: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fileLinks: {
+      /**
+       * A link to a stored file signed for the signed-in caller and valid
+       * FILE_LINK_TTL_SECONDS: `/api/files/<key>?s=&e=&n=&sig=`. It works in a
+       * new tab without a header; the file route checks the signature, the
+       * expiry and that the subject may still sign in.
+       */
+      sign(key: string, auth: Auth, fileName: string): string;
+      /**
+       * The link's key, subject and name when the signature is good, it has
+       * not expired and its subject may still sign in (a logout, a revoked
+       * account or a deleted affiliate ends its links); otherwise undefined.
+       */
+      verify(key: string, query: Record<string, unknown>): Promise<VerifiedLink | undefined>;
+    };
+  }
+}
+
+function subjectOf(auth: Auth): string {
+  return auth.kind === 'user' ? `u.${auth.user.id}.${auth.user.tokenVersion}` : `a.${auth.afiliadoId}`;
+}
+
+function parseSubject(value: string): LinkSubject | undefined {
+  const user = /^u\.([1-9][0-9]{0,9})\.([0-9]{1,10})$/.exec(value);
+  if (user) return { kind: 'user', id: Number(user[1]), tokenVersion: Number(user[2]) };
+  const afiliado = /^a\.([1-9][0-9]{0,9})$/.exec(value);
+  if (afiliado) return { kind: 'afiliado', id: Number(afiliado[1]) };
+  return undefined;
+}
+
+/**
+ * Signed links to stored files (DESIGN section 3, notifications). The HMAC
+ * key is a secret kept in the database, so every instance verifies the links
+ * any other made.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    const secret = await findOrCreateSetting(app.db, 'file_link_secret', () =>
+      randomBytes(32).toString('base64url'),
+    );
+    const mac = (key: string, subject: string, expires: string, name: string) =>
+      createHmac('sha256', secret).update(`${key}\n${subject}\n${expires}\n${name}`).digest();
+
+    async function stillAllowed(subject: LinkSubject): Promise<boolean> {
+      if (subject.kind === 'afiliado') return afiliadoExists(app.db, subject.id);
+      const user = await findSubject(app.db, subject.id);
+      return user?.status === 'active' && user.tokenVersion === subject.tokenVersion;
+    }
+
+    app.decorate('fileLinks', {
+      sign(key, auth, fileName) {
+        const subject = subjectOf(auth);
+        const expires = String(Math.floor(Date.now() / 1000) + FILE_LINK_TTL_SECONDS);
+        const sig = mac(key, subject, expires, fileName).toString('base64url');
+        const query = new URLSearchParams({ s: subject, e: expires, n: fileName, sig });
+        return `/api/files/${key}?${query}`;
+      },
+      async verify(key, query) {
+        const { s, e, n, sig } = query;
+        if (
+          typeof s !== 'string' ||
+          typeof e !== 'string' ||
+          typeof n !== 'string' ||
+          typeof sig !== 'string'
+        )
+          return undefined;
+        if (!/^[0-9]{1,12}$/.test(e) || Number(e) * 1000 < Date.now()) return undefined;
+        const subject = parseSubject(s);
+        if (!subject) return undefined;
+        const given = Buffer.from(sig, 'base64url');
+        const expected = mac(key, s, e, n);
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+        if (!(await stillAllowed(subject))) return undefined;
+        return { key, subject, fileName: n };
+      },
+    });
+  },
+  { name: 'file-links', dependencies: ['db'] },
+);
