@@ -294,6 +294,9 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       expect(
         (await ownRows('/api/notificaciones/by-id?pageIndex=0&pageSize=10', auth1)).rows.map((r) => r.id),
       ).toEqual([id]);
+      // Same insurer, other zone; other insurer, same zone: neither receives it.
+      const auth2 = await loginAs(ctx.app, d2.email, d2.password);
+      expect((await ownRows('/api/notificaciones/by-id', auth2)).rows).toEqual([]);
       expect((await ownRows('/api/notificaciones/by-id', auth3)).rows).toEqual([]);
       expect((await inject('GET', '/api/notificaciones/unread', auth1)).json()).toEqual({
         'Comunicación al prestador': 1,
