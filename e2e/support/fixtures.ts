@@ -1,13 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { Backend, type StaffRole } from './api.ts';
 
-/**
- * Endpoints the screens already call but the server does not answer yet; their
- * 404 is expected and handled by the app (logged only), so the browser's
- * "Failed to load resource" line for them is not a failure.
- */
-const PENDING_ENDPOINTS = [/\/api\/notificaciones\/unread$/];
-
 interface ConsoleWatch {
   /** Tolerates console errors matching `pattern` in this test (for example an expected 401). */
   allow(pattern: RegExp): void;
@@ -66,9 +59,7 @@ export const test = base.extend<{ backend: Backend; consoleWatch: ConsoleWatch; 
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        const where = message.location().url;
-        if (PENDING_ENDPOINTS.some((p) => p.test(where))) return;
-        errors.push(`${message.text()} (${where})`);
+        errors.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use({ allow: (pattern) => allowed.push(pattern) });

@@ -2,7 +2,6 @@ import type { DestinatarioTipo, NotificacionFilters } from '@red-dental/contract
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows, queryRows } from '../../db/client.ts';
 import { notificacionDestinatarios, notificaciones } from '../../db/schema/index.ts';
-import { insertMailToEach, type QueuedMail } from '../../plugins/mail/outbox.repository.ts';
 
 /** A recipient is one user (a professional's account) or one affiliate. */
 export type Recipient = { kind: 'user'; id: number } | { kind: 'afiliado'; id: number };
@@ -117,22 +116,16 @@ export async function insertRecipients(
 }
 
 /**
- * Queues `mail` once for each recipient with an address, in one set-based
- * insert: the confirmed e-mail of each affiliate, or each professional's
- * account e-mail. Answers how many were queued.
+ * The addresses that get the "new notification" mail (an `email` column):
+ * the confirmed e-mail of each affiliate recipient, or each professional's
+ * account e-mail.
  */
-export function queueMailToRecipients(
-  db: DbOrTx,
-  notificacion: { id: number; recipientType: DestinatarioTipo },
-  mail: Omit<QueuedMail, 'to'>,
-): Promise<number> {
-  const addresses =
-    notificacion.recipientType === 'afiliados'
-      ? sql`select a.email from notificacion_destinatarios d join afiliados a on a.id = d.afiliado_id
-          where d.notificacion_id = ${notificacion.id} and a.email is not null`
-      : sql`select u.email from notificacion_destinatarios d join users u on u.id = d.user_id
-          where d.notificacion_id = ${notificacion.id}`;
-  return insertMailToEach(db, mail, addresses);
+export function recipientAddresses(notificacion: { id: number; recipientType: DestinatarioTipo }): SQL {
+  return notificacion.recipientType === 'afiliados'
+    ? sql`select a.email from notificacion_destinatarios d join afiliados a on a.id = d.afiliado_id
+        where d.notificacion_id = ${notificacion.id} and a.email is not null`
+    : sql`select u.email from notificacion_destinatarios d join users u on u.id = d.user_id
+        where d.notificacion_id = ${notificacion.id}`;
 }
 
 // ---------------------------------------------------------------------------

@@ -118,10 +118,10 @@ export async function send(
       );
       if (recipientCount === 0) throw badRequest(M.NO_RECIPIENTS);
       const portalPath = form.destinatario === 'afiliados' ? '/notificaciones-afiliado' : '/notificaciones';
-      const mails = await repo.queueMailToRecipients(
+      const mails = await deps.mail.enqueueToEach(
         tx,
-        { id, recipientType: form.destinatario },
         nuevaNotificacionMail(`${deps.config.publicUrl}${portalPath}`),
+        repo.recipientAddresses({ id, recipientType: form.destinatario }),
       );
       await recordAudit(tx, caller, {
         action: 'create',

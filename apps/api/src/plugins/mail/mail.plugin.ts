@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileTransport, smtpTransport } from './mail.client.ts';
 import { MailWorker } from './mail.worker.ts';
-import { insertMail, type QueuedMail } from './outbox.repository.ts';
+import { insertMail, insertMailToEach, type QueuedMail } from './outbox.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +17,12 @@ declare module 'fastify' {
        * cleared from the outbox once the mail is sent or given up.
        */
       enqueue(db: DbOrTx, mail: QueuedMail): Promise<void>;
+      /**
+       * Queues the same mail to every address a query selects (its `email`
+       * column) in one set-based insert, inside the change's transaction as
+       * `enqueue`. Answers how many were queued.
+       */
+      enqueueToEach(...args: Parameters<typeof insertMailToEach>): Promise<number>;
       /** Tells the worker there is mail to send now instead of at its next poll. */
       wake(): void;
       /** Sends everything due now (tests, shutdown). */
@@ -39,6 +45,7 @@ export default fp(
     const worker = new MailWorker(app.db, transport, app.log.child({ module: 'mail' }));
     app.decorate('mail', {
       enqueue: insertMail,
+      enqueueToEach: insertMailToEach,
       wake: () => worker.wake(),
       drain: () => worker.drain(),
     });
