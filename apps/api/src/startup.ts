@@ -7,6 +7,7 @@ import { type Database, openPglite, openPostgres, pgliteDir } from './db/client.
 import { migrate, withStartupLock } from './db/migrate.ts';
 import { seedCatalogue, seedFirstAdmin } from './db/seed/base.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { openStorage } from './plugins/storage/index.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const WEB = path.join(ROOT, 'apps/web');
@@ -58,7 +59,15 @@ export async function prepareDatabase(database: Database, config: Config): Promi
     await migrate(database.db);
     await seedCatalogue(database.db);
     const adminCreated = await seedFirstAdmin(database.db, config);
-    const demo = config.demoData ? await seedDemoData(database.db) : undefined;
+    let demo: PreparedDatabase['demo'];
+    if (config.demoData) {
+      const storage = await openStorage(config);
+      try {
+        demo = await seedDemoData(database.db, { storage });
+      } finally {
+        storage.close();
+      }
+    }
     return { adminCreated, demo };
   });
 }

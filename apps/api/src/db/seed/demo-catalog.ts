@@ -1,4 +1,4 @@
-import { GUARDIAS, WEEKDAYS } from '@red-dental/contracts';
+import { type DestinatarioTipo, GUARDIAS, type NotificacionCategoria, WEEKDAYS } from '@red-dental/contracts';
 import { z } from 'zod';
 import { loadDataFile } from './load-data.ts';
 
@@ -127,3 +127,82 @@ function checkReferences() {
   if (problems.length > 0) throw new Error(`Demo catalogue is inconsistent:\n  ${problems.join('\n  ')}`);
 }
 checkReferences();
+
+/** The notifications a demo instance starts with, each with the lines of its one-page PDF. */
+export const NOTIFICACIONES_DEMO: {
+  clave: string;
+  title: string;
+  category: NotificacionCategoria;
+  recipientType: DestinatarioTipo;
+  diasAtras: number;
+  /** Share of the recipients who already read it. */
+  leidas: number;
+  lineas: string[];
+}[] = [
+  {
+    clave: 'valores-prestaciones',
+    title: 'Nuevos valores de prestaciones',
+    category: 'Actualización de valores',
+    recipientType: 'profesionales',
+    diasAtras: 4,
+    leidas: 0.4,
+    lineas: [
+      'Red Dental - Nuevos valores de prestaciones',
+      'A partir del 1 del mes próximo rigen los nuevos valores del nomenclador.',
+      'Las prácticas realizadas hasta el último día del mes se liquidan con los valores anteriores.',
+      'Ante cualquier duda, comuníquese con el área de prestadores.',
+    ],
+  },
+  {
+    clave: 'consentimiento-informado',
+    title: 'Formulario de consentimiento informado',
+    category: 'Documentación',
+    recipientType: 'profesionales',
+    diasAtras: 18,
+    leidas: 0.8,
+    lineas: [
+      'Red Dental - Consentimiento informado',
+      'Adjuntamos el modelo actualizado del formulario de consentimiento informado.',
+      'Debe firmarse antes de toda práctica quirúrgica y guardarse en la historia clínica.',
+    ],
+  },
+  {
+    clave: 'atencion-fiestas',
+    title: 'Atención durante las fiestas',
+    category: 'Comunicación al prestador',
+    recipientType: 'profesionales',
+    diasAtras: 1,
+    leidas: 0,
+    lineas: [
+      'Red Dental - Atención durante las fiestas',
+      'Le pedimos que informe en Mi Perfil las ausencias previstas para fin de año,',
+      'así la cartilla de los afiliados muestra quién atiende cada día.',
+    ],
+  },
+  {
+    clave: 'cartilla-afiliados',
+    title: 'Su cartilla de prestadores, siempre actualizada',
+    category: 'Afiliados',
+    recipientType: 'afiliados',
+    diasAtras: 6,
+    leidas: 0.3,
+    lineas: [
+      'Red Dental - Cartilla de prestadores',
+      'En el portal puede buscar odontólogos por especialidad y localidad,',
+      'ver quién atiende ahora y quién está de guardia.',
+    ],
+  },
+  {
+    clave: 'control-anual',
+    title: 'Campaña de prevención: su control anual',
+    category: 'Afiliados',
+    recipientType: 'afiliados',
+    diasAtras: 25,
+    leidas: 0.5,
+    lineas: [
+      'Red Dental - Campaña de prevención',
+      'Una consulta de control al año evita la mayoría de los tratamientos complejos.',
+      'Pida su turno con cualquier prestador de la cartilla.',
+    ],
+  },
+];

@@ -8,7 +8,13 @@ import {
 } from '@red-dental/contracts';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestApp, createTestDatabase, type TestContext } from '../../../test/helpers.ts';
+import {
+  BACKENDS,
+  createTestApp,
+  createTestDatabase,
+  loginAs,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { searchKey } from '../../lib/text.ts';
 import type { Db } from '../client.ts';
 import {
@@ -94,7 +100,7 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
     ctx = await createTestApp(backend);
     db = ctx.database.db;
     const started = performance.now();
-    first = await seedDemoData(db);
+    first = await seedDemoData(db, { storage: ctx.app.storage });
     seedMs = performance.now() - started;
   });
   afterAll(() => ctx.close());
@@ -136,18 +142,46 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
 
   it('changes nothing when run again', async () => {
     const before = { counts: await countRows(db), rows: await snapshot(db) };
-    expect(await seedDemoData(db)).toEqual({ status: 'present' });
+    expect(await seedDemoData(db, { storage: ctx.app.storage })).toEqual({ status: 'present' });
     expect({ counts: await countRows(db), rows: await snapshot(db) }).toEqual(before);
   });
 
   it('generates the same rows in another empty database', async () => {
     const other = await createTestDatabase(backend);
     try {
-      await seedDemoData(other.db);
+      await seedDemoData(other.db, { storage: ctx.app.storage });
       expect(await snapshot(other.db)).toEqual(await snapshot(db));
     } finally {
       await other.close();
     }
+  });
+
+  it('starts with notifications whose PDFs open, some of them unread by the demo provider and affiliate', async () => {
+    const prestador = await loginAs(ctx.app, DEMO_PRESTADOR_EMAIL, DEMO_PASSWORD);
+    const unread = (await ctx.app.inject({ url: '/api/notificaciones/unread', headers: prestador })).json();
+    expect(unread).toEqual({
+      'Actualización de valores': 1,
+      Documentación: 1,
+      'Comunicación al prestador': 1,
+    });
+    const own = (await ctx.app.inject({ url: '/api/notificaciones/by-id', headers: prestador })).json();
+    expect(own.rowCount).toBe(3);
+    const file = await ctx.app.inject({ url: own.rows[0].message[0] });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const [afiliado] = await db
+      .select()
+      .from(afiliados)
+      .where(eq(afiliados.documento, DEMO_AFILIADO_DOCUMENTO));
+    const afiliadoAuth = { authorization: `Bearer ${await ctx.app.signAfiliadoToken(afiliado!.id)}` };
+    const portal = (
+      await ctx.app.inject({ url: '/api/notificaciones/afiliados', headers: afiliadoAuth })
+    ).json();
+    expect(portal.rows.map((r: { title: string }) => r.title)).toEqual([
+      'Su cartilla de prestadores, siempre actualizada',
+      'Campaña de prevención: su control anual',
+    ]);
   });
 
   it('stores normalised, unique, valid documents and search keys', async () => {
@@ -272,7 +306,7 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
         tipoDocumento: 'DNI',
         documento: '20111222',
       });
-      const result = await seedDemoData(other.db);
+      const result = await seedDemoData(other.db, { storage: ctx.app.storage });
       expect(result.status).toBe('skipped');
       expect(await countRows(other.db)).toMatchObject({ afiliados: 1, obrasSociales: 0, profesionales: 0 });
       expect(await other.db.select().from(appSettings).where(eq(appSettings.key, DEMO_MARKER))).toEqual([]);

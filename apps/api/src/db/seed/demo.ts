@@ -1,12 +1,15 @@
 import { ROLE_NAMES } from '@red-dental/contracts';
-import { count, eq, inArray } from 'drizzle-orm';
+import { buildPdf } from '@red-dental/testing';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
 import { searchKey } from '../../lib/text.ts';
+import type { FileStorage } from '../../plugins/storage/index.ts';
 import type { Db, Tx } from '../client.ts';
 import {
   afiliados,
   appSettings,
   especialidades,
+  notificaciones,
   obrasSociales,
   profesionalEspecialidades,
   profesionales,
@@ -22,6 +25,7 @@ import {
   DEMO_PASSWORD,
   DEMO_PRESTADOR_EMAIL,
   ESPECIALIDADES,
+  NOTIFICACIONES_DEMO,
   OBRAS_SOCIALES,
   ZONAS,
 } from './demo-catalog.ts';
@@ -94,7 +98,7 @@ function vacation({ desdeEnDias, dias }: { desdeEnDias: number; dias: number }) 
  * marker and changes nothing, and a database with real data is never touched.
  * Everything goes in one transaction, so a crash leaves no partial set.
  */
-export async function seedDemoData(db: Db): Promise<DemoSeedResult> {
+export async function seedDemoData(db: Db, options: { storage: FileStorage }): Promise<DemoSeedResult> {
   const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, DEMO_MARKER));
   if (marker) return { status: 'present' };
   const reason = await findRealData(db);
@@ -105,8 +109,55 @@ export async function seedDemoData(db: Db): Promise<DemoSeedResult> {
   const data = buildDemoData();
   // argon2 is deliberately slow: every demo account shares one hash of the one demo password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const counts = await db.transaction((tx) => insertDemoData(tx, data, passwordHash));
+  // The PDFs first, under fixed keys: a seed that fails after them leaves files the next one overwrites.
+  for (const n of NOTIFICACIONES_DEMO)
+    await options.storage.put(demoFileKey(n.clave), buildPdf(n.lineas), { contentType: 'application/pdf' });
+  const counts = await db.transaction(async (tx) => {
+    const inserted = await insertDemoData(tx, data, passwordHash);
+    await insertDemoNotificaciones(tx);
+    return inserted;
+  });
   return { status: 'created', counts };
+}
+
+const demoFileKey = (clave: string) => `notificaciones/demo/${clave}.pdf`;
+
+/**
+ * The demo notifications, to every approved professional or every affiliate,
+ * each read by a share of its recipients (chosen by id, so the set is the same
+ * on every run). The demo provider has unread ones, so the sidebar marks them.
+ */
+async function insertDemoNotificaciones(tx: Tx): Promise<void> {
+  // Oldest first, so ids grow with the dates as they do when staff send them (lists go by id).
+  const byDate = [...NOTIFICACIONES_DEMO].sort((a, b) => b.diasAtras - a.diasAtras);
+  for (const n of byDate) {
+    const createdAt = new Date(Date.now() - n.diasAtras * DAY_MS);
+    const [row] = await tx
+      .insert(notificaciones)
+      .values({
+        title: n.title,
+        category: n.category,
+        recipientType: n.recipientType,
+        fileKey: demoFileKey(n.clave),
+        fileName: `${n.clave}.pdf`,
+        fileSize: buildPdf(n.lineas).length,
+        createdAt,
+      })
+      .returning({ id: notificaciones.id });
+    const read = sql`case when r.id % 10 < ${Math.round(n.leidas * 10)} then ${createdAt}::timestamptz + interval '1 day' end`;
+    const recipients =
+      n.recipientType === 'afiliados'
+        ? sql`insert into notificacion_destinatarios (notificacion_id, afiliado_id, category, read_at)
+            select ${row!.id}, r.id, ${n.category}, ${read} from afiliados r`
+        : sql`insert into notificacion_destinatarios (notificacion_id, user_id, category, read_at)
+            select ${row!.id}, r.user_id, ${n.category}, case when u.email = ${DEMO_PRESTADOR_EMAIL} then null else ${read} end
+            from profesionales r join users u on u.id = r.user_id and u.status = 'active'`;
+    await tx.execute(recipients);
+    await tx.execute(sql`update notificaciones n set
+        recipient_count = (select count(*) from notificacion_destinatarios d where d.notificacion_id = n.id),
+        read_count = (select count(read_at) from notificacion_destinatarios d where d.notificacion_id = n.id)
+      where n.id = ${row!.id}`);
+  }
 }
 
 async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Promise<DemoCounts> {
