@@ -212,34 +212,32 @@ export async function findPageOf(
   return { rows, rowCount: count?.n ?? 0 };
 }
 
-/** The recipients of one notification with their read date, by name (staff). */
+/** The recipients of one notification with their read date, readers first, then by name (staff). */
 export async function findRecipientsPage(
   db: DbOrTx,
   notificacionId: number,
   page: { limit: number; offset: number },
 ) {
-  const rows = await queryRows<{
-    tipo: DestinatarioTipo;
-    nombre: string;
-    detalle: string;
-    read_at: Date | string | null;
-    total: number | string;
-  }>(
-    db,
-    sql`select r.*, count(*) over () as total from (
-      select 'afiliados' as tipo, a.nombre, a.documento as detalle, d.read_at
-      from notificacion_destinatarios d join afiliados a on a.id = d.afiliado_id
-      where d.notificacion_id = ${notificacionId}
-      union all
-      select 'profesionales', coalesce(p.nombre, u.email), u.email, d.read_at
-      from notificacion_destinatarios d join users u on u.id = d.user_id
-      left join profesionales p on p.user_id = u.id
-      where d.notificacion_id = ${notificacionId}
-    ) r
-    order by r.read_at desc nulls last, lower(r.nombre), r.detalle
-    limit ${page.limit} offset ${page.offset}`,
-  );
-  return rows;
+  const [rows, [count]] = await Promise.all([
+    queryRows<{ tipo: DestinatarioTipo; nombre: string; detalle: string; read_at: Date | string | null }>(
+      db,
+      sql`select 'afiliados' as tipo, a.nombre, a.documento as detalle, d.read_at
+        from notificacion_destinatarios d join afiliados a on a.id = d.afiliado_id
+        where d.notificacion_id = ${notificacionId}
+        union all
+        select 'profesionales', coalesce(p.nombre, u.email), u.email, d.read_at
+        from notificacion_destinatarios d join users u on u.id = d.user_id
+        left join profesionales p on p.user_id = u.id
+        where d.notificacion_id = ${notificacionId}
+        order by read_at desc nulls last, 2, 3
+        limit ${page.limit} offset ${page.offset}`,
+    ),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notificacionDestinatarios)
+      .where(eq(notificacionDestinatarios.notificacionId, notificacionId)),
+  ]);
+  return { rows, rowCount: count?.n ?? 0 };
 }
 
 export async function exists(db: DbOrTx, id: number): Promise<boolean> {

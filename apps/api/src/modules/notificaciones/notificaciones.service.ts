@@ -226,8 +226,8 @@ export async function listRecipients(
   notificacionId: number,
   query: Page,
 ): Promise<Paginated<Destinatario>> {
-  const rows = await repo.findRecipientsPage(deps.db, notificacionId, pageOf(query));
-  if (rows.length === 0 && !(await repo.exists(deps.db, notificacionId))) throw notFound(M.NOT_FOUND);
+  const { rows, rowCount } = await repo.findRecipientsPage(deps.db, notificacionId, pageOf(query));
+  if (rowCount === 0 && !(await repo.exists(deps.db, notificacionId))) throw notFound(M.NOT_FOUND);
   return {
     rows: rows.map((r) => ({
       tipo: r.tipo,
@@ -235,6 +235,6 @@ export async function listRecipients(
       detalle: r.detalle,
       readAt: r.read_at === null ? null : new Date(r.read_at).toISOString(),
     })),
-    rowCount: Number(rows[0]?.total ?? 0),
+    rowCount,
   };
 }

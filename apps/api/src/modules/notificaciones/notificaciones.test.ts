@@ -216,6 +216,8 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
         ],
         rowCount: 1,
       });
+      const past = await inject('GET', `/api/notificaciones/${id}/destinatarios?pageIndex=3&pageSize=10`, staff);
+      expect(past.json(), 'a page past the end still tells how many there are').toEqual({ rows: [], rowCount: 1 });
     });
   });
 
