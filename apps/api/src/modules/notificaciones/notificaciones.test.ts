@@ -216,8 +216,15 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
         ],
         rowCount: 1,
       });
-      const past = await inject('GET', `/api/notificaciones/${id}/destinatarios?pageIndex=3&pageSize=10`, staff);
-      expect(past.json(), 'a page past the end still tells how many there are').toEqual({ rows: [], rowCount: 1 });
+      const past = await inject(
+        'GET',
+        `/api/notificaciones/${id}/destinatarios?pageIndex=3&pageSize=10`,
+        staff,
+      );
+      expect(past.json(), 'a page past the end still tells how many there are').toEqual({
+        rows: [],
+        rowCount: 1,
+      });
     });
   });
 
@@ -340,8 +347,22 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
         { tipo: 'profesionales', nombre: d1.nombre, detalle: d1.email, readAt: expect.any(String) },
       ]);
 
+      // By specialty: the endodontist receives it, the orthodontists do not.
+      const byEspecialidad = await send('/api/notificaciones', staff, {
+        title: 'Solo endodoncia',
+        category: 'Notificación a Prestadores',
+        especialidades: [endo],
+      });
+      expect(byEspecialidad.json().recipientCount).toBe(1);
+      expect((await ownRows('/api/notificaciones/by-id', auth3)).rows.map((r) => r.title)).toEqual([
+        'Solo endodoncia',
+      ]);
+      expect((await ownRows('/api/notificaciones/by-id', auth2)).rows).toEqual([]);
+
       const mails = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, d1.email));
-      expect(mails.filter((m) => m.template === 'nueva-notificacion')).toHaveLength(1);
+      const nuevas = mails.filter((m) => m.template === 'nueva-notificacion');
+      expect(nuevas).toHaveLength(1);
+      expect(nuevas[0]!.text).toContain('http://reddental.test/notificaciones\n');
     });
   });
 
