@@ -2,6 +2,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import {
   buildAfiliadoInput,
   buildObraSocialInput,
+  buildPdf,
   buildRegistroInput,
   uniqueEmail,
   uniqueName,
@@ -102,20 +103,38 @@ export class Backend {
     return (await response.json()) as Record<string, unknown>;
   }
 
-  /** An affiliate (with a new insurer) who can sign in with the returned document. */
-  async createAfiliado(): Promise<{ documento: string; obraSocialId: number }> {
-    const obraSocial = await this.call<{ id: number }>(
-      'POST',
-      'obra-sociales',
-      buildObraSocialInput({ nombre: uniqueName('Obra Social E2E') }),
-    );
+  /** An affiliate (of the insurer given, else of a new one) who can sign in with the returned document. */
+  async createAfiliado(obraSocialId?: number): Promise<{ documento: string; obraSocialId: number }> {
+    const insurer = obraSocialId ?? (await this.createObraSocial()).id;
     const afiliado = buildAfiliadoInput({
       nombre: 'Afiliada de Prueba',
       fecha_nacimiento: '1985-04-12',
-      obraSocial: { id: obraSocial.id },
+      obraSocial: { id: insurer },
     });
     await this.call('POST', 'afiliados', afiliado);
-    return { documento: afiliado.documento, obraSocialId: obraSocial.id };
+    return { documento: afiliado.documento, obraSocialId: insurer };
+  }
+
+  /** A notification sent as the staff screen sends it (multipart, a one-page PDF). */
+  async sendNotificacion(
+    to: 'afiliados' | 'profesionales',
+    fields: { title: string; category: string; obrasSociales?: number[]; profesionales?: number[] },
+  ): Promise<{ id: number; recipientCount: number }> {
+    const response = await this.request.post(
+      to === 'afiliados' ? '/api/notificaciones/afiliados' : '/api/notificaciones',
+      {
+        headers: { Authorization: `Bearer ${await this.adminToken()}` },
+        multipart: {
+          title: fields.title,
+          category: fields.category,
+          obrasSociales: JSON.stringify(fields.obrasSociales ?? []),
+          ...(to === 'profesionales' ? { profesionales: JSON.stringify(fields.profesionales ?? []) } : {}),
+          pdfs: { name: 'aviso.pdf', mimeType: 'application/pdf', buffer: buildPdf([fields.title]) },
+        },
+      },
+    );
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: number; recipientCount: number };
   }
 
   /**
