@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDayMonth, formatMomentDate, formatNumber } from './format.ts';
+import {
+  formatCount,
+  formatDate,
+  formatDayMonth,
+  formatMomentDate,
+  formatNotificationDate,
+  formatNumber,
+} from './format.ts';
 
 describe('formatNumber', () => {
   it('groups thousands with dots, four-digit numbers included', () => {
@@ -53,5 +60,14 @@ describe('formatDayMonth', () => {
   it("writes the day without a leading zero and the month with one ('Ausente hasta 5/01')", () => {
     expect(formatDayMonth('2027-01-05')).toBe('5/01');
     expect(formatDayMonth('2026-12-20')).toBe('20/12');
+  });
+});
+
+describe('formatNotificationDate', () => {
+  it("writes the Buenos Aires day as d-mm-yyyy, the notification lists' date", () => {
+    expect(formatNotificationDate('2026-03-05T15:00:00.000Z')).toBe('5-03-2026');
+    // 02:00 UTC on 1 November is still 31 October in Buenos Aires.
+    expect(formatNotificationDate('2026-11-01T02:00:00.000Z')).toBe('31-10-2026');
+    expect(formatNotificationDate(undefined)).toBe('-');
   });
 });

@@ -64,3 +64,15 @@ export function formatDayMonth(isoDate: string): string {
   const match = ISO_DATE_PREFIX.exec(isoDate);
   return match ? `${Number(match[3])}/${match[2]}` : isoDate;
 }
+
+/**
+ * An ISO timestamp → its day in Buenos Aires as the notification lists write
+ * it, 'd-mm-yyyy' (the day unpadded, the month padded): '5-03-2026'; empty → '-'.
+ */
+export function formatNotificationDate(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const [day, month, year] = momentFormat.format(date).split('/');
+  return `${Number(day)}-${month}-${year}`;
+}

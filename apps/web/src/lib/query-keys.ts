@@ -18,8 +18,14 @@ export const queryKeys = {
     list: ['obras-sociales', 'list'] as const,
     full: ['obras-sociales', 'full'] as const,
   },
+  /** Every notification query sits under `notificaciones.all`: a read or a send refreshes them all. */
   notificaciones: {
+    all: ['notificaciones'] as const,
     unread: ['notificaciones', 'unread'] as const,
+    /** `scope`: 'staff' (every notification), 'own' (a professional's), 'afiliado'. */
+    page: (scope: 'staff' | 'own' | 'afiliado', params: object) => ['notificaciones', scope, params] as const,
+    destinatarios: (id: number, params: object) => ['notificaciones', 'destinatarios', id, params] as const,
+    count: (filters: object) => ['notificaciones', 'count', filters] as const,
   },
   profesionales: {
     all: ['profesionales'] as const,

@@ -1,12 +1,5 @@
-import { BellIcon } from '@/components/ui/icons/index.ts';
-import { UpcomingFeature } from './upcoming-feature.tsx';
+import { NotificacionesAfiliado } from '@/features/notificaciones/components/notificaciones-afiliado.tsx';
 
 export function Component() {
-  return (
-    <UpcomingFeature
-      icon={<BellIcon />}
-      title="Sus notificaciones"
-      description="Aquí podrá leer las novedades y documentos que su obra social y la red le envíen."
-    />
-  );
+  return <NotificacionesAfiliado />;
 }

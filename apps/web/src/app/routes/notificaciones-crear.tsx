@@ -1,12 +1,17 @@
-import { BellIcon } from '@/components/ui/icons/index.ts';
-import { UpcomingFeature } from './upcoming-feature.tsx';
+import { useEspecialidades } from '@/features/especialidades/api/get-especialidades.ts';
+import { CrearNotificacion } from '@/features/notificaciones/components/crear-notificacion.tsx';
+import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
+import { useZonas } from '@/features/zonas/api/get-zonas.ts';
 
 export function Component() {
+  const obrasSociales = useObrasSocialesList();
+  const zonas = useZonas();
+  const especialidades = useEspecialidades();
   return (
-    <UpcomingFeature
-      icon={<BellIcon />}
-      title="Envío de notificaciones"
-      description="Aquí podrá enviar un documento PDF a afiliados o a profesionales, eligiendo sus destinatarios por obra social, zona, especialidad o profesional."
+    <CrearNotificacion
+      obrasSociales={obrasSociales.data}
+      zonas={zonas.data}
+      especialidades={especialidades.data}
     />
   );
 }

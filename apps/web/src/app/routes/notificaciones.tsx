@@ -1,16 +1,9 @@
-import { BellIcon } from '@/components/ui/icons/index.ts';
-import { UpcomingFeature } from './upcoming-feature.tsx';
+import { PERMISSIONS } from '@red-dental/contracts';
+import { NotificacionesList } from '@/features/notificaciones/components/notificaciones-list.tsx';
+import { useCan } from '@/lib/permissions.ts';
 
 export function Component() {
-  return (
-    <UpcomingFeature
-      icon={<BellIcon />}
-      title="Centro de notificaciones"
-      description="Aquí podrá leer las notificaciones y documentos que la red le envíe, ordenados por categoría."
-      items={[
-        'Contador de notificaciones sin leer por categoría',
-        'Descarga del documento de cada notificación',
-      ]}
-    />
-  );
+  // AFILIADOS.CREATE marks administrative staff: every notification, sending and deleting.
+  const isStaff = useCan(PERMISSIONS.AFILIADOS_CREATE);
+  return <NotificacionesList isStaff={isStaff} />;
 }

@@ -24,8 +24,13 @@ export function hasUnread(counts: UnreadCounts | undefined): boolean {
   return Object.values(counts ?? {}).some((n) => n > 0);
 }
 
+/** The user's unread notifications per category; only asked when `enabled` (staff have none). */
+export function useUnreadCounts(enabled: boolean) {
+  return useQuery({ ...unreadCountsQueryOptions, enabled });
+}
+
 /** Whether the user has unread notifications; only asked when `enabled`. */
 export function useHasUnreadNotifications(enabled: boolean): boolean {
-  const { data } = useQuery({ ...unreadCountsQueryOptions, enabled });
+  const { data } = useUnreadCounts(enabled);
   return enabled && hasUnread(data);
 }
