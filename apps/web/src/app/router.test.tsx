@@ -129,13 +129,13 @@ describe('protected routes', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/mi-perfil');
   });
 
-  it('shows later screens inside the final frame, saying what they will offer', async () => {
+  it('shows the send form inside the final frame', async () => {
     const user = makeSessionUser('ADMINISTRADOR');
     storeStaffSession(user);
     mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
     renderApp('/notificaciones/crear-notificacion');
     expect(await pageTitle('Nueva notificación')).toBeInTheDocument();
-    expect(screen.getByText('Próximamente')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Crear Notificacion' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
   });
 });

@@ -3,43 +3,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render.tsx';
+import { mockUploads, type SentUpload } from '@/test/upload-mock.ts';
 import { ImportAfiliadosCsv } from './import-afiliados-csv.tsx';
 
-interface SentUpload {
-  url: string;
-  body: FormData;
-  xhr: FakeXhr;
-}
 let sent: SentUpload[] = [];
 let answer: (url: string) => [number, unknown] = () => [500, {}];
-
-/** Just enough of XMLHttpRequest for the upload: progress events and one answer. */
-class FakeXhr {
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  private url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  abort() {
-    this.onabort?.();
-  }
-  send(body: FormData) {
-    sent.push({ url: this.url, body, xhr: this });
-    queueMicrotask(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-      const [status, data] = answer(this.url);
-      this.status = status;
-      this.responseText = JSON.stringify(data);
-      this.onload?.();
-    });
-  }
-}
 
 const DRY_RUN: ImportResult = {
   dryRun: true,
@@ -51,8 +19,8 @@ const DRY_RUN: ImportResult = {
 };
 
 beforeEach(() => {
-  sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  answer = () => [500, {}];
+  sent = mockUploads((url) => answer(url));
 });
 afterEach(() => vi.unstubAllGlobals());
 

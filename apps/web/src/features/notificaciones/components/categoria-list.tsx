@@ -31,11 +31,10 @@ export function CategoriaList({ categorias, chosen, counts, onChoose }: Categori
                 aria-current={isChosen ? 'true' : undefined}
                 onClick={() => onChoose(item.value)}
               >
-                <span>{item.label}</span>
+                <span>{item.label}</span>{' '}
                 {item.unread > 0 && (
                   <span className={styles.badge}>
-                    {formatNumber(item.unread)}
-                    <span className="sr-only"> sin leer</span>
+                    {formatNumber(item.unread)} <span className="sr-only">sin leer</span>
                   </span>
                 )}
               </button>

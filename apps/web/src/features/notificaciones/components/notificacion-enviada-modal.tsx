@@ -22,6 +22,7 @@ export function NotificacionEnviadaModal({
       title="Notificación Enviada"
       tone="success"
       size="sm"
+      hideCloseButton
       footer={<Button onClick={onClose}>Cerrar</Button>}
     >
       <p>

@@ -38,7 +38,7 @@ export function NotificacionesAfiliado() {
   const isEmpty = page.data?.rowCount === 0;
   return (
     <ListPanel
-      title="Notificaciones"
+      title="Notificaciones recibidas"
       count={
         page.data && !isEmpty ? formatCount(page.data.rowCount, 'notificación', 'notificaciones') : undefined
       }

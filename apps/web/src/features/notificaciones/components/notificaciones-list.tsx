@@ -176,7 +176,7 @@ export function NotificacionesList({ isStaff }: NotificacionesListProps) {
         onChoose={chooseCategory}
       />
       <ListPanel
-        title={category ?? 'Notificaciones'}
+        title={category ?? 'Todas las notificaciones'}
         count={page.data ? formatCount(page.data.rowCount, 'notificación', 'notificaciones') : undefined}
       >
         {isStaff && (
