@@ -97,9 +97,9 @@ export function ConfirmarNotificacionModal({
       </dl>
       <p className={styles.count} aria-live="polite">
         {count.isPending && filters ? (
-          <>
+          <span className={styles.counting}>
             <Spinner size={16} /> Contando destinatarios…
-          </>
+          </span>
         ) : count.isError ? (
           `No se pudo saber cuántos la recibirán: ${errorMessage(count.error)}`
         ) : count.data === 0 ? (

@@ -22,7 +22,13 @@ export function NotificacionesAfiliado() {
   const columns = useMemo<Column<Notificacion>[]>(
     () => [
       { id: 'titulo', header: 'Título', cell: (n) => n.title, isPrimary: true },
-      { id: 'fecha', header: 'Fecha', cell: (n) => formatNotificationDate(n.createdAt) },
+      {
+        id: 'fecha',
+        header: 'Fecha',
+        cell: (n) => <span className={styles.nowrap}>{formatNotificationDate(n.createdAt)}</span>,
+        // Three short columns: a phone shows them all.
+        isPrimary: true,
+      },
       {
         id: 'ver',
         header: <span className="sr-only">Archivo</span>,

@@ -114,9 +114,22 @@ export function NotificacionesList({ isStaff }: NotificacionesListProps) {
         ),
       });
     list.push(
-      { id: 'titulo', header: 'Título', cell: (n) => n.title, isPrimary: true },
-      { id: 'categoria', header: 'Categoría', cell: (n) => n.category },
-      { id: 'fecha', header: 'Fecha', cell: (n) => formatNotificationDate(n.createdAt) },
+      {
+        id: 'titulo',
+        header: 'Título',
+        cell: (n) => <span className={styles.words}>{n.title}</span>,
+        isPrimary: true,
+      },
+      {
+        id: 'categoria',
+        header: 'Categoría',
+        cell: (n) => <span className={styles.words}>{n.category}</span>,
+      },
+      {
+        id: 'fecha',
+        header: 'Fecha',
+        cell: (n) => <span className={styles.nowrap}>{formatNotificationDate(n.createdAt)}</span>,
+      },
     );
     if (isStaff)
       list.push({

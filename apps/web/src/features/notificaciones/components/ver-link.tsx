@@ -1,6 +1,7 @@
 import type { Notificacion } from '@red-dental/contracts';
 import { buttonClasses } from '@/components/ui/button/index.ts';
 import { EyeIcon } from '@/components/ui/icons/index.ts';
+import styles from './notificaciones.module.css';
 
 /**
  * 'VER': opens the notification's PDF in a new tab through its signed link
@@ -14,7 +15,7 @@ export function VerLink({ notificacion, onOpen }: { notificacion: Notificacion; 
       href={link}
       target="_blank"
       rel="noopener"
-      className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+      className={buttonClasses({ variant: 'secondary', size: 'sm', className: styles.nowrap })}
       aria-label={`Ver ${notificacion.title} (se abre en una pestaña nueva)`}
       onClick={onOpen}
     >
