@@ -21,61 +21,48 @@ function page(path: string, title: string, lazy: Lazy, permission?: PermissionRe
   return { path, handle, lazy };
 }
 
+type SignedInScreen = keyof typeof import('./routes/signed-in-screens.ts').SIGNED_IN_SCREENS;
+
+/** A signed-in screen, loaded through `routes/signed-in-screens.ts` (which keeps its file list out of the entry). */
+function signedIn(name: SignedInScreen): Lazy {
+  return async () => (await import('./routes/signed-in-screens.ts')).SIGNED_IN_SCREENS[name]();
+}
+
 /** The back office: staff and professionals. */
 const signedInStaff: RouteObject = {
   lazy: () => import('./layouts/staff-layout.tsx'),
   children: [
     { index: true, element: <Navigate to={PATHS.afiliados} replace /> },
-    page(PATHS.afiliados, 'Afiliados', () => import('./routes/afiliados.tsx')),
+    page(PATHS.afiliados, 'Afiliados', signedIn('afiliados')),
     page(
       PATHS.afiliadosImportCsv,
       'Importar afiliados',
-      () => import('./routes/afiliados-import-csv.tsx'),
+      signedIn('afiliadosImportCsv'),
       PERMISSIONS.AFILIADOS_CREATE,
     ),
-    page(
-      PATHS.afiliadosForm,
-      'Nuevo afiliado',
-      () => import('./routes/afiliados-form.tsx'),
-      PERMISSIONS.AFILIADOS_CREATE,
-    ),
-    page(
-      PATHS.profesionales,
-      'Profesionales',
-      () => import('./routes/profesionales.tsx'),
-      PERMISSIONS.PROFESSIONALS_GET,
-    ),
+    page(PATHS.afiliadosForm, 'Nuevo afiliado', signedIn('afiliadosForm'), PERMISSIONS.AFILIADOS_CREATE),
+    page(PATHS.profesionales, 'Profesionales', signedIn('profesionales'), PERMISSIONS.PROFESSIONALS_GET),
     page(
       PATHS.profesionalesSolicitudes,
       'Solicitudes Pendientes',
-      () => import('./routes/profesionales-solicitudes.tsx'),
+      signedIn('profesionalesSolicitudes'),
       PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST,
     ),
     page(
       PATHS.profesionalesEdit,
       'Perfil del profesional',
-      () => import('./routes/profesionales-edit.tsx'),
+      signedIn('profesionalesEdit'),
       PERMISSIONS.PROFESSIONALS_UPDATE,
     ),
-    page(
-      PATHS.obraSocial,
-      'Obras Sociales',
-      () => import('./routes/obra-social.tsx'),
-      PERMISSIONS.OBRA_SOCIALES_GET,
-    ),
-    page(PATHS.notificaciones, 'Notificaciones', () => import('./routes/notificaciones.tsx')),
+    page(PATHS.obraSocial, 'Obras Sociales', signedIn('obraSocial'), PERMISSIONS.OBRA_SOCIALES_GET),
+    page(PATHS.notificaciones, 'Notificaciones', signedIn('notificaciones')),
     page(
       PATHS.notificacionesCrear,
       'Nueva notificación',
-      () => import('./routes/notificaciones-crear.tsx'),
+      signedIn('notificacionesCrear'),
       PERMISSIONS.AFILIADOS_CREATE,
     ),
-    page(
-      PATHS.miPerfil,
-      'Mi Perfil',
-      () => import('./routes/mi-perfil.tsx'),
-      PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE,
-    ),
+    page(PATHS.miPerfil, 'Mi Perfil', signedIn('miPerfil'), PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE),
   ],
 };
 
@@ -83,13 +70,9 @@ const signedInStaff: RouteObject = {
 const signedInAffiliate: RouteObject = {
   lazy: () => import('./layouts/affiliate-layout.tsx'),
   children: [
-    page(PATHS.perfilAfiliado, 'Mi Perfil', () => import('./routes/perfil-afiliado.tsx')),
-    page(PATHS.cartilla, 'Cartilla', () => import('./routes/cartilla.tsx')),
-    page(
-      PATHS.notificacionesAfiliado,
-      'Notificaciones',
-      () => import('./routes/notificaciones-afiliado.tsx'),
-    ),
+    page(PATHS.perfilAfiliado, 'Mi Perfil', signedIn('perfilAfiliado')),
+    page(PATHS.cartilla, 'Cartilla', signedIn('cartilla')),
+    page(PATHS.notificacionesAfiliado, 'Notificaciones', signedIn('notificacionesAfiliado')),
   ],
 };
 

@@ -1,0 +1,21 @@
+/**
+ * The signed-in screens' modules. The route map reaches them through this
+ * module, loaded with the first signed-in screen, so the list of files each
+ * screen needs is written here and not in the entry that the sign-in pages
+ * load (docs/decisions/011-login-page-javascript-budget.md).
+ */
+export const SIGNED_IN_SCREENS = {
+  afiliados: () => import('./afiliados.tsx'),
+  afiliadosImportCsv: () => import('./afiliados-import-csv.tsx'),
+  afiliadosForm: () => import('./afiliados-form.tsx'),
+  profesionales: () => import('./profesionales.tsx'),
+  profesionalesSolicitudes: () => import('./profesionales-solicitudes.tsx'),
+  profesionalesEdit: () => import('./profesionales-edit.tsx'),
+  obraSocial: () => import('./obra-social.tsx'),
+  notificaciones: () => import('./notificaciones.tsx'),
+  notificacionesCrear: () => import('./notificaciones-crear.tsx'),
+  miPerfil: () => import('./mi-perfil.tsx'),
+  perfilAfiliado: () => import('./perfil-afiliado.tsx'),
+  cartilla: () => import('./cartilla.tsx'),
+  notificacionesAfiliado: () => import('./notificaciones-afiliado.tsx'),
+};
