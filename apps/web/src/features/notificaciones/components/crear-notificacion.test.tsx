@@ -47,6 +47,7 @@ describe('CrearNotificacion', () => {
     renderForm();
     await submit();
     expect(alertText()).toBe('Por favor, ingrese un título');
+    expect(screen.getByLabelText('Título')).toHaveFocus();
     await userEvent.type(screen.getByLabelText('Título'), 'Nuevos valores');
     await submit();
     expect(alertText()).toBe('Por favor, seleccione un archivo PDF');
@@ -57,6 +58,7 @@ describe('CrearNotificacion', () => {
     await userEvent.selectOptions(screen.getByLabelText('Categoría'), 'Actualización de valores');
     await submit();
     expect(alertText()).toBe('Por favor, seleccione un destinatario');
+    expect(screen.getByRole('checkbox', { name: 'Afiliados' })).toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

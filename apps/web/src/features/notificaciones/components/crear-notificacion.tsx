@@ -7,7 +7,7 @@ import {
   type ProfesionalOption,
   type Zona,
 } from '@red-dental/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ProfessionalSearch } from '@/components/lookups/professional-search/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -49,12 +49,14 @@ interface Draft {
 
 const EMPTY_FILTERS = { obrasSociales: [], zonas: [], especialidades: [], profesionales: [] };
 
-/** The first of the spec's four alerts that applies, in its order; undefined when the form is complete. */
-export function missingChoice(draft: Draft): string | undefined {
-  if (!draft.title.trim()) return M.TITLE_REQUIRED;
-  if (!draft.pdf) return M.PDF_REQUIRED;
-  if (!draft.category) return M.CATEGORY_REQUIRED;
-  if (!draft.destinatario) return M.RECIPIENT_REQUIRED;
+type Field = 'title' | 'pdf' | 'category' | 'destinatario';
+
+/** The first of the spec's four alerts that applies, in its order, and its field; undefined when complete. */
+function missingChoice(draft: Draft): { field: Field; message: string } | undefined {
+  if (!draft.title.trim()) return { field: 'title', message: M.TITLE_REQUIRED };
+  if (!draft.pdf) return { field: 'pdf', message: M.PDF_REQUIRED };
+  if (!draft.category) return { field: 'category', message: M.CATEGORY_REQUIRED };
+  if (!draft.destinatario) return { field: 'destinatario', message: M.RECIPIENT_REQUIRED };
   return undefined;
 }
 
@@ -81,6 +83,16 @@ export function CrearNotificacion({ obrasSociales, zonas, especialidades }: Crea
   const [isConfirming, setIsConfirming] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const [sent, setSent] = useState<{ recipientCount: number } | null>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const pdfRef = useRef<HTMLInputElement>(null);
+  const categoryRef = useRef<HTMLSelectElement>(null);
+  const destinatarioRef = useRef<HTMLInputElement>(null);
+  const fields: Record<Field, RefObject<HTMLElement | null>> = {
+    title: titleRef,
+    pdf: pdfRef,
+    category: categoryRef,
+    destinatario: destinatarioRef,
+  };
 
   const update = (changes: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...changes }));
@@ -95,7 +107,9 @@ export function CrearNotificacion({ obrasSociales, zonas, especialidades }: Crea
     event.preventDefault();
     const missing = missingChoice(draft);
     if (missing) {
-      setAlert(missing);
+      setAlert(missing.message);
+      // The alert is announced; the focus goes where the missing choice is made.
+      fields[missing.field].current?.focus();
       return;
     }
     setIsConfirming(true);
@@ -143,12 +157,14 @@ export function CrearNotificacion({ obrasSociales, zonas, especialidades }: Crea
       </h2>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextInput
+          ref={titleRef}
           label="Título"
           value={draft.title}
           maxLength={200}
           onChange={(event) => update({ title: event.target.value })}
         />
         <Select
+          ref={categoryRef}
           label="Categoría"
           placeholder="Seleccione una categoría"
           options={NOTIFICACION_CATEGORIAS.map((c) => ({ value: c, label: c }))}
@@ -156,6 +172,7 @@ export function CrearNotificacion({ obrasSociales, zonas, especialidades }: Crea
           onChange={(event) => update({ category: event.target.value })}
         />
         <FilePicker
+          ref={pdfRef}
           label="Archivo PDF"
           accept=".pdf,application/pdf"
           buttonText="Elegir PDF"
@@ -167,6 +184,7 @@ export function CrearNotificacion({ obrasSociales, zonas, especialidades }: Crea
           <legend>Destinatarios</legend>
           <div className={styles.options}>
             <Checkbox
+              ref={destinatarioRef}
               label="Afiliados"
               checked={draft.destinatario === 'afiliados'}
               onChange={(event) => chooseDestinatario('afiliados', event.target.checked)}
