@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { gunzipSync } from 'node:zlib';
@@ -24,7 +24,7 @@ import { findDirectoryVersion } from '../src/modules/profesionales/profesionales
 import { buildWebIfStale } from '../src/startup.ts';
 import { freePort } from '../test/processes.ts';
 import { createBenchDatabase, postgresUrl } from './lib/databases.ts';
-import { formatLoad, type LoadResult, runLoad } from './lib/load.ts';
+import { cpuMeter, formatLoad, type LoadResult, runLoad } from './lib/load.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const PROVIDERS = Number(process.env.BENCH_CARTILLA_PROVIDERS ?? 5000);
@@ -208,33 +208,6 @@ async function signIn(url: string, documento: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`affiliate sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
-}
-
-/** Busy CPU time (in USER_HZ ticks) of the machine, of a process, and all ticks, from /proc. */
-function cpuTicks(pid: number) {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = line.reduce((a, b) => a + b, 0);
-  const idle = line[3]! + line[4]!;
-  const proc = (p: number | 'self') => {
-    const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  };
-  return { total, busy: total - idle, server: proc(pid), bench: proc('self') };
-}
-
-/** Who used the cores during a run, in cores: the server, this process (the load generator), the rest. */
-function cpuMeter(pid: number) {
-  const before = cpuTicks(pid);
-  return {
-    stop() {
-      const after = cpuTicks(pid);
-      const cores = (ticks: number) => (ticks / (after.total - before.total)) * availableParallelism();
-      const server = cores(after.server - before.server);
-      const bench = cores(after.bench - before.bench);
-      const busy = cores(after.busy - before.busy);
-      return `CPU (cores of ${availableParallelism()}): server ${server.toFixed(2)}, load generator ${bench.toFixed(2)}, rest (database…) ${Math.max(0, busy - server - bench).toFixed(2)}, idle ${(availableParallelism() - busy).toFixed(2)}`;
-    },
-  };
 }
 
 /** Warm-up, then the measured run with the CPU split beside it. */

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 export interface LoadResult {
@@ -60,4 +62,31 @@ export async function runLoad(options: {
 
 export function formatLoad(label: string, r: LoadResult) {
   return `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
+}
+
+/** Busy CPU time (in USER_HZ ticks) of the machine, of a process, and all ticks, from /proc. */
+function cpuTicks(pid: number) {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = line.reduce((a, b) => a + b, 0);
+  const idle = line[3]! + line[4]!;
+  const proc = (p: number | 'self') => {
+    const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  return { total, busy: total - idle, server: proc(pid), bench: proc('self') };
+}
+
+/** Who used the cores during a run, in cores: the server, this process (the load generator), the rest. */
+export function cpuMeter(pid: number) {
+  const before = cpuTicks(pid);
+  return {
+    stop() {
+      const after = cpuTicks(pid);
+      const cores = (ticks: number) => (ticks / (after.total - before.total)) * availableParallelism();
+      const server = cores(after.server - before.server);
+      const bench = cores(after.bench - before.bench);
+      const busy = cores(after.busy - before.busy);
+      return `CPU (cores of ${availableParallelism()}): server ${server.toFixed(2)}, load generator ${bench.toFixed(2)}, rest (database…) ${Math.max(0, busy - server - bench).toFixed(2)}, idle ${(availableParallelism() - busy).toFixed(2)}`;
+    },
+  };
 }

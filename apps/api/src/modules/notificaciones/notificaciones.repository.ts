@@ -91,41 +91,39 @@ export async function insertNotificacion(
 }
 
 /**
- * Freezes the recipients of a notification in one set-based insert, and
- * records how many there are on the notification. Returns that number.
+ * Freezes the recipients of a notification and queues a mail once for each
+ * of them with an address (the confirmed e-mail of each affiliate, or each
+ * professional's account e-mail), in one statement: the recipients are
+ * selected once, and both their rows and their mails are inserted from that
+ * one set, so the two always agree and no join back to the new rows is
+ * needed. The notification records how many recipients it has. Answers both
+ * counts.
  */
-export async function insertRecipients(
+export async function insertRecipientsAndMail(
   db: DbOrTx,
   notificacion: { id: number; category: string; recipientType: DestinatarioTipo },
   filters: NotificacionFilters,
-): Promise<number> {
+  /** The outbox's insert of one mail to each address a query selects (`app.mail.toEachStatement`). */
+  queueMail: (addresses: SQL) => SQL,
+): Promise<{ recipientCount: number; mails: number }> {
   const column = notificacion.recipientType === 'afiliados' ? sql`afiliado_id` : sql`user_id`;
-  const [row] = await queryRows<{ n: number | string }>(
+  const [row] = await queryRows<{ n: number | string; mails: number | string }>(
     db,
-    sql`with inserted as (
+    sql`with matching as materialized (${recipientsMatching(notificacion.recipientType, filters)}),
+    inserted as (
       insert into notificacion_destinatarios (notificacion_id, ${column}, category)
-      select ${notificacion.id}, r.id, ${notificacion.category}
-      from (${recipientsMatching(notificacion.recipientType, filters)}) r
+      select ${notificacion.id}, m.id, ${notificacion.category} from matching m
+      returning 1
+    ),
+    queued as (
+      ${queueMail(sql`select m.email from matching m where m.email is not null`)}
       returning 1
     )
     update notificaciones set recipient_count = (select count(*) from inserted)
     where id = ${notificacion.id}
-    returning recipient_count as n`,
+    returning recipient_count as n, (select count(*) from queued) as mails`,
   );
-  return Number(row?.n ?? 0);
-}
-
-/**
- * The addresses that get the "new notification" mail (an `email` column):
- * the confirmed e-mail of each affiliate recipient, or each professional's
- * account e-mail.
- */
-export function recipientAddresses(notificacion: { id: number; recipientType: DestinatarioTipo }): SQL {
-  return notificacion.recipientType === 'afiliados'
-    ? sql`select a.email from notificacion_destinatarios d join afiliados a on a.id = d.afiliado_id
-        where d.notificacion_id = ${notificacion.id} and a.email is not null`
-    : sql`select u.email from notificacion_destinatarios d join users u on u.id = d.user_id
-        where d.notificacion_id = ${notificacion.id}`;
+  return { recipientCount: Number(row?.n ?? 0), mails: Number(row?.mails ?? 0) };
 }
 
 // ---------------------------------------------------------------------------

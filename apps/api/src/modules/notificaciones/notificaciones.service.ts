@@ -73,8 +73,8 @@ function cleanFileName(name: string): string {
 
 /**
  * Sends a notification: the PDF is stored first, then the notification, its
- * recipients (frozen now, in one set-based insert) and one mail to each
- * recipient with an address are written in one transaction. If anything
+ * recipients (frozen now) and one mail to each recipient with an address
+ * (both in one set-based statement) are written in one transaction. If anything
  * fails after the file is stored, the file is removed again, so a refused or
  * failed send leaves nothing behind.
  */
@@ -111,18 +111,18 @@ export async function send(
         filters,
         createdBy: caller.id,
       });
-      const recipientCount = await repo.insertRecipients(
+      const portalPath = form.destinatario === 'afiliados' ? '/notificaciones-afiliado' : '/notificaciones';
+      const { recipientCount, mails } = await repo.insertRecipientsAndMail(
         tx,
         { id, category: form.category, recipientType: form.destinatario },
         filters,
+        (addresses) =>
+          deps.mail.toEachStatement(
+            nuevaNotificacionMail(`${deps.config.publicUrl}${portalPath}`),
+            addresses,
+          ),
       );
       if (recipientCount === 0) throw badRequest(M.NO_RECIPIENTS);
-      const portalPath = form.destinatario === 'afiliados' ? '/notificaciones-afiliado' : '/notificaciones';
-      const mails = await deps.mail.enqueueToEach(
-        tx,
-        nuevaNotificacionMail(`${deps.config.publicUrl}${portalPath}`),
-        repo.recipientAddresses({ id, recipientType: form.destinatario }),
-      );
       await recordAudit(tx, caller, {
         action: 'create',
         entity: 'notificacion',

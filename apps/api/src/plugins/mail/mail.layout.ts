@@ -29,7 +29,7 @@ export function composeMail(mail: MailContent & { to: string }): QueuedMail {
   return { ...composeMailForEach(mail), to: mail.to };
 }
 
-/** The same mail without an address, for one that goes alike to many (`app.mail.enqueueToEach`). */
+/** The same mail without an address, for one that goes alike to many (`app.mail.toEachStatement`). */
 export function composeMailForEach(mail: MailContent): Omit<QueuedMail, 'to'> {
   const link = mail.action ? `\n\n${mail.action.label}: ${mail.action.url}` : '';
   return {

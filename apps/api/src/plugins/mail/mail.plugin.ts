@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { DbOrTx } from '../../db/client.ts';
 import { fileTransport, smtpTransport } from './mail.client.ts';
 import { MailWorker } from './mail.worker.ts';
-import { insertMail, insertMailToEach, type QueuedMail } from './outbox.repository.ts';
+import { insertMail, mailToEachInsert, type QueuedMail } from './outbox.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,11 +18,12 @@ declare module 'fastify' {
        */
       enqueue(db: DbOrTx, mail: QueuedMail): Promise<void>;
       /**
-       * Queues the same mail to every address a query selects (its `email`
-       * column) in one set-based insert, inside the change's transaction as
-       * `enqueue`. Answers how many were queued.
+       * The statement that queues the same mail to every address a query
+       * selects (its `email` column), for a repository to run inside the
+       * statement of the change that causes it (a data-modifying WITH), so
+       * the mails come from the same rows and the same snapshot.
        */
-      enqueueToEach(...args: Parameters<typeof insertMailToEach>): Promise<number>;
+      toEachStatement(...args: Parameters<typeof mailToEachInsert>): ReturnType<typeof mailToEachInsert>;
       /** Tells the worker there is mail to send now instead of at its next poll. */
       wake(): void;
       /** Sends everything due now (tests, shutdown). */
@@ -45,7 +46,7 @@ export default fp(
     const worker = new MailWorker(app.db, transport, app.log.child({ module: 'mail' }));
     app.decorate('mail', {
       enqueue: insertMail,
-      enqueueToEach: insertMailToEach,
+      toEachStatement: mailToEachInsert,
       wake: () => worker.wake(),
       drain: () => worker.drain(),
     });

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
 export interface MailMessage {
@@ -41,24 +41,15 @@ export async function insertMail(db: DbOrTx, mail: QueuedMail): Promise<void> {
 }
 
 /**
- * Queues one mail to each address `addresses` selects (a query with an
- * `email` column), in one set-based insert. Answers how many were queued.
+ * The insert that queues one mail to each address `addresses` selects (a
+ * query with an `email` column), as one set-based statement to run inside a
+ * larger one (a data-modifying WITH), so the mails come from the same rows,
+ * and the same snapshot, as the change that causes them.
  */
-export async function insertMailToEach(
-  db: DbOrTx,
-  mail: Omit<QueuedMail, 'to'>,
-  addresses: SQL,
-): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(
-    db,
-    sql`with queued as (
-      insert into mail_outbox ("to", template, carries_secret, subject, text, html)
-      select r.email, ${mail.template}, ${mail.carriesSecret}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}
-      from (${addresses}) r
-      returning 1
-    ) select count(*) as n from queued`,
-  );
-  return Number(row?.n ?? 0);
+export function mailToEachInsert(mail: Omit<QueuedMail, 'to'>, addresses: SQL): SQL {
+  return sql`insert into mail_outbox ("to", template, carries_secret, subject, text, html)
+    select r.email, ${mail.template}, ${mail.carriesSecret}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}
+    from (${addresses}) r`;
 }
 
 /** Once a mail that carries a secret is sent or given up, only its envelope stays. */
