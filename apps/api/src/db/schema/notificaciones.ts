@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -73,4 +74,24 @@ export const notificacionDestinatarios = pgTable(
       .where(sql`${t.readAt} is null and ${t.afiliadoId} is not null`),
     check('notificacion_destinatarios_one_recipient', sql`num_nonnulls(${t.userId}, ${t.afiliadoId}) = 1`),
   ],
+);
+
+/**
+ * A user's unread notifications per category, kept by statement-level
+ * triggers on `notificacion_destinatarios` (migration 0014): every insert,
+ * read mark and deletion (cascades included) moves the counts in the same
+ * statement, so the sidebar's check reads a handful of rows, however many
+ * notifications the user has. Affiliates, who have no unread marker, are
+ * counted from the recipients' partial index instead (decision 051).
+ */
+export const notificacionUnreadCounts = pgTable(
+  'notificacion_unread_counts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    unread: integer('unread').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
 );

@@ -276,13 +276,19 @@ export async function markRead(db: DbOrTx, recipient: Recipient, notificacionId:
   return row?.found === true;
 }
 
-/** Unread notifications per category, from the recipients' partial index in one grouped query. */
+/**
+ * Unread notifications per category. A user's come from the counts the
+ * recipients' triggers keep (a few rows, however many notifications); an
+ * affiliate's from the recipients' partial index, in one grouped query.
+ */
 export async function unreadCounts(db: DbOrTx, recipient: Recipient): Promise<Record<string, number>> {
-  const column = recipient.kind === 'user' ? sql`user_id` : sql`afiliado_id`;
   const rows = await preparedRows<{ category: string; n: number | string }>(
     db,
-    sql`select category, count(*) as n from notificacion_destinatarios
-      where ${column} = ${recipient.id} and read_at is null group by category`,
+    recipient.kind === 'user'
+      ? sql`select category, unread as n from notificacion_unread_counts
+          where user_id = ${recipient.id} and unread > 0`
+      : sql`select category, count(*) as n from notificacion_destinatarios
+          where afiliado_id = ${recipient.id} and read_at is null group by category`,
   );
   return Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
 }

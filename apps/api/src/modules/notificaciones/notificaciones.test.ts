@@ -366,6 +366,29 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
     });
   });
 
+  describe('unread counts', () => {
+    it("follow a professional's sends, reads and deletions, as a recount of the recipients would", async () => {
+      const dentist = await createDentist(ctx.app, admin);
+      const auth = await loginAs(ctx.app, dentist.email, dentist.password);
+      const unread = async () => (await inject('GET', '/api/notificaciones/unread', auth)).json();
+      const sendOne = async (title: string, category: string) =>
+        (await send('/api/notificaciones', staff, { title, category, profesionales: [dentist.id] })).json()
+          .id as number;
+
+      const a = await sendOne('Uno', 'Documentación');
+      const b = await sendOne('Dos', 'Documentación');
+      const c = await sendOne('Tres', 'Actualización de valores');
+      expect(await unread()).toEqual({ Documentación: 2, 'Actualización de valores': 1 });
+      await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: a });
+      expect(await unread()).toEqual({ Documentación: 1, 'Actualización de valores': 1 });
+      // Deleting a read one changes nothing; deleting an unread one takes it off.
+      await inject('DELETE', '/api/notificaciones', staff, { ids: [a, c] });
+      expect(await unread()).toEqual({ Documentación: 1 });
+      await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: b });
+      expect(await unread()).toEqual({});
+    });
+  });
+
   describe('staff list and deletion', () => {
     it('pages from 1, filters by category, and deletes notifications with their recipients and file', async () => {
       const os = await createObraSocial(ctx.app, staff);
