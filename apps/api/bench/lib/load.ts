@@ -60,6 +60,50 @@ export async function runLoad(options: {
   };
 }
 
+/**
+ * Open-loop load: requests start at a steady `ratePerSecond` whatever the
+ * answers do, as real users arrive, for `durationMs`. Each latency counts
+ * from when its request was due, so a stall shows in the figures instead of
+ * silently lowering the rate (no coordinated omission).
+ */
+export async function runOpenLoop(options: {
+  ratePerSecond: number;
+  durationMs: number;
+  task: (i: number) => Promise<boolean>;
+}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const interval = 1000 / options.ratePerSecond;
+  const total = Math.floor((options.durationMs / 1000) * options.ratePerSecond);
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      options
+        .task(i)
+        .catch(() => false)
+        .then((ok) => {
+          latencies.push(performance.now() - due);
+          if (!ok) errors += 1;
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
 export function formatLoad(label: string, r: LoadResult) {
   return `${label.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
 }
