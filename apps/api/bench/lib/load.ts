@@ -16,6 +16,20 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** The figures of a run that started at `start`, from its latencies (sorted here) and errors. */
+function summarize(latencies: number[], errors: number, start: number): LoadResult {
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
 /**
  * Closed-loop load: `concurrency` clients each send their next request as soon
  * as the previous one answers, for `durationMs`, after `warmupMs` of the same
@@ -48,16 +62,7 @@ export async function runLoad(options: {
       }
     }),
   );
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
+  return summarize(latencies, errors, start);
 }
 
 /**
@@ -92,16 +97,7 @@ export async function runOpenLoop(options: {
     );
   }
   await Promise.all(inFlight);
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
+  return summarize(latencies, errors, start);
 }
 
 export function formatLoad(label: string, r: LoadResult) {

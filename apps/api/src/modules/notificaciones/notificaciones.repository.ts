@@ -145,6 +145,16 @@ export interface StaffRow extends NotificacionRow {
   readCount: number;
 }
 
+/** What every list shows of a notification (the file to sign a link to included). */
+const listColumns = {
+  id: notificaciones.id,
+  title: notificaciones.title,
+  category: notificaciones.category,
+  createdAt: notificaciones.createdAt,
+  fileKey: notificaciones.fileKey,
+  fileName: notificaciones.fileName,
+};
+
 /** Every notification, newest first, optionally of one category (staff). */
 export async function findPage(
   db: DbOrTx,
@@ -155,12 +165,7 @@ export async function findPage(
   const [rows, [count]] = await Promise.all([
     db
       .select({
-        id: notificaciones.id,
-        title: notificaciones.title,
-        category: notificaciones.category,
-        createdAt: notificaciones.createdAt,
-        fileKey: notificaciones.fileKey,
-        fileName: notificaciones.fileName,
+        ...listColumns,
         recipientType: notificaciones.recipientType,
         recipientCount: notificaciones.recipientCount,
         readCount: notificaciones.readCount,
@@ -190,12 +195,7 @@ export async function findPageOf(
   const [rows, [count]] = await Promise.all([
     db
       .select({
-        id: notificaciones.id,
-        title: notificaciones.title,
-        category: notificaciones.category,
-        createdAt: notificaciones.createdAt,
-        fileKey: notificaciones.fileKey,
-        fileName: notificaciones.fileName,
+        ...listColumns,
         open: sql<boolean>`${notificacionDestinatarios.readAt} is not null`,
       })
       .from(notificacionDestinatarios)

@@ -16,6 +16,7 @@ import { useToast } from '@/components/ui/toast/index.ts';
 import { formatCount, formatNotificationDate, formatNumber } from '@/lib/format.ts';
 import { PAGE_PARAM, readPageIndex, withPageIndex } from '@/lib/list-params.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { useSelection } from '@/lib/use-selection.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useDeleteNotificaciones } from '../api/delete-notificaciones.ts';
 import { useNotificaciones } from '../api/get-notificaciones.ts';
@@ -53,7 +54,7 @@ export function NotificacionesList({ isStaff }: NotificacionesListProps) {
   const unread = useUnreadCounts(!isStaff);
   const markRead = useMarkNotificacionRead();
   const deletion = useDeleteNotificaciones();
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, toggle, clear: clearSelection } = useSelection<number>();
   const [isConfirmingDeletion, setIsConfirmingDeletion] = useState(false);
   const [readersOf, setReadersOf] = useState<NotificacionStaff | null>(null);
 
@@ -63,7 +64,7 @@ export function NotificacionesList({ isStaff }: NotificacionesListProps) {
     else merged.delete(CATEGORIA_PARAM);
     merged.delete(PAGE_PARAM);
     setParams(merged);
-    setSelected(new Set());
+    clearSelection();
   };
 
   const changePagination = (next: Pagination) => {
@@ -76,17 +77,6 @@ export function NotificacionesList({ isStaff }: NotificacionesListProps) {
     }
     setParams(withPageIndex(params, next.pageIndex));
   };
-
-  const toggle = useCallback(
-    (id: number, isChecked: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (isChecked) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
 
   const open = useCallback(
     (row: Row) => {
@@ -174,7 +164,7 @@ export function NotificacionesList({ isStaff }: NotificacionesListProps) {
       onSuccess: () => toast.success(MESSAGES.notificaciones.DELETED),
       onError: () => toast.error(MESSAGES.notificaciones.DELETE_FAILED),
       onSettled: () => {
-        setSelected(new Set());
+        clearSelection();
         setIsConfirmingDeletion(false);
       },
     });

@@ -10,6 +10,7 @@ import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { formatNumber } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
+import { useSelection } from '@/lib/use-selection.ts';
 import { useDeleteObrasSociales } from '../api/delete-obras-sociales.ts';
 import { useObrasSociales } from '../api/get-obras-sociales.ts';
 import { AddObraSocialButton } from './add-obra-social-button.tsx';
@@ -43,7 +44,7 @@ export function ObrasSocialesList() {
   const query = useObrasSociales();
   const deletion = useDeleteObrasSociales();
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { selected, toggle, clear: clearSelection } = useSelection<number>();
   const [isConfirming, setIsConfirming] = useState(false);
 
   const rows = useMemo(() => {
@@ -51,17 +52,6 @@ export function ObrasSocialesList() {
     if (!query.data || !needle) return query.data;
     return query.data.filter((o) => fold(o.nombre).includes(needle));
   }, [query.data, search]);
-
-  const toggle = useCallback(
-    (id: number, isChecked: boolean) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (isChecked) next.add(id);
-        else next.delete(id);
-        return next;
-      }),
-    [],
-  );
 
   const columns = useMemo(() => {
     const list: Column<ObraSocial>[] = [
@@ -102,7 +92,7 @@ export function ObrasSocialesList() {
       onSuccess: (count) => toast.success(MESSAGES.obrasSociales.DELETED(count)),
       onError: () => toast.error(MESSAGES.obrasSociales.DELETE_FAILED),
       onSettled: () => {
-        setSelected(new Set());
+        clearSelection();
         setIsConfirming(false);
       },
     });
