@@ -129,6 +129,17 @@ describe('protected routes', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/mi-perfil');
   });
 
+  it('keeps the send form from a professional', async () => {
+    const user = makeSessionUser('PRESTADOR');
+    storeStaffSession(user);
+    mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} });
+    renderApp('/notificaciones/crear-notificacion');
+    expect(
+      await screen.findByRole('heading', { name: 'No tiene acceso a esta sección' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Crear Notificacion' })).not.toBeInTheDocument();
+  });
+
   it('shows the send form inside the final frame', async () => {
     const user = makeSessionUser('ADMINISTRADOR');
     storeStaffSession(user);
