@@ -189,6 +189,7 @@ describe('request log', () => {
       '/confirmar-email/Secreto-De-Confirmacion-2',
       '/api/afiliados/paginated?pageIndex=0&pageSize=10&search=Garc%C3%ADa%20Perez',
       '/api/afiliados?search=30123456&limit=5',
+      '/api/files/notificaciones/2026/11/a.pdf?s=u.1.0&e=1&n=a.pdf&sig=Secreto-De-Firma',
       // Names that cannot be decoded are hidden too, and never break the log.
       '/api/afiliados?%E0=Secreto-Mal-Codificado&search%=Secreto-Raro',
     ];
@@ -202,12 +203,14 @@ describe('request log', () => {
       '30123456',
       'Secreto-Mal-Codificado',
       'Secreto-Raro',
+      'Secreto-De-Firma',
     ])
       expect(log).not.toContain(secret);
     // What the log is for stays: which route, with which harmless parameters.
     expect(log).toContain('/recover-password/[oculto]');
     expect(log).toContain('/api/afiliados/paginated?pageIndex=0&pageSize=10&search=[oculto]');
     expect(log).toContain('/api/afiliados?search=[oculto]&limit=5');
+    expect(log).toContain('/api/files/notificaciones/2026/11/a.pdf?s=u.1.0&e=1&n=a.pdf&sig=[oculto]');
   });
 });
 

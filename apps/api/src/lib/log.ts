@@ -3,8 +3,11 @@ import { stdSerializers } from 'pino';
 
 /** Path segments that are secrets themselves: the single-use links mailed for recovery and confirmation. */
 const SECRET_PATH = /\/(recover-password|confirmar-email)\/[^/?#]+/g;
-/** Query parameters that may hold health data or secrets (a searched name or document, a token). */
-const SECRET_PARAMS = new Set(['search', 'token']);
+/**
+ * Query parameters that may hold health data or secrets: a searched name or
+ * document, a token, a signed file link's signature (which opens the file).
+ */
+const SECRET_PARAMS = new Set(['search', 'token', 'sig']);
 const REDACTED = '[oculto]';
 
 /** Whether a raw (still encoded) parameter name is one to hide; one that cannot be decoded is hidden too. */
@@ -18,7 +21,7 @@ function isSecretParam(rawName: string): boolean {
 
 /**
  * The URL as the request log may keep it: single-use tokens in paths and the
- * values of `search` and `token` are replaced, so logs hold no secrets and no
+ * values of `search`, `token` and `sig` are replaced, so logs hold no secrets and no
  * searched names or documents.
  */
 export function redactUrl(url: string): string {

@@ -13,9 +13,14 @@ export type LinkSubject =
   | { kind: 'user'; id: number; tokenVersion: number }
   | { kind: 'afiliado'; id: number };
 
+/** Who opens the link, as the database has them now: an active user with their permissions, or an affiliate. */
+export type LinkReader =
+  | { kind: 'user'; id: number; permissions: ReadonlySet<string> }
+  | { kind: 'afiliado'; id: number };
+
 export interface VerifiedLink {
   key: string;
-  subject: LinkSubject;
+  reader: LinkReader;
   /** The name the file is served under. */
   fileName: string;
 }
@@ -31,9 +36,10 @@ declare module 'fastify' {
        */
       sign(key: string, auth: Auth, fileName: string): string;
       /**
-       * The link's key, subject and name when the signature is good, it has
+       * The link's key, reader and name when the signature is good, it has
        * not expired and its subject may still sign in (a logout, a revoked
        * account or a deleted affiliate ends its links); otherwise undefined.
+       * Whether the reader may open that file is the file route's to decide.
        */
       verify(key: string, query: Record<string, unknown>): Promise<VerifiedLink | undefined>;
     };
@@ -65,10 +71,13 @@ export default fp(
     const mac = (key: string, subject: string, expires: string, name: string) =>
       createHmac('sha256', secret).update(`${key}\n${subject}\n${expires}\n${name}`).digest();
 
-    async function stillAllowed(subject: LinkSubject): Promise<boolean> {
-      if (subject.kind === 'afiliado') return afiliadoExists(app.db, subject.id);
+    /** The subject as it is now, if it may still sign in (a logout or a revoked account ends its links). */
+    async function readerOf(subject: LinkSubject): Promise<LinkReader | undefined> {
+      if (subject.kind === 'afiliado')
+        return (await afiliadoExists(app.db, subject.id)) ? { kind: 'afiliado', id: subject.id } : undefined;
       const user = await findSubject(app.db, subject.id);
-      return user?.status === 'active' && user.tokenVersion === subject.tokenVersion;
+      if (user?.status !== 'active' || user.tokenVersion !== subject.tokenVersion) return undefined;
+      return { kind: 'user', id: subject.id, permissions: new Set(user.permissions) };
     }
 
     app.decorate('fileLinks', {
@@ -94,8 +103,8 @@ export default fp(
         const given = Buffer.from(sig, 'base64url');
         const expected = mac(key, s, e, n);
         if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-        if (!(await stillAllowed(subject))) return undefined;
-        return { key, subject, fileName: n };
+        const reader = await readerOf(subject);
+        return reader && { key, reader, fileName: n };
       },
     });
   },

@@ -39,6 +39,8 @@ export const notificaciones = pgTable(
   (t) => [
     index('notificaciones_category_created_idx').on(t.category, t.createdAt),
     index('notificaciones_created_idx').on(t.createdAt),
+    // Each download through a signed link finds its notification by the file.
+    uniqueIndex('notificaciones_file_key').on(t.fileKey),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as service from './files.service.ts';
 
 /**
  * `inline` with the file's name: a plain ASCII fallback and, when the name
@@ -40,8 +41,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const link = await app.fileLinks.verify(request.params['*'], request.query);
       if (!link) throw linkInvalid();
-      const file = await app.storage.get(link.key);
-      if (!file) throw notFound(MESSAGES.notificaciones.FILE_MISSING);
+      const file = await service.openLinkedFile(app, link);
       return reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)

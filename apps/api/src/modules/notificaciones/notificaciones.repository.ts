@@ -238,6 +238,27 @@ export async function findRecipientsPage(
   return { rows, rowCount: count?.n ?? 0 };
 }
 
+/**
+ * Whether `reader` may open the file `fileKey`: it belongs to a notification
+ * that still exists, and the reader is staff or one of its recipients.
+ */
+export async function canOpenFile(
+  db: DbOrTx,
+  fileKey: string,
+  reader: { kind: 'staff' } | Recipient,
+): Promise<boolean> {
+  const recipientOf =
+    reader.kind === 'staff'
+      ? sql`true`
+      : sql`exists (select 1 from notificacion_destinatarios d
+          where d.notificacion_id = n.id and ${reader.kind === 'user' ? sql`d.user_id` : sql`d.afiliado_id`} = ${reader.id})`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select n.id from notificaciones n where n.file_key = ${fileKey} and ${recipientOf}`,
+  );
+  return rows.length > 0;
+}
+
 export async function exists(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db
     .select({ id: notificaciones.id })
@@ -251,27 +272,25 @@ export async function exists(db: DbOrTx, id: number): Promise<boolean> {
 // ---------------------------------------------------------------------------
 
 /**
- * Marks the recipient's row read. Answers whether the recipient has that
- * notification at all; the notification's read count goes up only on the
- * first read.
+ * Marks the recipient's row read, once: a second mark (a double click, two
+ * tabs) finds the row read and changes nothing. The notification's read
+ * count follows through the recipients' triggers (migration 0015). Answers
+ * whether the recipient has that notification at all.
  */
 export async function markRead(db: DbOrTx, recipient: Recipient, notificacionId: number): Promise<boolean> {
   const column = recipient.kind === 'user' ? sql`user_id` : sql`afiliado_id`;
   const [row] = await queryRows<{ found: boolean }>(
     db,
     sql`with target as (
-      select id, read_at from notificacion_destinatarios
+      select id from notificacion_destinatarios
       where ${column} = ${recipient.id} and notificacion_id = ${notificacionId}
     ), marked as (
+      -- The row's own read_at, rechecked after waiting for a concurrent mark's lock.
       update notificacion_destinatarios d set read_at = now()
-      from target t where d.id = t.id and t.read_at is null
-      returning d.notificacion_id
-    ), counted as (
-      update notificaciones n set read_count = n.read_count + 1
-      from marked m where n.id = m.notificacion_id
-      returning 1
+      from target t where d.id = t.id and d.read_at is null
+      returning d.id
     )
-    select exists (select 1 from target) as found, (select count(*) from counted) as counted`,
+    select exists (select 1 from target) as found, (select count(*) from marked) as marked`,
   );
   return row?.found === true;
 }
@@ -297,8 +316,13 @@ export async function unreadCounts(db: DbOrTx, recipient: Recipient): Promise<Re
 // Deletion
 // ---------------------------------------------------------------------------
 
-/** Deletes notifications (their recipients go with them) and answers the file keys they held. */
+/**
+ * Deletes notifications and answers the file keys they held. The recipients
+ * go first, in the order a read mark takes its locks (recipient, then
+ * notification), so a delete and a read at the same moment never deadlock.
+ */
 export async function deleteMany(db: DbOrTx, ids: number[]): Promise<{ id: number; fileKey: string }[]> {
+  await db.delete(notificacionDestinatarios).where(inArray(notificacionDestinatarios.notificacionId, ids));
   return db
     .delete(notificaciones)
     .where(inArray(notificaciones.id, ids))

@@ -99,8 +99,9 @@ export async function send(
   const fileKey = `notificaciones/${now.getUTCFullYear()}/${month}/${randomUUID()}.pdf`;
   await deps.storage.put(fileKey, createReadStream(file.path), { contentType: 'application/pdf' });
 
+  let result: { id: number; recipientCount: number; mails: number };
   try {
-    const result = await deps.db.transaction(async (tx) => {
+    result = await deps.db.transaction(async (tx) => {
       const id = await repo.insertNotificacion(tx, {
         title: form.title,
         category: form.category,
@@ -137,14 +138,14 @@ export async function send(
       });
       return { id, recipientCount, mails };
     });
-    if (result.mails > 0) deps.mail.wake();
-    return { id: result.id, recipientCount: result.recipientCount };
   } catch (error) {
     await deps.storage.remove(fileKey).catch((cause: unknown) => {
       deps.log.warn({ err: cause, fileKey }, 'could not remove the file of a failed notification send');
     });
     throw error;
   }
+  if (result.mails > 0) deps.mail.wake();
+  return { id: result.id, recipientCount: result.recipientCount };
 }
 
 function toNotificacion(

@@ -19,7 +19,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { startS3 } from '../../../test/s3-server.ts';
-import { afiliados, mailOutbox, notificaciones } from '../../db/schema/index.ts';
+import { afiliados, mailOutbox, notificacionDestinatarios, notificaciones } from '../../db/schema/index.ts';
 import {
   afiliadoAuth,
   createAfiliado,
@@ -187,9 +187,12 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       expect(file.headers['content-disposition']).toBe('inline; filename="valores.pdf"');
       expect(file.rawPayload.equals(PDF)).toBe(true);
 
-      expect((await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id })).statusCode).toBe(
-        204,
-      );
+      // A double click: two marks at once count as one read.
+      const marks = await Promise.all([
+        inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id }),
+        inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id }),
+      ]);
+      expect(marks.map((m) => m.statusCode)).toEqual([204, 204]);
       expect((await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id })).statusCode).toBe(
         204,
       );
@@ -225,6 +228,38 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
         rows: [],
         rowCount: 1,
       });
+    });
+  });
+
+  describe('when recipients go', () => {
+    it("keeps 'Leída por X de N' to the recipients still there, and their links stop opening", async () => {
+      const os = await createObraSocial(ctx.app, staff);
+      const lectora = await createAfiliado(ctx.app, staff, os.id);
+      const otra = await createAfiliado(ctx.app, staff, os.id);
+      const lectoraAuth = await afiliadoAuth(ctx.app, lectora.id);
+      const otraAuth = await afiliadoAuth(ctx.app, otra.id);
+      const { id } = (
+        await send('/api/notificaciones/afiliados', staff, {
+          title: 'Padrón',
+          category: 'Afiliados',
+          obrasSociales: [os.id],
+        })
+      ).json();
+      await inject('PUT', '/api/notificaciones/read', lectoraAuth, { notificacionId: id });
+      expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 2, readCount: 1 });
+
+      const link = (await ownRows('/api/notificaciones/afiliados', otraAuth)).rows[0]!.message[0]!;
+      expect((await inject('DELETE', `/api/afiliados/${lectora.id}`, staff)).statusCode).toBe(204);
+      expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 1, readCount: 0 });
+      const listed = (await inject('GET', `/api/notificaciones/${id}/destinatarios`, staff)).json();
+      expect(listed.rowCount).toBe(1);
+
+      // A link opens only while its reader is still a recipient of a notification that exists.
+      expect((await inject('GET', link)).statusCode).toBe(200);
+      await ctx.app.db
+        .delete(notificacionDestinatarios)
+        .where(eq(notificacionDestinatarios.afiliadoId, otra.id));
+      expect((await inject('GET', link)).statusCode).toBe(404);
     });
   });
 

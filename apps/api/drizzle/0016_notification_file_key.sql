@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "notificaciones_file_key" ON "notificaciones" USING btree ("file_key");
