@@ -109,8 +109,18 @@ export const notificacionFormSchema = z
     especialidades: jsonIdList,
     profesionales: jsonIdList,
   })
-  .superRefine(onlyInsurersForAfiliados);
+  .superRefine(onlyInsurersForAfiliados)
+  .superRefine((value, ctx) => {
+    // Professionals' lists have no 'Afiliados' category: sent to them, it would be unread and unseen.
+    if (value.destinatario === 'profesionales' && value.category === CATEGORIA_AFILIADOS)
+      ctx.addIssue({ code: 'custom', path: ['category'], message: M.CATEGORY_NOT_FOR_PROFESIONALES });
+  });
 export type NotificacionForm = z.output<typeof notificacionFormSchema>;
+
+/** The categories a send to this type of recipient may have. */
+export function categoriasPara(destinatario: DestinatarioTipo | null): readonly NotificacionCategoria[] {
+  return destinatario === 'profesionales' ? categoriasVisibles(false) : NOTIFICACION_CATEGORIAS;
+}
 
 /** 201 answer of a send: the new notification's id and how many received it. */
 export const notificacionSentSchema = z.object({ id: z.number().int(), recipientCount: z.number().int() });

@@ -16,6 +16,8 @@ export const NO_RECIPIENTS = 'Ningún destinatario cumple con lo elegido. Revise
 export const UNKNOWN_FILTER = 'Alguno de los elementos elegidos ya no existe';
 export const FILTERS_NOT_FOR_AFILIADOS =
   'Zonas, especialidades y profesionales solo se eligen al enviar a profesionales';
+export const CATEGORY_NOT_FOR_PROFESIONALES =
+  'La categoría Afiliados es solo para notificaciones a afiliados';
 export const SEND_FAILED = 'No se pudo enviar la notificación';
 export const NOT_FOUND = 'La notificación no existe';
 export const LINK_INVALID =

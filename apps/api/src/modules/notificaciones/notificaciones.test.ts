@@ -530,6 +530,12 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       expect(await storedFiles(ctx.config.dataDir)).toEqual(filesBefore);
     });
 
+    it("refuses the 'Afiliados' category for professionals, whose lists do not show it", async () => {
+      const res = await send('/api/notificaciones', staff, { title: 'Aviso', category: 'Afiliados' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ category: M.CATEGORY_NOT_FOR_PROFESIONALES });
+    });
+
     it('asks for the recipient type when counting', async () => {
       const res = await inject('POST', '/api/notificaciones/destinatarios', staff, { obrasSociales: [] });
       expect(res.statusCode).toBe(400);

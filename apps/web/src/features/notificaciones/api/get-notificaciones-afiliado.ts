@@ -7,6 +7,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { LINKS_REFRESH_MS } from './get-notificaciones.ts';
 
 const pageSchema = paginatedSchema(notificacionSchema);
 
@@ -27,5 +28,6 @@ export function useNotificacionesAfiliado(params: { pageIndex: number; pageSize:
     queryKey: queryKeys.notificaciones.page('afiliado', params),
     queryFn: ({ signal }) => getNotificacionesAfiliado(params, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: LINKS_REFRESH_MS,
   });
 }

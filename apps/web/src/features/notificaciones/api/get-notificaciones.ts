@@ -1,4 +1,5 @@
 import {
+  FILE_LINK_TTL_SECONDS,
   type Notificacion,
   type NotificacionStaff,
   notificacionSchema,
@@ -45,6 +46,12 @@ export function getNotificacionesPropias(
   });
 }
 
+/**
+ * How often a list on screen is asked again: its file links are signed for
+ * FILE_LINK_TTL_SECONDS, so a list left open keeps links that still open.
+ */
+export const LINKS_REFRESH_MS = (FILE_LINK_TTL_SECONDS / 2) * 1000;
+
 /** Staff see every notification with who read it; anyone else, their own. */
 export function useNotificaciones(isStaff: boolean, params: NotificacionesPageParams) {
   return useQuery<Paginated<Notificacion | NotificacionStaff>>({
@@ -52,5 +59,6 @@ export function useNotificaciones(isStaff: boolean, params: NotificacionesPagePa
     queryFn: ({ signal }) =>
       isStaff ? getNotificacionesStaff(params, signal) : getNotificacionesPropias(params, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: LINKS_REFRESH_MS,
   });
 }

@@ -82,7 +82,15 @@ describe('CrearNotificacion', () => {
       within(screen.getByRole('list', { name: 'Profesionales elegidos' })).getByText('Laura Gómez'),
     ).toBeInTheDocument();
 
+    // Professionals have no 'Afiliados' category to find it under.
+    const categoryOptions = () =>
+      within(screen.getByLabelText('Categoría'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(categoryOptions()).not.toContain('Afiliados');
+
     await userEvent.click(afiliados);
+    expect(categoryOptions()).toContain('Afiliados');
     expect(afiliados).toBeChecked();
     expect(profesionales).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'OSDE' })).not.toBeChecked();

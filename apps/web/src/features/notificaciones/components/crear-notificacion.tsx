@@ -1,8 +1,8 @@
 import {
+  categoriasPara,
   type DestinatarioTipo,
   type Especialidad,
   MESSAGES,
-  NOTIFICACION_CATEGORIAS,
   type ObraSocialRef,
   type ProfesionalOption,
   type Zona,
@@ -100,8 +100,12 @@ export function CrearNotificacion({ obrasSociales, zonas, especialidades }: Crea
   };
 
   /** The two recipient types exclude each other; changing it starts the filters and names again. */
-  const chooseDestinatario = (tipo: DestinatarioTipo, isChecked: boolean) =>
-    update({ destinatario: isChecked ? tipo : null, ...EMPTY_FILTERS });
+  const chooseDestinatario = (tipo: DestinatarioTipo, isChecked: boolean) => {
+    const destinatario = isChecked ? tipo : null;
+    // A category the new type cannot have (professionals and 'Afiliados') is chosen again.
+    const category = categoriasPara(destinatario).some((c) => c === draft.category) ? draft.category : '';
+    update({ destinatario, category, ...EMPTY_FILTERS });
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -167,7 +171,7 @@ export function CrearNotificacion({ obrasSociales, zonas, especialidades }: Crea
           ref={categoryRef}
           label="Categoría"
           placeholder="Seleccione una categoría"
-          options={NOTIFICACION_CATEGORIAS.map((c) => ({ value: c, label: c }))}
+          options={categoriasPara(draft.destinatario).map((c) => ({ value: c, label: c }))}
           value={draft.category}
           onChange={(event) => update({ category: event.target.value })}
         />

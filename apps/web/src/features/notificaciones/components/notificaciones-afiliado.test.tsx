@@ -54,14 +54,17 @@ describe('/notificaciones-afiliado', () => {
     renderApp('/notificaciones-afiliado');
     expect(await screen.findByRole('heading', { name: 'Notificaciones', level: 1 })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Notificaciones' });
-    await within(table).findByText('Control anual');
+    await within(table).findByText(/Control anual/);
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveClass(/unread/);
+    // Unread is said in words too, for a screen reader.
+    expect(within(row).getByText('(no leída)')).toHaveClass('sr-only');
     expect(within(row).getByText('9-02-2026')).toBeInTheDocument();
     const ver = within(row).getByRole('link', { name: /Ver Control anual/ });
     expect(ver).toHaveAttribute('href', LINK);
     await userEvent.click(ver);
     await waitFor(() => expect(within(table).getAllByRole('row')[1]).not.toHaveClass(/unread/));
+    expect(within(table).queryByText('(no leída)')).not.toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ notificacionId: 7 });
   });
 });

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, MESSAGES, type Notificacion } from '@red-dental/contracts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { MailIcon } from '@/components/ui/icons/index.ts';
@@ -15,13 +15,25 @@ import { VerLink } from './ver-link.tsx';
 /** `/notificaciones-afiliado`: the affiliate's notifications, unread in bold, each PDF behind VER. */
 export function NotificacionesAfiliado() {
   const [params, setParams] = useSearchParams();
-  const pagination: Pagination = { pageIndex: readPageIndex(params), pageSize: DEFAULT_PAGE_SIZE };
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const pagination: Pagination = { pageIndex: readPageIndex(params), pageSize };
   const page = useNotificacionesAfiliado(pagination);
   const markRead = useMarkNotificacionRead();
 
   const columns = useMemo<Column<Notificacion>[]>(
     () => [
-      { id: 'titulo', header: 'Título', cell: (n) => n.title, isPrimary: true },
+      {
+        id: 'titulo',
+        header: 'Título',
+        // Bold says unread to the eye; the words say it to a screen reader.
+        cell: (n) => (
+          <>
+            {n.title}
+            {!n.open && <span className="sr-only"> (no leída)</span>}
+          </>
+        ),
+        isPrimary: true,
+      },
       {
         id: 'fecha',
         header: 'Fecha',
@@ -65,7 +77,11 @@ export function NotificacionesAfiliado() {
           rows={page.data?.rows}
           rowCount={page.data?.rowCount ?? 0}
           pagination={pagination}
-          onPaginationChange={(next) => setParams(withPageIndex(params, next.pageIndex))}
+          onPaginationChange={(next) => {
+            // Another page size starts again from the first page.
+            if (next.pageSize !== pageSize) setPageSize(next.pageSize);
+            setParams(withPageIndex(params, next.pageSize !== pageSize ? 0 : next.pageIndex));
+          }}
           getRowId={(n) => n.id}
           getRowClassName={(n) => (n.open ? undefined : styles.unread)}
           isLoading={page.isPending}
