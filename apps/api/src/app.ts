@@ -83,6 +83,13 @@ export async function buildApp(options: BuildOptions) {
     validatorCompiler({ ...route, schema: storableInputSchema.pipe(schema as z.ZodType) }),
   );
   app.setSerializerCompiler(serializerCompiler);
+  // Every route as Fastify registers it, for the authorization matrix test (apps/api/test/authorization.test.ts).
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable as readonly { method: string; url: string }[]);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -126,3 +133,10 @@ export async function buildApp(options: BuildOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered (method and URL pattern), in registration order. */
+    routeTable: readonly { method: string; url: string }[];
+  }
+}
