@@ -128,7 +128,10 @@ export async function buildApp(options: BuildOptions) {
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, { root: options.webRoot, publicConfig: { tileUrl: config.tileUrl } });
+  await app.register(spaPlugin, {
+    root: options.webRoot,
+    publicConfig: { tileUrl: config.tileUrl, affiliateLoginBirthdate: config.affiliateLoginBirthdate },
+  });
   return app;
 }
 

@@ -91,6 +91,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
   ),
+  AFFILIATE_LOGIN_BIRTHDATE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
+  ),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
@@ -142,6 +146,8 @@ export interface Config {
     | undefined;
   geocoderUrl: string;
   tileUrl: string;
+  /** The affiliate sign-in asks for the birth date too, and both must match (off: the document alone, as the spec). */
+  affiliateLoginBirthdate: boolean;
   maxPdfBytes: number;
   maxCsvBytes: number;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
@@ -195,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
     tileUrl: e.TILE_URL,
+    affiliateLoginBirthdate: e.AFFILIATE_LOGIN_BIRTHDATE === 'true' || e.AFFILIATE_LOGIN_BIRTHDATE === '1',
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     maxCsvBytes: Math.round(e.MAX_CSV_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,

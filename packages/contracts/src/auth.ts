@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fechaNacimientoSchema } from './afiliados.ts';
 import { boundedString, emailSchema, MAX_EMAIL_LENGTH, MAX_ID } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
 import { JURISDICCIONES } from './profesionales.ts';
@@ -135,8 +136,11 @@ export type User = z.infer<typeof userSchema>;
 
 export const afiliadoLoginSchema = z.object({
   documento: boundedString(40).min(1, MESSAGES.DOCUMENT_REQUIRED),
+  /** Asked only where AFFILIATE_LOGIN_BIRTHDATE is on: then it must match the affiliate's, 'yyyy-mm-dd'. */
+  fecha_nacimiento: fechaNacimientoSchema,
 });
 export type AfiliadoLogin = z.infer<typeof afiliadoLoginSchema>;
+export type AfiliadoLoginInput = z.input<typeof afiliadoLoginSchema>;
 export const tokenResponseSchema = z.object({ token: z.string() });
 
 /** An entry of GET /api/permisos. */

@@ -14,7 +14,12 @@ export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 export const publicConfigSchema = z.object({
   /** Map tiles, with `{z}`, `{x}` and `{y}` placeholders (server env TILE_URL). */
   tileUrl: z.string().min(1).catch(DEFAULT_TILE_URL),
+  /** The affiliate sign-in asks for the birth date beside the document (server env AFFILIATE_LOGIN_BIRTHDATE). */
+  affiliateLoginBirthdate: z.boolean().catch(false),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = { tileUrl: DEFAULT_TILE_URL };
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
+  tileUrl: DEFAULT_TILE_URL,
+  affiliateLoginBirthdate: false,
+};

@@ -1,21 +1,14 @@
-import {
-  DEFAULT_PUBLIC_CONFIG,
-  PUBLIC_CONFIG_META_NAME,
-  type PublicConfig,
-  publicConfigSchema,
-} from '@red-dental/contracts';
+import { DEFAULT_PUBLIC_CONFIG, type PublicConfig, publicConfigSchema } from '@red-dental/contracts';
+import { readPublicConfigMeta } from './public-config-meta.ts';
 
 let cached: PublicConfig | undefined;
 
 /** What the meta holds, through its contract schema; a missing or malformed meta gives the defaults. */
 function readMeta(): PublicConfig {
-  const content = document.querySelector(`meta[name="${PUBLIC_CONFIG_META_NAME}"]`)?.getAttribute('content');
-  if (!content) return DEFAULT_PUBLIC_CONFIG;
-  try {
-    return publicConfigSchema.catch(DEFAULT_PUBLIC_CONFIG).parse(JSON.parse(content));
-  } catch {
-    return DEFAULT_PUBLIC_CONFIG;
-  }
+  const meta = readPublicConfigMeta();
+  return meta === undefined
+    ? DEFAULT_PUBLIC_CONFIG
+    : publicConfigSchema.catch(DEFAULT_PUBLIC_CONFIG).parse(meta);
 }
 
 /**

@@ -22,16 +22,24 @@ type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'consumeQuota'>;
 
 /** Sign-in by document alone (the product's rule), limited per address and per document. */
 export async function login(
-  deps: Pick<FastifyInstance, 'db' | 'accountFailures' | 'signAfiliadoToken'>,
+  deps: Pick<FastifyInstance, 'db' | 'accountFailures' | 'signAfiliadoToken' | 'config'>,
   input: AfiliadoLogin,
 ) {
   const documento = normalizeDocumento(input.documento);
   if (!documento) throw badRequest(MESSAGES.DOCUMENT_REQUIRED, { documento: MESSAGES.DOCUMENT_REQUIRED });
+  // With AFFILIATE_LOGIN_BIRTHDATE the birth date must match too: a document alone is easy to learn.
+  const asksBirthdate = deps.config.affiliateLoginBirthdate;
+  if (asksBirthdate && !input.fecha_nacimiento)
+    throw badRequest(MESSAGES.AFFILIATE_BIRTHDATE_REQUIRED, {
+      fecha_nacimiento: MESSAGES.AFFILIATE_BIRTHDATE_REQUIRED,
+    });
   await deps.accountFailures.consumeAttempt('afiliado-login', documento);
-  const afiliadoId = await repo.findIdByDocumento(deps.db, documento);
-  if (afiliadoId === undefined) throw unauthorized(MESSAGES.AFFILIATE_LOGIN_FAILED);
+  const afiliado = await repo.findLoginByDocumento(deps.db, documento);
+  // The same answer for an unknown document and a wrong date, so neither tells the other.
+  if (!afiliado || (asksBirthdate && afiliado.fechaNacimiento !== input.fecha_nacimiento))
+    throw unauthorized(MESSAGES.AFFILIATE_LOGIN_FAILED);
   await deps.accountFailures.reset('afiliado-login', documento);
-  return { token: await deps.signAfiliadoToken(afiliadoId) };
+  return { token: await deps.signAfiliadoToken(afiliado.id) };
 }
 
 export const EMAIL_TOKEN_TTL_HOURS = 24;

@@ -185,12 +185,16 @@ export type AfiliadoValues = Required<
   >
 >;
 
-export async function findIdByDocumento(db: DbOrTx, documento: string): Promise<number | undefined> {
+/** The affiliate with that (normalised) document: its id and birth date, for the portal's sign-in. */
+export async function findLoginByDocumento(
+  db: DbOrTx,
+  documento: string,
+): Promise<{ id: number; fechaNacimiento: string | null } | undefined> {
   const [row] = await db
-    .select({ id: afiliados.id })
+    .select({ id: afiliados.id, fechaNacimiento: afiliados.fechaNacimiento })
     .from(afiliados)
     .where(eq(afiliados.documento, documento));
-  return row?.id;
+  return row;
 }
 
 export async function insert(db: DbOrTx, values: AfiliadoValues): Promise<number> {

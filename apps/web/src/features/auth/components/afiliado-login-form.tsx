@@ -1,24 +1,36 @@
 import { MESSAGES } from '@red-dental/contracts';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
 import { IdCardIcon } from '@/components/ui/icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { ApiError, isApiError } from '@/lib/api-client.ts';
 import { AFFILIATE_LANDING_PATH, PATHS } from '@/lib/paths.ts';
+import { affiliateLoginAsksBirthdate } from '@/lib/public-config-meta.ts';
 import { signInAfiliado } from '../api/login-afiliado.ts';
 import styles from './auth-form.module.css';
 import { useSignInForm } from './use-sign-in-form.ts';
 
-/** Affiliate sign-in with the document alone (`/login-afiliado`). */
+/** Affiliate sign-in with the document (`/login-afiliado`), and the birth date where the network asks for it. */
 export function AfiliadoLoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const wasSessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
-  const form = useSignInForm<'documento'>({
-    validate: ({ documento }) => (documento.trim() === '' ? { documento: MESSAGES.DOCUMENT_REQUIRED } : {}),
-    submit: async ({ documento }) => {
+  // Where the network asks for it (AFFILIATE_LOGIN_BIRTHDATE), the birth date goes with the document.
+  const [asksBirthdate] = useState(affiliateLoginAsksBirthdate);
+  const form = useSignInForm<'documento' | 'fecha_nacimiento'>({
+    validate: ({ documento, fecha_nacimiento }) => ({
+      ...(documento.trim() === '' ? { documento: MESSAGES.DOCUMENT_REQUIRED } : {}),
+      ...(asksBirthdate && !fecha_nacimiento
+        ? { fecha_nacimiento: MESSAGES.AFFILIATE_BIRTHDATE_REQUIRED }
+        : {}),
+    }),
+    submit: async ({ documento, fecha_nacimiento }) => {
       try {
-        await signInAfiliado({ documento: documento.trim() });
+        await signInAfiliado({
+          documento: documento.trim(),
+          ...(asksBirthdate ? { fecha_nacimiento } : {}),
+        });
       } catch (error) {
         // The spec's words for an unknown document; other failures (too many tries) keep the server's.
         if (isApiError(error, 401)) throw new ApiError(MESSAGES.AFFILIATE_LOGIN_FAILED, 401);
@@ -52,9 +64,18 @@ export function AfiliadoLoginForm() {
           autoComplete="off"
           icon={<IdCardIcon size={18} />}
           hint="Por ejemplo: 30123456"
-          error={form.errors.documento ?? form.serverError ?? undefined}
+          error={form.errors.documento ?? (asksBirthdate ? undefined : form.serverError) ?? undefined}
           {...form.field('documento')}
         />
+        {asksBirthdate && (
+          <TextInput
+            label="Fecha de Nacimiento"
+            type="date"
+            autoComplete="bday"
+            error={form.errors.fecha_nacimiento ?? form.serverError ?? undefined}
+            {...form.field('fecha_nacimiento')}
+          />
+        )}
         <Button type="submit" size="full" isLoading={form.isPending}>
           Iniciar sesión
         </Button>

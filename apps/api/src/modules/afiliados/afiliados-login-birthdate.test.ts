@@ -1,0 +1,73 @@
+import { MESSAGES } from '@red-dental/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  randomAddress,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
+
+describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)', (backend) => {
+  let ctx: TestContext;
+  let documento: string;
+  const login = (body: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/afiliados/login', payload: body });
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend, { AFFILIATE_LOGIN_BIRTHDATE: 'true' });
+    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const os = await createObraSocial(ctx.app, admin);
+    ({ documento } = await createAfiliado(ctx.app, admin, os.id, { fecha_nacimiento: '1985-04-12' }));
+  });
+  afterAll(() => ctx.close());
+
+  it('asks for the birth date beside the document, and both must match', async () => {
+    const without = await login({ documento });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().fields).toEqual({ fecha_nacimiento: MESSAGES.AFFILIATE_BIRTHDATE_REQUIRED });
+
+    // A wrong date gets the same answer as an unknown document.
+    for (const body of [
+      { documento, fecha_nacimiento: '1985-04-13' },
+      { documento: '99999999', fecha_nacimiento: '1985-04-12' },
+    ]) {
+      const res = await login(body);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toBe(MESSAGES.AFFILIATE_LOGIN_FAILED);
+    }
+    const ok = await login({ documento, fecha_nacimiento: '1985-04-12' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().token).toEqual(expect.any(String));
+  });
+
+  it('counts wrong dates against the document like any failed sign-in', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await login({ documento, fecha_nacimiento: '2000-01-01' })).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Still locked for the right date until the window passes.
+    expect((await login({ documento, fecha_nacimiento: '1985-04-12' })).statusCode).toBe(429);
+  });
+});
+
+describe('affiliate sign-in without the option (the spec: the document alone)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite');
+  });
+  afterAll(() => ctx.close());
+
+  it('signs in with the document and ignores a birth date sent with it', async () => {
+    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const os = await createObraSocial(ctx.app, admin);
+    const { documento } = await createAfiliado(ctx.app, admin, os.id, { fecha_nacimiento: '1985-04-12' });
+    for (const body of [{ documento }, { documento, fecha_nacimiento: '1970-01-01' }]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/afiliados/login', payload: body });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
