@@ -1,13 +1,6 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  randomAddress,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { ADMIN, BACKENDS, createTestApp, loginAs, type TestContext } from '../../../test/helpers.ts';
 import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
 
 describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)', (backend) => {

@@ -1,5 +1,5 @@
 import { MESSAGES, type ObraSocial, PERMISSIONS } from '@red-dental/contracts';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
