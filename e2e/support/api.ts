@@ -2,7 +2,6 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import {
   buildAfiliadoInput,
   buildObraSocialInput,
-  buildPdf,
   buildRegistroInput,
   uniqueEmail,
   uniqueName,
@@ -113,28 +112,6 @@ export class Backend {
     });
     await this.call('POST', 'afiliados', afiliado);
     return { documento: afiliado.documento, obraSocialId: insurer };
-  }
-
-  /** A notification sent as the staff screen sends it (multipart, a one-page PDF). */
-  async sendNotificacion(
-    to: 'afiliados' | 'profesionales',
-    fields: { title: string; category: string; obrasSociales?: number[]; profesionales?: number[] },
-  ): Promise<{ id: number; recipientCount: number }> {
-    const response = await this.request.post(
-      to === 'afiliados' ? '/api/notificaciones/afiliados' : '/api/notificaciones',
-      {
-        headers: { Authorization: `Bearer ${await this.adminToken()}` },
-        multipart: {
-          title: fields.title,
-          category: fields.category,
-          obrasSociales: JSON.stringify(fields.obrasSociales ?? []),
-          ...(to === 'profesionales' ? { profesionales: JSON.stringify(fields.profesionales ?? []) } : {}),
-          pdfs: { name: 'aviso.pdf', mimeType: 'application/pdf', buffer: buildPdf([fields.title]) },
-        },
-      },
-    );
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number; recipientCount: number };
   }
 
   /**

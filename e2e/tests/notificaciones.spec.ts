@@ -43,6 +43,16 @@ async function affiliateBrowser(
   return openAs(browser, baseURL, { token, session: { kind: 'afiliado' } });
 }
 
+async function staffBrowser(
+  browser: Browser,
+  baseURL: string | undefined,
+  backend: Backend,
+  account: { user: string; pass: string },
+) {
+  const { token, user } = await backend.login(account.user, account.pass);
+  return openAs(browser, baseURL, { token, session: { kind: 'staff', user } });
+}
+
 interface Send {
   title: string;
   category: string;
@@ -166,8 +176,7 @@ test('staff send to one dentist, who sees the marker, opens it and the marker go
   });
   await scanAndCapture(page, 'notificaciones-staff');
 
-  const { token, user } = await backend.login(dentist.user, dentist.pass);
-  const mine = await openAs(browser, baseURL, { token, session: { kind: 'staff', user } });
+  const mine = await staffBrowser(browser, baseURL, backend, dentist);
   await mine.page.goto('/mi-perfil');
   const marker = mine.page.getByTestId('unread-marker');
   await expect(marker).toBeVisible();
@@ -184,11 +193,7 @@ test('staff send to one dentist, who sees the marker, opens it and the marker go
   await expect(categories.getByRole('button', { name: 'Actualización de valores' })).toBeVisible();
 
   // Picked by name, so the other dentist received nothing.
-  const { token: otherToken, user: otherUser } = await backend.login(other.user, other.pass);
-  const theirs = await openAs(browser, baseURL, {
-    token: otherToken,
-    session: { kind: 'staff', user: otherUser },
-  });
+  const theirs = await staffBrowser(browser, baseURL, backend, other);
   await theirs.page.goto('/notificaciones');
   await expect(theirs.page.getByText('0 notificaciones')).toBeVisible();
 
