@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { storableInputSchema } from '@red-dental/contracts';
-import Fastify, { type FastifyLoggerOptions } from 'fastify';
+import Fastify, { type FastifyLoggerOptions, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -20,7 +20,7 @@ import usuariosRoutes from './modules/usuarios/usuarios.routes.ts';
 import zonasRoutes from './modules/zonas/zonas.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors.ts';
 import fileLinksPlugin from './plugins/file-links.ts';
 import mailPlugin from './plugins/mail/mail.plugin.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -76,6 +76,8 @@ export async function buildApp(options: BuildOptions) {
     requestIdHeader: config.trustProxy !== false ? 'x-request-id' : false,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every request part is first checked for text PostgreSQL cannot store, then by its route's schema.
@@ -83,13 +85,14 @@ export async function buildApp(options: BuildOptions) {
     validatorCompiler({ ...route, schema: storableInputSchema.pipe(schema as z.ZodType) }),
   );
   app.setSerializerCompiler(serializerCompiler);
-  // Every route as Fastify registers it, for the authorization matrix test (apps/api/test/authorization.test.ts).
-  const routeTable: { method: string; url: string }[] = [];
+  // Every route as Fastify registers it, with its contract: the authorization matrix and the bad-input
+  // suite are generated from it (apps/api/test/authorization.test.ts, bad-input.test.ts).
+  const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema ?? {} });
   });
-  app.decorate('routeTable', routeTable as readonly { method: string; url: string }[]);
+  app.decorate('routeTable', routeTable as readonly RouteEntry[]);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -137,9 +140,16 @@ export async function buildApp(options: BuildOptions) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
+/** A registered route: method, URL pattern and the schemas its requests are checked with. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: FastifySchema;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered (method and URL pattern), in registration order. */
-    routeTable: readonly { method: string; url: string }[];
+    /** Every route registered, in registration order. */
+    routeTable: readonly RouteEntry[];
   }
 }

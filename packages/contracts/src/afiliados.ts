@@ -224,7 +224,8 @@ export const importCsvFormSchema = z.object({
     .trim()
     .min(1, M.OBRA_SOCIAL_REQUIRED)
     .regex(/^[1-9][0-9]{0,9}$/, M.OBRA_SOCIAL_UNKNOWN)
-    .transform(Number),
+    .transform(Number)
+    .refine((id) => id <= MAX_ID, M.OBRA_SOCIAL_UNKNOWN),
   file: z.string({ error: MESSAGES.csv.FILE_REQUIRED }),
 });
 

@@ -1,5 +1,6 @@
+import type { Duplex } from 'node:stream';
 import { ERROR_CODES, type ErrorBody, MESSAGES } from '@red-dental/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isDatabaseUnavailable } from '../lib/errors.ts';
@@ -12,6 +13,41 @@ function fieldsFromValidation(validation: { instancePath: string; message?: stri
     fields[key] ??= v.message ?? MESSAGES.VALIDATION;
   }
   return fields;
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode, or a path
+ * parameter past its length, answered like every other refusal.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, MESSAGES.URL_TOO_LONG]
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, MESSAGES.URL_INVALID]
+        : [500, MESSAGES.UNEXPECTED];
+  const code = status === 500 ? ERROR_CODES.INTERNAL : ERROR_CODES.VALIDATION;
+  return reply.status(status).send({ error: message, code } satisfies ErrorBody);
+}
+
+/**
+ * Node's `clientError`: a request the HTTP parser refuses before Fastify sees
+ * it (headers too large, a broken request line, a client too slow). The
+ * answer is written to the socket by hand, as Fastify's default does, in the
+ * API's shape and language.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', MESSAGES.HEADERS_TOO_LARGE]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', MESSAGES.REQUEST_TIMEOUT]
+        : [400, 'Bad Request', MESSAGES.VALIDATION];
+  const body = JSON.stringify({ error: message, code: ERROR_CODES.VALIDATION } satisfies ErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 /**

@@ -58,6 +58,18 @@ const tooLarge = (maxBytes: number) =>
   );
 
 /**
+ * The parser's own complaints about the body (cut off, no boundary, a broken
+ * part header) carry neither a status nor a system call: the client sent a
+ * broken form. Our errors, the plugin's (with a status) and the disk's (with
+ * a system call) keep their meaning.
+ */
+function isMalformedMultipart(error: unknown) {
+  if (!(error instanceof Error) || error instanceof AppError) return false;
+  const { statusCode, syscall } = error as { statusCode?: number; syscall?: string };
+  return statusCode === undefined && syscall === undefined;
+}
+
+/**
  * Multipart uploads. The size limit is each route's own (`maxBytes`), so the
  * CSV import and the PDF upload can differ; a route that does not read files
  * gets the parser's small default.
@@ -106,6 +118,8 @@ export default fp(
       } catch (error) {
         await upload.cleanup();
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
+        if (isMalformedMultipart(error))
+          throw new AppError(400, MESSAGES.MULTIPART_INVALID, ERROR_CODES.VALIDATION);
         throw error;
       }
     });

@@ -17,6 +17,11 @@ export const STORAGE_UNAVAILABLE =
   'El almacenamiento de archivos no está disponible en este momento. Intente nuevamente en unos minutos';
 export const RATE_LIMITED = 'Demasiados intentos. Intente nuevamente en unos minutos.';
 export const NOT_MULTIPART = 'Envíe el formulario como multipart/form-data';
+export const MULTIPART_INVALID = 'El formulario enviado está incompleto o dañado';
+export const URL_INVALID = 'La dirección solicitada no es válida';
+export const URL_TOO_LONG = 'La dirección solicitada es demasiado larga';
+export const HEADERS_TOO_LARGE = 'Los encabezados de la solicitud son demasiado grandes';
+export const REQUEST_TIMEOUT = 'La solicitud tardó demasiado en llegar';
 export const FILE_TOO_LARGE = (mb: number) => `El archivo supera el tamaño máximo de ${mb} MB`;
 
 // sign-in and accounts

@@ -1,0 +1,112 @@
+/**
+ * Every route the app registers and who may call it, written down once: the
+ * authorization matrix (authorization.test.ts) checks each door, and the
+ * bad-input suite (bad-input.test.ts) knocks on each as a caller it admits.
+ */
+
+/**
+ * The authorization matrix: every route the app registers, and what each kind
+ * of caller gets at its door. `ok` means the door lets the caller in (any
+ * answer but 401 or 403, and never a 5xx: with an empty body or an unknown
+ * id that is usually a 400 or a 404); 401 and 403 are refusals. A route
+ * missing from the table fails the test, so a new route must say who may
+ * call it. Ownership ("own" records behind an open door) is checked below.
+ */
+export type Door = 'ok' | 401 | 403;
+export type Row = readonly [anonymous: Door, afiliado: Door, dentist: Door, staff: Door, admin: Door];
+
+const OPEN: Row = ['ok', 'ok', 'ok', 'ok', 'ok'];
+const ANY_USER: Row = [401, 403, 'ok', 'ok', 'ok'];
+const ANY_SIGNED_IN: Row = [401, 'ok', 'ok', 'ok', 'ok'];
+const AFILIADO_ONLY: Row = [401, 'ok', 403, 403, 403];
+const DENTIST_ONLY: Row = [401, 403, 'ok', 403, 403];
+/** AFILIADOS.* and PROFESSIONALS.UPDATE, which ADMINISTRATIVO holds. */
+const STAFF: Row = [401, 403, 403, 'ok', 'ok'];
+/** Permissions only ADMINISTRADOR holds (users, requests, deleting insurers and providers). */
+const ADMIN_ONLY: Row = [401, 403, 403, 403, 'ok'];
+/** A signed link is the only way in: without a valid signature everyone is refused. */
+const SIGNED_LINK: Row = [403, 403, 403, 403, 403];
+
+export const MATRIX: Record<string, Row> = {
+  'GET /api/docs': OPEN,
+  'GET /api/docs/static/index.html': OPEN,
+  'GET /api/docs/static/swagger-initializer.js': OPEN,
+  'GET /api/docs/json': OPEN,
+  'GET /api/docs/yaml': OPEN,
+  'GET /api/docs/static/*': OPEN,
+  'GET /api/openapi.json': OPEN,
+  'GET /api/health': OPEN,
+
+  'POST /api/user/login': OPEN,
+  'GET /api/user/me': ANY_USER,
+  'POST /api/user/recover-password': OPEN,
+  'PUT /api/user/restore-password': OPEN,
+  'PUT /api/user/change-password': ANY_USER,
+  'POST /api/user/logout': ANY_USER,
+  'POST /api/user': ADMIN_ONLY,
+  // With another user's id; each user reading their own is among the ownership checks.
+  'GET /api/user/:id': ADMIN_ONLY,
+  'PUT /api/user/:id': ADMIN_ONLY,
+  'PUT /api/user/solicitudes/:id': ADMIN_ONLY,
+  'DELETE /api/user/rechazar/:id': ADMIN_ONLY,
+  'POST /api/registro': OPEN,
+  'GET /api/permisos': ANY_USER,
+
+  'POST /api/afiliados/login': OPEN,
+  'GET /api/afiliados/paginated': ANY_USER,
+  'GET /api/afiliados': ANY_USER,
+  'GET /api/afiliados/profile': AFILIADO_ONLY,
+  'PUT /api/afiliados/profile': AFILIADO_ONLY,
+  'POST /api/afiliados/confirm-email': OPEN,
+  'POST /api/afiliados/import-csv': STAFF,
+  'GET /api/afiliados/:id': STAFF,
+  'POST /api/afiliados': STAFF,
+  'PUT /api/afiliados/:id': STAFF,
+  'DELETE /api/afiliados/:id': STAFF,
+
+  'GET /api/obra-sociales': STAFF,
+  'GET /api/obra-sociales/list': ANY_USER,
+  'POST /api/obra-sociales': STAFF,
+  'PUT /api/obra-sociales/:id': STAFF,
+  'DELETE /api/obra-sociales/:id': ADMIN_ONLY,
+
+  'GET /api/profesionales/obrasocial': AFILIADO_ONLY,
+  'POST /api/profesionales/:id/reportes': AFILIADO_ONLY,
+  'GET /api/profesionales/:id/reportes': STAFF,
+  'POST /api/profesionales/:id/reportes/:reporteId/cerrar': STAFF,
+  'GET /api/profesionales/solicitudes': ADMIN_ONLY,
+  'GET /api/profesionales/paginated': STAFF,
+  'GET /api/profesionales/profile': DENTIST_ONLY,
+  'PUT /api/profesionales/profile': DENTIST_ONLY,
+  'POST /api/profesionales/profile/confirmar-datos': DENTIST_ONLY,
+  'PUT /api/profesionales/zonas-os/:id': STAFF,
+  'POST /api/profesionales/:id/verificar-matricula': STAFF,
+  'GET /api/profesionales/:id': ANY_USER,
+  'PUT /api/profesionales/:id': ANY_USER,
+  'DELETE /api/profesionales/:id': ADMIN_ONLY,
+  'GET /api/especialidades': ANY_USER,
+  'GET /api/especialidades/:id': ANY_USER,
+  'POST /api/especialidades': STAFF,
+  'GET /api/zonas': ANY_USER,
+  'POST /api/zonas': STAFF,
+  'GET /api/geocode': ANY_USER,
+
+  'POST /api/notificaciones': STAFF,
+  'POST /api/notificaciones/afiliados': STAFF,
+  'POST /api/notificaciones/destinatarios': STAFF,
+  'GET /api/notificaciones': STAFF,
+  'GET /api/notificaciones/by-id': ANY_USER,
+  'GET /api/notificaciones/afiliados': AFILIADO_ONLY,
+  'PUT /api/notificaciones/read': ANY_SIGNED_IN,
+  'GET /api/notificaciones/unread': ANY_SIGNED_IN,
+  'DELETE /api/notificaciones': STAFF,
+  'GET /api/notificaciones/:id/destinatarios': STAFF,
+  'GET /api/files/*': SIGNED_LINK,
+};
+
+export const CALLERS = ['anonymous', 'afiliado', 'dentist', 'staff', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** A concrete URL for a route pattern: unknown ids, a file path for the wildcard. */
+export const concrete = (url: string) =>
+  url.replace(/:[A-Za-z]+/g, '999999').replace('*', 'notificaciones/2026/11/x.pdf');
