@@ -1,9 +1,11 @@
 import { emptySchedule } from '@red-dental/contracts';
+import { buildPdf } from '@red-dental/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   afiliadoAuth,
   createAfiliado,
   createObraSocial,
+  multipart,
 } from '../src/modules/afiliados/afiliados.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
 import {
@@ -73,6 +75,36 @@ describe('the authorization matrix', () => {
     }
     const res = await inject('PUT', '/api/notificaciones/read', auth.afiliado, { notificacionId: 1 });
     expect(res.statusCode).toBe(404);
+  });
+
+  it("keeps one affiliate's notification and its file from another affiliate", async () => {
+    const [mine, theirs] = await Promise.all([1, 2].map(() => createObraSocial(ctx.app, auth.admin)));
+    const owner = await createAfiliado(ctx.app, auth.admin, mine!.id);
+    const intruder = await createAfiliado(ctx.app, auth.admin, theirs!.id);
+    const form = multipart(
+      { title: 'Cartilla actualizada', category: 'Afiliados', obrasSociales: JSON.stringify([mine!.id]) },
+      { name: 'cartilla.pdf', content: buildPdf(['Cartilla']), field: 'pdfs', type: 'application/pdf' },
+    );
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notificaciones/afiliados',
+      headers: { ...auth.admin, ...form.headers },
+      payload: form.payload,
+    });
+    expect(sent.statusCode).toBe(201);
+    const ownerAuth = await afiliadoAuth(ctx.app, owner.id);
+    const intruderAuth = await afiliadoAuth(ctx.app, intruder.id);
+    const [row] = (await inject('GET', '/api/notificaciones/afiliados', ownerAuth)).json().rows;
+    const link: string = row.message[0];
+    expect((await inject('GET', link)).statusCode).toBe(200);
+
+    // The other affiliate sees nothing, cannot mark it read, and cannot make the link theirs.
+    expect((await inject('GET', '/api/notificaciones/afiliados', intruderAuth)).json().rows).toEqual([]);
+    const read = await inject('PUT', '/api/notificaciones/read', intruderAuth, { notificacionId: row.id });
+    expect(read.statusCode).toBe(404);
+    const stolen = link.replace(`s=a.${owner.id}`, `s=a.${intruder.id}`);
+    expect(stolen).not.toBe(link);
+    expect((await inject('GET', stolen, intruderAuth)).statusCode).toBe(403);
   });
 
   it('lets in exactly the callers the matrix names, at every door', async () => {
