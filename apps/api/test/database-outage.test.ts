@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
@@ -14,9 +14,11 @@ const DOWN = { error: MESSAGES.DATABASE_DOWN, code: ERROR_CODES.UNAVAILABLE };
 
 let cluster: Awaited<ReturnType<typeof createCluster>> | undefined;
 let server: ServerProcess | undefined;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-outage-'));
 afterAll(() => {
   server?.child.kill('SIGKILL');
   cluster?.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Sends requests one after another until stopped, and keeps what each got (or that it got no answer). */
@@ -51,7 +53,7 @@ describe.skipIf(!CAN_RUN_CLUSTER)('PostgreSQL stopped under traffic and started 
     const port = await freePort();
     server = startServerProcess({
       DATABASE_URL: cluster.url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-outage-')),
+      DATA_DIR: dataDir,
       PORT: String(port),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -4,24 +4,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './processes.ts';
 
-/** The directory of PostgreSQL's server programs (initdb, pg_ctl), or undefined when none is installed. */
+/** The directory of PostgreSQL's server programs (initdb, pg_ctl): Debian's, else one on PATH. */
 function findPostgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
-  if (existsSync(root)) {
-    const versions = readdirSync(root)
-      .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (versions[0]) return path.join(root, versions[0], 'bin');
-  }
-  const onPath = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  const bin = onPath.status === 0 ? onPath.stdout.trim() : '';
-  return bin && existsSync(path.join(bin, 'initdb')) ? bin : undefined;
+  const debian = existsSync(root)
+    ? readdirSync(root)
+        .sort((a, b) => Number(b) - Number(a))
+        .map((version) => path.join(root, version, 'bin'))
+    : [];
+  const onPath = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  return [...debian, ...onPath].find(
+    (dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')),
+  );
 }
 
 const POSTGRES_BIN = findPostgresBin();
 
-/** Whether this machine can run a PostgreSQL cluster of its own for a test. */
-export const CAN_RUN_CLUSTER = POSTGRES_BIN !== undefined;
+const IS_ROOT = process.getuid?.() === 0;
+
+/** Whether this machine can run a PostgreSQL cluster of its own for a test (as root, through the `postgres` user). */
+export const CAN_RUN_CLUSTER =
+  POSTGRES_BIN !== undefined && (!IS_ROOT || spawnSync('id', ['-u', 'postgres']).status === 0);
 
 /**
  * PostgreSQL refuses to run as root: when the tests do, the cluster's files
@@ -29,7 +32,7 @@ export const CAN_RUN_CLUSTER = POSTGRES_BIN !== undefined;
  */
 function asClusterOwner(program: string, args: string[]): [string, string[]] {
   const binary = path.join(POSTGRES_BIN!, program);
-  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
+  return IS_ROOT ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
 }
 
 function run(program: string, args: string[]) {
@@ -43,7 +46,7 @@ function run(program: string, args: string[]) {
  */
 export async function createCluster() {
   const dir = mkdtempSync(path.join(tmpdir(), 'rd-pg-'));
-  if (process.getuid?.() === 0) {
+  if (IS_ROOT) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
     chownSync(dir, uid, gid);

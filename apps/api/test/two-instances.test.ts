@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLE_NAMES } from '@red-dental/contracts';
@@ -31,6 +31,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let geocoder: Awaited<ReturnType<typeof startGeocoder>>;
   const servers: ServerProcess[] = [];
+  const dataDirs: string[] = [];
   let a: ReturnType<typeof httpClient>;
   let b: ReturnType<typeof httpClient>;
   let admin: Record<string, string>;
@@ -45,11 +46,13 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
     const instances = await Promise.all(
       ['a', 'b'].map(async (name) => {
         const port = await freePort();
+        const dataDir = mkdtempSync(path.join(tmpdir(), `rd-two-${name}-`));
+        dataDirs.push(dataDir);
         servers.push(
           startServerProcess({
             DATABASE_URL: database.url,
             DATABASE_POOL_SIZE: '5',
-            DATA_DIR: mkdtempSync(path.join(tmpdir(), `rd-two-${name}-`)),
+            DATA_DIR: dataDir,
             PORT: String(port),
             ADMIN_EMAIL: ADMIN.email,
             ADMIN_PASSWORD: ADMIN.password,
@@ -77,6 +80,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
     await smtp?.close();
     geocoder?.close();
     await database?.drop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('migrates once when both start together: both serve, each migration is applied once, one first administrator', async () => {
