@@ -72,7 +72,7 @@ describe.skipIf(!CAN_RUN_CLUSTER)('PostgreSQL stopped under traffic and started 
 
     const traffic = keepCalling([health, afiliados]);
     await new Promise((r) => setTimeout(r, 300));
-    cluster.stop();
+    await cluster.stop();
     expect(isDatabaseUnavailable(await cutOff)).toBe(true);
     await pool.close();
     await new Promise((r) => setTimeout(r, 1000));
@@ -87,7 +87,7 @@ describe.skipIf(!CAN_RUN_CLUSTER)('PostgreSQL stopped under traffic and started 
       body: DOWN,
     });
 
-    cluster.start();
+    await cluster.start();
     await until(async () => (await health()).status === 200, 30_000);
     await traffic.stop();
 

@@ -1,7 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from './processes.ts';
 
 /** The directory of PostgreSQL's server programs (initdb, pg_ctl): Debian's, else one on PATH. */
@@ -35,9 +36,10 @@ function asClusterOwner(program: string, args: string[]): [string, string[]] {
   return IS_ROOT ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args];
 }
 
-function run(program: string, args: string[]) {
+/** Runs a PostgreSQL program without blocking, so requests keep flowing while the cluster stops or starts. */
+async function run(program: string, args: string[]) {
   const [command, commandArgs] = asClusterOwner(program, args);
-  execFileSync(command, commandArgs, { stdio: 'pipe' });
+  await promisify(execFile)(command, commandArgs);
 }
 
 /**
@@ -52,7 +54,7 @@ export async function createCluster() {
     chownSync(dir, uid, gid);
   }
   const data = path.join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  await run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const cluster = {
@@ -65,6 +67,6 @@ export async function createCluster() {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  cluster.start();
+  await cluster.start();
   return cluster;
 }
