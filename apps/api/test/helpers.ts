@@ -46,6 +46,37 @@ export async function createTestDatabase(backend: Backend, statementTimeoutMs?: 
   };
 }
 
+/**
+ * An empty PostgreSQL database of the test's own, for server processes to
+ * migrate and seed themselves, with a pool to look into it. Named after the
+ * run's template, so the run's teardown drops it if `drop` never runs.
+ */
+export async function createScratchPostgres() {
+  const template = inject('postgresTemplate');
+  if (!template) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${template.database}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: template.url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(template.url);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    url: url.toString(),
+    async query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+      return (await pool.query<T>(text, values)).rows;
+    },
+    async drop() {
+      await pool.end();
+      const dropper = new pg.Client({ connectionString: template.url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',

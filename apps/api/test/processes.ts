@@ -54,3 +54,45 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
     },
   };
 }
+
+export interface HttpAnswer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: each test reads the fields it expects
+  body: any;
+}
+
+/** Calls a running server over HTTP, JSON in and out; a connection that fails rejects. */
+export function httpClient(base: string) {
+  return async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options: { headers?: Record<string, string>; body?: unknown } = {},
+  ): Promise<HttpAnswer> {
+    const hasBody = options.body !== undefined;
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...options.headers, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: the text as it came
+    }
+    return { status: res.status, body };
+  };
+}
+
+/** Signs in over HTTP and returns the bearer header. */
+export async function signIn(
+  call: ReturnType<typeof httpClient>,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  const res = await call('POST', '/api/user/login', { headers, body: { user: email, pass: password } });
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { authorization: `Bearer ${res.body.token as string}` };
+}

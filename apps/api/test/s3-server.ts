@@ -8,14 +8,23 @@ const BUCKET = 'red-dental-test';
 /** An S3-compatible server on loopback, keeping its objects in a temporary folder. */
 export async function startS3() {
   const directory = await mkdtemp(path.join(tmpdir(), 'red-dental-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await server.run();
+  let port = 0;
+  let server: S3rver | undefined;
+  async function run() {
+    server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
+    ({ port } = await server.run());
+  }
+  async function stop() {
+    await server?.close();
+    server = undefined;
+  }
+  await run();
   return {
     env: {
       S3_BUCKET: BUCKET,
@@ -23,8 +32,12 @@ export async function startS3() {
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
+    /** Stops answering, as in an outage; the objects stay for `restart`. */
+    stop,
+    /** Answers again at the same address, with the objects it had. */
+    restart: run,
     async close() {
-      await server.close();
+      await stop();
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -82,12 +82,13 @@ export default fp(
       } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
         status = 415;
         body = { error: MESSAGES.UNSUPPORTED_MEDIA, code: ERROR_CODES.UNSUPPORTED_MEDIA };
+      } else if (isStorageUnavailable(error)) {
+        // Before the database check: a storage outage carries the same network codes (ECONNREFUSED…) in its cause.
+        status = 503;
+        body = { error: MESSAGES.STORAGE_UNAVAILABLE, code: ERROR_CODES.UNAVAILABLE };
       } else if (isDatabaseUnavailable(error)) {
         status = 503;
         body = { error: MESSAGES.DATABASE_DOWN, code: ERROR_CODES.UNAVAILABLE };
-      } else if (isStorageUnavailable(error)) {
-        status = 503;
-        body = { error: MESSAGES.STORAGE_UNAVAILABLE, code: ERROR_CODES.UNAVAILABLE };
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         // Other client errors raised by Fastify itself (bad content length, etc.).
         status = error.statusCode;

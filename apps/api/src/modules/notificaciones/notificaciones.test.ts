@@ -19,7 +19,13 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { startS3 } from '../../../test/s3-server.ts';
-import { afiliados, mailOutbox, notificacionDestinatarios, notificaciones } from '../../db/schema/index.ts';
+import {
+  afiliados,
+  auditLog,
+  mailOutbox,
+  notificacionDestinatarios,
+  notificaciones,
+} from '../../db/schema/index.ts';
 import {
   afiliadoAuth,
   createAfiliado,
@@ -606,5 +612,55 @@ describe('notificaciones with S3-compatible storage', () => {
     );
     const [key] = /notificaciones\/[^?]+/.exec(link)!;
     expect(await ctx.app.storage.get(key)).toBeUndefined();
+  });
+
+  /** Every row a send writes: the notification, its recipients, their mails and its audit entry. */
+  const sendRecords = async () => ({
+    notificaciones: await ctx.app.db.$count(notificaciones),
+    destinatarios: await ctx.app.db.$count(notificacionDestinatarios),
+    mails: await ctx.app.db.$count(mailOutbox),
+    audit: await ctx.app.db.$count(auditLog, eq(auditLog.entity, 'notificacion')),
+  });
+
+  it('answers a Spanish 503 while the storage is down, leaves nothing behind, and the same send goes through once it is back', async () => {
+    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const os = await createObraSocial(ctx.app, admin);
+    for (const n of [1, 2]) {
+      const { id } = await createAfiliado(ctx.app, admin, os.id);
+      await ctx.app.db
+        .update(afiliados)
+        .set({ email: `caida${n}@example.com` })
+        .where(eq(afiliados.id, id));
+    }
+    const sendToInsurer = () => {
+      const form = sendForm({ title: 'Durante la caída', category: 'Afiliados', obrasSociales: [os.id] });
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/notificaciones/afiliados',
+        headers: { ...admin, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const before = await sendRecords();
+
+    await s3.stop();
+    try {
+      const refused = await sendToInsurer();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ error: MESSAGES.STORAGE_UNAVAILABLE, code: 'NO_DISPONIBLE' });
+      expect(await sendRecords()).toEqual(before);
+    } finally {
+      await s3.restart();
+    }
+
+    const sent = await sendToInsurer();
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().recipientCount).toBe(2);
+    expect(await sendRecords()).toEqual({
+      notificaciones: before.notificaciones + 1,
+      destinatarios: before.destinatarios + 2,
+      mails: before.mails + 2,
+      audit: before.audit + 1,
+    });
   });
 });

@@ -1,51 +1,15 @@
 import { createServer } from 'node:net';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { freePort } from '../../../test/processes.ts';
+import { startSmtp } from '../../../test/smtp-server.ts';
 import { queryRows } from '../../db/client.ts';
 import { smtpTransport } from './mail.client.ts';
 import { composeMail } from './mail.layout.ts';
 import { MailWorker } from './mail.worker.ts';
 import { insertMail, type MailMessage, type QueuedMail } from './outbox.repository.ts';
-
-/**
- * A real SMTP server on loopback that records what it receives. It can refuse
- * some recipients at RCPT TO (550) and some messages after DATA (554).
- */
-function startSmtp(port: number, refuse: { rcpt?: string[]; data?: string[] } = {}) {
-  const received: { to: string; raw: string }[] = [];
-  const rejection = (message: string, responseCode: number) =>
-    Object.assign(new Error(message), { responseCode });
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (refuse.rcpt?.includes(address.address)) return callback(rejection('5.1.1 Buzón inexistente', 550));
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        if (refuse.data?.includes(to)) return callback(rejection('5.7.1 Mensaje rechazado', 554));
-        received.push({ to, raw });
-        callback();
-      });
-    },
-  });
-  return new Promise<{ received: typeof received; close: () => Promise<void> }>((resolve) => {
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ received, close: () => new Promise((r) => server.close(() => r())) }),
-    );
-  });
-}
 
 /** A mail without secrets, as the tests queue it. */
 function plainMail(message: MailMessage): QueuedMail {
@@ -138,7 +102,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   it('sends the rest of the batch when the server refuses one recipient, and retries that one on its own', async () => {
     const recipients = Array.from({ length: 20 }, (_, i) => `afiliado${i}@example.com`);
     const refused = recipients[7]!;
-    smtp = await startSmtp(port, { rcpt: [refused] });
+    smtp = await startSmtp(port, { refuse: { rcpt: [refused] } });
     for (const to of recipients)
       await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
 
@@ -171,7 +135,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   });
 
   it('goes on with the batch when the server refuses one message after DATA', async () => {
-    smtp = await startSmtp(port, { data: ['b@example.com'] });
+    smtp = await startSmtp(port, { refuse: { data: ['b@example.com'] } });
     for (const to of ['a@example.com', 'b@example.com', 'c@example.com'])
       await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
     await ctx.app.mail.drain();
@@ -311,7 +275,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
       plainMail({ to: 'afiliado@example.com', subject: 'Aviso', text: 'Novedades en el portal' }),
     );
     // Both addresses are refused and both mails are on their last attempt.
-    smtp = await startSmtp(port, { rcpt: ['afiliada@example.com', 'afiliado@example.com'] });
+    smtp = await startSmtp(port, { refuse: { rcpt: ['afiliada@example.com', 'afiliado@example.com'] } });
     await ctx.database.db.execute(sql`update mail_outbox set attempts = 11`);
     await ctx.app.mail.drain();
     const [secret, plain] = await rows();

@@ -188,11 +188,13 @@ describe('file storage when S3 goes down', () => {
 });
 
 describe('a request that meets a storage outage', () => {
-  it('answers 503 with a Spanish message, not a 500', async () => {
+  it('answers 503 with the storage message, not a 500 nor the database one', async () => {
     const app = Fastify({ logger: false });
     await app.register(errorsPlugin);
     app.get('/archivo', async () => {
-      throw new StorageUnavailableError(new Error('connect ECONNREFUSED'));
+      throw new StorageUnavailableError(
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' }),
+      );
     });
     const res = await app.inject({ method: 'GET', url: '/archivo' });
     expect(res.statusCode).toBe(503);
