@@ -8,7 +8,7 @@ import { openPostgres } from '../src/db/client.ts';
 import { isDatabaseUnavailable } from '../src/lib/errors.ts';
 import { ADMIN } from './helpers.ts';
 import { CAN_RUN_CLUSTER, createCluster } from './postgres-cluster.ts';
-import { freePort, httpClient, type ServerProcess, signIn, startServerProcess } from './processes.ts';
+import { freePort, httpClient, type ServerProcess, signIn, startServerProcess, until } from './processes.ts';
 
 const DOWN = { error: MESSAGES.DATABASE_DOWN, code: ERROR_CODES.UNAVAILABLE };
 
@@ -37,14 +37,6 @@ function keepCalling(calls: (() => Promise<{ status: number; body: unknown }>)[]
       await loop;
     },
   };
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number) {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe.skipIf(!CAN_RUN_CLUSTER)('PostgreSQL stopped under traffic and started again', () => {

@@ -13,6 +13,7 @@ import {
   type ServerProcess,
   signIn,
   startServerProcess,
+  until,
 } from './processes.ts';
 import { startSmtp } from './smtp-server.ts';
 
@@ -20,14 +21,6 @@ import { startSmtp } from './smtp-server.ts';
 const AFILIADOS = 2000;
 const WITH_EMAIL = 25;
 const PDF = buildPdf(['Cambios en la cobertura', 'Vigentes desde el 1 de marzo']);
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number) {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(!BACKENDS.includes('postgres'))('work interrupted by SIGTERM (PostgreSQL)', () => {
   let database: Awaited<ReturnType<typeof createScratchPostgres>>;
