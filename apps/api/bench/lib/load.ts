@@ -116,17 +116,36 @@ function cpuTicks(pid: number) {
   return { total, busy: total - idle, server: proc(pid), bench: proc('self') };
 }
 
+/** The cores each part used during a run: the server, this process (the load generator), the rest, and idle. */
+export interface CpuSplit {
+  server: number;
+  bench: number;
+  rest: number;
+  idle: number;
+  text: string;
+}
+
 /** Who used the cores during a run, in cores: the server, this process (the load generator), the rest. */
 export function cpuMeter(pid: number) {
   const before = cpuTicks(pid);
+  const split = (): CpuSplit => {
+    const after = cpuTicks(pid);
+    const cores = (ticks: number) => (ticks / (after.total - before.total)) * availableParallelism();
+    const server = cores(after.server - before.server);
+    const bench = cores(after.bench - before.bench);
+    const busy = cores(after.busy - before.busy);
+    const rest = Math.max(0, busy - server - bench);
+    const idle = availableParallelism() - busy;
+    return {
+      server,
+      bench,
+      rest,
+      idle,
+      text: `CPU (cores of ${availableParallelism()}): server ${server.toFixed(2)}, load generator ${bench.toFixed(2)}, rest (database…) ${rest.toFixed(2)}, idle ${idle.toFixed(2)}`,
+    };
+  };
   return {
-    stop() {
-      const after = cpuTicks(pid);
-      const cores = (ticks: number) => (ticks / (after.total - before.total)) * availableParallelism();
-      const server = cores(after.server - before.server);
-      const bench = cores(after.bench - before.bench);
-      const busy = cores(after.busy - before.busy);
-      return `CPU (cores of ${availableParallelism()}): server ${server.toFixed(2)}, load generator ${bench.toFixed(2)}, rest (database…) ${Math.max(0, busy - server - bench).toFixed(2)}, idle ${(availableParallelism() - busy).toFixed(2)}`;
-    },
+    split,
+    stop: () => split().text,
   };
 }
