@@ -2,29 +2,20 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { gunzipSync } from 'node:zlib';
-import { GUARDIAS, WEEKDAYS, type WeeklySchedule } from '@red-dental/contracts';
-import { generateAfiliados, pick, seededRandom, weightedPicker } from '@red-dental/testing';
+import { generateAfiliados } from '@red-dental/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { Agent, request } from 'undici';
 import type { Database, Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
-import {
-  ESPECIALIDADES,
-  ESPECIALIDADES_EXTRA,
-  GUARDIAS_HORARIOS,
-  HORARIOS,
-  LOCALIDADES,
-  ODONTOLOGIA_GENERAL,
-  type WeekTemplate,
-} from '../src/db/seed/demo-catalog.ts';
 import { searchKey } from '../src/lib/text.ts';
 import { findDirectoryVersion } from '../src/modules/profesionales/profesionales-cartilla.repository.ts';
 import { buildWebIfStale } from '../src/startup.ts';
 import { freePort } from '../test/processes.ts';
 import { createBenchDatabase, postgresUrl } from './lib/databases.ts';
 import { cpuMeter, formatLoad, type LoadResult, runLoad } from './lib/load.ts';
+import { generateProviders, insertProviders, type Query } from './lib/seed.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const PROVIDERS = Number(process.env.BENCH_CARTILLA_PROVIDERS ?? 5000);
@@ -60,63 +51,10 @@ const TILE = Buffer.from(
   'base64',
 );
 
-function toSchedule(template: WeekTemplate): WeeklySchedule {
-  const schedule: WeeklySchedule = {};
-  for (const day of WEEKDAYS) {
-    const ranges = template[day] ?? [];
-    schedule[day] = { enabled: ranges.length > 0, times: ranges.map(([start, end]) => ({ start, end })) };
-  }
-  return schedule;
-}
-
-/**
- * The providers and affiliates, seeded: localities of Buenos Aires with their weight, real streets
- * and a jitter within each locality, 1–3 specialties (general dentistry for most), office hours
- * and, for a quarter, on-call hours with the GUARDIAS specialty, as the demo seed makes them.
- */
+/** The providers (bench/lib/seed.ts) and affiliates of the one insurer, seeded. */
 function generate() {
-  const random = seededRandom(23);
-  const chance = (p: number) => random() < p;
-  const localidad = weightedPicker(
-    LOCALIDADES.map((l) => ({ value: l, weight: l.peso })),
-    random,
-  );
-  const extra = weightedPicker(ESPECIALIDADES_EXTRA, random);
-  const digits = (n: number) => String(Math.floor(random() * 10 ** n)).padStart(n, '0');
   const people = [...generateAfiliados(PROVIDERS + AFILIADOS, { seed: 31 })];
-  const providers = people.slice(0, PROVIDERS).map((p, i) => {
-    const l = localidad();
-    const [calle, desde, hasta] = pick(l.calles, random);
-    const guardias = chance(0.25);
-    const especialidades = chance(0.8) ? [ODONTOLOGIA_GENERAL] : [];
-    const total = 1 + Math.floor(random() * (guardias ? 2 : 3));
-    while (especialidades.length < total) {
-      const e = extra();
-      if (!especialidades.includes(e)) especialidades.push(e);
-    }
-    if (guardias) especialidades.push(GUARDIAS);
-    const apellido = p.apellido.split(' ')[0]!;
-    const jitter = () => (random() * 2 - 1) * l.radio;
-    return {
-      email: `prestador${i}@bench.example.com`,
-      nombre: p.nombre,
-      razon_social: chance(0.5) ? `Consultorio Odontológico ${apellido}` : null,
-      busqueda: searchKey(p.nombre),
-      telefono: chance(0.7)
-        ? `${l.caracteristica} 4${digits(3)}-${digits(4)}`
-        : `11 ${digits(4)}-${digits(4)}`,
-      direccion: `${calle} ${desde + Math.floor(random() * (hasta - desde))}`,
-      depto: chance(0.5) ? null : `${1 + Math.floor(random() * 12)}° ${pick(['A', 'B', 'C', 'D'], random)}`,
-      lat: (l.lat + jitter()).toFixed(6),
-      long: (l.long + jitter()).toFixed(6),
-      localidad: l.nombre,
-      horarios: toSchedule(pick(HORARIOS, random)),
-      guardias: guardias ? toSchedule(pick(GUARDIAS_HORARIOS, random)) : toSchedule({}),
-      acepta: chance(0.85),
-      confirmados_dias: chance(0.8) ? Math.floor(random() * 200) : null,
-      especialidades,
-    };
-  });
+  const providers = generateProviders(people.slice(0, PROVIDERS));
   const afiliados = people.slice(PROVIDERS).map((a) => ({
     nombre: a.nombre,
     nombre_busqueda: searchKey(a.nombre),
@@ -126,49 +64,12 @@ function generate() {
   return { providers, afiliados };
 }
 
-type Query = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
-
 /** Bulk inserts from JSON (one statement per table), the same on PostgreSQL and PGlite. */
 async function populate(database: Database, data: ReturnType<typeof generate>) {
   const client = (database.db as unknown as { $client: { query: Query } }).$client;
   const query: Query = (text, params) => client.query(text, params);
   const json = (value: unknown) => JSON.stringify(value);
-  await query(
-    'insert into especialidades (nombre) select value from jsonb_array_elements_text($1::jsonb) on conflict do nothing',
-    [json(ESPECIALIDADES)],
-  );
-  await query(
-    `with x as (
-       select * from jsonb_to_recordset($1::jsonb) as x(email text, nombre text, razon_social text,
-         busqueda text, telefono text, direccion text, depto text, lat numeric, long numeric,
-         localidad text, horarios jsonb, guardias jsonb, acepta boolean, confirmados_dias int)
-     ), u as (
-       insert into users (email, password_hash, status) select email, '!', 'active' from x returning id, email
-     )
-     insert into profesionales (user_id, nombre, razon_social, busqueda, email, telefono, direccion, depto,
-       lat, long, localidad, horarios, guardias, acepta_nuevos_pacientes, datos_confirmados_at)
-     select u.id, x.nombre, x.razon_social, x.busqueda, x.email, x.telefono, x.direccion, x.depto,
-       x.lat, x.long, x.localidad, x.horarios, x.guardias, x.acepta,
-       now() - x.confirmados_dias * interval '1 day'
-     from x join u using (email)`,
-    [json(data.providers.map(({ especialidades: _, ...p }) => p))],
-  );
-  await query(
-    `insert into user_roles (user_id, role_id)
-     select p.user_id, r.id from profesionales p cross join roles r where r.name = 'PRESTADOR'`,
-  );
-  await query(
-    `insert into profesional_especialidades (profesional_id, especialidad_id)
-     select p.id, e.id from jsonb_to_recordset($1::jsonb) as x(email text, especialidad text)
-     join profesionales p on p.email = x.email join especialidades e on e.nombre = x.especialidad`,
-    [
-      json(
-        data.providers.flatMap((p) =>
-          p.especialidades.map((especialidad) => ({ email: p.email, especialidad })),
-        ),
-      ),
-    ],
-  );
+  await insertProviders(query, data.providers);
   const { rows } = await query("insert into obras_sociales (nombre) values ('OSDE') returning id");
   const obraSocialId = (rows[0] as { id: number }).id;
   await query(

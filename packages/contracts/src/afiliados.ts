@@ -52,15 +52,29 @@ export function parseTipoDocumento(raw: string): TipoDocumento | undefined {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A real calendar date in yyyy-mm-dd, not before 1900 and not in the future: a plausible birth date. */
-export function isValidBirthDate(value: string, today: Date = new Date()): boolean {
+/** Today's date in yyyy-mm-dd (UTC), what isValidBirthDate compares with. */
+export const isoToday = () => new Date().toISOString().slice(0, 10);
+
+const daysInMonth = (year: number, month: number) =>
+  month === 2
+    ? (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+      ? 29
+      : 28
+    : month === 4 || month === 6 || month === 9 || month === 11
+      ? 30
+      : 31;
+
+/**
+ * A real calendar date in yyyy-mm-dd, not before 1900 and not after `today`
+ * (yyyy-mm-dd): a plausible birth date. A caller checking many dates (a CSV
+ * import) passes `today` once rather than building it for each.
+ */
+export function isValidBirthDate(value: string, today: string = isoToday()): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    return false;
-  return year >= 1900 && value <= today.toISOString().slice(0, 10);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  return year >= 1900 && value <= today;
 }
 
 /** Optional birth date: '' and null both mean "none"; absent stays absent (a profile update leaves it alone). */

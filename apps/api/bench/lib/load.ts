@@ -65,6 +65,64 @@ export async function runLoad(options: {
   return summarize(latencies, errors, start);
 }
 
+export interface MixedLoadResult<K extends string> {
+  total: LoadResult;
+  byKind: Map<K, LoadResult>;
+  /** How many answers of each kind had each status ('error': no answer at all). */
+  statuses: Map<K, Map<number | 'error', number>>;
+}
+
+/**
+ * Closed-loop load of several kinds of request: each of `concurrency` clients
+ * picks its next kind with `pick` and sends it as soon as the previous one
+ * answers, for `durationMs`. `send` answers the HTTP status; `expected` says
+ * which statuses of a kind are not errors. Latencies in milliseconds.
+ */
+export async function runMixedLoad<K extends string>(options: {
+  concurrency: number;
+  durationMs: number;
+  pick: (client: number, i: number) => K;
+  send: (kind: K, client: number, i: number) => Promise<number>;
+  expected: (kind: K, status: number) => boolean;
+}): Promise<MixedLoadResult<K>> {
+  const latencies: number[] = [];
+  const kinds = new Map<K, { latencies: number[]; errors: number }>();
+  const statuses = new Map<K, Map<number | 'error', number>>();
+  let errors = 0;
+  const start = performance.now();
+  const deadline = start + options.durationMs;
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async (_, client) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const kind = options.pick(client, i);
+        const t0 = performance.now();
+        let status: number | 'error';
+        try {
+          status = await options.send(kind, client, i);
+        } catch {
+          status = 'error';
+        }
+        const ms = performance.now() - t0;
+        const ok = status !== 'error' && options.expected(kind, status);
+        const ofKind = kinds.get(kind) ?? { latencies: [], errors: 0 };
+        kinds.set(kind, ofKind);
+        ofKind.latencies.push(ms);
+        latencies.push(ms);
+        if (!ok) {
+          ofKind.errors += 1;
+          errors += 1;
+        }
+        const counts = statuses.get(kind) ?? new Map<number | 'error', number>();
+        statuses.set(kind, counts);
+        counts.set(status, (counts.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const byKind = new Map<K, LoadResult>();
+  for (const [kind, r] of kinds) byKind.set(kind, summarize(r.latencies, r.errors, start));
+  return { total: summarize(latencies, errors, start), byKind, statuses };
+}
+
 /**
  * Open-loop load: requests start at a steady `ratePerSecond` whatever the
  * answers do, as real users arrive, for `durationMs`. Each latency counts
@@ -116,17 +174,36 @@ function cpuTicks(pid: number) {
   return { total, busy: total - idle, server: proc(pid), bench: proc('self') };
 }
 
+/** The cores each part used during a run: the server, this process (the load generator), the rest, and idle. */
+export interface CpuSplit {
+  server: number;
+  bench: number;
+  rest: number;
+  idle: number;
+  text: string;
+}
+
 /** Who used the cores during a run, in cores: the server, this process (the load generator), the rest. */
 export function cpuMeter(pid: number) {
   const before = cpuTicks(pid);
+  const split = (): CpuSplit => {
+    const after = cpuTicks(pid);
+    const cores = (ticks: number) => (ticks / (after.total - before.total)) * availableParallelism();
+    const server = cores(after.server - before.server);
+    const bench = cores(after.bench - before.bench);
+    const busy = cores(after.busy - before.busy);
+    const rest = Math.max(0, busy - server - bench);
+    const idle = availableParallelism() - busy;
+    return {
+      server,
+      bench,
+      rest,
+      idle,
+      text: `CPU (cores of ${availableParallelism()}): server ${server.toFixed(2)}, load generator ${bench.toFixed(2)}, rest (database…) ${rest.toFixed(2)}, idle ${idle.toFixed(2)}`,
+    };
+  };
   return {
-    stop() {
-      const after = cpuTicks(pid);
-      const cores = (ticks: number) => (ticks / (after.total - before.total)) * availableParallelism();
-      const server = cores(after.server - before.server);
-      const bench = cores(after.bench - before.bench);
-      const busy = cores(after.busy - before.busy);
-      return `CPU (cores of ${availableParallelism()}): server ${server.toFixed(2)}, load generator ${bench.toFixed(2)}, rest (database…) ${Math.max(0, busy - server - bench).toFixed(2)}, idle ${(availableParallelism() - busy).toFixed(2)}`;
-    },
+    split,
+    stop: () => split().text,
   };
 }

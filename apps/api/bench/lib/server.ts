@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { freePort, startServerProcess } from '../../test/processes.ts';
+import { fileURLToPath } from 'node:url';
+import { API_DIR, freePort, startServerProcess } from '../../test/processes.ts';
 
 /** Resident memory of a process in MB, from /proc (Linux). */
 export function rssMb(pid: number): number {
@@ -40,6 +42,40 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
     async close() {
       server.child.kill('SIGTERM');
       await server.exited;
+    },
+  };
+}
+
+/**
+ * The search benchmark's empty Fastify route (json-server.ts) in its own process, answering
+ * each search with the JSON stored for it in `answersFile`.
+ */
+export async function startJsonServer(
+  answersFile: string,
+): Promise<{ url: string; pid: number; close(): Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('json-server.ts', import.meta.url))],
+    {
+      cwd: API_DIR,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), ANSWERS_FILE: answersFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the JSON server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, is, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -36,6 +39,43 @@ export async function preparedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const name = `q_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
   const result = await session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
+}
+
+/** What a PGlite transaction offers beyond Drizzle: a COPY can read a Blob as '/dev/blob'. */
+interface PgliteQueries {
+  query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+}
+
+/** PGlite reads a COPY's input from memory: a file is sent in pieces of about this size. */
+const PGLITE_COPY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Loads a file of COPY text (one row per line, COPY's escapes) into `target`
+ * ("table (columns)") inside the transaction `tx`, without holding the file:
+ * PostgreSQL streams it through `COPY … FROM STDIN`; PGlite takes it in pieces
+ * of whole lines, each a `COPY … FROM '/dev/blob'`.
+ */
+export async function copyFromFile(tx: Tx, target: string, filePath: string): Promise<void> {
+  const { session } = tx as unknown as { session: PgSession };
+  if (is(session, PgliteSession)) {
+    const client = (session as unknown as { client: PgliteQueries }).client;
+    const copy = (piece: Buffer) =>
+      client.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([piece]) });
+    let rest: Buffer = Buffer.alloc(0);
+    for await (const chunk of createReadStream(filePath, { highWaterMark: PGLITE_COPY_BYTES })) {
+      // A newline byte is never part of a longer UTF-8 character: cutting after the last one keeps whole lines.
+      const data: Buffer = rest.length > 0 ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
+      const end = data.lastIndexOf(0x0a) + 1;
+      if (end > 0) await copy(data.subarray(0, end));
+      rest = data.subarray(end);
+    }
+    if (rest.length > 0) await copy(rest);
+    return;
+  }
+  const client = (session as unknown as { client: pg.PoolClient | pg.Pool }).client;
+  // On the pool itself the COPY would run on some other connection, outside the transaction.
+  if (client instanceof pg.Pool) throw new Error('copyFromFile needs a transaction');
+  await pipeline(createReadStream(filePath), client.query(copyFrom(`copy ${target} from stdin`)));
 }
 
 export interface Database {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { copyFromFile, queryRows, type Tx } from '../../db/client.ts';
+import type { StagedRow } from './csv-rows.ts';
 
 /*
  * The import's staging table: valid rows of the file are loaded here in
@@ -21,26 +22,49 @@ export async function createStaging(tx: Tx) {
     ) on commit drop`);
 }
 
-/** One batch, as a JSON array of StagedRow: one parameter, whatever the batch size. */
-export async function insertStagingBatch(tx: Tx, batchJson: string) {
-  await tx.execute(sql`
-    insert into afiliados_import (line, documento, nombre, nombre_busqueda, tipo, fecha, email, telefono)
-    select l, d, n, b, t, f, e, p
-    from json_to_recordset(${batchJson}::json) as x(l int, d text, n text, b text, t text, f date, e text, p text)`);
+const STAGING_COLUMNS =
+  'afiliados_import (line, documento, nombre, nombre_busqueda, tipo, fecha, email, telefono)';
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/** A value in COPY's text format: \N for null; backslash, tab, newline and carriage return escaped. */
+const copyValue = (value: string | null) =>
+  value === null
+    ? '\\N'
+    : COPY_SPECIAL.test(value)
+      ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!)
+      : value;
+
+/** A valid row as one line of COPY text, in the staging table's column order: what `loadStaging` reads. */
+export function stagingLine(r: StagedRow): string {
+  return `${r.l}\t${copyValue(r.d)}\t${copyValue(r.n)}\t${copyValue(r.b)}\t${copyValue(r.t)}\t${copyValue(r.f)}\t${copyValue(r.e)}\t${copyValue(r.p)}\n`;
 }
 
-/** Later lines repeating an earlier line's document: the first `limit` of them, and how many in all. */
+/**
+ * The file of staging lines, with COPY (decision 021): on PGlite it costs about
+ * a third of what inserting the same rows from JSON did.
+ */
+export async function loadStaging(tx: Tx, filePath: string) {
+  await copyFromFile(tx, STAGING_COLUMNS, filePath);
+}
+
+/**
+ * Later lines repeating an earlier line's document: the first `limit` of them,
+ * and how many in all (counted before the limit, in the same sort).
+ */
 export async function findDuplicates(tx: Tx, limit: number) {
-  const dups = sql`
-    select line, first_line from (
-      select line, min(line) over (partition by documento) as first_line from afiliados_import
-    ) d where line <> first_line`;
-  const rows = await queryRows<{ line: number; first_line: number }>(
+  const rows = await queryRows<{ line: number; first_line: number; total: number }>(
     tx,
-    sql`${dups} order by line limit ${limit}`,
+    sql`
+    select line, first_line, count(*) over ()::int as total from (
+      select line, min(line) over (partition by documento) as first_line from afiliados_import
+    ) d where line <> first_line
+    order by line limit ${limit}`,
   );
-  const [total] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${dups}) t`);
-  return { rows: rows.map((r) => ({ line: r.line, firstLine: r.first_line })), total: Number(total!.n) };
+  return {
+    rows: rows.map((r) => ({ line: r.line, firstLine: r.first_line })),
+    total: Number(rows[0]?.total ?? 0),
+  };
 }
 
 export async function deleteDuplicates(tx: Tx) {

@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Transform } from 'node:stream';
 import {
   ERROR_CODES,
   IMPORT_ERRORS_LIMIT,
   type ImportResult,
   type ImportRowError,
+  isoToday,
   MESSAGES,
 } from '@red-dental/contracts';
 import { type Options, parse } from 'csv-parse';
@@ -19,7 +19,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { type Actor, recordAudit } from '../audit/audit.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados-import.repository.ts';
-import { type CsvColumns, isBlankRecord, mapHeader, type StagedRow, validateRecord } from './csv-rows.ts';
+import { type CsvColumns, isBlankRecord, mapHeader, validateRecord } from './csv-rows.ts';
 import type { CsvFile } from './csv-sniffer.ts';
 
 /** How long the import's statements may run (a million-row file takes minutes on a small server). */
@@ -27,8 +27,8 @@ const IMPORT_STATEMENT_TIMEOUT_SECONDS = 30 * 60;
 
 type Deps = Pick<FastifyInstance, 'db'>;
 
-/** Rows per staging insert: big enough to amortise a round trip, small enough to keep memory flat. */
-export const BATCH_ROWS = 2000;
+/** Staging lines per write to the staging file: fewer, larger writes; memory stays flat. */
+const LINES_PER_WRITE = 2000;
 /** A record longer than this is a broken file (an unclosed quote swallowing the rest), not an affiliate. */
 const MAX_RECORD_CHARS = 64 * 1024;
 
@@ -76,16 +76,17 @@ interface ParseOutcome {
   skipped: ErrorList;
 }
 
-async function writeLine(out: WriteStream, line: string) {
-  if (!out.write(`${line}\n`)) await once(out, 'drain');
+async function write(out: WriteStream, text: string) {
+  if (!out.write(text)) await once(out, 'drain');
 }
 
 /**
  * First pass, outside any transaction: decode, parse record by record,
- * validate, and write the valid rows as JSON batches to a second temporary
- * file. A file without a documento column is refused here, before any write.
+ * validate, and write the valid rows as staging lines (COPY text) to a second
+ * temporary file. A file without a documento column is refused here, before
+ * any write.
  */
-async function parseToBatches(upload: CsvFile, batchesPath: string): Promise<ParseOutcome> {
+async function parseToStaging(upload: CsvFile, stagingPath: string): Promise<ParseOutcome> {
   const encoding = upload.isUtf8 ? 'utf8' : 'win1252';
   const delimiter = detectDelimiter(await readFirstLine(upload.path, encoding));
   const errors = new ErrorList();
@@ -121,9 +122,11 @@ async function parseToBatches(upload: CsvFile, batchesPath: string): Promise<Par
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
 
-  const out = createWriteStream(batchesPath);
+  const out = createWriteStream(stagingPath);
   let columns: CsvColumns | undefined;
-  let batch: StagedRow[] = [];
+  // Birth dates are bounded by the day the import started, computed once rather than per row.
+  const today = isoToday();
+  let pending = '';
   let rows = 0;
   try {
     for await (const record of parser) {
@@ -137,19 +140,19 @@ async function parseToBatches(upload: CsvFile, batchesPath: string): Promise<Par
           throw badRequest(MESSAGES.csv.NO_NOMBRE_COLUMN, { file: MESSAGES.csv.NO_NOMBRE_COLUMN });
         continue;
       }
-      const result = validateRecord(line, fields, columns);
+      const result = validateRecord(line, fields, columns, today);
       if ('error' in result) {
         errors.add(line, result.error);
         continue;
       }
-      batch.push(result.row);
+      pending += repo.stagingLine(result.row);
       rows += 1;
-      if (batch.length === BATCH_ROWS) {
-        await writeLine(out, JSON.stringify(batch));
-        batch = [];
+      if (rows % LINES_PER_WRITE === 0) {
+        await write(out, pending);
+        pending = '';
       }
     }
-    if (batch.length > 0) await writeLine(out, JSON.stringify(batch));
+    if (pending) await write(out, pending);
   } finally {
     source.destroy();
     out.end();
@@ -179,7 +182,7 @@ function mergeErrors(lists: ErrorList[]) {
 
 /**
  * CSV import (decisions 021 and 022). Parsing and validation happen before the
- * transaction; the transaction only loads the prepared batches into a staging
+ * transaction; the transaction only loads the prepared rows into a staging
  * table and upserts them in one statement, so an import lands whole or not at
  * all and holds the database (PGlite has one connection) only while writing.
  */
@@ -197,8 +200,8 @@ export async function importCsv(
       obraSocialId: MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN,
     });
 
-  const batchesPath = path.join(path.dirname(file.path), 'batches.ndjson');
-  const parsed = await parseToBatches(file, batchesPath);
+  const stagingPath = path.join(path.dirname(file.path), 'staging.tsv');
+  const parsed = await parseToStaging(file, stagingPath);
 
   let outcome: DryRunRollback['result'];
   try {
@@ -206,11 +209,7 @@ export async function importCsv(
       // A 100,000-row file takes longer than the statement timeout every request has.
       await setLocalStatementTimeout(tx, IMPORT_STATEMENT_TIMEOUT_SECONDS);
       await repo.createStaging(tx);
-      const lines = createInterface({
-        input: createReadStream(batchesPath),
-        crlfDelay: Number.POSITIVE_INFINITY,
-      });
-      for await (const batchJson of lines) if (batchJson) await repo.insertStagingBatch(tx, batchJson);
+      await repo.loadStaging(tx, stagingPath);
 
       const found = await repo.findDuplicates(tx, IMPORT_ERRORS_LIMIT);
       const duplicates = new ErrorList();

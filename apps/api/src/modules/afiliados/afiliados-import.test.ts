@@ -146,6 +146,23 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
     });
   });
 
+  it('stores backslashes, tabs and line breaks inside quoted cells as written', async () => {
+    // The valid rows reach the database as COPY text, where these characters, "\N" and "\." mean something.
+    const csv = [
+      'nombre,documento,telefono',
+      'Barra \\N Invertida,30100010,"011\t4444\\5555\r\nint. 2"',
+      'Punto Final,30100011,\\.',
+    ].join('\n');
+    const res = await upload(csv);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ count: 2, created: 2, errorCount: 0 });
+    expect(await byDocumento('30100010')).toMatchObject({
+      nombre: 'Barra \\N Invertida',
+      telefono: '011\t4444\\5555\r\nint. 2',
+    });
+    expect(await byDocumento('30100011')).toMatchObject({ nombre: 'Punto Final', telefono: '\\.' });
+  });
+
   it('loads a Windows-1252 file with semicolons and dd/mm/yyyy dates, keeping ñ and accents', async () => {
     const csv =
       'APELLIDO;NOMBRE;DNI;FECHA_NACIMIENTO\r\nIbáñez;Martín;30.200.001;05/03/1980\r\nPeña;José;30200002;5/3/1981\r\n';

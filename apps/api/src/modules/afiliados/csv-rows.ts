@@ -1,4 +1,5 @@
 import {
+  isoToday,
   isStorableText,
   isValidBirthDate,
   isValidDocumento,
@@ -80,8 +81,11 @@ const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const pad = (n: string) => n.padStart(2, '0');
 
-/** dd/mm/yyyy (also with - or .) or yyyy-mm-dd → yyyy-mm-dd; '' → null; anything else → undefined. */
-export function parseCsvDate(raw: string): string | null | undefined {
+/**
+ * dd/mm/yyyy (also with - or .) or yyyy-mm-dd → yyyy-mm-dd; '' → null; anything else (or a date
+ * after `today`, yyyy-mm-dd) → undefined.
+ */
+export function parseCsvDate(raw: string, today = isoToday()): string | null | undefined {
   // Spreadsheets sometimes export a date with a midnight time.
   const value = raw.trim().replace(/[ T]00:00(:00(\.0+)?)?$/, '');
   if (value === '') return null;
@@ -90,15 +94,20 @@ export function parseCsvDate(raw: string): string | null | undefined {
   if (ymd) iso = `${ymd[1]}-${pad(ymd[2]!)}-${pad(ymd[3]!)}`;
   const dmy = DMY.exec(value);
   if (dmy) iso = `${dmy[3]}-${pad(dmy[2]!)}-${pad(dmy[1]!)}`;
-  return iso && isValidBirthDate(iso) ? iso : undefined;
+  return iso && isValidBirthDate(iso, today) ? iso : undefined;
 }
 
 const LIMITS = { nombre: 200, documento: 40, email: 254, telefono: 50 };
 
 export type RowResult = { row: StagedRow } | { error: string };
 
-/** Validates one data record; the first problem found is the row's error. */
-export function validateRecord(line: number, fields: readonly string[], columns: CsvColumns): RowResult {
+/** Validates one data record; the first problem found is the row's error. `today` (yyyy-mm-dd) bounds birth dates. */
+export function validateRecord(
+  line: number,
+  fields: readonly string[],
+  columns: CsvColumns,
+  today = isoToday(),
+): RowResult {
   const cell = (field: CsvField) => {
     const index = columns[field];
     return index === undefined ? '' : (fields[index] ?? '').trim();
@@ -124,7 +133,7 @@ export function validateRecord(line: number, fields: readonly string[], columns:
     };
 
   const rawFecha = cell('fecha');
-  const fecha = parseCsvDate(rawFecha);
+  const fecha = parseCsvDate(rawFecha, today);
   if (fecha === undefined) return { error: MESSAGES.csv.ROW_BAD_DATE(rawFecha) };
 
   const email = cell('email').toLowerCase();
