@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GUARDIAS, WEEKDAYS, type WeeklySchedule } from '@red-dental/contracts';
+import { GUARDIAS } from '@red-dental/contracts';
 import {
   type GeneratedAfiliado,
   generateAfiliados,
@@ -17,7 +17,7 @@ import {
   HORARIOS,
   LOCALIDADES,
   ODONTOLOGIA_GENERAL,
-  type WeekTemplate,
+  toSchedule,
 } from '../../src/db/seed/demo-catalog.ts';
 import { searchKey } from '../../src/lib/text.ts';
 
@@ -108,15 +108,6 @@ export function buildMixes(sample: GeneratedAfiliado[]) {
     return `${a.apellido} ${a.primerNombre}`.toLowerCase();
   });
   return { documentos, nombres };
-}
-
-function toSchedule(template: WeekTemplate): WeeklySchedule {
-  const schedule: WeeklySchedule = {};
-  for (const day of WEEKDAYS) {
-    const ranges = template[day] ?? [];
-    schedule[day] = { enabled: ranges.length > 0, times: ranges.map(([start, end]) => ({ start, end })) };
-  }
-  return schedule;
 }
 
 export type GeneratedProvider = ReturnType<typeof generateProviders>[number];

@@ -1,4 +1,10 @@
-import { type DestinatarioTipo, GUARDIAS, type NotificacionCategoria, WEEKDAYS } from '@red-dental/contracts';
+import {
+  type DestinatarioTipo,
+  GUARDIAS,
+  type NotificacionCategoria,
+  WEEKDAYS,
+  type WeeklySchedule,
+} from '@red-dental/contracts';
 import { z } from 'zod';
 import { loadDataFile } from './load-data.ts';
 
@@ -104,6 +110,16 @@ export const LOCALIDADES: Localidad[] = load('localidades.json', z.array(localid
 const horarios = load('horarios.json', horariosSchema);
 export const HORARIOS: WeekTemplate[] = horarios.consultorio;
 export const GUARDIAS_HORARIOS: WeekTemplate[] = horarios.guardias;
+
+/** A week of the catalogue's ranges as the profile keeps it: each day enabled when it has a range. */
+export function toSchedule(template: WeekTemplate): WeeklySchedule {
+  const schedule: WeeklySchedule = {};
+  for (const day of WEEKDAYS) {
+    const ranges = template[day] ?? [];
+    schedule[day] = { enabled: ranges.length > 0, times: ranges.map(([start, end]) => ({ start, end })) };
+  }
+  return schedule;
+}
 
 const nacimientos = load('nacimientos.json', nacimientosSchema);
 export const DNI_POR_ANIO: [anio: number, millones: number][] = nacimientos.dniPorAnio.map((p) => [

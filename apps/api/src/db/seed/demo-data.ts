@@ -4,7 +4,6 @@ import {
   GUARDIAS,
   normalizeDocumento,
   type TipoDocumento,
-  WEEKDAYS,
   type WeeklySchedule,
 } from '@red-dental/contracts';
 import {
@@ -30,7 +29,7 @@ import {
   OBRAS_SOCIALES,
   type ObraSocialNombre,
   ODONTOLOGIA_GENERAL,
-  type WeekTemplate,
+  toSchedule,
 } from './demo-catalog.ts';
 
 export interface DemoAfiliado {
@@ -87,15 +86,6 @@ export const DEMO_SIZE = { afiliados: 2000, profesionales: 60, solicitudes: 4 } 
 
 /** Changing it (or the faker version) changes every generated row. */
 const SEED = 20_250_301;
-
-function toSchedule(template: WeekTemplate): WeeklySchedule {
-  const schedule: WeeklySchedule = {};
-  for (const day of WEEKDAYS) {
-    const ranges = template[day] ?? [];
-    schedule[day] = { enabled: ranges.length > 0, times: ranges.map(([start, end]) => ({ start, end })) };
-  }
-  return schedule;
-}
 
 /** The provider whose login is printed at start-up: every field of the profile filled in. */
 const DEMO_PRESTADOR: DemoProfesional = {
