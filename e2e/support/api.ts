@@ -7,6 +7,7 @@ import {
   uniqueName,
 } from '@red-dental/testing';
 import { ADMIN } from './env.ts';
+import { waitForMailLink } from './mail.ts';
 
 export const PASSWORD = 'Consultorio2025!';
 
@@ -63,15 +64,29 @@ export class Backend {
     await this.call('PUT', `user/solicitudes/${request!.user.id}`);
   }
 
-  /** A dentist's sign-up, still waiting for staff, with a name of its own to look for. */
-  async createSolicitud(): Promise<{ nombre: string; user: string; pass: string }> {
+  /** Opens the confirmation link mailed to `email` at sign-up, as the applicant does. */
+  async confirmRegistrationOf(email: string): Promise<void> {
+    const link = await waitForMailLink(email, /https?:\/\/[^\s"<>]+\/confirmar-registro\/[A-Za-z0-9_-]+/);
+    const token = link.slice(link.lastIndexOf('/') + 1);
+    const response = await this.request.post('/api/registro/confirm-email', { data: { token } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  /**
+   * A dentist's sign-up, still waiting for staff, with a name of its own to
+   * look for; its address confirmed unless told.
+   */
+  async createSolicitud(
+    options: { confirmed?: boolean } = {},
+  ): Promise<{ nombre: string; user: string; pass: string }> {
     const registro = buildRegistroInput({ nombre: uniqueName('Dra. Prueba'), password: PASSWORD });
     const response = await this.request.post('/api/registro', { data: registro });
     expect(response.status(), await response.text()).toBe(201);
+    if (options.confirmed !== false) await this.confirmRegistrationOf(registro.email);
     return { nombre: registro.nombre, user: registro.email, pass: PASSWORD };
   }
 
-  /** A dentist who signed up and was approved. */
+  /** A dentist who signed up, confirmed the address and was approved. */
   async createProfesional(): Promise<{ nombre: string; user: string; pass: string }> {
     const solicitud = await this.createSolicitud();
     await this.approveRequestOf(solicitud.user);

@@ -40,9 +40,13 @@ test('the administrator accepts one request and rejects another with a reason th
   page,
   backend,
   loginAs,
+  consoleWatch,
 }) => {
+  // Accepting a request whose address is unconfirmed is refused with 409 on purpose.
+  consoleWatch.allow(/status of 409/);
   const accepted = await backend.createSolicitud();
   const rejected = await backend.createSolicitud();
+  const unconfirmed = await backend.createSolicitud({ confirmed: false });
   await loginAs('ADMINISTRADOR');
   await page.goto('/profesionales');
   await page.getByRole('link', { name: 'Solicitudes' }).click();
@@ -52,6 +56,18 @@ test('the administrator accepts one request and rejects another with a reason th
   await expect(table).toBeVisible();
   await page.getByLabel('Filas por página').selectOption('50');
   await scanAndCapture(page, 'solicitudes');
+
+  // An address nobody proved cannot be accepted: the list says so, and so does the refusal.
+  const waiting = table.getByRole('row').filter({ hasText: unconfirmed.nombre });
+  await expect(waiting).toContainText('Sin confirmar');
+  await expect(table.getByRole('row').filter({ hasText: accepted.nombre })).toContainText('Confirmado');
+  await page.getByRole('button', { name: `Aceptar la solicitud de ${unconfirmed.nombre}` }).click();
+  await expect(
+    page.getByText(
+      'El profesional todavía no confirmó su email. La solicitud podrá aceptarse cuando abra el enlace que le enviamos.',
+    ),
+  ).toBeVisible();
+  await expect(waiting).toBeVisible();
 
   await page.getByRole('button', { name: `Aceptar la solicitud de ${accepted.nombre}` }).click();
   await expect(

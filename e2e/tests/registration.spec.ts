@@ -1,13 +1,15 @@
 import { uniqueEmail } from '@red-dental/testing';
 import { PASSWORD } from '../support/api.ts';
 import { expect, signIn, test } from '../support/fixtures.ts';
+import { waitForMailLink } from '../support/mail.ts';
+import { scanAndCapture } from '../support/scan-and-capture.ts';
 
-test('a professional registers, is approved by an administrator, and signs in', async ({
+test('a professional registers, confirms the e-mail, is approved by an administrator, and signs in', async ({
   page,
   backend,
   consoleWatch,
 }) => {
-  // The sign-in before approval is refused with 403 on purpose.
+  // The sign-ins before confirmation and approval are refused with 403 on purpose.
   consoleWatch.allow(/status of 403/);
   const email = uniqueEmail('registro');
 
@@ -26,6 +28,23 @@ test('a professional registers, is approved by an administrator, and signs in', 
   await expect(success).toContainText('Revise su casilla de correo para confirmación.');
   await success.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, email, PASSWORD);
+  await expect(
+    page.getByText(
+      'Todavía no confirmó su email. Abra el enlace que le enviamos o pida uno nuevo con "Reenviar email de confirmación".',
+    ),
+  ).toBeVisible();
+
+  const link = await waitForMailLink(email, /https?:\/\/[^\s"<>]+\/confirmar-registro\/[A-Za-z0-9_-]+/);
+  await page.goto(link);
+  await expect(
+    page.getByText(
+      'Su email quedó confirmado. Un administrador revisará su solicitud y le avisaremos por email cuando sea aprobada.',
+    ),
+  ).toBeVisible();
+  await scanAndCapture(page, 'confirmar-registro');
+  await page.getByRole('link', { name: 'Ir al inicio de sesión' }).click();
 
   await signIn(page, email, PASSWORD);
   await expect(page.getByText('Su solicitud de registro aún no fue aprobada')).toBeVisible();
@@ -54,4 +73,20 @@ test('registering the same e-mail twice shows the server message', async ({ page
       await expect(dialog).toBeHidden();
     }
   }
+});
+
+test('an applicant asks for a new confirmation link from the sign-in page', async ({ page, backend }) => {
+  const solicitud = await backend.createSolicitud({ confirmed: false });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Reenviar email de confirmación' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reenviar email de confirmación' });
+  await dialog.getByLabel('E-mail').fill(solicitud.user);
+  await scanAndCapture(page, 'reenviar-confirmacion');
+  await dialog.getByRole('button', { name: 'Enviar' }).click();
+  await expect(
+    page.getByText(
+      'Si hay una solicitud de registro sin confirmar con ese email, le enviamos un nuevo enlace de confirmación.',
+    ),
+  ).toBeVisible();
+  await backend.confirmRegistrationOf(solicitud.user);
 });

@@ -25,6 +25,7 @@ import fileLinksPlugin from './plugins/file-links.ts';
 import mailPlugin from './plugins/mail/mail.plugin.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import requestTimeoutsPlugin, { type RequestTimeouts, requestTimeouts } from './plugins/request-timeouts.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 import storagePlugin from './plugins/storage/index.ts';
@@ -43,7 +44,15 @@ export interface BuildOptions {
   /** false for none; otherwise options merged over the app's (level and the redacting request serializer). */
   logger?: false | FastifyLoggerOptions;
   webRoot?: string;
+  /** Over the limits derived from the config (tests shrink them). */
+  timeouts?: Partial<RequestTimeouts>;
 }
+
+/**
+ * A request id a trusted proxy may hand on: short and plain, so it goes into
+ * logs and the answer's header as it is. Anything else gets a fresh one.
+ */
+const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** JSON bodies; each file upload route declares its own limit (plugins/uploads.ts). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -60,6 +69,7 @@ function trustHops(hops: number) {
 
 export async function buildApp(options: BuildOptions) {
   const { config } = options;
+  const timeouts = { ...requestTimeouts(config), ...options.timeouts };
   const app = Fastify({
     logger:
       options.logger === false
@@ -72,8 +82,20 @@ export async function buildApp(options: BuildOptions) {
     // A hop count becomes the function Fastify would build from it (its types take no number).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
-    genReqId: () => randomUUID(),
-    requestIdHeader: config.trustProxy !== false ? 'x-request-id' : false,
+    // A client slow to send its request is cut off; uploads get the longest budget, other bodies a
+    // shorter one (plugins/request-timeouts.ts). No socket idle timeout: an import may run minutes.
+    requestTimeout: timeouts.uploadMs,
+    http: {
+      requestTimeout: timeouts.uploadMs,
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    // Only behind a trusted proxy, and only when well formed, does the client's x-request-id become the id.
+    genReqId: (raw) => {
+      const forwarded = config.trustProxy !== false ? raw.headers['x-request-id'] : undefined;
+      return typeof forwarded === 'string' && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+    },
+    requestIdHeader: false,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
@@ -99,6 +121,7 @@ export async function buildApp(options: BuildOptions) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(requestTimeoutsPlugin, { bodyMs: timeouts.bodyMs });
   await app.register(dbPlugin, {
     config,
     database: options.database,
@@ -134,6 +157,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(spaPlugin, {
     root: options.webRoot,
     publicConfig: { tileUrl: config.tileUrl, affiliateLoginBirthdate: config.affiliateLoginBirthdate },
+    serveSourceMaps: config.env !== 'production',
   });
   return app;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DEFAULT_TILE_URL } from '@red-dental/contracts';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { isCommonPassword } from './lib/common-passwords.ts';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -85,7 +86,14 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'debe ser un e-mail válido' }).optional()),
   ADMIN_PASSWORD: z.preprocess(
     emptyAsUndefined,
-    z.string().min(8, 'debe tener al menos 8 caracteres').optional(),
+    z
+      .string()
+      .min(8, 'debe tener al menos 8 caracteres')
+      .refine(
+        (v) => !isCommonPassword(v),
+        'es una contraseña demasiado común: elija otra más difícil de adivinar',
+      )
+      .optional(),
   ),
   DEMO_DATA: z.preprocess(
     emptyAsUndefined,
@@ -102,6 +110,10 @@ const envSchema = z.object({
       .string()
       .regex(/^smtps?:\/\//, 'debe empezar con smtp:// o smtps://')
       .optional(),
+  ),
+  MAIL_FILE_IN_PRODUCTION: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Red Dental <no-responder@reddental.com.ar>'),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -167,10 +179,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   // The embedded demo: the only place where published passwords (the default admin's, the demo accounts') may exist.
   const embeddedDemo = !e.DATABASE_URL && e.NODE_ENV !== 'production';
-  const demoData = e.DEMO_DATA === undefined ? embeddedDemo : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1';
+  // Whoever names their own administrator is setting up a real installation: the demo accounts stay out unless asked for.
+  const ownAdmin = e.ADMIN_EMAIL !== undefined || e.ADMIN_PASSWORD !== undefined;
+  const demoData =
+    e.DEMO_DATA === undefined ? embeddedDemo && !ownAdmin : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1';
   if (demoData && !embeddedDemo)
     throw new ConfigError(
       'Configuración inválida: DEMO_DATA solo se admite con la base embebida fuera de producción (sus contraseñas son públicas)',
+    );
+  // Mail files keep single-use links on the server's disk: in production only when chosen on purpose.
+  const mailFileInProduction = e.MAIL_FILE_IN_PRODUCTION === 'true' || e.MAIL_FILE_IN_PRODUCTION === '1';
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && !mailFileInProduction)
+    throw new ConfigError(
+      'Configuración inválida: SMTP_URL es obligatoria en producción (sin ella los mails, con sus enlaces de un solo uso, quedarían como archivos en DATA_DIR/mail); para aceptarlo a propósito defina MAIL_FILE_IN_PRODUCTION=true',
     );
   return {
     env: e.NODE_ENV,

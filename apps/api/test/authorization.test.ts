@@ -44,14 +44,32 @@ describe('the authorization matrix', () => {
     admin: {},
   };
 
+  /** Fresh sessions for every kind of caller (a logout ends the one it is knocked with). */
+  let signInAll: () => Promise<void>;
+
   beforeAll(async () => {
     ctx = await createTestApp('pglite');
-    auth.admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    auth.staff = await signInWithRole(ctx.app, auth.admin, 'ADMINISTRATIVO');
-    const dentist = await createDentist(ctx.app, auth.admin);
-    auth.dentist = await loginAs(ctx.app, dentist.email, dentist.password);
-    const os = await createObraSocial(ctx.app, auth.admin);
-    auth.afiliado = await afiliadoAuth(ctx.app, (await createAfiliado(ctx.app, auth.admin, os.id)).id);
+    const dentist = await createDentist(ctx.app, await loginAs(ctx.app, ADMIN.email, ADMIN.password));
+    const os = await createObraSocial(ctx.app, await loginAs(ctx.app, ADMIN.email, ADMIN.password));
+    const afiliado = await createAfiliado(
+      ctx.app,
+      await loginAs(ctx.app, ADMIN.email, ADMIN.password),
+      os.id,
+    );
+    signInAll = async () => {
+      auth.admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+      auth.staff = await signInWithRole(ctx.app, auth.admin, 'ADMINISTRATIVO');
+      auth.dentist = await loginAs(ctx.app, dentist.email, dentist.password);
+      // An affiliate's sign-out moves their token version on; a session signed afterwards carries the new one.
+      const signedIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/afiliados/login',
+        payload: { documento: afiliado.documento },
+        remoteAddress: randomAddress(),
+      });
+      auth.afiliado = { authorization: `Bearer ${signedIn.json().token}` };
+    };
+    await signInAll();
   });
   afterAll(() => ctx.close());
 
@@ -105,16 +123,21 @@ describe('the authorization matrix', () => {
     const stolen = link.replace(`s=a.${owner.id}`, `s=a.${intruder.id}`);
     expect(stolen).not.toBe(link);
     expect((await inject('GET', stolen, intruderAuth)).statusCode).toBe(403);
+
+    // Signing out ends the links handed to that session too.
+    expect((await inject('POST', '/api/afiliados/logout', ownerAuth)).statusCode).toBe(204);
+    expect((await inject('GET', link)).statusCode).toBe(403);
   });
 
   it('lets in exactly the callers the matrix names, at every door', async () => {
     const unexpected: string[] = [];
     let cases = 0;
-    // Logout ends the caller's session, so it is knocked on last.
+    // A logout ends the caller's session: each is knocked on with fresh sessions, after everything else.
     const routes = Object.entries(MATRIX).sort(
       ([a], [b]) => Number(a.includes('logout')) - Number(b.includes('logout')),
     );
     for (const [route, row] of routes) {
+      if (route.includes('logout')) await signInAll();
       const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
       for (const [i, caller] of CALLERS.entries()) {
         cases += 1;

@@ -165,8 +165,8 @@ type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
 
 /** A valid request to a route: who sends it, where, and what. `n` makes each body's unique fields unique. */
 interface ValidRequest {
-  /** `own` is a session of its own, for routes that end or change the caller's session. */
-  as: Caller | 'own';
+  /** `own` and `ownAfiliado` are sessions of their own, for routes that end or change the caller's session. */
+  as: Caller | 'own' | 'ownAfiliado';
   url: string;
   query?: Record<string, string>;
   body?: (n: number) => unknown;
@@ -280,6 +280,16 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => ({ motivo: 'Falta la matrícula' }),
     },
     'POST /api/registro': { as: 'anonymous', url: '/api/registro', body: () => buildRegistroInput() },
+    'POST /api/registro/confirm-email': {
+      as: 'anonymous',
+      url: '/api/registro/confirm-email',
+      body: () => ({ token: randomBytes(32).toString('base64url') }),
+    },
+    'POST /api/registro/resend-confirmation': {
+      as: 'anonymous',
+      url: '/api/registro/resend-confirmation',
+      body: () => ({ email: f.rejectedEmail }),
+    },
     'GET /api/permisos': { as: 'admin', url: '/api/permisos' },
 
     'POST /api/afiliados/login': {
@@ -287,6 +297,7 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       url: '/api/afiliados/login',
       body: () => ({ documento: f.loginAfiliado.documento }),
     },
+    'POST /api/afiliados/logout': { as: 'ownAfiliado', url: '/api/afiliados/logout' },
     'GET /api/afiliados/paginated': { as: 'admin', url: '/api/afiliados/paginated', query: listQuery },
     'GET /api/afiliados': {
       as: 'dentist',
@@ -297,11 +308,7 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     'PUT /api/afiliados/profile': {
       as: 'afiliado',
       url: '/api/afiliados/profile',
-      body: () => ({
-        fecha_nacimiento: '1980-05-17',
-        email: uniqueEmail('afiliado'),
-        telefono: '011 4000-0000',
-      }),
+      body: () => ({ email: uniqueEmail('afiliado'), telefono: '011 4000-0000' }),
     },
     'POST /api/afiliados/confirm-email': {
       as: 'anonymous',
@@ -470,7 +477,7 @@ async function createFixtures(ctx: TestContext) {
     especialidades: [especialidadId],
   });
   const dentistToDelete = (await createDentist(app, admin)).id;
-  const pending = await createDentist(app, admin, { pending: true });
+  const pending = await createDentist(app, admin, { pending: true, confirmed: true });
   const rejected = await createDentist(app, admin, { pending: true });
   const afiliado = await createAfiliado(app, admin, osId);
   const loginAfiliado = await createAfiliado(app, admin, osId);
@@ -532,6 +539,7 @@ async function createFixtures(ctx: TestContext) {
     dentist,
     dentistToDelete,
     pendingUserId: pending.userId,
+    rejectedEmail: rejected.email,
     rejectedUserId: rejected.userId,
     afiliado,
     loginAfiliado,
@@ -850,7 +858,11 @@ describe.each(BACKENDS)('bad input at every door (%s)', (backend) => {
       const key = `${route.method} ${route.url}`;
       const request = valid[key]!;
       const headers =
-        request.as === 'own' ? await ownSession(ctx, f) : f.headers[request.as as keyof Fixtures['headers']];
+        request.as === 'own'
+          ? await ownSession(ctx, f)
+          : request.as === 'ownAfiliado'
+            ? await ownAfiliadoSession(ctx, f)
+            : f.headers[request.as as keyof Fixtures['headers']];
       for (const c of casesFor(route, request)) {
         total += 1;
         // Reads are not fingerprinted (a GET that wrote would be a bug of another kind, and it halves the run).
@@ -907,6 +919,10 @@ function diff(before: string, after: string) {
 async function ownSession(ctx: TestContext, f: Fixtures) {
   const user = await createUserWithRoles(ctx.app, f.admin, ['ADMINISTRATIVO'], TEST_PASSWORD);
   return loginAs(ctx.app, user.email, user.password);
+}
+
+async function ownAfiliadoSession(ctx: TestContext, f: Fixtures) {
+  return afiliadoAuth(ctx.app, (await createAfiliado(ctx.app, f.admin, f.osId)).id);
 }
 
 /** What Node's HTTP parser refuses before any route runs, sent over a real socket. */

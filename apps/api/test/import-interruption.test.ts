@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afiliadosCsv, generateAfiliados } from '@red-dental/testing';
@@ -12,6 +12,19 @@ const ROWS = 100_000;
 function bigCsv() {
   const rows = generateAfiliados(ROWS, { firstDocumento: 20_000_000, documentos: 'sequential' });
   return afiliadosCsv(rows, { columns: ['nombre', 'tipoDocumento', 'documento'] });
+}
+
+/**
+ * The embedded database's files of temporary tables and of sorts spilled to
+ * disk, with their sizes: where the import's staged rows live while it runs.
+ */
+function stagingFiles(dataDir: string) {
+  const base = path.join(dataDir, 'db', 'base');
+  return readdirSync(base, { recursive: true, withFileTypes: true })
+    .filter(
+      (entry) => entry.isFile() && (/^t\d+_\d+/.test(entry.name) || entry.parentPath.includes('pgsql_tmp')),
+    )
+    .map((entry) => statSync(path.join(entry.parentPath, entry.name)).size);
 }
 
 const running: ServerProcess[] = [];
@@ -73,21 +86,26 @@ describe('an import interrupted by the process going away (embedded database)', 
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-import-crash-'));
     const port = await freePort();
 
-    // A crash (SIGKILL) two seconds in, while the rows are being staged and upserted in the import's
-    // single transaction: after a restart the table is as it was.
+    // A crash (SIGKILL) while the rows are being staged and upserted in the import's single
+    // transaction: after a restart the table is as it was.
     const first = await boot(dataDir, port);
     const osId = await first.obraSocial('OSDE');
     const killed = first.upload(osId).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 2000));
+    const started = Date.now();
+    while (stagingFiles(dataDir).reduce((a, b) => a + b, 0) < 1_000_000 && Date.now() - started < 60_000)
+      await new Promise((r) => setTimeout(r, 50));
     first.server.child.kill('SIGKILL');
     await first.server.exited;
     expect(await killed).toBeUndefined();
 
     expect(readdirSync(path.join(dataDir, 'tmp'))).not.toEqual([]);
+    // The staging table was on disk when the process died.
+    expect(stagingFiles(dataDir).reduce((a, b) => a + b, 0)).toBeGreaterThan(1_000_000);
     const second = await boot(dataDir, port);
     expect(await second.afiliadoCount()).toBe(0);
-    // The upload's temporary files went with the restart.
+    // The upload's temporary files and the staged rows went with the restart.
     expect(readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+    expect(stagingFiles(dataDir)).toEqual([]);
 
     // SIGTERM while importing: the request in flight completes, then the process exits cleanly.
     const answer = second.upload(osId);

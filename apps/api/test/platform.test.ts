@@ -1,15 +1,26 @@
+import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { MESSAGES } from '@red-dental/contracts';
+import { afiliadosCsv, generateAfiliados } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { type Database, queryRows } from '../src/db/client.ts';
 import { seedFirstAdmin } from '../src/db/seed/base.ts';
 import { isDatabaseUnavailable } from '../src/lib/errors.ts';
 import { serializeError } from '../src/lib/log.ts';
+import {
+  afiliadoAuth,
+  createAfiliado,
+  createObraSocial,
+  multipart,
+} from '../src/modules/afiliados/afiliados.factories.ts';
 import errorsPlugin from '../src/plugins/errors.ts';
 import {
   ADMIN,
@@ -87,6 +98,198 @@ describe.each(BACKENDS)('platform behaviour across instances (%s)', (backend) =>
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().error).toBe('Tipo de contenido no admitido');
+  });
+});
+
+describe.each(BACKENDS)('what API answers let caches keep (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => ctx.close());
+
+  it('marks every API answer no-store: data, refusals and unknown paths', async () => {
+    const answers = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: admin }),
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/afiliados/paginated?pageIndex=0&pageSize=10',
+        headers: admin,
+      }),
+      ctx.app.inject({ method: 'GET', url: '/api/afiliados/paginated?pageIndex=0&pageSize=10' }),
+      ctx.app.inject({ method: 'GET', url: '/api/nada' }),
+      ctx.app.inject({ method: 'GET', url: '/api/health' }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 404, 200]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it("keeps the affiliate directory's own revalidation with its ETag", async () => {
+    const os = await createObraSocial(ctx.app, admin);
+    const afiliado = await createAfiliado(ctx.app, admin, os.id);
+    const auth = await afiliadoAuth(ctx.app, afiliado.id);
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profesionales/obrasocial',
+      headers: auth,
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/profesionales/obrasocial',
+      headers: { ...auth, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+  });
+});
+
+describe('request ids', () => {
+  const idOf = async (ctx: TestContext, given: string) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': given } })).headers[
+      'x-request-id'
+    ];
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+  it("keeps a trusted proxy's well-formed id, and replaces anything else with a fresh one", async () => {
+    const ctx = await createTestApp('pglite', { TRUST_PROXY: '1' });
+    for (const good of ['lb-7f3a.2026:01_x', 'a', '0d6f1c2e-4b8a-4c3e-9f1a-2b3c4d5e6f70', 'x'.repeat(64)])
+      expect(await idOf(ctx, good)).toBe(good);
+    for (const bad of ['x'.repeat(65), 'con espacio', '<script>', 'a/b', '"\\u0000', '%0a'])
+      expect(await idOf(ctx, bad)).toMatch(UUID);
+    await ctx.close();
+  });
+
+  it('makes its own id without a trusted proxy', async () => {
+    const ctx = await createTestApp('pglite');
+    expect(await idOf(ctx, 'lb-7f3a')).toMatch(UUID);
+    await ctx.close();
+  });
+});
+
+/**
+ * One raw connection: text is written, a number waits that many milliseconds.
+ * Like a client that does not stop uploading when an answer comes, it goes
+ * on writing after the server has closed its side; it reads until then, or
+ * until `deadlineMs`.
+ */
+async function sendSlowly(port: number, steps: (string | Buffer | number)[], deadlineMs: number) {
+  const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+  socket.on('error', () => {});
+  await once(socket, 'connect');
+  let received = '';
+  let closed = false;
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString();
+  });
+  const closing = new Promise<void>((resolve) =>
+    socket.once('end', () => {
+      closed = true;
+      resolve();
+    }),
+  );
+  const started = Date.now();
+  for (const step of steps) {
+    if (typeof step === 'number') await sleep(step);
+    else if (!socket.destroyed) socket.write(step);
+  }
+  await Promise.race([closing, sleep(Math.max(0, deadlineMs - (Date.now() - started)))]);
+  socket.destroy();
+  const [head = '', body = ''] = received.split('\r\n\r\n');
+  return { status: Number(head.split(' ')[1]), head, body, closed, ms: Date.now() - started };
+}
+
+describe.each(BACKENDS)('requests that arrive too slowly (%s)', (backend) => {
+  const TIMEOUTS = { headersMs: 500, bodyMs: 500, uploadMs: 3000, checkIntervalMs: 100 };
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let port: number;
+  let auth: Record<string, string>;
+  let obraSocialId: number;
+
+  beforeAll(async () => {
+    const config = testConfig();
+    database = await createTestDatabase(backend, config.statementTimeoutMs);
+    await seedFirstAdmin(database.db, config);
+    app = await buildApp({ config, database, startMailWorker: false, logger: false, timeouts: TIMEOUTS });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+    auth = await loginAs(app, ADMIN.email, ADMIN.password);
+    obraSocialId = (await createObraSocial(app, auth)).id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const expectCutOff = (answer: Awaited<ReturnType<typeof sendSlowly>>) => {
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toEqual({ error: MESSAGES.REQUEST_TIMEOUT, code: 'VALIDACION' });
+    expect(answer.closed).toBe(true);
+  };
+
+  it('answers a Spanish 408 and closes when the headers never end', async () => {
+    const answer = await sendSlowly(port, ['GET /api/health HTTP/1.1\r\nHost: localhost\r\n'], 5_000);
+    expectCutOff(answer);
+    expect(answer.ms).toBeLessThan(3_000);
+  });
+
+  it("cuts off a JSON body that trickles in, well before the uploads' budget", async () => {
+    const answer = await sendSlowly(
+      port,
+      [
+        'POST /api/user/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n',
+        '{"user":"a',
+        400,
+        'dmin@test',
+      ],
+      5_000,
+    );
+    expectCutOff(answer);
+    expect(answer.ms).toBeLessThan(TIMEOUTS.uploadMs);
+  });
+
+  /** The import form for `rows` new affiliates, as request head and body; the documents start at `first`. */
+  function importRequest(first: number, options: { dryRun: boolean }) {
+    const csv = afiliadosCsv(generateAfiliados(3, { firstDocumento: first, documentos: 'sequential' }), {
+      columns: ['nombre', 'documento'],
+    });
+    const form = multipart({ obraSocialId: String(obraSocialId) }, { name: 'padron.csv', content: csv });
+    const head = `POST /api/afiliados/import-csv${options.dryRun ? '?dryRun=true' : ''} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${auth.authorization}\r\nContent-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\nConnection: close\r\n\r\n`;
+    return { head, body: form.payload };
+  }
+
+  it('lets an upload take longer than a JSON body may, within its own budget', async () => {
+    const { head, body } = importRequest(41_000_000, { dryRun: true });
+    const quarter = Math.ceil(body.length / 4);
+    const pieces = [0, 1, 2, 3].map((i) => body.subarray(i * quarter, (i + 1) * quarter));
+    const answer = await sendSlowly(
+      port,
+      [head, pieces[0]!, 400, pieces[1]!, 400, pieces[2]!, 400, pieces[3]!],
+      10_000,
+    );
+    expect(answer.status, answer.body).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ count: 3, created: 3, dryRun: true });
+  });
+
+  it('cuts off an upload past its budget, and the rest arriving later imports nothing', async () => {
+    const { head, body } = importRequest(42_000_000, { dryRun: false });
+    const half = Math.ceil(body.length / 2);
+    const answer = await sendSlowly(
+      port,
+      [head, body.subarray(0, half), TIMEOUTS.uploadMs + 1_000, body.subarray(half)],
+      TIMEOUTS.uploadMs + 6_000,
+    );
+    expectCutOff(answer);
+    await sleep(500);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from afiliados where documento like '4200000%'`,
+    );
+    expect(row!.n).toBe(0);
   });
 });
 
@@ -360,7 +563,10 @@ describe('configuration', () => {
 
   it('keeps the published passwords to the embedded demo', () => {
     expect(loadConfig({}).admin).toMatchObject({ password: 'RedDental2025!', isDefault: true });
-    for (const env of [{ DATABASE_URL: 'postgres://x@h/db' }, { NODE_ENV: 'production' }]) {
+    for (const env of [
+      { DATABASE_URL: 'postgres://x@h/db' },
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.internal:25' },
+    ]) {
       expect(loadConfig(env).admin).toMatchObject({ password: undefined, isDefault: false });
       expect(loadConfig({ ...env, ADMIN_PASSWORD: 'Clave-Propia-2025' }).admin.password).toBe(
         'Clave-Propia-2025',
@@ -369,6 +575,32 @@ describe('configuration', () => {
         /^Configuración inválida: DEMO_DATA solo se admite con la base embebida fuera de producción/,
       );
     }
+  });
+
+  it('loads the demo accounts only into an installation that did not name its own administrator', () => {
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ ADMIN_PASSWORD: 'Clave-Propia-2025' }).demoData).toBe(false);
+    expect(loadConfig({ ADMIN_EMAIL: 'jefa@example.com' }).demoData).toBe(false);
+    expect(loadConfig({ ADMIN_PASSWORD: 'Clave-Propia-2025', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ ADMIN_EMAIL: 'jefa@example.com', DEMO_DATA: '1' }).demoData).toBe(true);
+  });
+
+  it('refuses to write mails to files in production unless MAIL_FILE_IN_PRODUCTION says so', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /^Configuración inválida: SMTP_URL es obligatoria en producción .*MAIL_FILE_IN_PRODUCTION=true$/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_FILE_IN_PRODUCTION: 'false' })).toThrow(
+      /SMTP_URL es obligatoria/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_FILE_IN_PRODUCTION: 'si' })).toThrow(
+      /^Configuración inválida: MAIL_FILE_IN_PRODUCTION /,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_FILE_IN_PRODUCTION: 'true' }).smtpUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.internal:25' }).smtpUrl).toBe(
+      'smtp://mail.internal:25',
+    );
+    // Outside production the files are how a local installation follows its mail.
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
   });
 
   it('names the variable in one line when a value is bad', () => {

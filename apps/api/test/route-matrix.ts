@@ -50,9 +50,12 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/user/solicitudes/:id': ADMIN_ONLY,
   'DELETE /api/user/rechazar/:id': ADMIN_ONLY,
   'POST /api/registro': OPEN,
+  'POST /api/registro/confirm-email': OPEN,
+  'POST /api/registro/resend-confirmation': OPEN,
   'GET /api/permisos': ANY_USER,
 
   'POST /api/afiliados/login': OPEN,
+  'POST /api/afiliados/logout': AFILIADO_ONLY,
   'GET /api/afiliados/paginated': ANY_USER,
   'GET /api/afiliados': ANY_USER,
   'GET /api/afiliados/profile': AFILIADO_ONLY,

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMINISTRATIVO_EMAIL, DEMO_PASSWORD } from '../src/db/seed/demo-catalog.ts';
 import { ADMIN } from './helpers.ts';
 import { freePort, type ServerProcess, startServerProcess } from './processes.ts';
 
@@ -24,9 +25,26 @@ describe('the server process', () => {
     expect(lines[0]).toMatch(/^Configuración inválida: PORT /);
   });
 
+  it('refuses to start in production without SMTP_URL, in one line naming the variable', async () => {
+    const server = startServerProcess({
+      NODE_ENV: 'production',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-srv-prod-')),
+      PORT: '0',
+    });
+    running.push(server);
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuración inválida: SMTP_URL .*MAIL_FILE_IN_PRODUCTION=true$/);
+  });
+
   it('refuses to start in production on an empty database without ADMIN_PASSWORD, in one line', async () => {
     const server = startServerProcess({
       NODE_ENV: 'production',
+      // Never reached: start-up stops before anything is sent.
+      SMTP_URL: 'smtp://127.0.0.1:1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-srv-prod-')),
       PORT: '0',
     });
@@ -36,6 +54,29 @@ describe('the server process', () => {
       'La base de datos está vacía y falta ADMIN_PASSWORD: defina ADMIN_EMAIL y ADMIN_PASSWORD para crear el primer administrador.',
     ]);
   });
+
+  it('loads no demo accounts into an embedded installation with its own administrator', async () => {
+    const port = await freePort();
+    const server = startServerProcess({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // DEMO_DATA left unset, as an operator following the README would.
+      DEMO_DATA: '',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-srv-own-admin-')),
+      PORT: String(port),
+    });
+    running.push(server);
+    await server.ready();
+    expect(server.output()).not.toContain(DEMO_ADMINISTRATIVO_EMAIL);
+    const login = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: DEMO_ADMINISTRATIVO_EMAIL, pass: DEMO_PASSWORD }),
+    });
+    expect(login.status).toBe(401);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
 
   it('runs exactly one of two servers started at once on one DATA_DIR', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-srv-twice-'));

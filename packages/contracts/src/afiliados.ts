@@ -188,15 +188,20 @@ export const afiliadoProfileSchema = afiliadoSchema.extend({
   email: z.string().nullable(),
   emailPendiente: z.string().nullable(),
   telefono: z.string().nullable(),
+  /**
+   * E-mail and phone are shown in part ("lu***@example.com", "11 ****-2290"):
+   * the session was opened with the document alone, which anyone may know.
+   */
+  contactoOculto: z.boolean(),
 });
 export type AfiliadoProfile = z.infer<typeof afiliadoProfileSchema>;
 
 /**
- * PUT /api/afiliados/profile. Only these three fields change; nombre,
- * documento and obraSocial, if sent, are ignored. '' means "clear".
+ * PUT /api/afiliados/profile. Only e-mail and phone change; a field left out
+ * stays as it is, '' clears it. nombre, documento, obraSocial and the birth
+ * date (staff keep it: it may be the portal's second factor), if sent, are ignored.
  */
 export const afiliadoProfileUpdateSchema = z.object({
-  fecha_nacimiento: fechaNacimientoSchema,
   email: z
     .union([z.string(), z.null()])
     .optional()

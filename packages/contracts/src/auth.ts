@@ -66,6 +66,17 @@ export type Registro = z.infer<typeof registroSchema>;
 export const recoverPasswordSchema = z.object({ email: emailSchema() });
 export type RecoverPassword = z.infer<typeof recoverPasswordSchema>;
 
+/** POST /api/registro/confirm-email: the token of the link mailed at sign-up. */
+export const registroConfirmSchema = z.object({
+  token: z
+    .string({ error: MESSAGES.REGISTRO_TOKEN_INVALID })
+    .min(1, MESSAGES.REGISTRO_TOKEN_INVALID)
+    .max(200),
+});
+/** POST /api/registro/resend-confirmation: the address the request was made with. */
+export const resendConfirmationSchema = z.object({ email: emailSchema() });
+export type ResendConfirmation = z.infer<typeof resendConfirmationSchema>;
+
 export const restorePasswordSchema = z.object({
   id: z.string({ error: MESSAGES.RESTORE_TOKEN_INVALID }).min(1, MESSAGES.RESTORE_TOKEN_INVALID).max(200),
   password: newPasswordSchema,

@@ -120,10 +120,8 @@ export type PaginatedQuery = z.infer<typeof paginatedQuerySchema>;
 export function paginatedSchema<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), rowCount: z.number().int() });
 }
-export interface Paginated<T> {
-  rows: T[];
-  rowCount: number;
-}
+/** A page of rows: what `paginatedSchema(row)` parses, for any row type. */
+export type Paginated<T> = z.infer<ReturnType<typeof paginatedSchema<z.ZodType<T>>>>;
 
 /** `{message}`: the answer of actions whose result is a text to show. */
 export const messageResponseSchema = z.object({ message: z.string() });

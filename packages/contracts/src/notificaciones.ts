@@ -163,7 +163,8 @@ const categorySearch = z
 
 /** GET /api/notificaciones/by-id and /afiliados: 0-based pages like every list. */
 export const notificacionesQuerySchema = paginatedQuerySchema.extend({ search: categorySearch });
-export type NotificacionesQuery = z.input<typeof notificacionesQuerySchema>;
+/** A page of one's own notifications, as parsed: `search` is a category or undefined for all. */
+export type NotificacionesQuery = z.output<typeof notificacionesQuerySchema>;
 
 /** GET /api/notificaciones (staff): the spec makes this one list's `pageIndex` 1-based. */
 export const notificacionesStaffQuerySchema = notificacionesQuerySchema.extend({
@@ -174,7 +175,6 @@ export const notificacionesStaffQuerySchema = notificacionesQuerySchema.extend({
     .max(Math.floor(MAX_ID / MAX_PAGE_SIZE))
     .default(1),
 });
-export type NotificacionesStaffQuery = z.input<typeof notificacionesStaffQuerySchema>;
 
 /** One recipient of a notification, for staff, with when it was read. */
 export const destinatarioSchema = z.object({

@@ -12,6 +12,8 @@ export const solicitudSchema = z.object({
   nombre: z.string(),
   razonSocial: z.string().nullable(),
   email: z.string(),
+  /** Whether the applicant opened the confirmation link mailed at sign-up; only then can the request be accepted. */
+  emailConfirmado: z.boolean(),
   createdAt: z.string(),
   user: z.object({ id: z.number() }),
   matricula: z.string().nullable(),
@@ -136,7 +138,10 @@ export const profesionalSchema = z.object({
   matricula: z.string().nullable(),
   matriculaJurisdiccion: z.string().nullable(),
   matriculaVerificadaAt: z.string().nullable(),
-  /** The staff member who checked the licence (e-mail). */
+  /**
+   * The staff member who checked the licence (e-mail), for staff (PROFESSIONALS.GET) only;
+   * null for the owner. A change of licence, jurisdiction or name clears the check.
+   */
   matriculaVerificadaPor: z.string().nullable(),
   aceptaNuevosPacientes: z.boolean(),
   ausencias: z.array(ausenciaSchema),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -88,8 +88,37 @@ export interface Database {
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** Files of temporary tables (`t<backend>_<relation>`, with their forks and segments). */
+const TEMP_RELATION_FILE = /^t\d+_\d+/;
+
+/**
+ * Removes what temporary tables and sorts spilled to disk left in a PGlite
+ * data directory, as PostgreSQL does when its server starts: PGlite runs
+ * PostgreSQL in single-user mode, which skips that. A process killed in a
+ * transaction that used a temporary table (the CSV import's staging table)
+ * would otherwise keep those rows on disk for good. Only for a directory no
+ * running database uses (the server holds the DATA_DIR lock).
+ */
+async function removePgliteTempFiles(dir: string): Promise<void> {
+  const base = path.join(dir, 'base');
+  const databases = await readdir(base, { withFileTypes: true }).catch(() => []);
+  for (const database of databases) {
+    if (!database.isDirectory()) continue;
+    const folder = path.join(base, database.name);
+    if (database.name === 'pgsql_tmp') {
+      await rm(folder, { recursive: true, force: true });
+      continue;
+    }
+    for (const name of await readdir(folder))
+      if (TEMP_RELATION_FILE.test(name)) await rm(path.join(folder, name), { force: true });
+  }
+}
+
 export async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  if (dir) await mkdir(dir, { recursive: true });
+  if (dir) {
+    await mkdir(dir, { recursive: true });
+    await removePgliteTempFiles(dir);
+  }
   const client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS, loadDataDir });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {

@@ -14,14 +14,16 @@ function isAlive(pid: number) {
   }
 }
 
-/** The PID written in a lock file, or undefined when there is none or it cannot be read. */
-function readPid(file: string): number | undefined {
+/** The PID written in a lock file; 'absent' when there is no file, undefined when it holds no PID. */
+function readPid(file: string): number | 'absent' | undefined {
+  let text: string;
   try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'absent' : undefined;
   }
+  const pid = Number.parseInt(text.trim(), 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /**
@@ -62,10 +64,14 @@ function removeStaleLock(file: string, stalePid: number | undefined): boolean {
   const guard = `${file}.takeover`;
   if (!tryCreate(guard)) {
     const guardPid = readPid(guard);
-    if (guardPid === undefined || !isAlive(guardPid)) rmSync(guard, { force: true });
+    // A guard that vanished meanwhile is not removed: the name may already be another process's guard.
+    if (guardPid !== 'absent' && (guardPid === undefined || !isAlive(guardPid)))
+      rmSync(guard, { force: true });
     return false;
   }
   try {
+    // Only a lock file that exists and still names the dead process: while it exists nobody can
+    // create another in its place, so removing it removes exactly the stale one.
     if (readPid(file) === stalePid) rmSync(file, { force: true });
   } finally {
     rmSync(guard, { force: true });
@@ -89,6 +95,8 @@ export function lockDataDir(dataDir: string): () => void {
       };
     }
     const holder = readPid(file);
+    // Gone since the attempt above: try again at once.
+    if (holder === 'absent') continue;
     if (holder !== undefined && holder !== process.pid && isAlive(holder)) throw lockedError(dataDir, holder);
     if (!removeStaleLock(file, holder)) sleep(20);
   }

@@ -55,9 +55,13 @@ export async function findSubject(db: DbOrTx, userId: number): Promise<SubjectRo
   return row;
 }
 
-export async function afiliadoExists(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db.select({ id: afiliados.id }).from(afiliados).where(eq(afiliados.id, id));
-  return rows.length > 0;
+/** The affiliate's token version, or undefined when there is no such affiliate (any more). */
+export async function findAfiliadoTokenVersion(db: DbOrTx, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ tokenVersion: afiliados.tokenVersion })
+    .from(afiliados)
+    .where(eq(afiliados.id, id));
+  return row?.tokenVersion;
 }
 
 /**

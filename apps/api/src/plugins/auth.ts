@@ -4,7 +4,7 @@ import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { afiliadoExists, findOrCreateSetting, findSubject } from './auth.repository.ts';
+import { findAfiliadoTokenVersion, findOrCreateSetting, findSubject } from './auth.repository.ts';
 
 export const USER_TOKEN_TTL = '12h';
 export const AFILIADO_TOKEN_TTL = '2h';
@@ -17,14 +17,27 @@ export interface Subject {
   status: 'pending' | 'active';
   tokenVersion: number;
   permissions: Set<string>;
+  /** The client's address as the server trusts it (TRUST_PROXY), for the audit log and per-client limits. */
+  address: string;
 }
 
-export type Auth = { kind: 'user'; user: Subject } | { kind: 'afiliado'; afiliadoId: number };
+/** A signed-in affiliate: the token version their sign-out moves on, and whether the birth date was given. */
+export interface AfiliadoSubject {
+  id: number;
+  tokenVersion: number;
+  /** The session was opened with the birth date too (AFFILIATE_LOGIN_BIRTHDATE): contact data is shown whole. */
+  birthdateProven: boolean;
+}
+
+export type Auth = { kind: 'user'; user: Subject } | { kind: 'afiliado'; afiliado: AfiliadoSubject };
 
 declare module 'fastify' {
   interface FastifyInstance {
     signUserToken(user: { id: number; tokenVersion: number }): Promise<string>;
-    signAfiliadoToken(afiliadoId: number): Promise<string>;
+    signAfiliadoToken(
+      afiliado: { id: number; tokenVersion: number },
+      options: { birthdateProven: boolean },
+    ): Promise<string>;
     /** onRequest guard: a signed-in user holding every permission named (none: any signed-in user). */
     authorize(required?: PermissionName | readonly PermissionName[]): onRequestHookHandler;
     /** onRequest guard: an affiliate token only. */
@@ -68,8 +81,15 @@ export default fp(
     app.decorate('signUserToken', async (user: { id: number; tokenVersion: number }) =>
       signUser({ kind: 'user', tv: user.tokenVersion, sub: String(user.id) }),
     );
-    app.decorate('signAfiliadoToken', async (afiliadoId: number) =>
-      signAfiliado({ kind: 'afiliado', sub: String(afiliadoId) }),
+    app.decorate(
+      'signAfiliadoToken',
+      async (afiliado: { id: number; tokenVersion: number }, options: { birthdateProven: boolean }) =>
+        signAfiliado({
+          kind: 'afiliado',
+          sub: String(afiliado.id),
+          tv: afiliado.tokenVersion,
+          bd: options.birthdateProven,
+        }),
     );
     app.decorateRequest('auth', null);
 
@@ -90,11 +110,20 @@ export default fp(
         const row = await findSubject(app.db, id);
         if (row?.status !== 'active' || row.tokenVersion !== payload.tv)
           throw unauthorized(MESSAGES.SESSION_EXPIRED);
-        return { kind: 'user', user: { ...row, permissions: new Set(row.permissions) } };
+        return {
+          kind: 'user',
+          user: { ...row, permissions: new Set(row.permissions), address: request.ip },
+        };
       }
       if (payload.kind === 'afiliado') {
-        if (!(await afiliadoExists(app.db, id))) throw unauthorized(MESSAGES.SESSION_EXPIRED);
-        return { kind: 'afiliado', afiliadoId: id };
+        // A sign-out moves the version on: every token issued before stops working.
+        const tokenVersion = await findAfiliadoTokenVersion(app.db, id);
+        if (tokenVersion === undefined || tokenVersion !== payload.tv)
+          throw unauthorized(MESSAGES.SESSION_EXPIRED);
+        return {
+          kind: 'afiliado',
+          afiliado: { id, tokenVersion, birthdateProven: payload.bd === true },
+        };
       }
       throw unauthorized(MESSAGES.SESSION_EXPIRED);
     }
@@ -128,6 +157,11 @@ export function currentUser(request: FastifyRequest): Subject {
 }
 
 export function currentAfiliadoId(request: FastifyRequest): number {
+  return currentAfiliado(request).id;
+}
+
+/** The signed-in affiliate of a request that passed `authorizeAfiliado`. */
+export function currentAfiliado(request: FastifyRequest): AfiliadoSubject {
   if (request.auth?.kind !== 'afiliado') throw unauthorized();
-  return request.auth.afiliadoId;
+  return request.auth.afiliado;
 }

@@ -30,14 +30,24 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
   return reply.status(status).send({ error: message, code } satisfies ErrorBody);
 }
 
+/** How long a connection answered by `clientErrorHandler` stays open for the client to read the answer. */
+const CLIENT_ERROR_LINGER_MS = 2_000;
+
 /**
  * Node's `clientError`: a request the HTTP parser refuses before Fastify sees
- * it (headers too large, a broken request line, a client too slow). The
- * answer is written to the socket by hand, as Fastify's default does, in the
- * API's shape and language.
+ * it (headers too large, a broken request line), or one a client took too
+ * long to send (an upload past its time, decision 055). The answer is written
+ * to the socket by hand, as Fastify's default does, in the API's shape and
+ * language.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // An answer already under way cannot be followed by another one: the connection is dropped.
+  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
   const [status, reason, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large', MESSAGES.HEADERS_TOO_LARGE]
@@ -48,6 +58,10 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
+  // An upload cut off may still be streaming in: nothing more of it reaches the route, and the
+  // connection goes once the client has had a moment to read the answer.
+  socket.pause();
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { FILE_LINK_TTL_SECONDS } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { afiliadoExists, findOrCreateSetting, findSubject } from './auth.repository.ts';
+import { findAfiliadoTokenVersion, findOrCreateSetting, findSubject } from './auth.repository.ts';
 import type { Auth } from './auth.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { Auth } from './auth.ts';
  */
 export type LinkSubject =
   | { kind: 'user'; id: number; tokenVersion: number }
-  | { kind: 'afiliado'; id: number };
+  | { kind: 'afiliado'; id: number; tokenVersion: number };
 
 /** Who opens the link, as the database has them now: an active user with their permissions, or an affiliate. */
 export type LinkReader =
@@ -47,14 +47,16 @@ declare module 'fastify' {
 }
 
 function subjectOf(auth: Auth): string {
-  return auth.kind === 'user' ? `u.${auth.user.id}.${auth.user.tokenVersion}` : `a.${auth.afiliadoId}`;
+  return auth.kind === 'user'
+    ? `u.${auth.user.id}.${auth.user.tokenVersion}`
+    : `a.${auth.afiliado.id}.${auth.afiliado.tokenVersion}`;
 }
 
 function parseSubject(value: string): LinkSubject | undefined {
   const user = /^u\.([1-9][0-9]{0,9})\.([0-9]{1,10})$/.exec(value);
   if (user) return { kind: 'user', id: Number(user[1]), tokenVersion: Number(user[2]) };
-  const afiliado = /^a\.([1-9][0-9]{0,9})$/.exec(value);
-  if (afiliado) return { kind: 'afiliado', id: Number(afiliado[1]) };
+  const afiliado = /^a\.([1-9][0-9]{0,9})\.([0-9]{1,10})$/.exec(value);
+  if (afiliado) return { kind: 'afiliado', id: Number(afiliado[1]), tokenVersion: Number(afiliado[2]) };
   return undefined;
 }
 
@@ -73,8 +75,10 @@ export default fp(
 
     /** The subject as it is now, if it may still sign in (a logout or a revoked account ends its links). */
     async function readerOf(subject: LinkSubject): Promise<LinkReader | undefined> {
-      if (subject.kind === 'afiliado')
-        return (await afiliadoExists(app.db, subject.id)) ? { kind: 'afiliado', id: subject.id } : undefined;
+      if (subject.kind === 'afiliado') {
+        const tokenVersion = await findAfiliadoTokenVersion(app.db, subject.id);
+        return tokenVersion === subject.tokenVersion ? { kind: 'afiliado', id: subject.id } : undefined;
+      }
       const user = await findSubject(app.db, subject.id);
       if (user?.status !== 'active' || user.tokenVersion !== subject.tokenVersion) return undefined;
       return { kind: 'user', id: subject.id, permissions: new Set(user.permissions) };

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
 
 /** A fixed-window counter as read or left by a hit. */
 export interface Counter {
@@ -36,8 +37,8 @@ export async function hitCounter(
   return toCounter(rows[0]);
 }
 
-export async function deleteCounter(db: DbOrTx, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
+export async function deleteCounters(db: DbOrTx, keys: string[]): Promise<void> {
+  await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }
 
 export async function deleteExpiredCounters(db: DbOrTx): Promise<void> {

@@ -1,9 +1,11 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import ipaddr from 'ipaddr.js';
 import type { DbOrTx } from '../db/client.ts';
 import { tooManyRequests } from '../lib/errors.ts';
-import { deleteCounter, deleteExpiredCounters, hitCounter } from './rate-limit.repository.ts';
+import { findOrCreateSetting } from './auth.repository.ts';
+import { deleteCounters, deleteExpiredCounters, hitCounter } from './rate-limit.repository.ts';
 
 export interface Limit {
   max: number;
@@ -14,8 +16,23 @@ export interface Limit {
 
 /** Per client address: 30 requests a minute on each limited endpoint (decision 003). */
 export const ADDRESS_LIMIT: Limit = { max: 30, windowSeconds: 60 };
-/** Per account (e-mail or document): 10 attempts in 15 minutes, forgotten after a success. */
+/**
+ * Per account and client address: 10 attempts in 15 minutes, forgotten after a
+ * success. Keyed by both, so nobody can lock an account out from elsewhere (decision 053).
+ */
 export const ACCOUNT_FAILURE_LIMIT: Limit = { max: 10, windowSeconds: 15 * 60 };
+/** Past ACCOUNT_FAILURE_LIMIT failures on an account from anywhere, each failed answer waits this long, doubling… */
+export const FAILURE_DELAY_START_MS = 500;
+/** …up to this. A right password is never delayed. */
+export const FAILURE_DELAY_MAX_MS = 8000;
+
+/** One attempt on an account, counted before it is checked; say how it ended. */
+export interface AccountAttempt {
+  /** The check failed: counted against the account from every address; past the limit the answer waits. */
+  failed(): Promise<void>;
+  /** The check passed: this client's attempts and the account's failures are forgotten. */
+  succeeded(): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,20 +40,28 @@ declare module 'fastify' {
     limitByAddress(endpoint: string): onRequestHookHandler;
     accountFailures: {
       /**
-       * Counts an attempt on the account before it is checked, in one atomic
-       * statement, and throws 429 past the limit: parallel guesses cannot
-       * slip through between a read and a write.
+       * Counts an attempt on the account from this client before it is
+       * checked, in one atomic statement, and throws 429 when this client has
+       * made too many: parallel guesses cannot slip through between a read and
+       * a write, and another client is never refused for them.
        */
-      consumeAttempt(scope: string, account: string): Promise<void>;
-      /** Forgets the account's attempts (after a success). */
-      reset(scope: string, account: string): Promise<void>;
+      begin(scope: string, account: string, client: string): Promise<AccountAttempt>;
     };
     /**
      * Counts one action against `limit` and throws 429 past it. Given a
      * transaction, the count rolls back with a refused change.
      */
     consumeQuota(db: DbOrTx, key: string, limit: Limit): Promise<void>;
+    /** Counts one action against `limit` and tells whether it is still within it (for what is skipped, not refused). */
+    withinQuota(db: DbOrTx, key: string, limit: Limit): Promise<boolean>;
   }
+}
+
+/** How long a failed answer waits once an account has had `failures` failures in the window. */
+export function failureDelayMs(failures: number): number {
+  const over = failures - ACCOUNT_FAILURE_LIMIT.max;
+  if (over <= 0) return 0;
+  return Math.min(FAILURE_DELAY_MAX_MS, FAILURE_DELAY_START_MS * 2 ** Math.min(over - 1, 16));
 }
 
 /**
@@ -68,21 +93,39 @@ export default fp(
       };
     });
 
-    const accountKey = (scope: string, account: string) => `fail:${scope}:${account.toLowerCase()}`;
+    // Counter keys name an account by a keyed hash: the table never holds an e-mail or a document.
+    const keySecret = await findOrCreateSetting(app.db, 'rate_limit_key_secret', () =>
+      randomBytes(32).toString('base64url'),
+    );
+    const accountKey = (scope: string, account: string) =>
+      `fail:${scope}:${createHmac('sha256', keySecret).update(account.trim().toLowerCase()).digest('base64url')}`;
+
     app.decorate('accountFailures', {
-      async consumeAttempt(scope: string, account: string) {
-        const key = accountKey(scope, account);
-        const counter = await hitCounter(app.db, key, ACCOUNT_FAILURE_LIMIT.windowSeconds);
+      async begin(scope: string, account: string, client: string) {
+        const wholeAccount = accountKey(scope, account);
+        const pair = `${wholeAccount}:${clientKey(client)}`;
+        const counter = await hitCounter(app.db, pair, ACCOUNT_FAILURE_LIMIT.windowSeconds);
         if (counter.count > ACCOUNT_FAILURE_LIMIT.max) throw tooManyRequests(counter.retryAfterSeconds);
-      },
-      async reset(scope: string, account: string) {
-        await deleteCounter(app.db, accountKey(scope, account));
+        return {
+          async failed() {
+            const failures = await hitCounter(app.db, wholeAccount, ACCOUNT_FAILURE_LIMIT.windowSeconds);
+            const wait = failureDelayMs(failures.count);
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          },
+          async succeeded() {
+            await deleteCounters(app.db, [pair, wholeAccount]);
+          },
+        };
       },
     });
 
     app.decorate('consumeQuota', async (db: DbOrTx, key: string, limit: Limit) => {
       const counter = await hitCounter(db, `quota:${key}`, limit.windowSeconds);
       if (counter.count > limit.max) throw tooManyRequests(counter.retryAfterSeconds, limit.message);
+    });
+    app.decorate('withinQuota', async (db: DbOrTx, key: string, limit: Limit) => {
+      const counter = await hitCounter(db, `quota:${key}`, limit.windowSeconds);
+      return counter.count <= limit.max;
     });
 
     // Expired windows are dead weight: sweep them now and then.

@@ -16,8 +16,11 @@ export function tileSources(tileUrl: string): string[] {
   }
 }
 
+const API_PATH = /^\/api(?:[/?]|$)/;
+
 /**
- * helmet's security headers on every response. The middleware is built once and run
+ * helmet's security headers on every response, and `Cache-Control: no-store`
+ * on every API answer. The middleware is built once and run
  * on the raw response (Fastify keeps headers set there); the Fastify wrapper would
  * rebuild it, and re-parse the CSP, on every request.
  */
@@ -42,6 +45,9 @@ export default fp(
       strictTransportSecurity: app.config.env === 'production',
     });
     app.addHook('onRequest', (request, reply, done) => {
+      // API answers carry personal data: no cache may keep them. A route with a policy of its own
+      // (the affiliate directory's revalidation, the files' private no-store) sets it over this one.
+      if (API_PATH.test(request.url)) reply.header('cache-control', 'no-store');
       setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
   },

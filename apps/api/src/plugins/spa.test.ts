@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PUBLIC_CONFIG_META_NAME } from '@red-dental/contracts';
@@ -74,5 +74,78 @@ describe('the served index.html', () => {
     const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain(PUBLIC_CONFIG_META_NAME);
+  });
+});
+
+describe('build files that are not for browsers', () => {
+  const MANIFEST = '{"index.html":{"file":"assets/index-abc123.js","isEntry":true}}';
+  const MAP = '{"version":3,"sources":["../../src/lib/session.ts"],"mappings":"AAAA"}';
+  let webRoot: string;
+  let database: Database;
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(tmpdir(), 'red-dental-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(webRoot, '.vite'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    // What `vite build` writes: the manifest the bundle-size benchmark reads, the bundle and its map.
+    writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), MANIFEST);
+    writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js.map'), MAP);
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(() => database?.close());
+
+  async function appIn(env: Record<string, string>) {
+    const app = await buildApp({
+      config: testConfig(env),
+      database,
+      startMailWorker: false,
+      logger: false,
+      webRoot,
+    });
+    await app.ready();
+    return app;
+  }
+
+  /** What a browser gets for `url`: the file itself, or the page every unknown path gets. */
+  async function fetchFrom(app: App, url: string) {
+    const response = await app.inject({ method: 'GET', url });
+    return {
+      status: response.statusCode,
+      isPage: response.body.includes('<div id="root">'),
+      body: response.body,
+    };
+  }
+
+  it.each([
+    ['production', { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.internal:25' }],
+    ['development', { NODE_ENV: 'development' }],
+  ])('never serves the Vite manifest (%s)', async (_env, env) => {
+    const app = await appIn(env);
+    for (const url of [
+      '/.vite/manifest.json',
+      '/%2Evite/manifest.json',
+      '/assets/../.vite/manifest.json',
+      '/.vite/',
+    ]) {
+      const answer = await fetchFrom(app, url);
+      expect(answer.body).not.toContain('isEntry');
+      if (answer.status === 200) expect(answer.isPage).toBe(true);
+    }
+    await app.close();
+  });
+
+  it('serves source maps only outside production', async () => {
+    const production = await appIn({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.internal:25' });
+    const hidden = await fetchFrom(production, '/assets/index-abc123.js.map');
+    expect(hidden.body).not.toContain('"mappings"');
+    expect(hidden.isPage).toBe(true);
+    expect((await fetchFrom(production, '/assets/index-abc123.js')).body).toBe('console.log(1)');
+    await production.close();
+
+    const development = await appIn({ NODE_ENV: 'development' });
+    expect((await fetchFrom(development, '/assets/index-abc123.js.map')).body).toBe(MAP);
+    await development.close();
   });
 });

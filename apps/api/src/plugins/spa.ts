@@ -23,6 +23,17 @@ export function withPublicConfig(html: string, config: PublicConfig): string {
 export interface SpaOptions {
   root?: string;
   publicConfig: PublicConfig;
+  /** Source maps are served only outside production (docs/decisions/055). */
+  serveSourceMaps: boolean;
+}
+
+/**
+ * Whether a built file is for tools rather than browsers: anything under a
+ * dot-folder (Vite's `.vite/manifest.json`, which the bundle-size benchmark
+ * reads from disk) and, when maps are not served, the source maps.
+ */
+function isForTools(file: string, serveSourceMaps: boolean): boolean {
+  return file.split('/').some((part) => part.startsWith('.')) || (!serveSourceMaps && file.endsWith('.map'));
 }
 
 /**
@@ -43,8 +54,8 @@ export default fp(
         index: false,
         // The build writes .br and .gz copies of text assets: sent as they are to browsers that accept them.
         preCompressed: true,
-        // index.html is answered below, with the settings written in.
-        globIgnore: ['index.html'],
+        // index.html is answered below, with the settings written in; dot-folders are never globbed.
+        globIgnore: opts.serveSourceMaps ? ['index.html'] : ['index.html', '**/*.map'],
         setHeaders(reply, filePath) {
           // Hashed assets never change; index.html must always be revalidated.
           reply.header(
@@ -60,10 +71,12 @@ export default fp(
           return reply.status(404).send({ error: MESSAGES.NOT_FOUND_ROUTE, code: ERROR_CODES.NOT_FOUND });
         }
         const file = request.url.split('?')[0]!.slice(1);
+        // A file kept for tools is answered like one that does not exist.
         if (
           file &&
           file !== 'index.html' &&
           !file.includes('..') &&
+          !isForTools(file, opts.serveSourceMaps) &&
           existsSync(path.join(root, file)) &&
           path.extname(file)
         )

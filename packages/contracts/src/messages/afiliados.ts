@@ -22,3 +22,7 @@ export const PROFILE_LOAD_FAILED = 'Error al cargar los datos del perfil.';
 export const SEARCH_PROMPT = 'Ingrese un DNI realizar la búsqueda.';
 export const EMAIL_TOKEN_INVALID = 'El enlace de confirmación no es válido o ya venció';
 export const EMAIL_CONFIRMED = 'Su email fue confirmado. Desde ahora recibirá allí las novedades del portal.';
+export const CONTACT_SHOWN_IN_PART = 'Por su seguridad, su email y su teléfono se muestran solo en parte.';
+export const CONTACT_REPLACE_HINT =
+  'Escriba un dato nuevo para reemplazarlo; si deja el campo vacío, se conserva el actual.';
+export const BIRTHDATE_READ_ONLY = 'Para corregirla, comuníquese con la red.';

@@ -27,6 +27,16 @@ export const FILE_TOO_LARGE = (mb: number) => `El archivo supera el tamaño máx
 // sign-in and accounts
 export const LOGIN_FAILED = 'Usuario o contraseña incorrectos';
 export const LOGIN_PENDING = 'Su solicitud de registro aún no fue aprobada';
+export const LOGIN_EMAIL_UNCONFIRMED =
+  'Todavía no confirmó su email. Abra el enlace que le enviamos o pida uno nuevo con "Reenviar email de confirmación".';
+export const REQUEST_EMAIL_UNCONFIRMED =
+  'El profesional todavía no confirmó su email. La solicitud podrá aceptarse cuando abra el enlace que le enviamos.';
+export const REGISTRO_EMAIL_CONFIRMED =
+  'Su email quedó confirmado. Un administrador revisará su solicitud y le avisaremos por email cuando sea aprobada.';
+export const REGISTRO_TOKEN_INVALID =
+  'El enlace de confirmación no es válido o ya venció. Puede pedir uno nuevo desde la pantalla de inicio de sesión.';
+export const REGISTRO_CONFIRMATION_SENT =
+  'Si hay una solicitud de registro sin confirmar con ese email, le enviamos un nuevo enlace de confirmación.';
 export const LOGIN_NO_ACCESS = 'Su usuario no tiene acceso al sistema';
 export const EMAIL_TAKEN = 'El email ya está registrado';
 export const USER_NOT_FOUND = 'El usuario no existe';
@@ -52,6 +62,7 @@ export const EMAIL_REQUIRED = 'El email es requerido';
 export const EMAIL_INVALID = 'El email no es válido';
 export const PASSWORD_REQUIRED = 'La contraseña es requerida';
 export const PASSWORD_MIN = 'La contraseña debe tener al menos 8 caracteres';
+export const PASSWORD_COMMON = 'Esa contraseña es demasiado común. Elija otra más difícil de adivinar.';
 export const PASSWORD_MISMATCH = 'Las contraseñas no coinciden';
 export const RAZON_SOCIAL_REQUIRED = 'La razón social es requerida';
 export const FORM_HAS_ERRORS = 'Por favor, corrija los errores en el formulario antes de continuar.';

@@ -13,6 +13,7 @@ export * as afiliados from './afiliados.ts';
 export * as cartilla from './cartilla.ts';
 export * from './common.ts';
 export * as csv from './csv.ts';
+export * as geocoding from './geocoding.ts';
 export * as notificaciones from './notificaciones.ts';
 export * as obrasSociales from './obras-sociales.ts';
 export * as profesionales from './profesionales.ts';

@@ -23,6 +23,8 @@ export const afiliados = pgTable(
     emailTokenHash: text('email_token_hash'),
     emailTokenExpiresAt: timestamp('email_token_expires_at', { withTimezone: true }),
     telefono: text('telefono'),
+    /** Carried in the affiliate's tokens and file links; bumped by signing out, to end them all. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

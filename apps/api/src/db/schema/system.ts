@@ -30,7 +30,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
 );
 
-/** Who did what to which entity, for every write by staff. */
+/** Who did what to which entity, from which address: every write by staff and every read of an affiliate's data. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -42,6 +42,8 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     details: jsonb('details'),
+    /** The client's address as the server trusted it (TRUST_PROXY). */
+    address: text('address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -22,11 +22,17 @@ export const users = pgTable(
     status: text('status', { enum: USER_STATUS }).notNull().default('pending'),
     /** Carried in every JWT; bumped on password change, role change and deletion to revoke older tokens. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** When the owner opened the link mailed to the address; a self-registered request is accepted only after it. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the outstanding confirmation link, and when it stops working. */
+    emailTokenHash: text('email_token_hash'),
+    emailTokenExpiresAt: timestamp('email_token_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_email_token_key').on(t.emailTokenHash),
     index('users_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );

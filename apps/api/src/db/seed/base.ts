@@ -62,7 +62,7 @@ export async function seedFirstAdmin(db: Db, config: Config): Promise<boolean> {
   await db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(users)
-      .values({ email: config.admin.email, passwordHash, status: 'active' })
+      .values({ email: config.admin.email, passwordHash, status: 'active', emailConfirmedAt: new Date() })
       .returning();
     const [role] = await tx.select().from(roles).where(eq(roles.name, ROLE_NAMES.ADMINISTRADOR));
     await tx.insert(userRoles).values({ userId: admin!.id, roleId: role!.id });

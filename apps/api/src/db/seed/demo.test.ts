@@ -174,7 +174,9 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
       .select()
       .from(afiliados)
       .where(eq(afiliados.documento, DEMO_AFILIADO_DOCUMENTO));
-    const afiliadoAuth = { authorization: `Bearer ${await ctx.app.signAfiliadoToken(afiliado!.id)}` };
+    const afiliadoAuth = {
+      authorization: `Bearer ${await ctx.app.signAfiliadoToken({ id: afiliado!.id, tokenVersion: 0 }, { birthdateProven: false })}`,
+    };
     const portal = (
       await ctx.app.inject({ url: '/api/notificaciones/afiliados', headers: afiliadoAuth })
     ).json();

@@ -212,13 +212,25 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
   const userRows = await tx
     .insert(users)
     .values([
-      { email: DEMO_ADMINISTRATIVO_EMAIL, passwordHash, status: 'active' as const },
-      ...data.profesionales.map((p) => ({ email: p.email, passwordHash, status: 'active' as const })),
-      ...data.solicitudes.map((s) => ({
+      {
+        email: DEMO_ADMINISTRATIVO_EMAIL,
+        passwordHash,
+        status: 'active' as const,
+        emailConfirmedAt: new Date(),
+      },
+      ...data.profesionales.map((p) => ({
+        email: p.email,
+        passwordHash,
+        status: 'active' as const,
+        emailConfirmedAt: new Date(),
+      })),
+      // One request still waits for its applicant to open the confirmation link.
+      ...data.solicitudes.map((s, i) => ({
         email: s.email,
         passwordHash,
         status: 'pending' as const,
         createdAt: new Date(now - s.diasAtras * 86_400_000),
+        emailConfirmedAt: i === 0 ? null : new Date(now - s.diasAtras * 86_400_000 + 3_600_000),
       })),
     ])
     .returning({ id: users.id, email: users.email });

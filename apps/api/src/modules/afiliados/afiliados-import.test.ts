@@ -237,7 +237,9 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
     await ctx.app.inject({
       method: 'PUT',
       url: '/api/afiliados/profile',
-      headers: { authorization: `Bearer ${await ctx.app.signAfiliadoToken(existing.id)}` },
+      headers: {
+        authorization: `Bearer ${await ctx.app.signAfiliadoToken({ id: existing.id, tokenVersion: 0 }, { birthdateProven: false })}`,
+      },
       payload: { telefono: '11 4000-1234' },
     });
     const csv = 'nombre,documento,tipo,fecha_nacimiento,telefono\nExistente Despues,5.000.001,,,\n';

@@ -1,6 +1,14 @@
 import { MESSAGES } from '@red-dental/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, BACKENDS, createTestApp, loginAs, type TestContext } from '../../../test/helpers.ts';
+import {
+  ADMIN,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  signInWithRole,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
 
 describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)', (backend) => {
@@ -29,11 +37,47 @@ describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)',
     ]) {
       const res = await login(body);
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toBe(MESSAGES.AFFILIATE_LOGIN_FAILED);
+      expect(res.json()).toEqual({ error: MESSAGES.AFFILIATE_LOGIN_FAILED, code: 'NO_AUTENTICADO' });
     }
     const ok = await login({ documento, fecha_nacimiento: '1985-04-12' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().token).toEqual(expect.any(String));
+  });
+
+  it('shows a session opened with the birth date the contact data whole', async () => {
+    const token = (await login({ documento, fecha_nacimiento: '1985-04-12' })).json().token;
+    await ctx.database.db.execute(
+      sql`update afiliados set email = 'completo@example.com', telefono = '11 4800-2290' where documento = ${documento}`,
+    );
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/afiliados/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.json()).toMatchObject({
+      email: 'completo@example.com',
+      telefono: '11 4800-2290',
+      contactoOculto: false,
+    });
+  });
+
+  it("keeps the portal's second factor out of a dentist's coverage check", async () => {
+    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const dentist = await signInWithRole(ctx.app, admin, 'PRESTADOR');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/afiliados/paginated?pageIndex=0&pageSize=10&search=${documento}`,
+      headers: dentist,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rows).toEqual([expect.objectContaining({ documento, fecha_nacimiento: null })]);
+    // Staff still see it.
+    const staffView = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/afiliados/paginated?pageIndex=0&pageSize=10&search=${documento}`,
+      headers: admin,
+    });
+    expect(staffView.json().rows[0].fecha_nacimiento).toBe('1985-04-12');
   });
 
   it('counts wrong dates against the document like any failed sign-in', async () => {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from './afiliados.mails.ts';
 import * as repo from './afiliados.repository.ts';
 
@@ -20,10 +21,15 @@ import * as repo from './afiliados.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'consumeQuota'>;
 
-/** Sign-in by document alone (the product's rule), limited per address and per document. */
+/**
+ * Sign-in by document alone (the product's rule), or with the birth date too
+ * (AFFILIATE_LOGIN_BIRTHDATE); limited per client address and per document
+ * and address, like the users' sign-in (decision 053).
+ */
 export async function login(
   deps: Pick<FastifyInstance, 'db' | 'accountFailures' | 'signAfiliadoToken' | 'config'>,
   input: AfiliadoLogin,
+  client: string,
 ) {
   const documento = normalizeDocumento(input.documento);
   if (!documento) throw badRequest(MESSAGES.DOCUMENT_REQUIRED, { documento: MESSAGES.DOCUMENT_REQUIRED });
@@ -33,13 +39,20 @@ export async function login(
     throw badRequest(MESSAGES.AFFILIATE_BIRTHDATE_REQUIRED, {
       fecha_nacimiento: MESSAGES.AFFILIATE_BIRTHDATE_REQUIRED,
     });
-  await deps.accountFailures.consumeAttempt('afiliado-login', documento);
+  const attempt = await deps.accountFailures.begin('afiliado-login', documento, client);
   const afiliado = await repo.findLoginByDocumento(deps.db, documento);
   // The same answer for an unknown document and a wrong date, so neither tells the other.
-  if (!afiliado || (asksBirthdate && afiliado.fechaNacimiento !== input.fecha_nacimiento))
+  if (!afiliado || (asksBirthdate && afiliado.fechaNacimiento !== input.fecha_nacimiento)) {
+    await attempt.failed();
     throw unauthorized(MESSAGES.AFFILIATE_LOGIN_FAILED);
-  await deps.accountFailures.reset('afiliado-login', documento);
-  return { token: await deps.signAfiliadoToken(afiliado.id) };
+  }
+  await attempt.succeeded();
+  return { token: await deps.signAfiliadoToken(afiliado, { birthdateProven: asksBirthdate }) };
+}
+
+/** Signs the affiliate out everywhere: the token version moves on, ending every session and file link. */
+export async function logout(deps: Pick<Deps, 'db'>, afiliadoId: number) {
+  await repo.revokeTokens(deps.db, afiliadoId);
 }
 
 export const EMAIL_TOKEN_TTL_HOURS = 24;
@@ -57,35 +70,54 @@ function countMailingChange(deps: Deps, tx: DbOrTx, afiliadoId: number) {
   });
 }
 
-export async function getProfile(deps: Pick<Deps, 'db'>, afiliadoId: number): Promise<AfiliadoProfile> {
-  const row = await repo.findProfile(deps.db, afiliadoId);
+/**
+ * The affiliate's own profile. A session opened with the document alone,
+ * which anyone may know, sees e-mail and phone only in part (decision 054).
+ */
+export async function getProfile(
+  deps: Pick<Deps, 'db'>,
+  afiliado: AfiliadoSubject,
+): Promise<AfiliadoProfile> {
+  const row = await repo.findProfile(deps.db, afiliado.id);
   if (!row) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+  const hidden = !afiliado.birthdateProven;
+  const show = <T extends string | null>(value: T, mask: (v: string) => string) =>
+    hidden && value !== null ? mask(value) : value;
   return {
     ...repo.toAfiliado(row),
-    email: row.email,
-    emailPendiente: row.emailPendiente,
-    telefono: row.telefono,
+    email: show(row.email, maskEmail),
+    emailPendiente: show(row.emailPendiente, maskEmail),
+    telefono: show(row.telefono, maskPhone),
+    contactoOculto: hidden,
   };
 }
 
 /** "juan.perez@gmail.com" → "ju***@gmail.com": enough for the owner to recognise, little for anyone else. */
-function maskEmail(email: string): string {
+export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 2)}***@${domain}`;
 }
 
+/** "011 15-4800-2290" → "01 ****-2290": the first two and the last four digits. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length < 8) return '****';
+  return `${digits.slice(0, 2)} ****-${digits.slice(-4)}`;
+}
+
 /**
- * The affiliate changes only birth date, phone and e-mail.
+ * The affiliate changes only phone and e-mail; what is left out stays, so a
+ * session that sees them in part can replace them without learning them.
  * A new e-mail waits as pending until the link mailed to it is opened, and
  * the confirmed address, if any, is told at once.
  */
-export async function updateProfile(deps: Deps, afiliadoId: number, input: AfiliadoProfileUpdate) {
+export async function updateProfile(deps: Deps, afiliado: AfiliadoSubject, input: AfiliadoProfileUpdate) {
+  const afiliadoId = afiliado.id;
   let mailed = false;
   await deps.db.transaction(async (tx) => {
     const current = await repo.findProfile(tx, afiliadoId);
     if (!current) throw unauthorized(MESSAGES.SESSION_EXPIRED);
     const values: repo.AfiliadoProfileValues = {};
-    if (input.fecha_nacimiento !== undefined) values.fechaNacimiento = input.fecha_nacimiento;
     if (input.telefono !== undefined) values.telefono = input.telefono || null;
 
     if (input.email !== undefined) {
@@ -126,7 +158,7 @@ export async function updateProfile(deps: Deps, afiliadoId: number, input: Afili
     if (Object.keys(values).length > 0) await repo.updateProfile(tx, afiliadoId, values);
   });
   if (mailed) deps.mail.wake();
-  return getProfile(deps, afiliadoId);
+  return getProfile(deps, afiliado);
 }
 
 export async function confirmEmail(deps: Pick<Deps, 'db'>, token: string) {

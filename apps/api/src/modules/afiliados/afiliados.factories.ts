@@ -36,9 +36,15 @@ export async function createAfiliado(
   return res.json() as { id: number; nombre: string; documento: string };
 }
 
-/** The bearer header of an affiliate session (the login endpoint itself is tested with the auth module). */
-export async function afiliadoAuth(app: App, afiliadoId: number) {
-  return { authorization: `Bearer ${await app.signAfiliadoToken(afiliadoId)}` };
+/**
+ * The bearer header of a session of an affiliate who never signed out (token
+ * version 0), opened with the document alone unless told; the login endpoint
+ * itself is tested with the portal.
+ */
+export async function afiliadoAuth(app: App, afiliadoId: number, options = { birthdateProven: false }) {
+  return {
+    authorization: `Bearer ${await app.signAfiliadoToken({ id: afiliadoId, tokenVersion: 0 }, options)}`,
+  };
 }
 
 /** A multipart/form-data body as a browser would send it; the file part is `file` (a CSV) unless told. */

@@ -189,12 +189,24 @@ export type AfiliadoValues = Required<
 export async function findLoginByDocumento(
   db: DbOrTx,
   documento: string,
-): Promise<{ id: number; fechaNacimiento: string | null } | undefined> {
+): Promise<{ id: number; fechaNacimiento: string | null; tokenVersion: number } | undefined> {
   const [row] = await db
-    .select({ id: afiliados.id, fechaNacimiento: afiliados.fechaNacimiento })
+    .select({
+      id: afiliados.id,
+      fechaNacimiento: afiliados.fechaNacimiento,
+      tokenVersion: afiliados.tokenVersion,
+    })
     .from(afiliados)
     .where(eq(afiliados.documento, documento));
   return row;
+}
+
+/** Moves the affiliate's token version on, so every token and file link issued before stops working. */
+export async function revokeTokens(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(afiliados)
+    .set({ tokenVersion: sql`${afiliados.tokenVersion} + 1` })
+    .where(eq(afiliados.id, id));
 }
 
 export async function insert(db: DbOrTx, values: AfiliadoValues): Promise<number> {
@@ -240,7 +252,7 @@ export const hoursFromNow = (hours: number) => sql`now() + make_interval(hours =
 export type AfiliadoProfileValues = Partial<
   Pick<
     PgUpdateSetSource<typeof afiliados>,
-    'fechaNacimiento' | 'telefono' | 'email' | 'emailPendiente' | 'emailTokenHash' | 'emailTokenExpiresAt'
+    'telefono' | 'email' | 'emailPendiente' | 'emailTokenHash' | 'emailTokenExpiresAt'
   >
 >;
 

@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseForm } from '../../lib/forms.ts';
-import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
+import { currentAfiliado, currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
 import * as service from './afiliados.service.ts';
 import * as importService from './afiliados-import.service.ts';
 import * as portalService from './afiliados-portal.service.ts';
@@ -45,7 +45,22 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenResponseSchema },
       },
     },
-    async (request) => portalService.login(app, request.body),
+    async (request) => portalService.login(app, request.body, request.ip),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: [app.authorizeAfiliado],
+      schema: {
+        tags: ['afiliados'],
+        summary: 'Cierra todas las sesiones del afiliado (y los enlaces a archivos que recibió)',
+      },
+    },
+    async (request, reply) => {
+      await portalService.logout(app, currentAfiliadoId(request));
+      return reply.status(204).send();
+    },
   );
 
   app.get(
@@ -87,7 +102,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: afiliadoProfileSchema },
       },
     },
-    async (request) => portalService.getProfile(app, currentAfiliadoId(request)),
+    async (request) => portalService.getProfile(app, currentAfiliado(request)),
   );
 
   app.put(
@@ -97,12 +112,12 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['afiliados'],
         summary:
-          'El afiliado cambia fecha de nacimiento, email (queda pendiente hasta confirmarlo) y teléfono; "" borra',
+          'El afiliado cambia email (queda pendiente hasta confirmarlo) y teléfono; lo omitido no cambia, "" borra',
         body: afiliadoProfileUpdateSchema,
         response: { 200: afiliadoProfileSchema },
       },
     },
-    async (request) => portalService.updateProfile(app, currentAfiliadoId(request), request.body),
+    async (request) => portalService.updateProfile(app, currentAfiliado(request), request.body),
   );
 
   app.post(
@@ -171,7 +186,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: afiliadoSchema },
       },
     },
-    async (request) => service.getAfiliado(app, request.params.id),
+    async (request) => service.getAfiliado(app, currentUser(request), request.params.id),
   );
 
   app.post(

@@ -16,7 +16,7 @@ import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;
-type SearchDeps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
+type SearchDeps = Pick<FastifyInstance, 'db' | 'consumeQuota' | 'config'>;
 
 /** A dentist's coverage checks: 300 an hour per user, each written to the audit log. */
 export const COVERAGE_CHECK_LIMIT = {
@@ -65,9 +65,11 @@ function isDocumentLike(raw: string, documento: string): boolean {
 /**
  * A coverage check (someone without AFILIADOS.CREATE looking up one document)
  * reads health data: it counts against the caller's hourly quota before the
- * lookup, and its outcome goes to the audit log.
+ * lookup, and its outcome goes to the audit log. When the portal asks for the
+ * birth date (AFFILIATE_LOGIN_BIRTHDATE) the answer leaves it out: whoever
+ * knows a document could otherwise learn the portal's second factor (decision 054).
  */
-async function checkingCoverage<T extends { id: number }>(
+async function checkingCoverage<T extends { id: number; fecha_nacimiento: string | null }>(
   deps: SearchDeps,
   caller: Subject,
   filter: repo.AfiliadoFilter,
@@ -82,7 +84,29 @@ async function checkingCoverage<T extends { id: number }>(
     entityId: rows[0]?.id ?? null,
     details: { documento: filter.documento, found: rows.length > 0 },
   });
-  return rows;
+  return deps.config.affiliateLoginBirthdate ? rows.map((row) => ({ ...row, fecha_nacimiento: null })) : rows;
+}
+
+/**
+ * Staff looking through the registry: which search, and which affiliates it
+ * showed, go to the audit log, so the network can tell each affiliate who saw
+ * their record.
+ */
+async function auditSearch(
+  deps: SearchDeps,
+  caller: Subject,
+  query: { search?: string; obraSocialId?: number },
+  rows: { id: number }[],
+) {
+  await recordAudit(deps.db, caller, {
+    action: 'search',
+    entity: 'afiliado',
+    details: {
+      search: query.search?.trim() || null,
+      obraSocialId: query.obraSocialId ?? null,
+      ids: rows.map((row) => row.id),
+    },
+  });
 }
 
 export async function findPaginated(
@@ -100,13 +124,16 @@ export async function findPaginated(
   }
   const page = { limit: query.pageSize, offset: query.pageIndex * query.pageSize };
   // Most searches match few rows: page and exact count come back together.
-  const few = await repo.findFewMatches(deps.db, filter, page);
-  if (few) return few;
-  const [rows, rowCount] = await Promise.all([
-    repo.findPage(deps.db, filter, page),
-    repo.estimateMatches(deps.db, filter),
-  ]);
-  return { rows, rowCount };
+  let result = await repo.findFewMatches(deps.db, filter, page);
+  if (!result) {
+    const [rows, rowCount] = await Promise.all([
+      repo.findPage(deps.db, filter, page),
+      repo.estimateMatches(deps.db, filter),
+    ]);
+    result = { rows, rowCount };
+  }
+  if (filter.kind !== 'none') await auditSearch(deps, caller, query, result.rows);
+  return result;
 }
 
 export async function findList(
@@ -118,12 +145,27 @@ export async function findList(
   const page = { limit: query.limit, offset: 0 };
   if (filter.kind === 'documentoExact')
     return checkingCoverage(deps, caller, filter, () => repo.findPage(deps.db, filter, page));
-  return (await repo.findFewMatches(deps.db, filter, page))?.rows ?? repo.findPage(deps.db, filter, page);
+  const rows =
+    (await repo.findFewMatches(deps.db, filter, page))?.rows ?? (await repo.findPage(deps.db, filter, page));
+  if (filter.kind !== 'none') await auditSearch(deps, caller, query, rows);
+  return rows;
 }
 
-export async function getAfiliado(deps: Deps, id: number): Promise<Afiliado> {
+async function findAfiliado(deps: Deps, id: number): Promise<Afiliado> {
   const afiliado = await repo.findById(deps.db, id);
   if (!afiliado) throw notFound(MESSAGES.afiliados.NOT_FOUND);
+  return afiliado;
+}
+
+/** One affiliate's record, opened by staff: the read is audited. */
+export async function getAfiliado(deps: Deps, caller: Subject, id: number): Promise<Afiliado> {
+  const afiliado = await findAfiliado(deps, id);
+  await recordAudit(deps.db, caller, {
+    action: 'read',
+    entity: 'afiliado',
+    entityId: id,
+    details: { documento: afiliado.documento },
+  });
   return afiliado;
 }
 
@@ -163,7 +205,7 @@ export async function createAfiliado(deps: Deps, actor: Actor, input: AfiliadoIn
       return id;
     })
     .catch(rethrowDuplicate);
-  return getAfiliado(deps, id);
+  return findAfiliado(deps, id);
 }
 
 export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input: AfiliadoUpdate) {
@@ -180,7 +222,7 @@ export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input
       });
     })
     .catch(rethrowDuplicate);
-  return getAfiliado(deps, id);
+  return findAfiliado(deps, id);
 }
 
 export async function deleteAfiliado(deps: Deps, actor: Actor, id: number) {

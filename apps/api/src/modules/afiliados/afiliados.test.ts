@@ -331,6 +331,53 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       expect(staffRows).toEqual([]);
     });
 
+    it("writes staff's searches and reads of an affiliate's record to the audit log, with the client address", async () => {
+      const reader = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
+      const auth = await loginAs(ctx.app, reader.email, reader.password);
+      const afiliado = await createAfiliado(ctx.app, staff, osde.id, { nombre: 'Rosa Auditada' });
+      const from = { ...auth };
+      const get = (url: string) =>
+        ctx.app.inject({ method: 'GET', url, headers: from, remoteAddress: '203.0.113.7' });
+      expect((await get(`/api/afiliados/paginated?search=${afiliado.documento}`)).json().rowCount).toBe(1);
+      expect((await get('/api/afiliados?search=rosa%20auditada')).statusCode).toBe(200);
+      expect((await get(`/api/afiliados/${afiliado.id}`)).statusCode).toBe(200);
+      const audit = await queryRows<{
+        action: string;
+        entity_id: string | null;
+        details: unknown;
+        address: string;
+      }>(
+        ctx.database.db,
+        sql`select action, entity_id, details, address from audit_log where actor_label = ${reader.email} order by id`,
+      );
+      expect(audit).toEqual([
+        {
+          action: 'search',
+          entity_id: null,
+          details: { search: afiliado.documento, obraSocialId: null, ids: [afiliado.id] },
+          address: '203.0.113.7',
+        },
+        {
+          action: 'search',
+          entity_id: null,
+          details: { search: 'rosa auditada', obraSocialId: null, ids: [afiliado.id] },
+          address: '203.0.113.7',
+        },
+        {
+          action: 'read',
+          entity_id: String(afiliado.id),
+          details: { documento: afiliado.documento },
+          address: '203.0.113.7',
+        },
+      ]);
+      // Every row says where it came from, writes and coverage checks alike.
+      const [{ n }] = (await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from audit_log where address is null`,
+      )) as [{ n: number }];
+      expect(n).toBe(0);
+    });
+
     it('allows a dentist 300 lookups an hour, then answers 429 with the Spanish message', async () => {
       const auth = await signInWithRole(ctx.app, admin, 'PRESTADOR');
       for (let i = 0; i < 300; i++) {
@@ -378,8 +425,11 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
   });
 
   describe('affiliate profile', () => {
-    it('reads the own profile and changes only birth date and phone, never name, document or insurer', async () => {
+    it('shows a session opened with the document alone its e-mail and phone only in part, and lets it replace them', async () => {
       const a = await createAfiliado(ctx.app, staff, osde.id, { nombre: 'Laura Gómez' });
+      await ctx.database.db.execute(
+        sql`update afiliados set email = 'laura.gomez@example.com', telefono = '011 15-4800-2290' where id = ${a.id}`,
+      );
       const member = await afiliadoAuth(ctx.app, a.id);
       const before = await inject('GET', '/api/afiliados/profile', member);
       expect(before.statusCode).toBe(200);
@@ -390,16 +440,20 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         documento: a.documento,
         fecha_nacimiento: '1980-05-17',
         obraSocial: { id: osde.id, nombre: 'OSDE Afiliados' },
-        email: null,
+        email: 'la***@example.com',
         emailPendiente: null,
-        telefono: null,
+        telefono: '01 ****-2290',
+        contactoOculto: true,
       });
+      expect(before.body).not.toContain('laura.gomez');
+      expect(before.body).not.toContain('4800');
+
+      // Name, document, insurer and birth date sent by the portal are ignored; a field left out stays.
       const res = await inject('PUT', '/api/afiliados/profile', member, {
         nombre: 'Otro Nombre',
         documento: '11111111',
         obraSocial: { id: galeno.id },
         fecha_nacimiento: '1981-06-18',
-        email: '',
         telefono: '11 5555-0000',
       });
       expect(res.statusCode).toBe(200);
@@ -407,16 +461,20 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         nombre: 'Laura Gómez',
         documento: a.documento,
         obraSocial: { id: osde.id },
-        fecha_nacimiento: '1981-06-18',
-        telefono: '11 5555-0000',
-        email: null,
+        fecha_nacimiento: '1980-05-17',
+        email: 'la***@example.com',
+        telefono: '11 ****-0000',
       });
-      const cleared = await inject('PUT', '/api/afiliados/profile', member, {
-        fecha_nacimiento: '',
-        email: '',
-        telefono: '',
-      });
-      expect(cleared.json()).toMatchObject({ fecha_nacimiento: null, telefono: null });
+      const stored = await inject('GET', `/api/afiliados/${a.id}`, staff);
+      expect(stored.json().fecha_nacimiento).toBe('1980-05-17');
+      const [row] = await queryRows<{ email: string; telefono: string }>(
+        ctx.database.db,
+        sql`select email, telefono from afiliados where id = ${a.id}`,
+      );
+      expect(row).toEqual({ email: 'laura.gomez@example.com', telefono: '11 5555-0000' });
+
+      const cleared = await inject('PUT', '/api/afiliados/profile', member, { email: '', telefono: '' });
+      expect(cleared.json()).toMatchObject({ email: null, telefono: null, contactoOculto: true });
       const bad = await inject('PUT', '/api/afiliados/profile', member, { email: 'no-es-email' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: 'Email inválido', fields: { email: 'Email inválido' } });
@@ -430,9 +488,42 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       expect(put.statusCode).toBe(403);
     });
 
+    it('shows a session opened with the birth date its contact data whole', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id);
+      await ctx.database.db.execute(
+        sql`update afiliados set email = 'entero@example.com', telefono = '11 4800-2290' where id = ${a.id}`,
+      );
+      const member = await afiliadoAuth(ctx.app, a.id, { birthdateProven: true });
+      expect((await inject('GET', '/api/afiliados/profile', member)).json()).toMatchObject({
+        email: 'entero@example.com',
+        telefono: '11 4800-2290',
+        contactoOculto: false,
+      });
+    });
+
+    it('signs the affiliate out on the server: the token stops working at once, a new sign-in works', async () => {
+      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const signIn = async () =>
+        ({
+          authorization: `Bearer ${(await inject('POST', '/api/afiliados/login', {}, { documento: a.documento })).json().token}`,
+        }) as Record<string, string>;
+      const session = await signIn();
+      const other = await signIn();
+      expect((await inject('GET', '/api/afiliados/profile', session)).statusCode).toBe(200);
+      expect((await inject('POST', '/api/afiliados/logout', session)).statusCode).toBe(204);
+      for (const token of [session, other]) {
+        const res = await inject('GET', '/api/afiliados/profile', token);
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error).toBe('Su sesión expiró o no es válida. Inicie sesión nuevamente');
+      }
+      expect((await inject('GET', '/api/afiliados/profile', await signIn())).statusCode).toBe(200);
+      expect((await inject('POST', '/api/afiliados/logout')).statusCode).toBe(401);
+      expect((await inject('POST', '/api/afiliados/logout', staff)).statusCode).toBe(403);
+    });
+
     it('caps e-mail changes that send mail at five an hour per affiliate, writing nothing past that', async () => {
       const a = await createAfiliado(ctx.app, staff, osde.id);
-      const member = await afiliadoAuth(ctx.app, a.id);
+      const member = await afiliadoAuth(ctx.app, a.id, { birthdateProven: true });
       for (let i = 1; i <= 5; i++) {
         const res = await inject('PUT', '/api/afiliados/profile', member, {
           email: `cambio${i}@correo.test`,
@@ -452,7 +543,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
 
     it('keeps a new e-mail pending until its link is opened, and tells the previous address', async () => {
       const a = await createAfiliado(ctx.app, staff, osde.id);
-      const member = await afiliadoAuth(ctx.app, a.id);
+      const member = await afiliadoAuth(ctx.app, a.id, { birthdateProven: true });
       const first = await inject('PUT', '/api/afiliados/profile', member, { email: 'Primera@Correo.test' });
       expect(first.json()).toMatchObject({ email: null, emailPendiente: 'primera@correo.test' });
       await ctx.app.mail.drain();

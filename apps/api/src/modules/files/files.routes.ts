@@ -42,7 +42,11 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const link = await app.fileLinks.verify(request.params['*'], request.query);
       if (!link) throw linkInvalid();
       const file = await service.openLinkedFile(app, link);
+      // The app's policy (plugins/security.ts, with nosniff beside it) plus `sandbox`: a stored file
+      // opened on its own gets an opaque origin and runs no script, whatever it turns out to hold.
+      const policy = reply.getHeader('content-security-policy');
       return reply
+        .header('content-security-policy', policy ? `sandbox; ${policy}` : 'sandbox')
         .header('content-type', file.contentType)
         .header('content-length', file.size)
         .header('content-disposition', inlineDisposition(link.fileName))

@@ -30,9 +30,13 @@ export async function purgeOlderThan(db: DbOrTx, hours: number) {
  * Reserves the next upstream request slot for the whole deployment: slots
  * are `intervalMs` apart, whichever instance asks. Kept in the shared
  * counters table, where `expires_at` is the end of the last slot handed out.
- * Returns how many milliseconds to wait before the slot starts.
+ * A slot is handed out only when it starts within `maxWaitMs`, decided in the
+ * same atomic upsert: a search that could not wait that long books nothing,
+ * so a burst never pushes the queue further than `maxWaitMs` ahead.
+ * Returns how many milliseconds to wait before the slot starts, or null when
+ * no slot starts soon enough.
  */
-export async function reserveSlot(db: DbOrTx, intervalMs: number): Promise<number> {
+export async function reserveSlot(db: DbOrTx, intervalMs: number, maxWaitMs: number): Promise<number | null> {
   const rows = await queryRows<{ wait_ms: number | string }>(
     db,
     sql`
@@ -42,7 +46,9 @@ export async function reserveSlot(db: DbOrTx, intervalMs: number): Promise<numbe
       count = rate_limits.count + 1,
       window_start = greatest(rate_limits.expires_at, now()),
       expires_at = greatest(rate_limits.expires_at, now()) + make_interval(secs => ${intervalMs / 1000})
+    where rate_limits.expires_at < now() + make_interval(secs => ${maxWaitMs / 1000})
     returning greatest(0, extract(epoch from (window_start - now())) * 1000) as wait_ms`,
   );
-  return Math.ceil(Number(rows[0]?.wait_ms ?? 0));
+  const row = rows[0];
+  return row ? Math.ceil(Number(row.wait_ms)) : null;
 }

@@ -1,5 +1,6 @@
 import { geocodeQuerySchema, geocodeResultsSchema } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
 import * as service from './geocoding.service.ts';
 
 /** `/api/geocode`: address suggestions in Argentina, for the profile screens' address field. */
@@ -15,7 +16,7 @@ const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: geocodeResultsSchema },
       },
     },
-    async (request) => service.geocode(app, request.query.q),
+    async (request) => service.geocode(app, currentUser(request), request.query.q),
   );
 };
 

@@ -6,9 +6,10 @@ import {
   BACKENDS,
   createTestApp,
   loginAs,
+  signInWithRole,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { UPSTREAM_INTERVAL_MS } from './geocoding.service.ts';
+import { GEOCODE_LIMIT, MAX_SLOT_WAIT_MS, UPSTREAM_INTERVAL_MS } from './geocoding.service.ts';
 
 const PALERMO = {
   display_name: 'Avenida Santa Fe 2845, Palermo, Buenos Aires, Argentina',
@@ -102,5 +103,47 @@ describe.each(BACKENDS)('GET /api/geocode (%s)', (backend) => {
     // As the geocoder sees them: a second apart, allowing a busy test machine its timer delays.
     for (let i = 1; i < times.length; i++)
       expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(UPSTREAM_INTERVAL_MS - 200);
+  });
+
+  it('recovers at once after a burst: a skipped search books no slot', async () => {
+    const dentist = await signInWithRole(ctx.app, auth, 'PRESTADOR');
+    const burst = Array.from({ length: 20 }, (_, i) => `Burst ${i + 1}`);
+    const answers = await Promise.all(
+      burst.map((q) => inject('GET', `/api/geocode?q=${encodeURIComponent(q)}`, dentist)),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    // Only the searches whose slot started within the budget reached the geocoder.
+    expect(geocoder.requests.length).toBeLessThanOrEqual(
+      Math.floor(MAX_SLOT_WAIT_MS / UPSTREAM_INTERVAL_MS) + 1,
+    );
+    expect(answers.filter((a) => a.json<unknown[]>().length === 0).length).toBeGreaterThan(0);
+
+    // Once the burst is over, the next search goes upstream within a slot or two.
+    geocoder.requests.length = 0;
+    const started = Date.now();
+    const after = await inject('GET', '/api/geocode?q=Despues%20del%20burst', dentist);
+    expect(after.json()).toHaveLength(3);
+    expect(geocoder.requests.map((r) => r.url.searchParams.get('q'))).toEqual(['Despues del burst']);
+    expect(Date.now() - started).toBeLessThan(3 * UPSTREAM_INTERVAL_MS);
+  }, 20_000);
+
+  it('allows each user 30 searches a minute, then answers 429 in Spanish; another user is not affected', async () => {
+    const first = await signInWithRole(ctx.app, auth, 'PRESTADOR');
+    const second = await signInWithRole(ctx.app, auth, 'PRESTADOR');
+    for (let i = 0; i < GEOCODE_LIMIT.max; i++) {
+      const res = await inject('GET', '/api/geocode?q=Cabildo%202000', first);
+      expect(res.statusCode).toBe(200);
+    }
+    const refused = await inject('GET', '/api/geocode?q=Cabildo%202000', first);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      error: 'Demasiadas búsquedas de direcciones. Espere un minuto e intente nuevamente.',
+      code: 'DEMASIADOS_INTENTOS',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    const other = await inject('GET', '/api/geocode?q=Cabildo%202000', second);
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toHaveLength(3);
   });
 });

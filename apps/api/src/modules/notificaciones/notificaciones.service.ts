@@ -43,7 +43,7 @@ const pageOf = ({ pageIndex, pageSize }: Page) => ({ limit: pageSize, offset: pa
 export function recipientOf(auth: Auth): repo.Recipient {
   return auth.kind === 'user'
     ? { kind: 'user', id: auth.user.id }
-    : { kind: 'afiliado', id: auth.afiliadoId };
+    : { kind: 'afiliado', id: auth.afiliado.id };
 }
 
 /** Refuses filters that name insurers, zones, specialties or professionals that do not exist. */

@@ -192,6 +192,11 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.headers['content-disposition']).toBe('inline; filename="valores.pdf"');
       expect(file.rawPayload.equals(PDF)).toBe(true);
+      // A stored file is the user's content: opened on its own, sandboxed, never sniffed, never cached.
+      expect(file.headers['content-security-policy']).toMatch(/^sandbox;/);
+      expect(file.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['cache-control']).toBe('private, no-store');
 
       // A double click: two marks at once count as one read.
       const marks = await Promise.all([
@@ -488,6 +493,17 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
         M.PDF_INVALID,
       ],
       [
+        // A reader finds the header anywhere in the first kilobyte; a browser sees the page.
+        'an HTML page carrying a PDF header and end marker',
+        {},
+        {
+          name: 'poliglota.pdf',
+          content: Buffer.from('<html><!-- %PDF-1.4 --><script>alert(1)</script></html>\n%%EOF\n'),
+        },
+        415,
+        M.PDF_INVALID,
+      ],
+      [
         'a PDF cut short',
         {},
         { name: 'cortado.pdf', content: PDF.subarray(0, PDF.length - 40) },
@@ -522,6 +538,18 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
         before.length,
       );
       expect(await storedFiles(ctx.config.dataDir)).toEqual(filesBefore);
+    });
+
+    it('takes a PDF whose header follows a byte-order mark or blank lines', async () => {
+      for (const prefix of ['\uFEFF', '\r\n \t\n'])
+        expect(
+          (
+            await send('/api/notificaciones/afiliados', staff, valid(), {
+              name: 'con-prefijo.pdf',
+              content: Buffer.concat([Buffer.from(prefix), PDF]),
+            })
+          ).statusCode,
+        ).toBe(201);
     });
 
     it('refuses a send that reaches nobody, and removes its file again', async () => {

@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { confirmRegistration } from './profesionales.factories.ts';
 
 const directorySchema = z.array(cartillaProfesionalSchema.strict());
 
@@ -52,8 +53,10 @@ describe.each(BACKENDS)('la cartilla del afiliado (%s)', (backend) => {
       matricula: 'MN 4455',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    if (!options.pending)
+    if (!options.pending) {
+      await confirmRegistration(ctx.app, body.email);
       expect((await inject('PUT', `/api/user/solicitudes/${userId}`, admin, {})).statusCode).toBe(200);
+    }
     return { id: profesionalId, userId, nombre: body.nombre, email: body.email };
   }
 

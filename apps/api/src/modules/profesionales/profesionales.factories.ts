@@ -1,5 +1,5 @@
 import { emptySchedule } from '@red-dental/contracts';
-import { buildRegistroInput } from '@red-dental/testing';
+import { buildRegistroInput, readMails } from '@red-dental/testing';
 import type { App } from '../../app.ts';
 
 /** Professionals made through the API as they come to be: a sign-up, staff's edit, approval. */
@@ -9,8 +9,9 @@ export interface DentistOptions {
   obrasSociales?: number[];
   especialidades?: number[];
   zonaId?: number;
-  /** Left waiting for approval. */
+  /** Left waiting for approval (with the address unconfirmed unless `confirmed`). */
   pending?: boolean;
+  confirmed?: boolean;
 }
 
 async function call(
@@ -26,7 +27,22 @@ async function call(
 }
 
 /**
- * A dentist who signed up, with the insurers, specialties and zone given,
+ * Opens the confirmation link mailed to `email` at sign-up, as the applicant
+ * does (the outbox is sent first).
+ */
+export async function confirmRegistration(app: App, email: string) {
+  await app.mail.drain();
+  const link = (await readMails(app.config.dataDir))
+    .filter((mail) => mail.to === email)
+    .flatMap((mail) => mail.links)
+    .findLast((url) => url.includes('/confirmar-registro/'));
+  if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
+  const token = link.slice(link.lastIndexOf('/') + 1);
+  await call(app, 'POST', '/api/registro/confirm-email', {}, { token });
+}
+
+/**
+ * A dentist who signed up and confirmed the address, with the insurers, specialties and zone given,
  * approved unless `pending`. Returns the provider's id, its account's id and
  * the credentials to sign in with.
  */
@@ -54,6 +70,7 @@ export async function createDentist(
   });
   if (options.zonaId)
     await call(app, 'PUT', `/api/profesionales/zonas-os/${id}`, staffAuth, { zonaId: options.zonaId });
+  if (!options.pending || options.confirmed) await confirmRegistration(app, body.email);
   if (!options.pending) await call(app, 'PUT', `/api/user/solicitudes/${userId}`, staffAuth, {});
   return { id, userId, nombre: body.nombre, email: body.email, password: body.password };
 }

@@ -61,6 +61,7 @@ export function findPendingRequests(db: DbOrTx) {
       nombre: profesionales.nombre,
       razonSocial: profesionales.razonSocial,
       email: users.email,
+      emailConfirmedAt: users.emailConfirmedAt,
       createdAt: users.createdAt,
       userId: users.id,
       matricula: profesionales.matricula,
@@ -187,8 +188,9 @@ export interface ProfileValues {
 }
 
 /**
- * Writes the profile's own columns. A changed licence number loses its
- * verification; `confirmed` stamps the date the owner vouched for the data.
+ * Writes the profile's own columns. The licence's verification vouched for a
+ * number, a jurisdiction and a name together: changing any of them loses it.
+ * `confirmed` stamps the date the owner vouched for the data.
  */
 export async function updateProfile(
   db: DbOrTx,
@@ -196,13 +198,17 @@ export async function updateProfile(
   values: ProfileValues,
   options: { confirmed: boolean },
 ): Promise<boolean> {
+  // In SET, the columns still hold the row's values before this update.
+  const isVerifiedLicenceKept = sql`${profesionales.matricula} is not distinct from ${values.matricula}
+    and ${profesionales.matriculaJurisdiccion} is not distinct from ${values.matriculaJurisdiccion}
+    and ${profesionales.nombre} is not distinct from ${values.nombre}`;
   const rows = await db
     .update(profesionales)
     .set({
       ...values,
       busqueda: busquedaOf(values.nombre, values.razonSocial),
-      matriculaVerificadaAt: sql`case when ${profesionales.matricula} is not distinct from ${values.matricula} then ${profesionales.matriculaVerificadaAt} end`,
-      matriculaVerificadaPor: sql`case when ${profesionales.matricula} is not distinct from ${values.matricula} then ${profesionales.matriculaVerificadaPor} end`,
+      matriculaVerificadaAt: sql`case when ${isVerifiedLicenceKept} then ${profesionales.matriculaVerificadaAt} end`,
+      matriculaVerificadaPor: sql`case when ${isVerifiedLicenceKept} then ${profesionales.matriculaVerificadaPor} end`,
       ...(options.confirmed ? { datosConfirmadosAt: sql`now()` } : {}),
       updatedAt: sql`now()`,
     })

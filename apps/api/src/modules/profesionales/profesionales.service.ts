@@ -32,6 +32,7 @@ export async function listPendingRequests(deps: Deps): Promise<Solicitud[]> {
     nombre: r.nombre,
     razonSocial: r.razonSocial,
     email: r.email,
+    emailConfirmado: r.emailConfirmedAt !== null,
     createdAt: r.createdAt.toISOString(),
     user: { id: r.userId },
     matricula: r.matricula,
@@ -55,7 +56,12 @@ function fullSchedule(schedule: WeeklySchedule): WeeklySchedule {
   return full;
 }
 
-function toProfesional(p: repo.ProfesionalDetail): Profesional {
+/**
+ * The record as `caller` may see it. Who verified the licence is named to
+ * staff (PROFESSIONALS.GET) only: staff accounts have no name to show the
+ * owner, and a colleague's e-mail is not the professional's business.
+ */
+function toProfesional(p: repo.ProfesionalDetail, caller: Subject): Profesional {
   return {
     id: p.id,
     nombre: p.nombre,
@@ -77,7 +83,9 @@ function toProfesional(p: repo.ProfesionalDetail): Profesional {
     matricula: p.matricula,
     matriculaJurisdiccion: p.matriculaJurisdiccion,
     matriculaVerificadaAt: p.matriculaVerificadaAt?.toISOString() ?? null,
-    matriculaVerificadaPor: p.matriculaVerificadaPorEmail,
+    matriculaVerificadaPor: caller.permissions.has(PERMISSIONS.PROFESSIONALS_GET)
+      ? p.matriculaVerificadaPorEmail
+      : null,
     aceptaNuevosPacientes: p.aceptaNuevosPacientes,
     ausencias: p.ausencias,
     datosConfirmadosAt: p.datosConfirmadosAt?.toISOString() ?? null,
@@ -95,7 +103,7 @@ export async function getProfesional(deps: Deps, caller: Subject, id: number): P
   const detail = await loadDetail(deps, id);
   if (!caller.permissions.has(PERMISSIONS.PROFESSIONALS_GET) && detail.userId !== caller.id)
     throw forbidden();
-  return toProfesional(detail);
+  return toProfesional(detail, caller);
 }
 
 /** The caller's own provider record. */
@@ -106,7 +114,7 @@ async function ownId(deps: Deps, caller: Subject): Promise<number> {
 }
 
 export async function getOwnProfile(deps: Deps, caller: Subject): Promise<Profesional> {
-  return toProfesional(await loadDetail(deps, await ownId(deps, caller)));
+  return toProfesional(await loadDetail(deps, await ownId(deps, caller)), caller);
 }
 
 const idsOf = (refs: { id: number }[] | undefined) => [...new Set((refs ?? []).map((r) => r.id))];
@@ -163,7 +171,7 @@ export async function updateProfesional(
         details: { nombre: input.nombre, especialidades: especialidadIds, obrasSociales: obraSocialIds },
       });
   });
-  return toProfesional(await loadDetail(deps, id));
+  return toProfesional(await loadDetail(deps, id), caller);
 }
 
 export async function updateOwnProfile(deps: Deps, caller: Subject, input: UpdateInput) {
@@ -174,7 +182,7 @@ export async function updateOwnProfile(deps: Deps, caller: Subject, input: Updat
 export async function confirmOwnData(deps: Deps, caller: Subject): Promise<Profesional> {
   const id = await ownId(deps, caller);
   await repo.confirmDatos(deps.db, id);
-  return toProfesional(await loadDetail(deps, id));
+  return toProfesional(await loadDetail(deps, id), caller);
 }
 
 /** Staff set (or clear) the professional's zone. */
@@ -190,7 +198,7 @@ export async function assignZona(deps: Deps, caller: Subject, id: number, zonaId
       details: { zonaId },
     });
   });
-  return toProfesional(await loadDetail(deps, id));
+  return toProfesional(await loadDetail(deps, id), caller);
 }
 
 /** 'Verificar matrícula': staff stamp the date and themselves on the licence they checked. */
@@ -206,7 +214,7 @@ export async function verifyMatricula(deps: Deps, caller: Subject, id: number) {
       details: { matriculaVerificada: true },
     });
   });
-  return toProfesional(await loadDetail(deps, id));
+  return toProfesional(await loadDetail(deps, id), caller);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { confirmRegistration } from './profesionales.factories.ts';
 
 const M = MESSAGES.profesionales;
 
@@ -34,6 +35,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
     const body = buildRegistroInput(overrides);
     const registered = await inject('POST', '/api/registro', undefined, body);
     const userId = registered.json().id as number;
+    await confirmRegistration(ctx.app, body.email);
     expect((await inject('PUT', `/api/user/solicitudes/${userId}`, admin, {})).statusCode).toBe(200);
     const auth = await loginAs(ctx.app, body.email, body.password);
     const profile = await inject('GET', '/api/profesionales/profile', auth);
@@ -337,6 +339,62 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       );
       expect(changed.json()).toMatchObject({
         matricula: 'MN 2',
+        matriculaVerificadaAt: null,
+        matriculaVerificadaPor: null,
+      });
+    });
+
+    it('a verification is lost when the licence, its jurisdiction or the name changes, and only staff see who verified', async () => {
+      const dentist = await approvedDentist();
+      const verify = async () => {
+        const res = await inject('POST', `/api/profesionales/${dentist.id}/verificar-matricula`, admin);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({
+          matriculaVerificadaAt: expect.any(String),
+          matriculaVerificadaPor: ADMIN.email,
+        });
+      };
+      const save = async (auth: Record<string, string>, changes: Record<string, unknown>) => {
+        const res = await inject(
+          'PUT',
+          `/api/profesionales/${dentist.id}`,
+          auth,
+          await profileBody(dentist.id, changes),
+        );
+        expect(res.statusCode).toBe(200);
+        return res.json();
+      };
+      await save(dentist.auth, { matricula: 'MP 4521', matriculaJurisdiccion: 'Buenos Aires' });
+      await verify();
+
+      // The owner sees that and when, not the staff member's e-mail; staff see who.
+      const own = (await inject('GET', '/api/profesionales/profile', dentist.auth)).json();
+      expect(own).toMatchObject({ matriculaVerificadaAt: expect.any(String), matriculaVerificadaPor: null });
+      expect((await inject('GET', `/api/profesionales/${dentist.id}`, dentist.auth)).json()).toMatchObject({
+        matriculaVerificadaPor: null,
+      });
+      expect((await inject('GET', `/api/profesionales/${dentist.id}`, staff)).json()).toMatchObject({
+        matriculaVerificadaPor: ADMIN.email,
+      });
+
+      // Saving the same licence and name keeps the verification.
+      expect(await save(dentist.auth, { telefono: '011 4555-0000' })).toMatchObject({
+        matriculaVerificadaAt: own.matriculaVerificadaAt,
+        matriculaVerificadaPor: null,
+      });
+
+      expect(await save(dentist.auth, { matriculaJurisdiccion: 'Córdoba' })).toMatchObject({
+        matricula: 'MP 4521',
+        matriculaJurisdiccion: 'Córdoba',
+        matriculaVerificadaAt: null,
+      });
+      await verify();
+      expect(await save(dentist.auth, { nombre: 'Otra Persona Distinta' })).toMatchObject({
+        nombre: 'Otra Persona Distinta',
+        matriculaVerificadaAt: null,
+      });
+      await verify();
+      expect(await save(staff, { nombre: 'Otro Nombre Más' })).toMatchObject({
         matriculaVerificadaAt: null,
         matriculaVerificadaPor: null,
       });

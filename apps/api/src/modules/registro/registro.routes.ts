@@ -1,9 +1,17 @@
-import { registroSchema } from '@red-dental/contracts';
+import {
+  messageResponseSchema,
+  registroConfirmSchema,
+  registroSchema,
+  resendConfirmationSchema,
+} from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { register } from './registro.service.ts';
+import { confirmEmail, register, resendConfirmation } from './registro.service.ts';
 
-/** `/api/registro`: public self-registration of professionals (pending until staff approve it). */
+/**
+ * `/api/registro`: public self-registration of professionals (pending until
+ * the applicant confirms the address and staff approve it).
+ */
 const registroRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
@@ -12,12 +20,44 @@ const registroRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profesionales'],
         security: [],
-        summary: 'Registro de un profesional (queda pendiente de aprobación)',
+        summary: 'Registro de un profesional (queda pendiente de confirmar el email y de aprobación)',
         body: registroSchema,
         response: { 201: z.object({ id: z.number() }) },
       },
     },
-    async (request, reply) => reply.status(201).send(await register(app, request.body)),
+    async (request, reply) => reply.status(201).send(await register(app, request.body, request.ip)),
+  );
+
+  app.post(
+    '/confirm-email',
+    {
+      onRequest: [app.limitByAddress('registro-confirmar')],
+      schema: {
+        tags: ['profesionales'],
+        security: [],
+        summary:
+          'Confirma el email de una solicitud de registro con el enlace recibido (72 horas, un solo uso)',
+        body: registroConfirmSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => confirmEmail(app, request.body.token),
+  );
+
+  app.post(
+    '/resend-confirmation',
+    {
+      onRequest: [app.limitByAddress('registro-reenvio')],
+      schema: {
+        tags: ['profesionales'],
+        security: [],
+        summary:
+          'Reenvía el enlace de confirmación de una solicitud pendiente sin confirmar (la respuesta es la misma si no la hay)',
+        body: resendConfirmationSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => resendConfirmation(app, request.body.email, request.ip),
   );
 };
 

@@ -9,16 +9,28 @@ import {
   type SessionUser,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
+import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import type { Subject } from '../../plugins/auth.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
 import { passwordChangedMail, passwordRecoveryMail } from './usuarios.mails.ts';
 import * as usuarios from './usuarios.repository.ts';
 
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 
-type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'signUserToken' | 'accountFailures'>;
+type Deps = Pick<
+  FastifyInstance,
+  'db' | 'config' | 'mail' | 'signUserToken' | 'accountFailures' | 'withinQuota'
+>;
+
+/**
+ * Recovery mails one account may receive in an hour, whoever asks. Past it the
+ * request is answered as usual but nothing is sent: the links already mailed
+ * stay valid, so nobody can keep the owner from recovering the account.
+ */
+const RECOVERY_MAILS_PER_HOUR = { max: 5, windowSeconds: 3600 };
 
 /** The signed-in user as login and /user/me answer it: e-mail, professional's name, roles with permissions. */
 export async function buildSessionUser(
@@ -32,17 +44,26 @@ export async function buildSessionUser(
   return { id: user.id, user: user.email, professionalName, roles: roles.get(user.id) ?? [] };
 }
 
-export async function login(deps: Deps, input: LoginRequest) {
+/**
+ * Signs a user in. Attempts are limited per account and client address, so
+ * failures from elsewhere never keep the owner out; failures on an account
+ * from every address together slow the wrong answers down (decision 053).
+ */
+export async function login(deps: Deps, input: LoginRequest, client: string) {
   const email = input.user.trim().toLowerCase();
-  await deps.accountFailures.consumeAttempt('login', email);
+  const attempt = await deps.accountFailures.begin('login', email, client);
   const user = await usuarios.findUserByEmail(deps.db, email);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.pass)
     : await verifyAgainstDummy(input.pass);
-  if (!user || !ok) throw unauthorized(MESSAGES.LOGIN_FAILED);
-  await deps.accountFailures.reset('login', email);
+  if (!user || !ok) {
+    await attempt.failed();
+    throw unauthorized(MESSAGES.LOGIN_FAILED);
+  }
+  await attempt.succeeded();
   // Only now, with the password proven, may the caller learn about the account's state.
-  if (user.status === 'pending') throw forbidden(MESSAGES.LOGIN_PENDING);
+  if (user.status === 'pending')
+    throw forbidden(user.emailConfirmedAt ? MESSAGES.LOGIN_PENDING : MESSAGES.LOGIN_EMAIL_UNCONFIRMED);
   const sessionUser = await buildSessionUser(deps, user);
   const held = sessionUser.roles.flatMap((role) => role.permissions.map((p) => p.name));
   if (!hasPermission(held, PERMISSIONS.BACKOFFICE_ACCESS)) throw forbidden(MESSAGES.LOGIN_NO_ACCESS);
@@ -50,17 +71,22 @@ export async function login(deps: Deps, input: LoginRequest) {
 }
 
 /**
- * Mails a single-use link valid one hour. A new request replaces any earlier
- * link. Every request counts against the account's limit, so nobody can
- * flood a mailbox.
+ * Mails a single-use link valid one hour. Requests count per account and
+ * client address, and an account gets at most a few mails an hour: nobody can
+ * flood a mailbox, and since earlier links stay valid, nobody can spoil the
+ * owner's link by asking for more.
  */
-export async function requestPasswordRecovery(deps: Deps, email: string) {
-  await deps.accountFailures.consumeAttempt('recover', email);
+export async function requestPasswordRecovery(deps: Deps, email: string, client: string) {
+  const attempt = await deps.accountFailures.begin('recover', email, client);
   const user = await usuarios.findUserByEmail(deps.db, email);
-  if (!user) throw notFound(MESSAGES.RECOVER_UNKNOWN_EMAIL);
+  if (!user) {
+    await attempt.failed();
+    throw notFound(MESSAGES.RECOVER_UNKNOWN_EMAIL);
+  }
   const token = randomToken();
   await deps.db.transaction(async (tx) => {
-    await usuarios.replaceRecoveryToken(tx, user.id, sha256(token), RECOVERY_TOKEN_TTL_MINUTES);
+    if (!(await deps.withinQuota(tx, `recover-mail:${user.id}`, RECOVERY_MAILS_PER_HOUR))) return;
+    await usuarios.addRecoveryToken(tx, user.id, sha256(token), RECOVERY_TOKEN_TTL_MINUTES);
     await deps.mail.enqueue(
       tx,
       passwordRecoveryMail(user.email, `${deps.config.publicUrl}/recover-password/${token}`),
@@ -70,12 +96,16 @@ export async function requestPasswordRecovery(deps: Deps, email: string) {
 }
 
 export async function restorePassword(deps: Deps, input: RestorePassword) {
+  // Before the link is used: a refused password leaves it valid for another try.
+  assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const userId = await usuarios.consumeRecoveryToken(tx, sha256(input.id));
     if (userId === undefined)
       throw new AppError(400, MESSAGES.RESTORE_TOKEN_INVALID, ERROR_CODES.INVALID_TOKEN);
     const user = await usuarios.updateUser(tx, userId, { passwordHash }, { revokeTokens: true });
+    // The other links mailed before this one die with the old password.
+    await usuarios.deleteRecoveryTokens(tx, userId);
     await deps.mail.enqueue(tx, passwordChangedMail(user!.email, `${deps.config.publicUrl}/login`));
   });
   deps.mail.wake();
@@ -87,17 +117,21 @@ export async function restorePassword(deps: Deps, input: RestorePassword) {
  * against the same limit as sign-in. Other sessions end (the token version
  * moves) and the caller gets a new token.
  */
-export async function changeOwnPassword(deps: Deps, userId: number, input: ChangePassword) {
-  const current = await usuarios.findUserById(deps.db, userId);
+export async function changeOwnPassword(deps: Deps, caller: Subject, input: ChangePassword) {
+  assertNotCommonPassword(input.password, 'password');
+  const current = await usuarios.findUserById(deps.db, caller.id);
   if (!current) throw unauthorized(MESSAGES.SESSION_EXPIRED);
-  await deps.accountFailures.consumeAttempt('login', current.email);
-  if (!(await verifyPassword(current.passwordHash, input.currentPassword)))
+  const attempt = await deps.accountFailures.begin('login', current.email, caller.address);
+  if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
+    await attempt.failed();
     throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
-  await deps.accountFailures.reset('login', current.email);
+  }
+  await attempt.succeeded();
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction(async (tx) => {
-    const updated = await usuarios.updateUser(tx, userId, { passwordHash }, { revokeTokens: true });
+    const updated = await usuarios.updateUser(tx, caller.id, { passwordHash }, { revokeTokens: true });
     if (!updated) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+    await usuarios.deleteRecoveryTokens(tx, caller.id);
     await deps.mail.enqueue(tx, passwordChangedMail(updated.email, `${deps.config.publicUrl}/login`));
     return updated;
   });

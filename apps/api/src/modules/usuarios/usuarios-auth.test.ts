@@ -15,6 +15,8 @@ import {
 } from '../../../test/helpers.ts';
 import { afiliados, appSettings } from '../../db/schema/index.ts';
 import { searchKey } from '../../lib/text.ts';
+import { FAILURE_DELAY_START_MS } from '../../plugins/rate-limit.ts';
+import { confirmRegistration } from '../profesionales/profesionales.factories.ts';
 
 describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (backend) => {
   let ctx: TestContext;
@@ -135,13 +137,16 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(res.json().error).toBe('Su usuario no tiene acceso al sistema');
     });
 
-    it('limits repeated failures on one account with 429, Retry-After and the Spanish message', async () => {
+    /** A sign-in from one client address. */
+    const loginFrom = (remoteAddress: string, user: string, pass: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { user, pass }, remoteAddress });
+
+    it('limits repeated failures on one account from one address with 429, Retry-After and the Spanish message', async () => {
       const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      for (let i = 0; i < 10; i++) {
-        const res = await post('/api/user/login', { user: target.email, pass: `mala-${i}` });
-        expect(res.statusCode).toBe(401);
-      }
-      const blocked = await post('/api/user/login', { user: target.email, pass: target.password });
+      const attacker = randomAddress();
+      for (let i = 0; i < 10; i++)
+        expect((await loginFrom(attacker, target.email, `mala-${i}`)).statusCode).toBe(401);
+      const blocked = await loginFrom(attacker, target.email, target.password);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
       expect(blocked.json()).toEqual({
@@ -150,29 +155,71 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       });
     });
 
-    it('lets no more than ten parallel guesses on one account reach the password check', async () => {
+    it("never locks the owner out: an attacker's 50 wrong attempts from one address leave the owner's sign-in from another address working at once", async () => {
       const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const attacker = randomAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 50; i++)
+        statuses.push((await loginFrom(attacker, target.email, `adivinanza-${i}`)).statusCode);
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+
+      const owner = await loginFrom(randomAddress(), target.email, target.password);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().token).toEqual(expect.any(String));
+      // The same holds for recovery: the owner can still ask for a link.
+      for (let i = 0; i < 15; i++)
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/user/recover-password',
+          payload: { email: target.email },
+          remoteAddress: attacker,
+        });
+      const recovery = await post('/api/user/recover-password', { email: target.email });
+      expect(recovery.statusCode).toBe(200);
+    });
+
+    it('lets no more than ten parallel guesses from one address on one account reach the password check', async () => {
+      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const attacker = randomAddress();
       const statuses = await Promise.all(
         Array.from(
-          { length: 30 },
-          async (_, i) =>
-            (await post('/api/user/login', { user: target.email, pass: `mala-${i}` })).statusCode,
+          { length: 25 },
+          async (_, i) => (await loginFrom(attacker, target.email, `mala-${i}`)).statusCode,
         ),
       );
       expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    });
+
+    it('slows wrong answers down once an account has failed ten times from anywhere, but never a right one', async () => {
+      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      for (let i = 0; i < 10; i++)
+        expect((await loginFrom(randomAddress(), target.email, `mala-${i}`)).statusCode).toBe(401);
+      const started = Date.now();
+      const slowed = await loginFrom(randomAddress(), target.email, 'otra-mala');
+      expect(slowed.statusCode).toBe(401);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(FAILURE_DELAY_START_MS);
+      expect((await loginFrom(randomAddress(), target.email, target.password)).statusCode).toBe(200);
     });
 
     it('resets the failure count after a successful sign-in', async () => {
       const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      for (let i = 0; i < 9; i++) await post('/api/user/login', { user: target.email, pass: 'mala' });
-      expect((await post('/api/user/login', { user: target.email, pass: target.password })).statusCode).toBe(
-        200,
-      );
-      for (let i = 0; i < 9; i++) await post('/api/user/login', { user: target.email, pass: 'mala' });
-      expect((await post('/api/user/login', { user: target.email, pass: target.password })).statusCode).toBe(
-        200,
-      );
+      const address = randomAddress();
+      for (let i = 0; i < 9; i++) await loginFrom(address, target.email, 'mala');
+      expect((await loginFrom(address, target.email, target.password)).statusCode).toBe(200);
+      for (let i = 0; i < 9; i++) await loginFrom(address, target.email, 'mala');
+      expect((await loginFrom(address, target.email, target.password)).statusCode).toBe(200);
+    });
+
+    it('keeps no e-mail in the limit counters: accounts are named by a keyed hash', async () => {
+      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      await loginFrom(randomAddress(), target.email, 'mala');
+      const rows = (await ctx.database.db.execute(
+        sql`select key from rate_limits where key like 'fail:login:%'`,
+      )) as unknown as { rows: { key: string }[] };
+      expect(rows.rows.length).toBeGreaterThan(0);
+      expect(rows.rows.some((row) => row.key.includes('@') || row.key.includes(target.email))).toBe(false);
     });
 
     it('limits one client address to 30 sign-in requests a minute', async () => {
@@ -273,15 +320,32 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
   });
 
   describe('registration and approval', () => {
-    it('registers a pending professional, refuses sign-in until approved, then lets them in', async () => {
+    /** The confirmation token in the newest sign-up mail to `email`. */
+    async function confirmationToken(email: string) {
+      const link = (await mailsTo(email))
+        .flatMap((m) => m.links)
+        .findLast((l) => l.includes('/confirmar-registro/'));
+      expect(link).toMatch(/^http:\/\/reddental\.test\/confirmar-registro\/[\w-]{43}$/);
+      return link!.slice(link!.lastIndexOf('/') + 1);
+    }
+
+    it('registers a pending professional who must confirm the address, then be approved, to sign in', async () => {
       const { res, body } = await register({ matricula: 'MP 4567', matriculaJurisdiccion: 'Córdoba' });
       expect(res.statusCode).toBe(201);
       const { id } = res.json();
       expect(id).toEqual(expect.any(Number));
 
-      const pending = await post('/api/user/login', { user: body.email, pass: body.password });
-      expect(pending.statusCode).toBe(403);
-      expect(pending.json().error).toBe('Su solicitud de registro aún no fue aprobada');
+      const [received] = await mailsTo(body.email);
+      expect(received?.subject).toBe('Red Dental: confirme su email para completar el registro');
+      // The address is not verified yet: the mail repeats nothing the applicant typed.
+      expect(received?.text).not.toContain(body.nombre);
+      const token = await confirmationToken(body.email);
+
+      const unconfirmed = await post('/api/user/login', { user: body.email, pass: body.password });
+      expect(unconfirmed.statusCode).toBe(403);
+      expect(unconfirmed.json().error).toBe(
+        'Todavía no confirmó su email. Abra el enlace que le enviamos o pida uno nuevo con "Reenviar email de confirmación".',
+      );
 
       const list = await get('/api/profesionales/solicitudes', adminAuth);
       expect(list.statusCode).toBe(200);
@@ -289,15 +353,39 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(request).toMatchObject({
         nombre: body.nombre,
         razonSocial: body.razonSocial,
+        emailConfirmado: false,
         user: { id },
         matricula: 'MP 4567',
         matriculaJurisdiccion: 'Córdoba',
       });
 
-      const [received] = await mailsTo(body.email);
-      expect(received?.subject).toBe('Red Dental: recibimos su solicitud de registro');
-      // The address is not verified yet: the mail repeats nothing the applicant typed.
-      expect(received?.text).not.toContain(body.nombre);
+      // Staff cannot accept an address nobody proved.
+      const early = await put(`/api/user/solicitudes/${id}`, {}, adminAuth);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error).toBe(
+        'El profesional todavía no confirmó su email. La solicitud podrá aceptarse cuando abra el enlace que le enviamos.',
+      );
+
+      const confirmed = await post('/api/registro/confirm-email', { token });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json().message).toBe(
+        'Su email quedó confirmado. Un administrador revisará su solicitud y le avisaremos por email cuando sea aprobada.',
+      );
+      const reused = await post('/api/registro/confirm-email', { token });
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json()).toMatchObject({
+        code: 'TOKEN_INVALIDO',
+        error:
+          'El enlace de confirmación no es válido o ya venció. Puede pedir uno nuevo desde la pantalla de inicio de sesión.',
+      });
+      const listed = (await get('/api/profesionales/solicitudes', adminAuth))
+        .json()
+        .find((s: { email: string }) => s.email === body.email);
+      expect(listed.emailConfirmado).toBe(true);
+
+      const pending = await post('/api/user/login', { user: body.email, pass: body.password });
+      expect(pending.statusCode).toBe(403);
+      expect(pending.json().error).toBe('Su solicitud de registro aún no fue aprobada');
 
       const approve = await put(`/api/user/solicitudes/${id}`, {}, adminAuth);
       expect(approve.statusCode).toBe(200);
@@ -316,9 +404,41 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(again.json().error).toBe('La solicitud ya no está pendiente');
     });
 
+    it('mails a new confirmation link on request, answering alike whether or not there is a request to confirm', async () => {
+      const { body } = await register();
+      const first = await confirmationToken(body.email);
+      const resend = await post('/api/registro/resend-confirmation', { email: body.email });
+      expect(resend.statusCode).toBe(200);
+      const generic =
+        'Si hay una solicitud de registro sin confirmar con ese email, le enviamos un nuevo enlace de confirmación.';
+      expect(resend.json()).toEqual({ message: generic });
+      const second = await confirmationToken(body.email);
+      expect(second).not.toBe(first);
+      // Only the newest link works.
+      expect((await post('/api/registro/confirm-email', { token: first })).statusCode).toBe(400);
+
+      const nobody = uniqueEmail('nadie');
+      const unknown = await post('/api/registro/resend-confirmation', { email: nobody });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual({ message: generic });
+      const active = await post('/api/registro/resend-confirmation', { email: ADMIN.email });
+      expect(active.json()).toEqual({ message: generic });
+      expect(await mailsTo(nobody)).toHaveLength(0);
+      expect(await mailsTo(ADMIN.email)).toHaveLength(0);
+
+      // A request gets a few mails an hour, however many addresses ask.
+      for (let i = 0; i < 8; i++) await post('/api/registro/resend-confirmation', { email: body.email });
+      expect(await mailsTo(body.email)).toHaveLength(6);
+      expect(
+        (await post('/api/registro/confirm-email', { token: await confirmationToken(body.email) }))
+          .statusCode,
+      ).toBe(200);
+    });
+
     it('acts once on a request decided twice at the same moment', async () => {
       for (let round = 0; round < 4; round++) {
         const approvals = await register();
+        await confirmRegistration(ctx.app, approvals.body.email);
         const twice = await Promise.all([
           put(`/api/user/solicitudes/${approvals.res.json().id}`, {}, adminAuth),
           put(`/api/user/solicitudes/${approvals.res.json().id}`, {}, adminAuth),
@@ -329,6 +449,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
         expect(await mailsTo(approvals.body.email)).toHaveLength(2);
 
         const contested = await register();
+        await confirmRegistration(ctx.app, contested.body.email);
         const id = contested.res.json().id;
         const [approve, reject] = await Promise.all([
           put(`/api/user/solicitudes/${id}`, {}, adminAuth),
@@ -472,25 +593,62 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(reuse.json().error).toBe('El enlace de recuperación no es válido o ya fue utilizado');
     });
 
-    it('refuses an expired token, a replaced token and a user id', async () => {
+    it('keeps earlier links valid until one is used, then refuses the rest, an expired token and a user id', async () => {
       const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       const first = await recoveryLink(user.email);
       const second = await recoveryLink(user.email);
       expect(
-        (await put('/api/user/restore-password', { id: first, password: 'Nueva-Clave-2025' })).statusCode,
-      ).toBe(400);
-      expect(
         (await put('/api/user/restore-password', { id: String(user.id), password: 'Nueva-Clave-2025' }))
           .statusCode,
       ).toBe(400);
+      // Someone else asking for a link never spoils the one the owner already has.
+      expect(
+        (await put('/api/user/restore-password', { id: first, password: 'Nueva-Clave-2025' })).statusCode,
+      ).toBe(200);
+      // The password changed: every other link mailed before dies with the old one.
+      expect(
+        (await put('/api/user/restore-password', { id: second, password: 'Otra-Clave-2025' })).statusCode,
+      ).toBe(400);
 
+      const third = await recoveryLink(user.email);
       await ctx.database.db.execute(
         sql`update password_reset_tokens set expires_at = now() - interval '1 second'`,
       );
       expect(
-        (await put('/api/user/restore-password', { id: second, password: 'Nueva-Clave-2025' })).statusCode,
+        (await put('/api/user/restore-password', { id: third, password: 'Otra-Clave-2025' })).statusCode,
       ).toBe(400);
-      expect((await post('/api/user/login', { user: user.email, pass: user.password })).statusCode).toBe(200);
+      expect((await post('/api/user/login', { user: user.email, pass: 'Nueva-Clave-2025' })).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('ends outstanding links when the password is changed from the account or the e-mail by staff', async () => {
+      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const beforeChange = await recoveryLink(user.email);
+      const session = await loginAs(ctx.app, user.email, user.password);
+      const changed = await put(
+        '/api/user/change-password',
+        { currentPassword: user.password, password: 'Cambiada-2025!' },
+        session,
+      );
+      expect(changed.statusCode).toBe(200);
+      expect(
+        (await put('/api/user/restore-password', { id: beforeChange, password: 'Robada-2025!' })).statusCode,
+      ).toBe(400);
+
+      const beforeMove = await recoveryLink(user.email);
+      const moved = await put(`/api/user/${user.id}`, { user: uniqueEmail('movida') }, adminAuth);
+      expect(moved.statusCode).toBe(200);
+      expect(
+        (await put('/api/user/restore-password', { id: beforeMove, password: 'Robada-2025!' })).statusCode,
+      ).toBe(400);
+    });
+
+    it('mails an account at most five recovery links an hour, answering every request alike', async () => {
+      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      for (let i = 0; i < 8; i++)
+        expect((await post('/api/user/recover-password', { email: user.email })).statusCode).toBe(200);
+      expect(await mailsTo(user.email)).toHaveLength(5);
     });
 
     it('answers 404 with the product message for an unknown e-mail, and validates both bodies', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   passwordResetTokens,
@@ -57,7 +57,7 @@ export async function findRolesOfUsers(
 
 export async function insertUser(
   db: DbOrTx,
-  values: { email: string; passwordHash: string; status: 'pending' | 'active' },
+  values: { email: string; passwordHash: string; status: 'pending' | 'active'; emailConfirmedAt?: Date },
 ) {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
@@ -125,15 +125,16 @@ export async function assignRoleByName(db: DbOrTx, userId: number, roleName: str
 }
 
 /**
- * Activates a pending user; undefined when the user is not pending (any more).
- * The condition is in the statement itself, so of two concurrent approvals
- * (or an approval and a rejection) only one finds the request pending.
+ * Activates a pending user whose address is confirmed; undefined when the
+ * user is not such a request (any more). The condition is in the statement
+ * itself, so of two concurrent approvals (or an approval and a rejection)
+ * only one finds the request pending.
  */
 export async function activatePending(db: DbOrTx, userId: number) {
   const [row] = await db
     .update(users)
     .set({ status: 'active', updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.status, 'pending')))
+    .where(and(eq(users.id, userId), eq(users.status, 'pending'), isNotNull(users.emailConfirmedAt)))
     .returning();
   return row;
 }
@@ -147,19 +148,65 @@ export async function deletePending(db: DbOrTx, userId: number) {
   return row;
 }
 
-/** Stores the hash of a new recovery link for the user, replacing any earlier one. */
-export async function replaceRecoveryToken(
+/**
+ * Stores the hash of a new recovery link for the user. Earlier links stay
+ * valid until they expire (how many a user can have is bounded by the mails
+ * sent), so a request made by someone else never spoils the owner's link;
+ * used and expired ones go.
+ */
+export async function addRecoveryToken(
   db: DbOrTx,
   userId: number,
   tokenHash: string,
   validMinutes: number,
 ): Promise<void> {
-  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await db
+    .delete(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        sql`(${passwordResetTokens.usedAt} is not null or ${passwordResetTokens.expiresAt} <= now())`,
+      ),
+    );
   await db.insert(passwordResetTokens).values({
     userId,
     tokenHash,
     expiresAt: sql`now() + make_interval(mins => ${validMinutes})`,
   });
+}
+
+/** Every outstanding recovery link of the user stops working (the password or the address changed). */
+export async function deleteRecoveryTokens(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}
+
+/** Stores the hash of a new e-mail confirmation link for the user, replacing any earlier one. */
+export async function replaceEmailToken(
+  db: DbOrTx,
+  userId: number,
+  tokenHash: string,
+  validHours: number,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      emailTokenHash: tokenHash,
+      emailTokenExpiresAt: sql`now() + make_interval(hours => ${validHours})`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Confirms the address of the user holding a valid confirmation link and
+ * spends the link, in one statement; undefined for an unknown, used or expired one.
+ */
+export async function confirmEmailToken(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .update(users)
+    .set({ emailConfirmedAt: sql`now()`, emailTokenHash: null, emailTokenExpiresAt: null })
+    .where(and(eq(users.emailTokenHash, tokenHash), gt(users.emailTokenExpiresAt, sql`now()`)))
+    .returning({ id: users.id, email: users.email });
+  return row;
 }
 
 /**

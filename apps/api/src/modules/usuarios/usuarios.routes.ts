@@ -38,7 +38,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema },
       },
     },
-    async (request) => authService.login(app, request.body),
+    async (request) => authService.login(app, request.body, request.ip),
   );
 
   app.get(
@@ -63,7 +63,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await authService.requestPasswordRecovery(app, request.body.email);
+      await authService.requestPasswordRecovery(app, request.body.email, request.ip);
       return { message: MESSAGES.RECOVER_MAIL_SENT };
     },
   );
@@ -97,7 +97,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenResponseSchema },
       },
     },
-    async (request) => authService.changeOwnPassword(app, currentUser(request).id, request.body),
+    async (request) => authService.changeOwnPassword(app, currentUser(request), request.body),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Subject } from '../../plugins/auth.ts';
@@ -50,11 +51,18 @@ const unknownRole = () => notFound(MESSAGES.UNKNOWN_ROLE);
 export async function createUser(deps: Deps, caller: Subject, input: CreateUser) {
   // Roles are granted only by holders of USERS.UPDATE_ROLE: nobody creates an account mightier than allowed.
   if (input.roles.length && !caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
+  assertNotCommonPassword(input.pass, 'pass');
   const roleIds = await resolveRoles(deps, input.roles);
   const passwordHash = await hashPassword(input.pass);
   try {
     const created = await deps.db.transaction(async (tx) => {
-      const user = await repo.insertUser(tx, { email: input.user, passwordHash, status: 'active' });
+      // Staff vouch for the address of an account they create.
+      const user = await repo.insertUser(tx, {
+        email: input.user,
+        passwordHash,
+        status: 'active',
+        emailConfirmedAt: new Date(),
+      });
       await repo.replaceUserRoles(tx, user.id, roleIds);
       await recordAudit(tx, caller, {
         action: 'create',
@@ -84,11 +92,13 @@ async function assertCurrentPassword(deps: Deps, caller: Subject, currentPasswor
     throw badRequest(MESSAGES.CURRENT_PASSWORD_REQUIRED, {
       currentPassword: MESSAGES.CURRENT_PASSWORD_REQUIRED,
     });
-  await deps.accountFailures.consumeAttempt('login', caller.email);
+  const attempt = await deps.accountFailures.begin('login', caller.email, caller.address);
   const user = await repo.findUserById(deps.db, caller.id);
-  if (!user || !(await verifyPassword(user.passwordHash, currentPassword)))
+  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    await attempt.failed();
     throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
-  await deps.accountFailures.reset('login', caller.email);
+  }
+  await attempt.succeeded();
 }
 
 export async function updateUser(deps: Deps, caller: Subject, id: number, input: UpdateUser) {
@@ -103,6 +113,7 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
     !caller.permissions.has(PERMISSIONS.USERS_UPDATE_PASSWORD)
   )
     throw forbidden();
+  if (input.pass !== undefined) assertNotCommonPassword(input.pass, 'pass');
   if (id === caller.id && (input.pass !== undefined || input.user !== undefined))
     await assertCurrentPassword(deps, caller, input.currentPassword);
   const roleIds = input.roles === undefined ? undefined : await resolveRoles(deps, input.roles);
@@ -123,6 +134,8 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
       );
       if (!user || !before) throw notFound(MESSAGES.USER_NOT_FOUND);
       if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
+      // Recovery links mailed before die with the password or the address they were sent to.
+      if (passwordHash || user.email !== before.email) await repo.deleteRecoveryTokens(tx, id);
       // The owner hears of it at the address the account had, and of a new password at the one it has now.
       if (user.email !== before.email)
         await deps.mail.enqueue(tx, emailChangedMail(before.email, user.email));
@@ -144,10 +157,13 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
   }
 }
 
-/** Why a request could not be acted on: it does not exist, or it is no longer pending. */
+/** Why a request could not be acted on: it does not exist, it is no longer pending, or its address is unproven. */
 async function notPending(db: DbOrTx, userId: number) {
-  const exists = await repo.findUserById(db, userId);
-  return exists ? conflict(MESSAGES.REQUEST_NOT_PENDING) : notFound(MESSAGES.USER_NOT_FOUND);
+  const user = await repo.findUserById(db, userId);
+  if (!user) return notFound(MESSAGES.USER_NOT_FOUND);
+  if (user.status === 'pending' && user.emailConfirmedAt === null)
+    return conflict(MESSAGES.REQUEST_EMAIL_UNCONFIRMED);
+  return conflict(MESSAGES.REQUEST_NOT_PENDING);
 }
 
 /** Approves a pending registration: the user becomes an active PRESTADOR and is told by mail. */

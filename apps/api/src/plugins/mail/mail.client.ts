@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { MailMessage } from './outbox.repository.ts';
+import type { OutboxMail } from './outbox.repository.ts';
 
 export interface MailTransport {
   /**
@@ -10,7 +10,7 @@ export interface MailTransport {
    * it, and sizes the lease of a claimed batch from it.
    */
   readonly sendTimeoutMs: number;
-  send(message: MailMessage & { id: number }, signal: AbortSignal): Promise<void>;
+  send(message: Omit<OutboxMail, 'attempts'>, signal: AbortSignal): Promise<void>;
   close(): void;
 }
 
@@ -82,11 +82,15 @@ export function isConnectionFailure(error: unknown): boolean {
 }
 
 /**
- * Without SMTP each message becomes an .eml file under DATA_DIR/mail and its
- * links are logged, so a local installation can still follow every mail.
+ * Without SMTP each message becomes an .eml file under DATA_DIR/mail, which
+ * only the server's user may read (the files keep the single-use links), and
+ * is logged, so a local installation can still follow every mail. The links
+ * of a mail that carries a secret stay out of the log: logs travel further
+ * than the data directory.
  */
 export function fileTransport(dir: string, from: string, log: FastifyBaseLogger): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let dirChecked = false;
   return {
     sendTimeoutMs: 10_000,
     async send(message) {
@@ -97,10 +101,13 @@ export function fileTransport(dir: string, from: string, log: FastifyBaseLogger)
         text: message.text,
         html: message.html,
       });
-      await mkdir(dir, { recursive: true });
+      const created = await mkdir(dir, { recursive: true, mode: 0o700 });
+      // A directory made by an earlier version may be open to others: closed once per process.
+      if (!created && !dirChecked) await chmod(dir, 0o700);
+      dirChecked = true;
       const file = path.join(dir, `${String(message.id).padStart(8, '0')}.eml`);
-      await writeFile(file, info.message as Buffer);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const links = message.carriesSecret ? '[oculto]' : (message.text.match(/https?:\/\/\S+/g) ?? []);
       log.info(
         { to: message.to, subject: message.subject, file, links },
         'mail written to file (SMTP_URL is not set)',

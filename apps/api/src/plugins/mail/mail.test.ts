@@ -1,8 +1,10 @@
+import { readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { ADMIN, BACKENDS, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { freePort } from '../../../test/processes.ts';
 import { startSmtp } from '../../../test/smtp-server.ts';
 import { queryRows } from '../../db/client.ts';
@@ -320,12 +322,18 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   });
 });
 
-describe('mail without SMTP', () => {
+describe.each(BACKENDS)('mail without SMTP (%s)', (backend) => {
   let ctx: TestContext;
+  const lines: string[] = [];
   beforeAll(async () => {
-    ctx = await createTestApp('pglite');
+    const stream = { write: (line: string) => void lines.push(line) };
+    ctx = await createTestApp(backend, {}, { logger: { level: 'info', stream } });
   });
   afterAll(() => ctx.close());
+  afterEach(async () => {
+    await rm(path.join(ctx.config.dataDir, 'mail'), { recursive: true, force: true });
+    lines.length = 0;
+  });
 
   it('writes each message as an .eml file under DATA_DIR/mail, in Spanish', async () => {
     const res = await ctx.app.inject({
@@ -342,5 +350,40 @@ describe('mail without SMTP', () => {
     expect(mails[0]?.links).toEqual([
       expect.stringMatching(/^http:\/\/reddental\.test\/recover-password\/[\w-]{43}$/),
     ]);
+  });
+
+  it('logs the links of ordinary mails, never those of a mail carrying a secret', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/recover-password',
+      payload: { email: 'admin@test.reddental.com.ar' },
+    });
+    expect(res.statusCode).toBe(200);
+    await insertMail(
+      ctx.database.db,
+      plainMail({
+        to: 'prestador@example.com',
+        subject: 'Aviso',
+        text: 'Ingrese en http://reddental.test/login para verla.',
+      }),
+    );
+    await ctx.app.mail.drain();
+    const [recovery] = (await readMails(ctx.config.dataDir)).filter((m) => m.to === ADMIN.email);
+    const token = recovery!.links[0]!.split('/').pop()!;
+    const log = lines.join('');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('recover-password/');
+    // The operator still learns where the mail went and which file holds it.
+    expect(log).toMatch(/"to":"admin@test\.reddental\.com\.ar".*"file":"[^"]+\.eml"/);
+    expect(log).toContain('"links":["http://reddental.test/login"]');
+  });
+
+  it("keeps the mail files readable by the server's user only", async () => {
+    await insertMail(ctx.database.db, plainMail({ to: 'a@example.com', subject: 'Aviso', text: 'Hola' }));
+    await ctx.app.mail.drain();
+    const dir = path.join(ctx.config.dataDir, 'mail');
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    const [file] = await readdir(dir);
+    expect((await stat(path.join(dir, file!))).mode & 0o777).toBe(0o600);
   });
 });

@@ -19,9 +19,14 @@ export interface QueuedMail extends MailMessage {
   carriesSecret: boolean;
 }
 
-/** A claimed row: the message, and how many attempts it has had counting this one. */
+/**
+ * A claimed row: the message, whether it carries a secret (nothing may copy
+ * its body elsewhere, a log included), and how many attempts it has had
+ * counting this one.
+ */
 export interface OutboxMail extends MailMessage {
   id: number;
+  carriesSecret: boolean;
   attempts: number;
 }
 
@@ -85,6 +90,7 @@ export async function claimBatch(
     .returning({
       id: mailOutbox.id,
       to: mailOutbox.to,
+      carriesSecret: mailOutbox.carriesSecret,
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       html: mailOutbox.html,

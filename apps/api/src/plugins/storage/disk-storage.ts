@@ -1,18 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  type FileHandle,
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidKey, type FileStorageBackend } from './file-storage.ts';
 
 const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
+/** Stored files hold personal data: only the server's user may read them or list their folders. */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
 
 /**
  * Files as plain files under `root` (DATA_DIR/files), so they can be opened
- * and backed up as they are. Their content types are kept in a mirror tree
- * under `root/.meta`. Uploads are written under `root/.tmp` and renamed into
- * place once complete and flushed.
+ * and backed up as they are, by the server's user only (files 0600, folders
+ * 0700). Their content types are kept in a mirror tree under `root/.meta`.
+ * Uploads are written under `root/.tmp` and renamed into place once complete
+ * and flushed.
  */
 export function diskStorage(root: string): FileStorageBackend {
   const tmpDir = path.join(root, '.tmp');
@@ -22,16 +36,16 @@ export function diskStorage(root: string): FileStorageBackend {
   return {
     async put(key, body, { contentType }) {
       assertValidKey(key);
-      await mkdir(tmpDir, { recursive: true });
+      await mkdir(tmpDir, { recursive: true, mode: DIR_MODE });
       const id = randomUUID();
       const tmpFile = path.join(tmpDir, id);
       const tmpMeta = path.join(tmpDir, `${id}.meta`);
       try {
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-        await pipeline(source, createWriteStream(tmpFile, { flags: 'wx', flush: true }));
-        await writeFile(tmpMeta, JSON.stringify({ contentType }), { flag: 'wx' });
-        await mkdir(path.dirname(fileOf(key)), { recursive: true });
-        await mkdir(path.dirname(metaOf(key)), { recursive: true });
+        await pipeline(source, createWriteStream(tmpFile, { flags: 'wx', flush: true, mode: FILE_MODE }));
+        await writeFile(tmpMeta, JSON.stringify({ contentType }), { flag: 'wx', mode: FILE_MODE });
+        await mkdir(path.dirname(fileOf(key)), { recursive: true, mode: DIR_MODE });
+        await mkdir(path.dirname(metaOf(key)), { recursive: true, mode: DIR_MODE });
         // The content type first: a reader that opens the new file finds its type already there.
         await rename(tmpMeta, metaOf(key));
         await rename(tmpFile, fileOf(key));
@@ -92,4 +106,14 @@ async function readContentType(metaFile: string): Promise<string> {
 function isMissing(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * Makes `root` if missing and closes it to other users: a folder made by an
+ * earlier version, or by hand, may be open to them, and everything stored
+ * lies below it.
+ */
+export async function closeStorageRoot(root: string): Promise<void> {
+  await mkdir(root, { recursive: true, mode: DIR_MODE });
+  await chmod(root, DIR_MODE);
 }

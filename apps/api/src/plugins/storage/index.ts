@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { LEFTOVERS, removeLeftovers } from '../../lib/temp-files.ts';
-import { diskStorage } from './disk-storage.ts';
+import { closeStorageRoot, diskStorage } from './disk-storage.ts';
 import type { FileStorage, FileStorageBackend } from './file-storage.ts';
 
 export type { FileStorage } from './file-storage.ts';
@@ -30,8 +30,10 @@ export default fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     if (!config.s3) {
+      const root = path.join(config.dataDir, 'files');
+      await closeStorageRoot(root);
       // Writes cut short by a crash stay in .tmp: clear them before taking new ones.
-      await removeLeftovers(path.join(config.dataDir, 'files', '.tmp'), LEFTOVERS(config));
+      await removeLeftovers(path.join(root, '.tmp'), LEFTOVERS(config));
     }
     const backend = await openStorage(config);
     app.decorate('storage', backend);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { MESSAGES } from '@red-dental/contracts';
@@ -161,6 +161,23 @@ describe('file storage on disk', () => {
     await ctx.app.storage.put('notificaciones/2026/11/plano.pdf', Buffer.from('%PDF plano'), PDF);
     const onDisk = await readFile(path.join(ctx.config.dataDir, 'files/notificaciones/2026/11/plano.pdf'));
     expect(onDisk.toString()).toBe('%PDF plano');
+  });
+
+  it("keeps the files and the folders it makes to the server's user", async () => {
+    await ctx.app.storage.put('notificaciones/2027/03/privado.pdf', Buffer.from('%PDF privado'), PDF);
+    const root = path.join(ctx.config.dataDir, 'files');
+    const modeOf = async (relative: string) => (await stat(path.join(root, relative))).mode & 0o777;
+    for (const file of ['notificaciones/2027/03/privado.pdf', '.meta/notificaciones/2027/03/privado.pdf'])
+      expect(await modeOf(file), file).toBe(0o600);
+    for (const dir of [
+      '.',
+      '.tmp',
+      'notificaciones',
+      'notificaciones/2027',
+      'notificaciones/2027/03',
+      '.meta',
+    ])
+      expect(await modeOf(dir), dir).toBe(0o700);
   });
 });
 

@@ -1,0 +1,145 @@
+import { buildRegistroInput, readMails } from '@red-dental/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { queryRows } from '../src/db/client.ts';
+import {
+  ADMIN,
+  BACKENDS,
+  createTestApp,
+  createUserWithRoles,
+  loginAs,
+  randomAddress,
+  type TestContext,
+  uniqueEmail,
+} from './helpers.ts';
+
+const COMMON = 'Esa contraseña es demasiado común. Elija otra más difícil de adivinar.';
+
+/** Every place a password is set refuses one from the list of common passwords, and writes nothing. */
+describe.each(BACKENDS)('common passwords (%s)', (backend) => {
+  let ctx: TestContext;
+  let adminAuth: Record<string, string>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    adminAuth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => ctx.close());
+
+  const call = (method: 'POST' | 'PUT', url: string, payload: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method, url, payload, headers, remoteAddress: randomAddress() });
+
+  const expectRefused = (res: Awaited<ReturnType<typeof call>>, field: string) => {
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: COMMON, code: 'VALIDACION', fields: { [field]: COMMON } });
+  };
+
+  const usersNamed = async (email: string) =>
+    (
+      await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from users where email = ${email}`,
+      )
+    )[0]!.n;
+
+  /** The mails written to DATA_DIR/mail for one recipient. */
+  async function mailsTo(email: string) {
+    await ctx.app.mail.drain();
+    return (await readMails(ctx.config.dataDir)).filter((m) => m.to === email);
+  }
+
+  const canSignIn = async (email: string, pass: string) =>
+    (await call('POST', '/api/user/login', { user: email, pass })).statusCode === 200;
+
+  it('registration: no request, no provider record, no mail', async () => {
+    const body = buildRegistroInput({ password: 'password123' });
+    expectRefused(await call('POST', '/api/registro', body), 'password');
+    expect(await usersNamed(body.email)).toBe(0);
+    expect(await mailsTo(body.email)).toEqual([]);
+    // Whatever its case, and with a password off the list the same form goes through.
+    expectRefused(await call('POST', '/api/registro', { ...body, password: 'QwertyUIOP' }), 'password');
+    expect((await call('POST', '/api/registro', { ...body, password: 'Torre-Molinete-47' })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('password restore: the password stays, and the link still works for a better one', async () => {
+    const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+    expect((await call('POST', '/api/user/recover-password', { email: user.email })).statusCode).toBe(200);
+    const [link] = await mailsTo(user.email);
+    const token = /\/recover-password\/([\w-]+)/.exec(link?.text ?? '')![1]!;
+
+    expectRefused(
+      await call('PUT', '/api/user/restore-password', { id: token, password: 'qwertyuiop' }),
+      'password',
+    );
+    expect(await canSignIn(user.email, user.password)).toBe(true);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    expect(
+      (await call('PUT', '/api/user/restore-password', { id: token, password: 'Torre-Molinete-47' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('changing the own password: the current one stays and the session goes on', async () => {
+    const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+    const session = await loginAs(ctx.app, user.email, user.password);
+    expectRefused(
+      await call(
+        'PUT',
+        '/api/user/change-password',
+        { currentPassword: user.password, password: 'password123' },
+        session,
+      ),
+      'password',
+    );
+    expect(await canSignIn(user.email, user.password)).toBe(true);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: session })).statusCode).toBe(
+      200,
+    );
+    expect(await mailsTo(user.email)).toEqual([]);
+    // The own account through PUT /api/user/{id} too (it takes USERS.UPDATE: the administrator's).
+    const admin = (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: adminAuth })).json();
+    expectRefused(
+      await call(
+        'PUT',
+        `/api/user/${admin.id}`,
+        { currentPassword: ADMIN.password, pass: 'qwertyuiop' },
+        adminAuth,
+      ),
+      'pass',
+    );
+    expect(await canSignIn(ADMIN.email, ADMIN.password)).toBe(true);
+  });
+
+  it("staff creating an account or setting another user's password", async () => {
+    const email = uniqueEmail('comun');
+    expectRefused(
+      await call(
+        'POST',
+        '/api/user',
+        { user: email, pass: 'password123', roles: ['ADMINISTRATIVO'] },
+        adminAuth,
+      ),
+      'pass',
+    );
+    expect(await usersNamed(email)).toBe(0);
+
+    const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+    expectRefused(await call('PUT', `/api/user/${user.id}`, { pass: 'Password123' }, adminAuth), 'pass');
+    expect(await canSignIn(user.email, user.password)).toBe(true);
+    expect(await mailsTo(user.email)).toEqual([]);
+  });
+});
+
+describe('ADMIN_PASSWORD', () => {
+  it('stops start-up with one line when it is a common password; the demo default still works', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Password123' })).toThrow(
+      'Configuración inválida: ADMIN_PASSWORD es una contraseña demasiado común: elija otra más difícil de adivinar',
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: 'Torre-Molinete-47' }).admin.password).toBe('Torre-Molinete-47');
+    expect(loadConfig({}).admin).toMatchObject({ password: 'RedDental2025!', isDefault: true });
+    expect(loadConfig({ ADMIN_PASSWORD: 'RedDental2025!' }).admin.password).toBe('RedDental2025!');
+  });
+});
