@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { availableParallelism } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { generateAfiliados } from '@red-dental/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -13,18 +12,16 @@ import { searchKey } from '../src/lib/text.ts';
 import { findDirectoryVersion } from '../src/modules/profesionales/profesionales-cartilla.repository.ts';
 import { buildWebIfStale } from '../src/startup.ts';
 import { freePort } from '../test/processes.ts';
+import { CONCURRENCY, DURATION_MS, envNumber, POOL } from './lib/config.ts';
 import { createBenchDatabase, postgresUrl } from './lib/databases.ts';
-import { cpuMeter, formatLoad, type LoadResult, runLoad } from './lib/load.ts';
+import { type CpuSplit, formatLoad, type LoadResult, measureLoad } from './lib/load.ts';
+import { kb, median, ms, verdict } from './lib/report.ts';
 import { generateProviders, insertProviders, type Query } from './lib/seed.ts';
 import { startBenchServer } from './lib/server.ts';
 
-const PROVIDERS = Number(process.env.BENCH_CARTILLA_PROVIDERS ?? 5000);
+const PROVIDERS = envNumber('BENCH_CARTILLA_PROVIDERS', 5000);
 const AFILIADOS = 50;
-const CONCURRENCY = 50;
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
-const WARMUP_MS = 3000;
 /** Connections of the API's pool: cores × 2 + 1, as in the search benchmark. */
-const POOL = Number(process.env.BENCH_POOL ?? availableParallelism() * 2 + 1);
 /**
  * Affiliates signed in for the load. Sign-in allows 30 requests a minute per address
  * (ADDRESS_LIMIT), so the 50 clients share 10 sessions and the browser runs take 5 more.
@@ -110,19 +107,6 @@ async function signIn(url: string, documento: string): Promise<string> {
   if (!res.ok) throw new Error(`affiliate sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
-
-/** Warm-up, then the measured run with the CPU split beside it. */
-async function measure(pid: number, task: (client: number, i: number) => Promise<boolean>) {
-  await runLoad({ concurrency: CONCURRENCY, durationMs: WARMUP_MS, task });
-  const cpu = cpuMeter(pid);
-  const result = await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, task });
-  return { result, cpu: cpu.stop() };
-}
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'never');
-const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * Put in every page before its own scripts: the time from the navigation's start
@@ -258,12 +242,12 @@ export async function runCartillaBenchmark() {
     );
 
     const ok = (status: number) => (status >= 200 && status < 300) || status === 304;
-    const health = await measure(server.pid, async () => {
+    const health = await measureLoad(server.pid, async () => {
       const res = await request(`${server.url}/api/health`, { dispatcher: agent });
       await res.body.dump();
       return ok(res.statusCode);
     });
-    const full = await measure(server.pid, async (client) => {
+    const full = await measureLoad(server.pid, async (client) => {
       const res = await request(`${server.url}${DIRECTORY}`, {
         headers: { authorization: auth(client), 'accept-encoding': 'gzip' },
         dispatcher: agent,
@@ -273,7 +257,7 @@ export async function runCartillaBenchmark() {
     });
     let answered = 0;
     let notModified = 0;
-    const revalidation = await measure(server.pid, async (client) => {
+    const revalidation = await measureLoad(server.pid, async (client) => {
       const res = await request(`${server.url}${DIRECTORY}`, {
         headers: { authorization: auth(client), 'accept-encoding': 'gzip', 'if-none-match': etag },
         dispatcher: agent,
@@ -283,9 +267,9 @@ export async function runCartillaBenchmark() {
       if (res.statusCode === 304) notModified += 1;
       return ok(res.statusCode);
     });
-    const report = (label: string, run: { result: LoadResult; cpu: string }, goal: boolean) => {
+    const report = (label: string, run: { result: LoadResult; cpu: CpuSplit }, goal: boolean) => {
       console.log(`  ${formatLoad(label, run.result)}`);
-      console.log(`    ${run.cpu}`);
+      console.log(`    ${run.cpu.text}`);
       if (!goal) return;
       const met = run.result.p99 < GOALS.p99Ms && run.result.errors === 0;
       console.log(`    p99 ${run.result.p99.toFixed(1)} ms (goal < ${GOALS.p99Ms} ms): ${verdict(met)}`);
@@ -315,7 +299,7 @@ export async function runCartillaBenchmark() {
       const start = performance.now();
       for (let i = 0; i < 200; i++) await version(i);
       const single = (performance.now() - start) / 200;
-      const bare = await measure(server.pid, async (client, i) => {
+      const bare = await measureLoad(server.pid, async (client, i) => {
         await version(client + i);
         return true;
       });

@@ -1,11 +1,4 @@
-import {
-  createReadStream,
-  createWriteStream,
-  mkdtempSync,
-  openAsBlob,
-  readFileSync,
-  statSync,
-} from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,15 +9,17 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openPglite } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { envNumber } from './lib/config.ts';
 import { BENCH_ADMIN, createBenchDatabase, postgresUrl } from './lib/databases.ts';
-import { login, startBenchServer } from './lib/server.ts';
+import { median, seconds, verdict } from './lib/report.ts';
+import { cpuSeconds, login, startBenchServer } from './lib/server.ts';
 
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const ROWS = envNumber('BENCH_IMPORT_ROWS', 100_000);
 /**
  * Rounds per engine, each the API import then both references: on shared cores a burst of someone
  * else's work lands on one figure, so the medians are compared, not single runs.
  */
-const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3);
+const ROUNDS = envNumber('BENCH_IMPORT_ROUNDS', 3);
 /** The API's import within this many times the COPY + fill of an indexed copy of afiliados. */
 const GOAL_RATIO = 2;
 /**
@@ -41,20 +36,11 @@ const WARMUP_DOCUMENTS: GenerateAfiliadosOptions = {
   documentos: 'sequential',
 };
 
-/** CPU time (user + system) of a process, in seconds, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /** CPU time of this process, in seconds. */
 function ownCpuSeconds(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function writeCsv(file: string, rows: number, options: GenerateAfiliadosOptions) {
   await pipeline(
@@ -211,7 +197,7 @@ export async function runImportBenchmark() {
       const [plain, indexed] = references as [(typeof references)[0], (typeof references)[0]];
       rounds.push({ api, plain, indexed });
       console.log(
-        `  ${kind.padEnd(9)} round ${round}: API ${s(api.ms)} (created ${api.created}) | COPY into a bare table ${s(plain.ms)} | COPY + fill of an indexed copy of afiliados ${s(indexed.ms)} (${(api.ms / indexed.ms).toFixed(2)}×)` +
+        `  ${kind.padEnd(9)} round ${round}: API ${seconds(api.ms)} (created ${api.created}) | COPY into a bare table ${seconds(plain.ms)} | COPY + fill of an indexed copy of afiliados ${seconds(indexed.ms)} (${(api.ms / indexed.ms).toFixed(2)}×)` +
           (indexed.cpu !== undefined
             ? ` | CPU: API ${api.cpu.toFixed(2)} s, reference ${indexed.cpu.toFixed(2)} s (${(api.cpu / indexed.cpu).toFixed(2)}×)`
             : ''),
@@ -223,9 +209,9 @@ export async function runImportBenchmark() {
     const growth = Math.max(...rounds.map((r) => r.api.peakMb - r.api.idleMb));
     const met = api / indexed <= GOAL_RATIO;
     console.log(
-      `  ${kind.padEnd(9)} median of ${rounds.length}: API ${s(api)} (${Math.round(ROWS / (api / 1000)).toLocaleString('es-AR')} rows/s)` +
-        ` | COPY into a bare table ${s(plain)} (${(api / plain).toFixed(1)}×)` +
-        ` | COPY + fill of an indexed copy of afiliados ${s(indexed)} (${(api / indexed).toFixed(2)}×; goal ≤ ${GOAL_RATIO}×: ${met ? 'met' : 'NOT MET'})` +
+      `  ${kind.padEnd(9)} median of ${rounds.length}: API ${seconds(api)} (${Math.round(ROWS / (api / 1000)).toLocaleString('es-AR')} rows/s)` +
+        ` | COPY into a bare table ${seconds(plain)} (${(api / plain).toFixed(1)}×)` +
+        ` | COPY + fill of an indexed copy of afiliados ${seconds(indexed)} (${(api / indexed).toFixed(2)}×; goal ≤ ${GOAL_RATIO}×: ${verdict(met)})` +
         ` | RSS idle ${median(rounds.map((r) => r.api.idleMb)).toFixed(0)} MB, largest growth ${growth.toFixed(0)} MB (goal < 150 MB)`,
     );
     if (kind === 'pglite') {

@@ -1,5 +1,5 @@
 import { createWriteStream, mkdtempSync, openAsBlob } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,8 +8,10 @@ import { afiliadosCsvChunks, generateAfiliados, seededRandom, weightedPicker } f
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { hashPassword } from '../src/lib/password.ts';
+import { envNumber, POOL } from './lib/config.ts';
 import { createBenchDatabase, postgresUrl } from './lib/databases.ts';
 import { cpuMeter, formatLoad, runMixedLoad } from './lib/load.ts';
+import { seconds, verdict } from './lib/report.ts';
 import {
   buildMixes,
   copyAfiliados,
@@ -27,17 +29,16 @@ import { rssMb, startBenchServer } from './lib/server.ts';
  * what that request should get counts as an error (goal: none).
  */
 
-const AFILIADOS = Number(process.env.BENCH_LOAD_AFILIADOS ?? 500_000);
-const PROVIDERS = Number(process.env.BENCH_LOAD_PROFESIONALES ?? 3000);
-const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
-const DURATION_MS = Number(process.env.BENCH_LOAD_SECONDS ?? 60) * 1000;
-const IMPORT_ROWS = Number(process.env.BENCH_LOAD_IMPORT_ROWS ?? 100_000);
+const AFILIADOS = envNumber('BENCH_LOAD_AFILIADOS', 500_000);
+const PROVIDERS = envNumber('BENCH_LOAD_PROFESIONALES', 3000);
+const CLIENTS = envNumber('BENCH_LOAD_CLIENTS', 200);
+const DURATION_MS = envNumber('BENCH_LOAD_SECONDS', 60) * 1000;
+const IMPORT_ROWS = envNumber('BENCH_LOAD_IMPORT_ROWS', 100_000);
 /** The import starts this far into the run, when every client is busy. */
 const IMPORT_START_MS = Math.min(5000, DURATION_MS / 6);
 /** Unmeasured load first: JIT, prepared statements, the pool's connections, the directory's cache. */
 const WARMUP_MS = Math.min(5000, DURATION_MS / 6);
 /** Connections of the API's pool: cores × 2 + 1, as in the other benchmarks. */
-const POOL = Number(process.env.BENCH_POOL ?? availableParallelism() * 2 + 1);
 /** Signed in before the run. Coverage checks are 300 an hour per dentist: 100 dentists allow 30,000. */
 const SESSIONS = { staff: 10, dentists: 100, afiliados: 200 };
 /** Staff accounts signing in during the run (each sign-in resets its account's failure counter). */
@@ -69,9 +70,6 @@ const MIX = {
   'health (reference)': 4,
 } as const;
 type Kind = keyof typeof MIX;
-
-const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
-const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Staff accounts, dentists' and affiliates' notifications, on top of the affiliates and providers. */
 async function populate(url: string) {
@@ -183,7 +181,7 @@ async function writeImportCsv(file: string, firstDocumento: number) {
 export async function runLoadBenchmark() {
   const url = await postgresUrl();
   console.log(
-    `\nMixed load on PostgreSQL: ${CLIENTS} closed-loop clients for ${DURATION_MS / 1000} s against one server process (${POOL} database connections), ${AFILIADOS.toLocaleString('es-AR')} affiliates, ${PROVIDERS.toLocaleString('es-AR')} providers; a CSV import of ${IMPORT_ROWS.toLocaleString('es-AR')} rows starts ${s(IMPORT_START_MS)} in`,
+    `\nMixed load on PostgreSQL: ${CLIENTS} closed-loop clients for ${DURATION_MS / 1000} s against one server process (${POOL} database connections), ${AFILIADOS.toLocaleString('es-AR')} affiliates, ${PROVIDERS.toLocaleString('es-AR')} providers; a CSV import of ${IMPORT_ROWS.toLocaleString('es-AR')} rows starts ${seconds(IMPORT_START_MS, 1)} in`,
   );
   if (!url) {
     console.log('  skipped: no PostgreSQL reachable (set BENCH_DATABASE_URL)');
@@ -198,7 +196,7 @@ export async function runLoadBenchmark() {
     writeImportCsv(files.underLoad, 80_000_000),
     writeImportCsv(files.alone, 90_000_000),
   ]);
-  console.log(`  loaded in ${s(performance.now() - t0)}`);
+  console.log(`  loaded in ${seconds(performance.now() - t0, 1)}`);
   // TRUST_PROXY: the bench stands for the one proxy in front, and gives every sign-in an address of
   // its own in X-Forwarded-For, so the per-address limit of 30 a minute is not what is measured.
   const server = await startBenchServer({
@@ -433,7 +431,7 @@ export async function runLoadBenchmark() {
       );
     const importOk = imported.status === 201 && imported.count === IMPORT_ROWS;
     console.log(
-      `  import under load: ${IMPORT_ROWS.toLocaleString('es-AR')} rows in ${s(imported.ms)} (${imported.status}, created ${imported.created}), from ${s(imported.startedAt)} to ${s(imported.endedAt)} into the run${importOk ? '' : '   <-- FAILED'}`,
+      `  import under load: ${IMPORT_ROWS.toLocaleString('es-AR')} rows in ${seconds(imported.ms, 1)} (${imported.status}, created ${imported.created}), from ${seconds(imported.startedAt, 1)} to ${seconds(imported.endedAt, 1)} into the run${importOk ? '' : '   <-- FAILED'}`,
     );
     console.log(
       `  server RSS: ${rssStart.toFixed(0)} MB at the start, ${rssEnd.toFixed(0)} MB at the end, peak ${rssPeak.toFixed(0)} MB`,
@@ -442,7 +440,7 @@ export async function runLoadBenchmark() {
     // The reference for the import: the same size, other new documents, with no other load.
     const alone = await importCsv(files.alone);
     console.log(
-      `  import alone (reference): ${s(alone.ms)} (${alone.status}); under load it took ${(imported.ms / alone.ms).toFixed(1)}×`,
+      `  import alone (reference): ${seconds(alone.ms, 1)} (${alone.status}); under load it took ${(imported.ms / alone.ms).toFixed(1)}×`,
     );
   } finally {
     await agent.close();

@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CATEGORIA_AFILIADOS, NOTIFICACION_CATEGORIAS } from '@red-dental/contracts';
 import { buildPdf, generateAfiliados, seededRandom } from '@red-dental/testing';
@@ -10,12 +10,14 @@ import { hashPassword } from '../src/lib/password.ts';
 import { searchKey } from '../src/lib/text.ts';
 import { nuevaNotificacionMail } from '../src/modules/notificaciones/notificaciones.mails.ts';
 import { freePort } from '../test/processes.ts';
+import { CONCURRENCY, DURATION_MS, envNumber, POOL } from './lib/config.ts';
 import { BENCH_ADMIN, createBenchDatabase, postgresUrl } from './lib/databases.ts';
-import { cpuMeter, formatLoad, type LoadResult, runLoad, runOpenLoop } from './lib/load.ts';
+import { cpuMeter, formatLoad, type LoadResult, measureLoad, runLoad, runOpenLoop } from './lib/load.ts';
+import { median, seconds, verdict } from './lib/report.ts';
 import { login, startBenchServer } from './lib/server.ts';
 
 /** Affiliates of the insurer the notification goes to, and of a second one it must not reach. */
-const AFILIADOS = Number(process.env.BENCH_NOTIF_AFILIADOS ?? 100_000);
+const AFILIADOS = envNumber('BENCH_NOTIF_AFILIADOS', 100_000);
 const OTHER_AFILIADOS = Math.round(AFILIADOS / 5);
 /** The share of affiliates with a confirmed e-mail: each gets one mail in the outbox. */
 const EMAIL_SHARE = 0.3;
@@ -25,14 +27,10 @@ const NOTIFICACIONES = 10_000;
 /** Every one of those notifications also went to 49 of 2,000 other professionals: 500,000 recipient rows. */
 const OTHER_PROFESIONALES = 2_000;
 const PER_NOTIFICACION = 50;
-const CONCURRENCY = 50;
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
-const WARMUP_MS = 3000;
 /** Connections of the API's pool: cores × 2 + 1, as in the search benchmark. */
-const POOL = Number(process.env.BENCH_POOL ?? availableParallelism() * 2 + 1);
 const GOALS = { sendSeconds: 2, unreadP99Ms: 20 };
 /** The open-loop rate for unread counts: 1,000 requests a second. */
-const STEADY_RATE = Number(process.env.BENCH_UNREAD_RATE ?? 1000);
+const STEADY_RATE = envNumber('BENCH_UNREAD_RATE', 1000);
 const PROFESIONAL = { email: 'notificaciones@bench.example.com', password: 'Bench-Prestador-2025' };
 const CATEGORIAS_PROFESIONALES = NOTIFICACION_CATEGORIAS.filter((c) => c !== CATEGORIA_AFILIADOS);
 const MAIL = nuevaNotificacionMail('http://127.0.0.1/notificaciones-afiliado');
@@ -222,10 +220,6 @@ async function reset(query: Query, kind: 'pglite' | 'postgres', id?: number) {
   }
 }
 
-const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const s = (seconds: number) => `${seconds.toFixed(2)} s`;
-
 /** EXPLAIN (ANALYZE, BUFFERS) output, indented. */
 async function explain(query: Query, text: string, params: unknown[] = []) {
   const { rows } = await query(`explain (analyze, buffers) ${text}`, params);
@@ -286,9 +280,9 @@ export async function runNotificacionesBenchmark() {
         body: form,
       });
       const body = (await res.json()) as { id: number; recipientCount: number };
-      const seconds = (performance.now() - start) / 1000;
+      const elapsed = (performance.now() - start) / 1000;
       if (res.status !== 201) throw new Error(`send failed: ${res.status} ${JSON.stringify(body)}`);
-      return { ...body, seconds, cpu: cpu.stop() };
+      return { ...body, seconds: elapsed, cpu: cpu.stop() };
     };
     const apiDelete = async (id: number) => {
       const res = await fetch(`${server.url}/api/notificaciones`, {
@@ -311,7 +305,7 @@ export async function runNotificacionesBenchmark() {
     await apiDelete(warm.id);
     if (pgQuery) await reset(pgQuery, kind);
     console.log(
-      `  warm-up: a send to the other insurer's ${warm.recipientCount.toLocaleString('es-AR')} affiliates in ${s(warm.seconds)} (not counted)`,
+      `  warm-up: a send to the other insurer's ${warm.recipientCount.toLocaleString('es-AR')} affiliates in ${seconds(warm.seconds * 1000)} (not counted)`,
     );
 
     const sends: number[] = [];
@@ -334,7 +328,7 @@ export async function runNotificacionesBenchmark() {
           throw new Error(`send ${i}: recipientCount ${sent.recipientCount}, ${listed} listed`);
         check = `${listed.toLocaleString('es-AR')} recipients listed for id ${sent.id} (outbox counted at the end)`;
       }
-      console.log(`  API send ${i}: ${s(sent.seconds)} to the 201; ${check}`);
+      console.log(`  API send ${i}: ${seconds(sent.seconds * 1000)} to the 201; ${check}`);
       console.log(`    ${sent.cpu.replace('load generator', 'bench')}`);
       sends.push(sent.seconds);
       await apiDelete(sent.id);
@@ -380,10 +374,8 @@ export async function runNotificacionesBenchmark() {
         .join(', ')})`,
     );
     const measure = async (task: (client: number, i: number) => Promise<boolean>) => {
-      await runLoad({ concurrency: CONCURRENCY, durationMs: WARMUP_MS, task });
-      const cpu = cpuMeter(server.pid);
-      const result = await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, task });
-      return { result, cpu: cpu.stop() };
+      const { result, cpu } = await measureLoad(server.pid, task);
+      return { result, cpu: cpu.text };
     };
     const health = await measure(async () => {
       const res = await request(`${server.url}/api/health`, { dispatcher: agent });
@@ -479,14 +471,14 @@ export async function runNotificacionesBenchmark() {
     if (bareSends.length > 0) {
       const bareMedian = median(bareSends.map((r) => r.seconds));
       console.log(
-        `  bare pg, the same two statements in one transaction: ${bareSends.map((r) => s(r.seconds)).join(', ')}; median ${s(bareMedian)}`,
+        `  bare pg, the same two statements in one transaction: ${bareSends.map((r) => seconds(r.seconds * 1000)).join(', ')}; median ${seconds(bareMedian * 1000)}`,
       );
       console.log(
-        `  API send: ${sends.map(s).join(', ')}; median ${s(sendMedian)} = ${(sendMedian / bareMedian).toFixed(2)}× the bare statements (goal < ${GOALS.sendSeconds} s in every send): ${verdict(sendMet)}`,
+        `  API send: ${sends.map((v) => seconds(v * 1000)).join(', ')}; median ${seconds(sendMedian * 1000)} = ${(sendMedian / bareMedian).toFixed(2)}× the bare statements (goal < ${GOALS.sendSeconds} s in every send): ${verdict(sendMet)}`,
       );
     } else
       console.log(
-        `  API send: ${sends.map(s).join(', ')}; median ${s(sendMedian)} (goal < ${GOALS.sendSeconds} s in every send): ${verdict(sendMet)}`,
+        `  API send: ${sends.map((v) => seconds(v * 1000)).join(', ')}; median ${seconds(sendMedian * 1000)} (goal < ${GOALS.sendSeconds} s in every send): ${verdict(sendMet)}`,
       );
     if (!sendMet && pgQuery) {
       // Where a send's time goes: the recipients' and the mails' inserts (one statement), analysed and rolled back.
@@ -518,7 +510,7 @@ export async function runNotificacionesBenchmark() {
       }
     }
     summary.unshift(
-      `${`send to ${AFILIADOS.toLocaleString('es-AR')} affiliates`.padEnd(34)} median ${s(sendMedian)} (${sends.map(s).join(', ')}), ${data.withEmail.toLocaleString('es-AR')} mails queued each   goal < ${GOALS.sendSeconds} s: ${verdict(sendMet)}`,
+      `${`send to ${AFILIADOS.toLocaleString('es-AR')} affiliates`.padEnd(34)} median ${seconds(sendMedian * 1000)} (${sends.map((v) => seconds(v * 1000)).join(', ')}), ${data.withEmail.toLocaleString('es-AR')} mails queued each   goal < ${GOALS.sendSeconds} s: ${verdict(sendMet)}`,
     );
   } finally {
     await agent.close();
@@ -552,7 +544,7 @@ export async function runNotificacionesBenchmark() {
       }
       await db.close();
       console.log(
-        `  bare PGlite, the same two statements in one transaction: ${bareSends.map((r) => s(r.seconds)).join(', ')}; median ${s(median(bareSends.map((r) => r.seconds)))}`,
+        `  bare PGlite, the same two statements in one transaction: ${bareSends.map((r) => seconds(r.seconds * 1000)).join(', ')}; median ${seconds(median(bareSends.map((r) => r.seconds)) * 1000)}`,
       );
     }
     console.log(`  Summary (${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`);

@@ -1,5 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -9,24 +9,22 @@ import * as schema from '../src/db/schema/index.ts';
 import { findPaginated } from '../src/modules/afiliados/afiliados.service.ts';
 import { findSubject } from '../src/plugins/auth.repository.ts';
 import type { Subject } from '../src/plugins/auth.ts';
+import { CONCURRENCY, DURATION_MS, envNumber, POOL } from './lib/config.ts';
 import { BENCH_ADMIN, createBenchDatabase, existingDatabase, postgresUrl } from './lib/databases.ts';
-import { cpuMeter, formatLoad, runLoad, runOpenLoop } from './lib/load.ts';
+import { formatLoad, measureLoad, runOpenLoop } from './lib/load.ts';
+import { verdict } from './lib/report.ts';
 import { buildMixes, copyAfiliados, sampleOf } from './lib/seed.ts';
 import { login, startBenchServer, startJsonServer } from './lib/server.ts';
 
-const ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
-const CONCURRENCY = 50;
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
-const WARMUP_MS = 3000;
+const ROWS = envNumber('BENCH_SEARCH_ROWS', 1_000_000);
 /** DESIGN §8: the API at ≥ 85 % of the design limit L, name p99 < 100 ms at 50 clients, p99 < 25 ms at a steady 200 req/s. */
 const GOALS = { shareOfLimit: 0.85, nameP99Ms: 100, steadyP99Ms: 25 };
 /** Arrivals per second of the open-loop run, far above a network's real peak. */
-const STEADY_RATE = Number(process.env.BENCH_SEARCH_RATE ?? 200);
+const STEADY_RATE = envNumber('BENCH_SEARCH_RATE', 200);
 /**
  * Connections per side (API and bare pg alike): the PostgreSQL wiki's sizing rule, cores × 2 + 1. More
  * backends than that only queue on the cores they share with the API and the load generator.
  */
-const POOL = Number(process.env.BENCH_POOL ?? availableParallelism() * 2 + 1);
 
 interface CapturedQuery {
   /** The query config as the API's driver call had it: text, and name and rowMode when set. */
@@ -58,7 +56,7 @@ async function captureQueries(url: string, searches: string[]) {
   const row = await findSubject(db, rows[0]!.id);
   const [subject] = current;
   if (!row || current.length !== 1) throw new Error('the subject read was not captured');
-  const staff: Subject = { ...row, permissions: new Set(row.permissions) };
+  const staff: Subject = { ...row, permissions: new Set(row.permissions), address: '127.0.0.1' };
   const out: CapturedQuery[][] = [];
   for (const search of searches) {
     current = [];
@@ -118,18 +116,14 @@ async function explainAll(url: string, label: string, captured: CapturedQuery[][
   await client.end();
 }
 
-/** Warm-up, then the measured closed-loop run, with who used the cores during it. */
+/** The measured run, with the milliseconds of CPU each request cost the server and the load generator. */
 async function measure(pid: number, task: (client: number, i: number) => Promise<boolean>) {
-  await runLoad({ concurrency: CONCURRENCY, durationMs: WARMUP_MS, task });
-  const meter = cpuMeter(pid);
-  const result = await runLoad({ concurrency: CONCURRENCY, durationMs: DURATION_MS, task });
-  const cpu = meter.split();
+  const { result, cpu } = await measureLoad(pid, task);
   /** Milliseconds of CPU per request, from cores busy over the run's rate. */
   const perRequest = (cores: number) => (1000 * cores) / result.rps;
   return { result, cpu: cpu.text, serverMs: perRequest(cpu.server), benchMs: perRequest(cpu.bench) };
 }
 
-const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 const MIXES = [
   ['document prefix (4–8 digits)', 'documentos'],
   ['name (apellido nombre)', 'nombres'],

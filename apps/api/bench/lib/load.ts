@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { CONCURRENCY, DURATION_MS, WARMUP_MS } from './config.ts';
 
 export interface LoadResult {
   requests: number;
@@ -206,4 +207,16 @@ export function cpuMeter(pid: number) {
     split,
     stop: () => split().text,
   };
+}
+
+/** A warm-up, then the measured closed-loop run, with who used the cores during it. */
+export async function measureLoad(
+  pid: number,
+  task: (client: number, i: number) => Promise<boolean>,
+  { concurrency = CONCURRENCY, warmupMs = WARMUP_MS, durationMs = DURATION_MS } = {},
+): Promise<{ result: LoadResult; cpu: CpuSplit }> {
+  await runLoad({ concurrency, durationMs: warmupMs, task });
+  const meter = cpuMeter(pid);
+  const result = await runLoad({ concurrency, durationMs, task });
+  return { result, cpu: meter.split() };
 }
