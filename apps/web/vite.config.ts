@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     // The manifest lets bench/bundle-size.mjs find exactly what a route loads.
     manifest: true,
+    // Kept beside the bundles for reading stack traces; the server never serves the manifest, nor the
+    // maps in production (docs/decisions/055).
     sourcemap: true,
     rolldownOptions: {
       output: {

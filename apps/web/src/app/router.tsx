@@ -1,8 +1,8 @@
 import { PERMISSIONS } from '@red-dental/contracts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { PATHS } from '@/lib/paths.ts';
 import type { PermissionRequirement } from '@/lib/permissions.ts';
-import { PageLoading } from './layouts/page-status.tsx';
 import type { RouteHandle } from './layouts/page-title.ts';
 import { RouteError } from './layouts/route-error.tsx';
 import { UnknownPath } from './layouts/unknown-path.tsx';
@@ -101,6 +101,11 @@ export const routes: RouteObject[] = [
                 () => import('./routes/recover-password.tsx'),
               ),
               page(PATHS.confirmarEmail, 'Confirmar email', () => import('./routes/confirmar-email.tsx')),
+              page(
+                PATHS.confirmarRegistro,
+                'Confirmar registro',
+                () => import('./routes/confirmar-registro.tsx'),
+              ),
             ],
           },
         ],

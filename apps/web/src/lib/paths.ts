@@ -9,6 +9,7 @@ export const PATHS = {
   registro: '/registro',
   recoverPassword: '/recover-password/:id',
   confirmarEmail: '/confirmar-email/:token',
+  confirmarRegistro: '/confirmar-registro/:token',
 
   afiliados: '/afiliados',
   afiliadosImportCsv: '/afiliados/import-csv',

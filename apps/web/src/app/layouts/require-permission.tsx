@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { PATHS, staffLandingPath } from '@/lib/paths.ts';
 import { type PermissionRequirement, useCan } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session.ts';
-import { Forbidden } from './page-status.tsx';
+import { Forbidden } from './forbidden.tsx';
 
 /** A staff screen that needs a permission: without it, a notice instead of a broken screen. */
 export function RequirePermission({

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
+import { PageError, PageLoading } from '@/components/ui/page-status/index.ts';
 import { afiliadoProfileQueryOptions } from '@/features/afiliados/api/get-afiliado-profile.ts';
 import { meQueryOptions } from '@/features/auth/api/get-me.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
@@ -12,7 +13,6 @@ import {
   updateSessionUser,
   useSession,
 } from '@/lib/session.ts';
-import { PageError, PageLoading } from './page-status.tsx';
 
 /** What the login page is told when it was reached because the API rejected the session. */
 export interface LoginLocationState {

@@ -1,3 +1,4 @@
+import { buildProfesionalRow } from '@red-dental/testing/responses';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,8 +7,8 @@ import { renderWithProviders } from '@/test/render.tsx';
 import { PROFESSIONAL_SEARCH_DEBOUNCE_MS, ProfessionalSearch } from './professional-search.tsx';
 
 const ROWS = [
-  { id: 1, nombre: 'Laura Gómez', razonSocial: 'Consultorio Gómez' },
-  { id: 2, nombre: 'Martín Gómez', razonSocial: null },
+  buildProfesionalRow(1, { nombre: 'Laura Gómez', razonSocial: 'Consultorio Gómez' }),
+  buildProfesionalRow(2, { nombre: 'Martín Gómez' }),
 ];
 
 describe('ProfessionalSearch', () => {
@@ -43,7 +44,7 @@ describe('ProfessionalSearch', () => {
     // Already chosen professionals are not offered again.
     expect(await screen.findAllByRole('option')).toHaveLength(1);
     await user.click(screen.getByRole('option', { name: /Laura Gómez/ }));
-    expect(onSelect).toHaveBeenCalledWith(ROWS[0]);
+    expect(onSelect).toHaveBeenCalledWith({ id: 1, nombre: 'Laura Gómez', razonSocial: 'Consultorio Gómez' });
     expect(screen.getByRole('combobox')).toHaveValue('');
   });
 

@@ -1,20 +1,13 @@
-import { type Afiliado, afiliadoSchema, paginatedSchema } from '@red-dental/contracts';
+import {
+  type Afiliado,
+  type AfiliadosPaginatedQuery,
+  afiliadoSchema,
+  type Paginated,
+  paginatedSchema,
+} from '@red-dental/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-
-export interface AfiliadosPageParams {
-  /** 0-based. */
-  pageIndex: number;
-  pageSize: number;
-  search?: string;
-  obraSocialId?: number;
-}
-
-export interface AfiliadosPage {
-  rows: Afiliado[];
-  rowCount: number;
-}
 
 const pageSchema = paginatedSchema(afiliadoSchema);
 
@@ -22,7 +15,10 @@ const pageSchema = paginatedSchema(afiliadoSchema);
  * `GET /api/afiliados/paginated`. Staff search by document prefix or name and
  * filter by insurer; anyone else gets only the exact document.
  */
-export function getAfiliadosPage(params: AfiliadosPageParams, signal?: AbortSignal): Promise<AfiliadosPage> {
+export function getAfiliadosPage(
+  params: AfiliadosPaginatedQuery,
+  signal?: AbortSignal,
+): Promise<Paginated<Afiliado>> {
   return apiRequest('afiliados/paginated', {
     signal,
     schema: pageSchema,
@@ -35,13 +31,13 @@ export function getAfiliadosPage(params: AfiliadosPageParams, signal?: AbortSign
   });
 }
 
-export function afiliadosPageQueryOptions(params: AfiliadosPageParams) {
+export function afiliadosPageQueryOptions(params: AfiliadosPaginatedQuery) {
   return queryOptions({
     queryKey: queryKeys.afiliados.page(params),
     queryFn: ({ signal }) => getAfiliadosPage(params, signal),
   });
 }
 
-export function useAfiliadosPage(params: AfiliadosPageParams, enabled = true) {
+export function useAfiliadosPage(params: AfiliadosPaginatedQuery, enabled = true) {
   return useQuery({ ...afiliadosPageQueryOptions(params), enabled, placeholderData: keepPreviousData });
 }

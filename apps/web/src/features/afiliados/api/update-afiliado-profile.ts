@@ -7,11 +7,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** What the affiliate may change, as the form holds it: absent values are sent as empty strings. */
+/** What the affiliate may change, as the form holds it. */
 export type AfiliadoProfileChanges = { [K in keyof AfiliadoProfileUpdate]-?: string };
 
-/** `PUT /api/afiliados/profile`: a new e-mail stays pending until its confirmation link is opened. */
-export function updateAfiliadoProfile(body: AfiliadoProfileChanges): Promise<AfiliadoProfile> {
+/**
+ * `PUT /api/afiliados/profile`: a new e-mail stays pending until its
+ * confirmation link is opened; a field left out stays as it is.
+ */
+export function updateAfiliadoProfile(body: Partial<AfiliadoProfileChanges>): Promise<AfiliadoProfile> {
   return apiRequest('afiliados/profile', { method: 'PUT', body, schema: afiliadoProfileSchema });
 }
 

@@ -1,55 +1,32 @@
 import { MESSAGES } from '@red-dental/contracts';
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button/index.ts';
-import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons/index.ts';
-import { Spinner } from '@/components/ui/spinner/index.ts';
+import { LinkOutcome } from '@/components/ui/link-outcome/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { useRunOnce } from '@/lib/use-run-once.ts';
 import { useConfirmAfiliadoEmail } from '../api/confirm-email.ts';
-import styles from './confirm-email.module.css';
 
 /** `/confirmar-email/{token}`: the link mailed to an affiliate's new address confirms it. */
 export function ConfirmEmail({ token }: { token: string }) {
   const confirmation = useConfirmAfiliadoEmail();
-  const { mutate } = confirmation;
-  const sent = useRef(false);
-
-  useEffect(() => {
-    // Once per visit: the token is single use, and a second call would report it as spent.
-    if (sent.current) return;
-    sent.current = true;
-    mutate(token);
-  }, [mutate, token]);
-
+  // The token is single use: a second call would report it as spent.
+  useRunOnce(confirmation.mutate, token);
   return (
-    <div className={styles.box}>
-      <h2 className={styles.title}>Confirmación de email</h2>
-      {confirmation.isSuccess ? (
-        <div className={styles.result} role="status">
-          <span className={`${styles.icon} ${styles.ok}`}>
-            <CheckCircleIcon size={28} />
-          </span>
-          <p>{confirmation.data?.message || MESSAGES.afiliados.EMAIL_CONFIRMED}</p>
-        </div>
-      ) : confirmation.isError ? (
-        <div className={styles.result} role="alert">
-          <span className={`${styles.icon} ${styles.bad}`}>
-            <AlertIcon size={28} />
-          </span>
-          <p>{errorMessage(confirmation.error)}</p>
-          <p className={styles.muted}>
-            Puede pedir un enlace nuevo ingresando su email otra vez en Mi Perfil.
-          </p>
-        </div>
-      ) : (
-        <p className={styles.checking} role="status">
-          <Spinner size={20} /> Confirmando su email...
-        </p>
-      )}
+    <LinkOutcome
+      title="Confirmación de email"
+      status={confirmation.status}
+      pendingText="Confirmando su email..."
+      message={
+        confirmation.isError
+          ? errorMessage(confirmation.error)
+          : confirmation.data?.message || MESSAGES.afiliados.EMAIL_CONFIRMED
+      }
+      errorHint="Puede pedir un enlace nuevo ingresando su email otra vez en Mi Perfil."
+    >
       <Link to={PATHS.loginAfiliado} className={buttonClasses({ size: 'full' })}>
         Ir al portal de afiliados
       </Link>
-    </div>
+    </LinkOutcome>
   );
 }

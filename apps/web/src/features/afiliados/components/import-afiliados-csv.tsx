@@ -1,6 +1,7 @@
 import { MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { FilePicker } from '@/components/ui/file-picker/index.ts';
 import { UploadIcon } from '@/components/ui/icons/index.ts';
@@ -129,9 +130,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
                 <Spinner size={18} /> Revisando el archivo...
               </p>
             ) : preview.error ? (
-              <p className={styles.failure} role="alert">
-                {uploadFailureMessage(preview.error)}
-              </p>
+              <Alert>{uploadFailureMessage(preview.error)}</Alert>
             ) : preview.data ? (
               <>
                 <p className={styles.muted}>
@@ -147,16 +146,8 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
           <ProgressBar label={progress < 1 ? 'Subiendo archivo' : 'Cargando afiliados...'} value={progress} />
         )}
 
-        {isMissingChoice && (
-          <p className={styles.failure} role="alert">
-            {MESSAGES.csv.SELECT_BOTH}
-          </p>
-        )}
-        {failure && (
-          <p className={styles.failure} role="alert">
-            {failure}
-          </p>
-        )}
+        {isMissingChoice && <Alert>{MESSAGES.csv.SELECT_BOTH}</Alert>}
+        {failure && <Alert>{failure}</Alert>}
 
         <div className={styles.actions}>
           <Button type="submit" icon={<UploadIcon size={18} />} isLoading={isUploading}>

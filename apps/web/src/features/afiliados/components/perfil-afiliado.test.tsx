@@ -16,12 +16,21 @@ const PROFILE: AfiliadoProfile = {
   email: 'lucia@example.com',
   emailPendiente: null,
   telefono: '11 5555-0000',
+  contactoOculto: false,
+};
+
+/** The same profile as a session opened with the document alone sees it. */
+const PARTIAL: AfiliadoProfile = {
+  ...PROFILE,
+  email: 'lu***@example.com',
+  telefono: '11 ****-0000',
+  contactoOculto: true,
 };
 
 afterEach(() => vi.useRealTimers());
 
 describe('/perfil-afiliado', () => {
-  it('shows name and document read-only and the rest editable only after Editar', async () => {
+  it('shows name, document and birth date read-only, e-mail and phone editable only after Editar', async () => {
     mockApi({ 'GET /api/afiliados/profile': PROFILE });
     storeAffiliateSession();
     renderApp('/perfil-afiliado');
@@ -34,7 +43,9 @@ describe('/perfil-afiliado', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('readonly');
-    expect(screen.getByLabelText('Fecha de Nacimiento')).not.toHaveAttribute('readonly');
+    // Staff keep the birth date: it may be the portal's second factor.
+    expect(screen.getByLabelText('Fecha de Nacimiento')).toHaveAttribute('readonly');
+    expect(screen.getByText('Para corregirla, comuníquese con la red.')).toBeInTheDocument();
     expect(screen.getByLabelText('Teléfono/Movil')).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Nombre')).toHaveAttribute('readonly');
 
@@ -74,7 +85,6 @@ describe('/perfil-afiliado', () => {
 
     expect(await screen.findByText('¡Datos actualizados exitosamente!')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({
-      fecha_nacimiento: '1990-05-17',
       email: 'nueva@example.com',
       telefono: '',
     });
@@ -86,6 +96,32 @@ describe('/perfil-afiliado', () => {
     );
     await act(() => vi.advanceTimersByTimeAsync(3100));
     expect(screen.queryByText('¡Datos actualizados exitosamente!')).not.toBeInTheDocument();
+  });
+
+  it('shows contact data in part, and sends only what the affiliate typed over it', async () => {
+    const saved = { ...PARTIAL, telefono: '11 ****-2290' };
+    const { requests } = mockApi({
+      'GET /api/afiliados/profile': () => (requests.some((r) => r.method === 'PUT') ? saved : PARTIAL),
+      'PUT /api/afiliados/profile': saved,
+    });
+    storeAffiliateSession();
+    renderApp('/perfil-afiliado');
+    expect(await screen.findByLabelText('Email')).toHaveValue('lu***@example.com');
+    expect(screen.getByLabelText('Teléfono/Movil')).toHaveValue('11 ****-0000');
+    expect(
+      screen.getByText('Por su seguridad, su email y su teléfono se muestran solo en parte.'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    // The fields start empty, showing what they hold as a placeholder: nothing is typed over a mask.
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', 'lu***@example.com');
+    expect(screen.getByText(/si deja el campo vacío, se conserva el actual/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Teléfono/Movil'), '11 4800-2290');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    expect(await screen.findByText('¡Datos actualizados exitosamente!')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ telefono: '11 4800-2290' });
+    expect(screen.getByLabelText('Teléfono/Movil')).toHaveValue('11 ****-2290');
   });
 
   it('shows the failure banner for 5 seconds', async () => {

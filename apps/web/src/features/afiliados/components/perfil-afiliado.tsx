@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type AfiliadoProfile, afiliadoProfileUpdateSchema, MESSAGES } from '@red-dental/contracts';
 import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { AlertIcon, CheckCircleIcon, ClockIcon, MailIcon, PencilIcon } from '@/components/ui/icons/index.ts';
+import { ClockIcon, LockIcon, MailIcon, PencilIcon } from '@/components/ui/icons/index.ts';
+import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
-import { Spinner } from '@/components/ui/spinner/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import fieldGrid from '@/styles/field-grid.module.css';
@@ -19,31 +20,41 @@ export const BANNER_ERROR_MS = 5000;
 
 type Banner = { kind: 'success' | 'error'; message: string };
 
-/** The editable values; a pending e-mail is what the affiliate last asked for, so it is what they see. */
+/** The values shown; a pending e-mail is what the affiliate last asked for, so it is what they see. */
 function toValues(profile: AfiliadoProfile): AfiliadoProfileChanges {
   return {
-    fecha_nacimiento: profile.fecha_nacimiento ?? '',
     email: profile.emailPendiente ?? profile.email ?? '',
     telefono: profile.telefono ?? '',
   };
 }
 
-/** `/perfil-afiliado`: the affiliate sees their data and changes birth date, e-mail and phone. */
+/** What an edit starts from: data shown only in part is not typed over but replaced (the fields start empty). */
+function toEditValues(profile: AfiliadoProfile): AfiliadoProfileChanges {
+  return profile.contactoOculto ? { email: '', telefono: '' } : toValues(profile);
+}
+
+/**
+ * What a save sends. With the contact data shown in part an empty field means
+ * "keep it", so only what was typed goes; otherwise every field goes, absent
+ * ones as empty strings (the spec).
+ */
+function toChanges(
+  profile: AfiliadoProfile,
+  values: AfiliadoProfileChanges,
+): Partial<AfiliadoProfileChanges> {
+  if (!profile.contactoOculto) return values;
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
+}
+
+/**
+ * `/perfil-afiliado`: the affiliate sees their data and changes e-mail and
+ * phone; the birth date is kept by staff (it may be the portal's second factor).
+ */
 export function PerfilAfiliado() {
   const profile = useAfiliadoProfile();
-  if (profile.isPending)
-    return (
-      <p className={styles.loading} role="status">
-        <Spinner size={20} /> Cargando...
-      </p>
-    );
+  if (profile.isPending) return <PageLoading />;
   if (profile.error || !profile.data)
-    return (
-      <p className={styles.loadError} role="alert">
-        <AlertIcon size={20} />
-        {MESSAGES.afiliados.PROFILE_LOAD_FAILED}
-      </p>
-    );
+    return <Alert className={styles.loadError}>{MESSAGES.afiliados.PROFILE_LOAD_FAILED}</Alert>;
   return <ProfileForm profile={profile.data} />;
 }
 
@@ -80,13 +91,18 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
     if (!isEditing) reset(toValues(profile));
   }, [profile, isEditing, reset]);
 
+  const startEditing = () => {
+    reset(toEditValues(profile));
+    setIsEditing(true);
+  };
+
   const cancel = () => {
     reset(toValues(profile));
     setIsEditing(false);
   };
 
   const onSubmit = handleSubmit((values) => {
-    update.mutate(values, {
+    update.mutate(toChanges(profile, values), {
       onSuccess: (saved) => {
         reset(toValues(saved));
         setIsEditing(false);
@@ -100,6 +116,7 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
   });
 
   const readOnly = !isEditing;
+  const hidden = profile.contactoOculto;
   return (
     <Panel className={styles.panel} aria-labelledby="perfil-heading">
       <div className={styles.header}>
@@ -112,29 +129,19 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
           </p>
         </div>
         {readOnly && (
-          <Button variant="secondary" icon={<PencilIcon size={18} />} onClick={() => setIsEditing(true)}>
+          <Button variant="secondary" icon={<PencilIcon size={18} />} onClick={startEditing}>
             Editar
           </Button>
         )}
       </div>
 
       {/* Both live regions stay mounted, so the banner is announced when it appears. */}
-      <div role="status" aria-live="polite" className={styles.liveRegion}>
-        {banner?.kind === 'success' && (
-          <p className={`${styles.banner} ${styles.bannerSuccess}`}>
-            <CheckCircleIcon size={20} />
-            {banner.message}
-          </p>
-        )}
-      </div>
-      <div role="alert" className={styles.liveRegion}>
-        {banner?.kind === 'error' && (
-          <p className={`${styles.banner} ${styles.bannerError}`}>
-            <AlertIcon size={20} />
-            {banner.message}
-          </p>
-        )}
-      </div>
+      <Alert variant="success" className={styles.liveRegion}>
+        {banner?.kind === 'success' && banner.message}
+      </Alert>
+      <Alert variant="error" className={styles.liveRegion}>
+        {banner?.kind === 'error' && banner.message}
+      </Alert>
 
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={fieldGrid.grid}>
@@ -143,12 +150,19 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
           <TextInput
             label="Fecha de Nacimiento"
             type="date"
-            min="1900-01-01"
-            max={new Date().toISOString().slice(0, 10)}
-            readOnly={readOnly}
-            error={errors.fecha_nacimiento?.message}
-            {...register('fecha_nacimiento')}
+            value={profile.fecha_nacimiento ?? ''}
+            readOnly
+            hint={isEditing ? MESSAGES.afiliados.BIRTHDATE_READ_ONLY : undefined}
           />
+          {hidden && (
+            <p className={`${styles.partial} ${fieldGrid.wide}`}>
+              <LockIcon size={18} />
+              <span>
+                {MESSAGES.afiliados.CONTACT_SHOWN_IN_PART}
+                {isEditing && ` ${MESSAGES.afiliados.CONTACT_REPLACE_HINT}`}
+              </span>
+            </p>
+          )}
           <TextInput
             label="Email"
             type="email"
@@ -156,6 +170,7 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
             icon={<MailIcon size={18} />}
             readOnly={readOnly}
             className={fieldGrid.wide}
+            placeholder={hidden && isEditing ? (profile.emailPendiente ?? profile.email ?? '') : undefined}
             hint={MESSAGES.afiliados.EMAIL_HINT}
             error={errors.email?.message}
             {...register('email')}
@@ -177,6 +192,7 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
             type="tel"
             autoComplete="tel"
             readOnly={readOnly}
+            placeholder={hidden && isEditing ? (profile.telefono ?? '') : undefined}
             error={errors.telefono?.message}
             {...register('telefono')}
           />

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { IdCardIcon } from '@/components/ui/icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
@@ -49,11 +50,7 @@ export function AfiliadoLoginForm() {
         </p>
       </div>
 
-      {wasSessionExpired && !form.serverError && (
-        <p className={`${styles.notice} ${styles.noticeInfo}`} role="status">
-          {MESSAGES.SESSION_EXPIRED}
-        </p>
-      )}
+      {wasSessionExpired && !form.serverError && <Alert variant="info">{MESSAGES.SESSION_EXPIRED}</Alert>}
 
       <form className={styles.form} onSubmit={form.onSubmit} noValidate>
         {/* Text with a numeric keyboard: passport numbers may carry letters. */}

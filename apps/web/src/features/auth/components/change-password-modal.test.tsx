@@ -1,15 +1,16 @@
 import { MESSAGES } from '@red-dental/contracts';
+import { buildProfesional } from '@red-dental/testing/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/session.ts';
 import { mockApi } from '@/test/api-mock.ts';
-import { makeProfesional, makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 /** The screen the dialog opens from. */
 const PROFILE = {
-  'GET /api/profesionales/profile': makeProfesional({ nombre: 'Dra. Ana Ruiz' }),
+  'GET /api/profesionales/profile': buildProfesional({ nombre: 'Dra. Ana Ruiz' }),
   'GET /api/especialidades': [],
 };
 

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { MailIcon } from '@/components/ui/icons/index.ts';
 import { PasswordInput, TextInput } from '@/components/ui/text-input/index.ts';
@@ -13,6 +14,9 @@ import { useSignInForm } from './use-sign-in-form.ts';
 const ForgotPasswordModal = lazy(() =>
   import('./forgot-password-modal.tsx').then((module) => ({ default: module.ForgotPasswordModal })),
 );
+const ResendConfirmationModal = lazy(() =>
+  import('./resend-confirmation-modal.tsx').then((module) => ({ default: module.ResendConfirmationModal })),
+);
 const RegistroNoticeModal = lazy(() =>
   import('./registro-notice-modal.tsx').then((module) => ({ default: module.RegistroNoticeModal })),
 );
@@ -22,7 +26,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const wasSessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
-  const [openModal, setOpenModal] = useState<'forgot' | 'registro' | null>(null);
+  const [openModal, setOpenModal] = useState<'forgot' | 'registro' | 'resend' | null>(null);
   const form = useSignInForm<'user' | 'pass'>({
     validate: ({ user, pass }) => ({
       ...(user.trim() === '' && { user: MESSAGES.EMAIL_REQUIRED }),
@@ -43,11 +47,7 @@ export function LoginForm() {
         </p>
       </div>
 
-      {wasSessionExpired && !form.serverError && (
-        <p className={`${styles.notice} ${styles.noticeInfo}`} role="status">
-          {MESSAGES.SESSION_EXPIRED}
-        </p>
-      )}
+      {wasSessionExpired && !form.serverError && <Alert variant="info">{MESSAGES.SESSION_EXPIRED}</Alert>}
 
       <form className={styles.form} onSubmit={form.onSubmit} noValidate>
         <TextInput
@@ -81,6 +81,12 @@ export function LoginForm() {
 
       <div className={styles.footerLinks}>
         <p>
+          ¿Se registró y no recibió el email de confirmación?{' '}
+          <Button variant="none" size="sm" onClick={() => setOpenModal('resend')}>
+            Reenviar email de confirmación
+          </Button>
+        </p>
+        <p>
           ¿Es afiliado? <Link to={PATHS.loginAfiliado}>Ingrese al portal de afiliados</Link>
         </p>
       </div>
@@ -88,6 +94,7 @@ export function LoginForm() {
       <Suspense fallback={null}>
         {openModal === 'forgot' && <ForgotPasswordModal isOpen onClose={() => setOpenModal(null)} />}
         {openModal === 'registro' && <RegistroNoticeModal isOpen onClose={() => setOpenModal(null)} />}
+        {openModal === 'resend' && <ResendConfirmationModal isOpen onClose={() => setOpenModal(null)} />}
       </Suspense>
     </>
   );

@@ -78,6 +78,32 @@ describe('/registro', () => {
     expect(requests[0]!.body).toMatchObject({ matricula: 'MP 4567', matriculaJurisdiccion: 'Córdoba' });
   });
 
+  it('shows a password the server refuses as too common under the password field', async () => {
+    mockApi({
+      'POST /api/registro': [
+        400,
+        {
+          error: MESSAGES.PASSWORD_COMMON,
+          code: 'VALIDACION',
+          fields: { password: MESSAGES.PASSWORD_COMMON },
+        },
+      ],
+    });
+    renderApp('/registro');
+    await fill({
+      nombre: 'Ana Ruiz',
+      email: 'ana@consultorio.com',
+      password: 'password123',
+      razonSocial: 'Consultorio Ruiz',
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Por favor, corrija los errores en el formulario antes de continuar.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Entendido' }));
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription(
+      expect.stringContaining('Esa contraseña es demasiado común. Elija otra más difícil de adivinar.'),
+    );
+  });
+
   it("shows the server's error in a modal with Entendido", async () => {
     mockApi({ 'POST /api/registro': [409, { error: MESSAGES.EMAIL_TAKEN, code: 'CONFLICTO' }] });
     renderApp('/registro');

@@ -3,8 +3,9 @@ import { MESSAGES, passwordWithConfirmationSchema } from '@red-dental/contracts'
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
-import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons/index.ts';
+import { CheckCircleIcon } from '@/components/ui/icons/index.ts';
 import { PasswordInput } from '@/components/ui/text-input/index.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS } from '@/lib/paths.ts';
@@ -70,12 +71,7 @@ export function RestorePasswordForm() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword', { onChange: () => restore.reset() })}
         />
-        {restore.isError && (
-          <p className={`${styles.notice} ${styles.noticeError}`} role="alert">
-            <AlertIcon size={18} />
-            {MESSAGES.RESTORE_FAILED}
-          </p>
-        )}
+        {restore.isError && <Alert>{MESSAGES.RESTORE_FAILED}</Alert>}
         <Button type="submit" size="full" isLoading={restore.isPending}>
           {restore.isPending ? 'Recuperando...' : 'Recuperar Contraseña'}
         </Button>

@@ -1,6 +1,6 @@
 import { currentAusencia, emptySchedule } from '@red-dental/contracts';
+import { buildCartillaProfesional as provider } from '@red-dental/testing/responses';
 import { describe, expect, it } from 'vitest';
-import { makeCartillaProfesional as provider } from '@/test/factories.ts';
 import {
   applyFilters,
   distanceKm,

@@ -1,9 +1,10 @@
 import { emptySchedule, MESSAGES } from '@red-dental/contracts';
+import { buildCartillaProfesional as provider } from '@red-dental/testing/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
-import { makeCartillaProfesional as provider, storeAffiliateSession } from '@/test/factories.ts';
+import { storeAffiliateSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const PROFILE = {

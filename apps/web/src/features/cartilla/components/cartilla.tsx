@@ -1,11 +1,12 @@
 import { type CartillaProfesional, isAttendingAt, isOnCallAt, MESSAGES } from '@red-dental/contracts';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DirectoryMap } from '@/components/maps/directory-map/index.ts';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { CloseIcon, MapIcon } from '@/components/ui/icons/index.ts';
+import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
-import { Spinner } from '@/components/ui/spinner/index.ts';
 import { formatCount, formatMomentDate } from '@/lib/format.ts';
 import { useCartilla } from '../api/get-cartilla.ts';
 import styles from './cartilla.module.css';
@@ -45,12 +46,7 @@ export function Cartilla() {
   useEffect(() => {
     if (cartilla.error) console.warn('No se pudo cargar la cartilla', cartilla.error);
   }, [cartilla.error]);
-  if (cartilla.isPending)
-    return (
-      <p className={styles.loading} role="status">
-        <Spinner size={20} /> Cargando...
-      </p>
-    );
+  if (cartilla.isPending) return <PageLoading />;
   return <Directory providers={cartilla.data ?? []} />;
 }
 
@@ -176,9 +172,9 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
           </Button>
         </div>
         {nearMe.error && (
-          <p className={styles.notice} role="alert">
+          <Alert variant="warning" className={styles.notice}>
             {nearMe.error}
-          </p>
+          </Alert>
         )}
       </section>
 

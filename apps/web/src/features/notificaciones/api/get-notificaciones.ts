@@ -1,6 +1,7 @@
 import {
   FILE_LINK_TTL_SECONDS,
   type Notificacion,
+  type NotificacionesQuery,
   type NotificacionStaff,
   notificacionSchema,
   notificacionStaffSchema,
@@ -11,38 +12,31 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-export interface NotificacionesPageParams {
-  /** 0-based, as every table counts; the staff list's 1-based index is made here. */
-  pageIndex: number;
-  pageSize: number;
-  /** A category; undefined for all of them. */
-  category?: string;
-}
-
 const staffPageSchema = paginatedSchema(notificacionStaffSchema);
 const ownPageSchema = paginatedSchema(notificacionSchema);
 
 /** `GET /api/notificaciones`: every notification, for staff (the spec's one 1-based `pageIndex`). */
 export function getNotificacionesStaff(
-  params: NotificacionesPageParams,
+  params: NotificacionesQuery,
   signal?: AbortSignal,
 ): Promise<Paginated<NotificacionStaff>> {
   return apiRequest('notificaciones', {
     signal,
     schema: staffPageSchema,
-    query: { pageIndex: params.pageIndex + 1, pageSize: params.pageSize, search: params.category },
+    // Pages count from 0 on every table; the staff list's 1-based index is made here.
+    query: { ...params, pageIndex: params.pageIndex + 1 },
   });
 }
 
 /** `GET /api/notificaciones/by-id`: the signed-in professional's own notifications. */
 export function getNotificacionesPropias(
-  params: NotificacionesPageParams,
+  params: NotificacionesQuery,
   signal?: AbortSignal,
 ): Promise<Paginated<Notificacion>> {
   return apiRequest('notificaciones/by-id', {
     signal,
     schema: ownPageSchema,
-    query: { pageIndex: params.pageIndex, pageSize: params.pageSize, search: params.category },
+    query: params,
   });
 }
 
@@ -53,7 +47,7 @@ export function getNotificacionesPropias(
 export const LINKS_REFRESH_MS = (FILE_LINK_TTL_SECONDS / 2) * 1000;
 
 /** Staff see every notification with who read it; anyone else, their own. */
-export function useNotificaciones(isStaff: boolean, params: NotificacionesPageParams) {
+export function useNotificaciones(isStaff: boolean, params: NotificacionesQuery) {
   return useQuery<Paginated<Notificacion | NotificacionStaff>>({
     queryKey: queryKeys.notificaciones.page(isStaff ? 'staff' : 'own', params),
     queryFn: ({ signal }) =>

@@ -50,7 +50,7 @@ export function NotificacionesList({ isStaff }: NotificacionesListProps) {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const pagination: Pagination = { pageIndex: readPageIndex(params), pageSize };
 
-  const page = useNotificaciones(isStaff, { ...pagination, category });
+  const page = useNotificaciones(isStaff, { ...pagination, search: category });
   const unread = useUnreadCounts(!isStaff);
   const markRead = useMarkNotificacionRead();
   const deletion = useDeleteNotificaciones();

@@ -1,6 +1,7 @@
 import { MESSAGES, type ObraSocial, type ObraSocialInput } from '@red-dental/contracts';
 import { useState } from 'react';
 import { type Control, type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { PlusIcon } from '@/components/ui/icons/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
@@ -109,11 +110,7 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated }: AddObraSocial
           register={register}
           errors={errors.mail?.map?.((e) => e?.value?.message)}
         />
-        {failure && (
-          <p role="alert" className={styles.failure}>
-            {failure}
-          </p>
-        )}
+        {failure && <Alert>{failure}</Alert>}
       </form>
     </Modal>
   );

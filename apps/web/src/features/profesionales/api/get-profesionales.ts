@@ -1,22 +1,21 @@
-import { type ProfesionalRow, paginatedSchema, profesionalRowSchema } from '@red-dental/contracts';
+import {
+  type Paginated,
+  type ProfesionalesPaginatedQuery,
+  type ProfesionalRow,
+  paginatedSchema,
+  profesionalRowSchema,
+} from '@red-dental/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-
-export interface ProfesionalesPageParams {
-  /** 0-based. */
-  pageIndex: number;
-  pageSize: number;
-  search?: string;
-}
 
 const pageSchema = paginatedSchema(profesionalRowSchema);
 
 /** `GET /api/profesionales/paginated`: approved professionals by nombre or razón social. */
 export function getProfesionalesPage(
-  params: ProfesionalesPageParams,
+  params: ProfesionalesPaginatedQuery,
   signal?: AbortSignal,
-): Promise<{ rows: ProfesionalRow[]; rowCount: number }> {
+): Promise<Paginated<ProfesionalRow>> {
   return apiRequest('profesionales/paginated', {
     signal,
     schema: pageSchema,
@@ -24,7 +23,7 @@ export function getProfesionalesPage(
   });
 }
 
-export function useProfesionalesPage(params: ProfesionalesPageParams) {
+export function useProfesionalesPage(params: ProfesionalesPaginatedQuery) {
   return useQuery({
     ...queryOptions({
       queryKey: queryKeys.profesionales.page(params),

@@ -1,6 +1,7 @@
 import { type Ausencia, ausenciaSchema } from '@red-dental/contracts';
 import { useId, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
@@ -86,9 +87,9 @@ export function AusenciasField({ isEditing }: { isEditing: boolean }) {
             Agregar ausencia
           </Button>
           {error && (
-            <p id={errorId} className={`${styles.error} ${fieldGrid.wide}`} role="alert">
+            <Alert id={errorId} className={fieldGrid.wide}>
               {error}
-            </p>
+            </Alert>
           )}
           {!error && (draft.desde || draft.hasta) && (
             <p className={`${styles.hint} ${fieldGrid.wide}`}>

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
-import { ScheduleField } from './profile-sections.tsx';
+import { ScheduleField } from './profile-sections/index.ts';
 
 /** The on-call hours ('Guardias'), edited in a dialog that Continuar closes; read-only in view mode. */
 export function GuardiasModal({

@@ -1,9 +1,10 @@
 import { emptySchedule, MESSAGES, type Profesional } from '@red-dental/contracts';
+import { buildProfesional, ESPECIALIDADES_RESPONSE as ESPECIALIDADES } from '@red-dental/testing/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
-import { ESPECIALIDADES, makeProfesional, makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 /** A dentist on /mi-perfil; the API keeps what is saved. */
@@ -33,7 +34,7 @@ function setup(record: Profesional, extra: Parameters<typeof mockApi>[0] = {}) {
   return api;
 }
 
-const NEW_DENTIST = makeProfesional({
+const NEW_DENTIST = buildProfesional({
   razonSocial: null,
   telefono: null,
   especialidades: [],
@@ -71,7 +72,7 @@ describe('/mi-perfil', () => {
   });
 
   it('asks for the phone and the razón social before sending', async () => {
-    const { requests } = setup(makeProfesional());
+    const { requests } = setup(buildProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     await userEvent.clear(screen.getByLabelText(/Teléfono/));
     await userEvent.clear(screen.getByLabelText(/Razón Social/));
@@ -82,15 +83,22 @@ describe('/mi-perfil', () => {
   });
 
   it('shows the insurers without letting the dentist change them', async () => {
-    setup(makeProfesional());
+    setup(buildProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     const section = screen.getByRole('region', { name: 'Obras Sociales' });
     expect(within(section).getByText('OSDE')).toBeInTheDocument();
     expect(within(section).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
+  it('shows when the licence was verified, without naming the staff member (the API sends null)', async () => {
+    setup(
+      buildProfesional({ matriculaVerificadaAt: '2026-11-23T13:00:00.000Z', matriculaVerificadaPor: null }),
+    );
+    expect(await screen.findByText('Matrícula verificada el 23/11/2026.')).toBeInTheDocument();
+  });
+
   it('Cancelar restores the last saved values', async () => {
-    setup(makeProfesional());
+    setup(buildProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     await userEvent.clear(screen.getByLabelText('Nombre'));
     await userEvent.type(screen.getByLabelText('Nombre'), 'Otro nombre');
@@ -102,7 +110,7 @@ describe('/mi-perfil', () => {
   });
 
   it('tracks changes and asks before leaving them unsaved', async () => {
-    setup(makeProfesional());
+    setup(buildProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     expect(screen.queryByText('Hay cambios sin guardar')).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Piso/Depto./Extra'), ' (timbre 2)');
@@ -123,7 +131,7 @@ describe('/mi-perfil', () => {
   });
 
   it('forgets the pin when the address is typed anew, until a suggestion is picked', async () => {
-    const { requests } = setup(makeProfesional());
+    const { requests } = setup(buildProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     expect(
       screen.queryByText('Elija una dirección de las sugeridas para ver el consultorio en el mapa.'),
@@ -143,7 +151,7 @@ describe('/mi-perfil', () => {
   });
 
   it('adds and removes an absence', async () => {
-    const { requests } = setup(makeProfesional());
+    const { requests } = setup(buildProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     await userEvent.type(screen.getByLabelText('Desde'), '2026-12-20');
     expect(screen.getByText(/Presione Agregar ausencia para sumarla a la lista/)).toBeInTheDocument();
@@ -163,8 +171,8 @@ describe('/mi-perfil', () => {
   });
 
   it("records 'Mis datos están actualizados'", async () => {
-    const { requests } = setup(makeProfesional({ datosConfirmadosAt: null }), {
-      'POST /api/profesionales/profile/confirmar-datos': makeProfesional({
+    const { requests } = setup(buildProfesional({ datosConfirmadosAt: null }), {
+      'POST /api/profesionales/profile/confirmar-datos': buildProfesional({
         datosConfirmadosAt: '2026-11-23T13:00:00.000Z',
       }),
     });
@@ -189,7 +197,7 @@ describe('/mi-perfil', () => {
   });
 
   it("opens 'Cambiar Contraseña'", async () => {
-    setup(makeProfesional());
+    setup(buildProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Cambiar Contraseña' }));
     expect(await screen.findByRole('dialog', { name: 'Cambiar Contraseña' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/Contraseña actual/)).toBeInTheDocument());

@@ -1,7 +1,9 @@
 import { type Especialidad, MESSAGES, type Profesional } from '@red-dental/contracts';
 import { type ReactNode, useState } from 'react';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { AlertIcon, CheckCircleIcon, LockIcon, PencilIcon } from '@/components/ui/icons/index.ts';
+import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
@@ -21,8 +23,7 @@ import {
   ObrasSocialesSection,
   OfficeSection,
   ProfileFormActions,
-  ProfileLoading,
-} from './profile-sections.tsx';
+} from './profile-sections/index.ts';
 import { useProfileForm } from './use-profile-form.ts';
 
 export interface MiPerfilProps {
@@ -34,7 +35,7 @@ export interface MiPerfilProps {
 /** `/mi-perfil`: the professional completes and keeps their own profile. */
 export function MiPerfil(props: MiPerfilProps) {
   const profile = useOwnProfile();
-  if (profile.isPending) return <ProfileLoading />;
+  if (profile.isPending) return <PageLoading />;
   if (profile.error) return <NoProfile message={errorMessage(profile.error)} {...props} />;
   return <OwnProfileForm profesional={profile.data} {...props} />;
 }
@@ -44,10 +45,7 @@ function NoProfile({ message, renderChangePassword }: MiPerfilProps & { message:
   const [isChangingPassword, setIsChangingPassword] = useState(false);
   return (
     <div className={styles.page}>
-      <p className={styles.loadError} role="alert">
-        <AlertIcon size={20} />
-        {message}
-      </p>
+      <Alert>{message}</Alert>
       <Button
         variant="secondary"
         className={styles.start}

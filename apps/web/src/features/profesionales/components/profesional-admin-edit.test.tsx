@@ -1,9 +1,10 @@
 import { MESSAGES, type Profesional } from '@red-dental/contracts';
+import { buildProfesional, ESPECIALIDADES_RESPONSE as ESPECIALIDADES } from '@red-dental/testing/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
-import { ESPECIALIDADES, makeProfesional, makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const ZONAS = [
@@ -16,7 +17,7 @@ const OBRAS_SOCIALES = [
 ];
 
 /** An administrator on /profesionales/edit/7, with the API answering from `record`. */
-function setup(extra: Parameters<typeof mockApi>[0] = {}, record: Profesional = makeProfesional()) {
+function setup(extra: Parameters<typeof mockApi>[0] = {}, record: Profesional = buildProfesional()) {
   const user = makeSessionUser('ADMINISTRADOR');
   storeStaffSession(user);
   let current = record;
@@ -241,7 +242,7 @@ describe('/profesionales/edit/{id}', () => {
 
   it("verifies the licence with 'Verificar matrícula'", async () => {
     const { requests } = setup({
-      'POST /api/profesionales/7/verificar-matricula': makeProfesional({
+      'POST /api/profesionales/7/verificar-matricula': buildProfesional({
         matriculaVerificadaAt: '2026-11-23T13:00:00.000Z',
         matriculaVerificadaPor: 'admin@reddental.com.ar',
       }),

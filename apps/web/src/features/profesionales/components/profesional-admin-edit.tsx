@@ -8,8 +8,10 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { AlertIcon, CheckCircleIcon, ChevronLeftIcon, PencilIcon } from '@/components/ui/icons/index.ts';
+import { CheckCircleIcon, ChevronLeftIcon, PencilIcon } from '@/components/ui/icons/index.ts';
+import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -32,8 +34,7 @@ import {
   ObrasSocialesSection,
   OfficeSection,
   ProfileFormActions,
-  ProfileLoading,
-} from './profile-sections.tsx';
+} from './profile-sections/index.ts';
 import { ReportesPanel } from './reportes-panel.tsx';
 import { useProfileForm } from './use-profile-form.ts';
 
@@ -55,15 +56,12 @@ export interface ProfesionalAdminEditProps {
 /** `/profesionales/edit/{id}`: staff see a professional's whole record and edit it. */
 export function ProfesionalAdminEdit({ id, ...props }: ProfesionalAdminEditProps) {
   const profesional = useProfesional(id);
-  if (profesional.isPending) return <ProfileLoading />;
+  if (profesional.isPending) return <PageLoading />;
   if (profesional.error)
     return (
       <div className={styles.page}>
         <BackLink />
-        <p className={styles.loadError} role="alert">
-          <AlertIcon size={20} />
-          {errorMessage(profesional.error)}
-        </p>
+        <Alert>{errorMessage(profesional.error)}</Alert>
       </div>
     );
   return <AdminForm profesional={profesional.data} reload={profesional.refetch} {...props} />;

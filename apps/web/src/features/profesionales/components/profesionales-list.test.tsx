@@ -1,4 +1,5 @@
-import { MESSAGES, type ProfesionalRow } from '@red-dental/contracts';
+import { MESSAGES } from '@red-dental/contracts';
+import { buildProfesionalRow } from '@red-dental/testing/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,8 +7,7 @@ import { mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
-const LAURA: ProfesionalRow = {
-  id: 4,
+const LAURA = buildProfesionalRow(4, {
   nombre: 'Laura Benítez',
   razonSocial: 'Consultorio Odontológico Benítez',
   telefono: '011 4823-5510',
@@ -15,7 +15,7 @@ const LAURA: ProfesionalRow = {
     { id: 1, nombre: 'Odontología General' },
     { id: 2, nombre: 'Ortodoncia' },
   ],
-};
+});
 
 function signedIn(role: 'ADMINISTRADOR' | 'ADMINISTRATIVO') {
   const user = makeSessionUser(role);

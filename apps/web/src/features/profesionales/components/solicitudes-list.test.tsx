@@ -1,4 +1,5 @@
-import { MESSAGES, type Solicitud } from '@red-dental/contracts';
+import { MESSAGES } from '@red-dental/contracts';
+import { buildSolicitud } from '@red-dental/testing/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,16 +7,13 @@ import { mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
-const ANA: Solicitud = {
-  id: 7,
+const ANA = buildSolicitud(7, {
   nombre: 'Ana Ruiz',
   razonSocial: 'Consultorio Ruiz',
   email: 'ana@consultorio.example',
-  createdAt: '2026-11-20T12:00:00.000Z',
   user: { id: 31 },
   matricula: 'MP 4567',
-  matriculaJurisdiccion: 'Córdoba',
-};
+});
 
 function admin() {
   const user = makeSessionUser('ADMINISTRADOR');
@@ -39,6 +37,7 @@ describe('/profesionales/solicitudes', () => {
     const row = (await within(table).findByText('Ana Ruiz')).closest('tr')!;
     expect(row).toHaveTextContent('Consultorio Ruiz');
     expect(row).toHaveTextContent('MP 4567 · Córdoba');
+    expect(row).toHaveTextContent('ana@consultorio.exampleConfirmado');
     expect(screen.getByRole('link', { name: 'Volver a Profesionales' })).toHaveAttribute(
       'href',
       '/profesionales',
@@ -50,6 +49,20 @@ describe('/profesionales/solicitudes', () => {
     expect(requests.some((r) => r.method === 'PUT' && r.url.pathname === '/api/user/solicitudes/31')).toBe(
       true,
     );
+  });
+
+  it("marks a request whose address is not confirmed, and shows the server's refusal of Aceptar", async () => {
+    mockApi({
+      ...admin(),
+      'GET /api/profesionales/solicitudes': [{ ...ANA, emailConfirmado: false }],
+      'PUT /api/user/solicitudes/31': [409, { error: MESSAGES.REQUEST_EMAIL_UNCONFIRMED, code: 'CONFLICTO' }],
+    });
+    renderApp('/profesionales/solicitudes');
+    const row = (await screen.findByText('Ana Ruiz')).closest('tr')!;
+    expect(within(row).getByText('Sin confirmar')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Aceptar la solicitud de Ana Ruiz' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.REQUEST_EMAIL_UNCONFIRMED);
+    expect(screen.getByText('Ana Ruiz')).toBeInTheDocument();
   });
 
   it('rejects with a reason after confirming, then says it was rejected', async () => {

@@ -1,6 +1,7 @@
 import { MESSAGES, type Solicitud } from '@red-dental/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { ChevronLeftIcon } from '@/components/ui/icons/index.ts';
@@ -36,6 +37,23 @@ export function SolicitudesList() {
     { id: 'nombre', header: 'Nombre', cell: (s) => <strong>{s.nombre}</strong>, isPrimary: true },
     { id: 'razonSocial', header: 'Razón Social', cell: (s) => s.razonSocial ?? '' },
     { id: 'matricula', header: 'Matrícula', cell: licenceOf },
+    {
+      id: 'email',
+      header: 'Email',
+      cell: (s) => (
+        <span className={styles.email}>
+          {/* A long address wraps after the @ rather than mid-word. */}
+          <span>
+            {s.email.split('@')[0]}@<wbr />
+            {s.email.split('@').slice(1).join('@')}
+          </span>
+          {/* Only an address its owner proved can be accepted. */}
+          <span className={`${styles.badge} ${s.emailConfirmado ? styles.confirmed : styles.unconfirmed}`}>
+            {s.emailConfirmado ? 'Confirmado' : 'Sin confirmar'}
+          </span>
+        </span>
+      ),
+    },
     {
       id: 'acciones',
       header: <span className="sr-only">Acciones</span>,
@@ -146,11 +164,7 @@ function RejectModal({ solicitud, onClose }: { solicitud: Solicitud; onClose: ()
           value={motivo}
           onChange={(event) => setMotivo(event.target.value)}
         />
-        {reject.isError && (
-          <p role="alert" className={styles.failure}>
-            {MESSAGES.profesionales.REJECT_FAILED}
-          </p>
-        )}
+        {reject.isError && <Alert>{MESSAGES.profesionales.REJECT_FAILED}</Alert>}
       </div>
     </Modal>
   );

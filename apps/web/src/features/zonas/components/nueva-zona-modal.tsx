@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, type Zona, zonaInputSchema } from '@red-dental/contracts';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { AlertIcon } from '@/components/ui/icons/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
@@ -89,12 +89,7 @@ export function NuevaZonaModal({ isOpen, onClose, onCreated }: NuevaZonaModalPro
           error={errors.numero?.message}
           {...register('numero')}
         />
-        {failed && (
-          <p className={styles.alert} role="alert">
-            <AlertIcon size={18} />
-            {MESSAGES.profesionales.ZONA_CREATE_FAILED}
-          </p>
-        )}
+        {failed && <Alert>{MESSAGES.profesionales.ZONA_CREATE_FAILED}</Alert>}
       </form>
     </Modal>
   );

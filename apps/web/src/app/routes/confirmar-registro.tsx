@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { ConfirmRegistro } from '@/features/auth/components/confirm-registro.tsx';
+
+export function Component() {
+  const { token = '' } = useParams();
+  return <ConfirmRegistro token={token} />;
+}

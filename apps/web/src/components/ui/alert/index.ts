@@ -1,0 +1,2 @@
+export type { AlertProps, AlertVariant } from './alert.tsx';
+export { Alert } from './alert.tsx';

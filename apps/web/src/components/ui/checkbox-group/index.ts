@@ -1,0 +1,2 @@
+export type { CheckboxGroupProps, CheckboxOption } from './checkbox-group.tsx';
+export { CheckboxGroup } from './checkbox-group.tsx';

@@ -1,0 +1,2 @@
+export type { LinkOutcomeProps } from './link-outcome.tsx';
+export { LinkOutcome } from './link-outcome.tsx';

@@ -1,0 +1,1 @@
+export { PageError, PageLoading } from './page-status.tsx';
