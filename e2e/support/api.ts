@@ -102,7 +102,7 @@ export class Backend {
     );
   }
 
-  /** A specialty of its own (a fresh database holds only GUARDIAS). */
+  /** A specialty of its own (every network starts with the usual ones and GUARDIAS). */
   async createEspecialidad(): Promise<{ id: number; nombre: string }> {
     return this.call('POST', 'especialidades', { nombre: uniqueName('Especialidad E2E') });
   }

@@ -15,6 +15,7 @@ test('an administrator lands on /profesionales with the full sidebar, and logs o
     'Afiliados',
     'Obras Sociales',
     'Notificaciones',
+    'Catálogos',
     'Cerrar Sesión',
   ]);
   await expect(page.getByRole('link', { name: 'Profesionales' })).toHaveAttribute('aria-current', 'page');
@@ -42,6 +43,7 @@ test('administrative staff land on /profesionales and see no Mi Perfil', async (
     'Afiliados',
     'Obras Sociales',
     'Notificaciones',
+    'Catálogos',
     'Cerrar Sesión',
   ]);
 });

@@ -399,7 +399,20 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       url: '/api/especialidades',
       body: (n) => ({ nombre: `Especialidad ${n}` }),
     },
+    'GET /api/especialidades/catalogo': { as: 'admin', url: '/api/especialidades/catalogo' },
+    'PUT /api/especialidades/:id': {
+      as: 'admin',
+      url: `/api/especialidades/${f.especialidadToEdit}`,
+      body: (n) => ({ nombre: `Especialidad renombrada ${n}` }),
+    },
+    'DELETE /api/especialidades/:id': { as: 'admin', url: `/api/especialidades/${f.especialidadToDelete}` },
     'GET /api/zonas': { as: 'admin', url: '/api/zonas' },
+    'GET /api/zonas/catalogo': { as: 'admin', url: '/api/zonas/catalogo' },
+    'PUT /api/zonas/:id': {
+      as: 'admin',
+      url: `/api/zonas/${f.zonaToEdit}`,
+      body: (n) => ({ nombre: `Zona cambiada ${n}`, numero: 2000 + n }),
+    },
     'POST /api/zonas': {
       as: 'admin',
       url: '/api/zonas',
@@ -470,7 +483,12 @@ async function createFixtures(ctx: TestContext) {
   const osToEdit = (await createObraSocial(app, admin)).id;
   const osToDelete = (await createObraSocial(app, admin)).id;
   const zonaId = (await call('POST', '/api/zonas', { nombre: 'Centro', numero: 1 })).id;
-  const especialidadId = (await call('POST', '/api/especialidades', { nombre: 'Ortodoncia' })).id;
+  const especialidadId = (await call('POST', '/api/especialidades', { nombre: 'Odontología del deporte' }))
+    .id;
+  const especialidadToEdit = (await call('POST', '/api/especialidades', { nombre: 'Gnatología' })).id;
+  const especialidadToDelete = (await call('POST', '/api/especialidades', { nombre: 'Odontología legal' }))
+    .id;
+  const zonaToEdit = (await call('POST', '/api/zonas', { nombre: 'Oeste', numero: 2 })).id;
   const dentist = await createDentist(app, admin, {
     obrasSociales: [osId],
     zonaId,
@@ -535,7 +553,10 @@ async function createFixtures(ctx: TestContext) {
     osToEdit,
     osToDelete,
     zonaId,
+    zonaToEdit,
     especialidadId,
+    especialidadToEdit,
+    especialidadToDelete,
     dentist,
     dentistToDelete,
     pendingUserId: pending.userId,

@@ -1,6 +1,7 @@
 export * from './afiliados.ts';
 export * from './auth.ts';
 export * from './cartilla.ts';
+export * from './catalogos.ts';
 export * from './common.ts';
 export * from './geocode.ts';
 export * as MESSAGES from './messages/index.ts';

@@ -32,6 +32,12 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e?.code === '23505' && (!constraint || e.constraint === constraint);
 }
 
+/** PostgreSQL foreign_key_violation: a row still referenced (ON DELETE RESTRICT), or a reference to none. */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  const e = findPgError(error);
+  return e?.code === '23503' && (!constraint || e.constraint === constraint);
+}
+
 function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {

@@ -63,6 +63,7 @@ const signedInStaff: RouteObject = {
       PERMISSIONS.AFILIADOS_CREATE,
     ),
     page(PATHS.miPerfil, 'Mi Perfil', signedIn('miPerfil'), PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE),
+    page(PATHS.catalogos, 'Catálogos', signedIn('catalogos'), PERMISSIONS.PROFESSIONALS_UPDATE),
   ],
 };
 

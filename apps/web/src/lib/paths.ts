@@ -21,6 +21,7 @@ export const PATHS = {
   notificaciones: '/notificaciones',
   notificacionesCrear: '/notificaciones/crear-notificacion',
   miPerfil: '/mi-perfil',
+  catalogos: '/catalogos',
 
   perfilAfiliado: '/perfil-afiliado',
   cartilla: '/cartilla',

@@ -39,7 +39,10 @@ export const queryKeys = {
   },
   /** The affiliate's directory. */
   cartilla: ['cartilla'] as const,
+  /** Every zone; the catalogue (with counts) sits under it, so invalidating zonas reads both again. */
   zonas: ['zonas'] as const,
+  zonasCatalogo: ['zonas', 'catalogo'] as const,
   especialidades: ['especialidades'] as const,
+  especialidadesCatalogo: ['especialidades', 'catalogo'] as const,
   geocode: (query: string) => ['geocode', query] as const,
 };

@@ -11,6 +11,7 @@
 
 export * as afiliados from './afiliados.ts';
 export * as cartilla from './cartilla.ts';
+export * as catalogos from './catalogos.ts';
 export * from './common.ts';
 export * as csv from './csv.ts';
 export * as geocoding from './geocoding.ts';

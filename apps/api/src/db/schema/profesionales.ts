@@ -18,10 +18,15 @@ import { afiliados } from './afiliados.ts';
 import { obrasSociales } from './obras-sociales.ts';
 import { users } from './users.ts';
 
-export const especialidades = pgTable('especialidades', {
-  id: serial('id').primaryKey(),
-  nombre: text('nombre').notNull().unique(),
-});
+export const especialidades = pgTable(
+  'especialidades',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+  },
+  // 'Ortodoncia' and 'ortodoncia' are one specialty: the name is unique whatever its case.
+  (t) => [uniqueIndex('especialidades_nombre_key').on(sql`lower(${t.nombre})`)],
+);
 
 export const zonas = pgTable('zonas', {
   id: serial('id').primaryKey(),
@@ -82,9 +87,10 @@ export const profesionalEspecialidades = pgTable(
     profesionalId: integer('profesional_id')
       .notNull()
       .references(() => profesionales.id, { onDelete: 'cascade' }),
+    // A specialty in someone's profile cannot be deleted (staff get a 409 saying who has it).
     especialidadId: integer('especialidad_id')
       .notNull()
-      .references(() => especialidades.id, { onDelete: 'cascade' }),
+      .references(() => especialidades.id, { onDelete: 'restrict' }),
   },
   (t) => [
     primaryKey({ columns: [t.profesionalId, t.especialidadId] }),

@@ -9,15 +9,55 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../client.ts';
-import { especialidades, permissions, rolePermissions, roles, userRoles, users } from '../schema/index.ts';
+import {
+  appSettings,
+  especialidades,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '../schema/index.ts';
+
+/** The usual dental specialties in Argentina, which every network starts with (GUARDIAS apart). */
+export const DEFAULT_ESPECIALIDADES = [
+  'Odontología general',
+  'Ortodoncia',
+  'Endodoncia',
+  'Periodoncia',
+  'Odontopediatría',
+  'Cirugía y traumatología bucomaxilofacial',
+  'Prótesis',
+  'Implantología',
+  'Radiología bucomaxilofacial',
+  'Estética dental',
+] as const;
+
+/** Set once the default specialties were given: from then on the catalogue is the staff's. */
+const ESPECIALIDADES_SEEDED = 'seed.especialidades';
 
 /**
  * What every deployment starts with, idempotently: the permission catalogue,
- * the three default roles and the GUARDIAS specialty the profile screens rely
- * on. A restart adds what is missing and never removes what staff changed.
+ * the three default roles, the GUARDIAS specialty the profile screens rely on
+ * and, once, the usual specialties. A restart adds what is missing and never
+ * removes what staff changed; a default specialty staff deleted stays deleted.
  */
 export async function seedCatalogue(db: Db) {
   await db.insert(especialidades).values({ nombre: GUARDIAS }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    // A second instance starting at once waits on this row, then finds it and does nothing.
+    const [first] = await tx
+      .insert(appSettings)
+      .values({ key: ESPECIALIDADES_SEEDED, value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (!first) return;
+    // A name already there in another case ('Ortodoncia', 'ORTODONCIA') is the same specialty.
+    await tx
+      .insert(especialidades)
+      .values(DEFAULT_ESPECIALIDADES.map((nombre) => ({ nombre })))
+      .onConflictDoNothing();
+  });
   await db
     .insert(permissions)
     .values(ALL_PERMISSIONS.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name] })))

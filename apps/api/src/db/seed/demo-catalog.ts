@@ -24,7 +24,7 @@ export const DEMO_PRESTADOR_EMAIL = 'prestador@reddental.com.ar';
 /** Covered by OSDE, which the demo provider and most others accept. */
 export const DEMO_AFILIADO_DOCUMENTO = '30123456';
 
-export const ODONTOLOGIA_GENERAL = 'Odontología General';
+export const ODONTOLOGIA_GENERAL = 'Odontología general';
 
 export const DOMINIOS_MAIL = ['example.com', 'example.net', 'example.org'];
 

@@ -136,7 +136,7 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
       (e) => e.nombre,
     );
     expect(nombres).toEqual(
-      expect.arrayContaining(['Odontología General', 'Ortodoncia', 'Endodoncia', 'GUARDIAS']),
+      expect.arrayContaining(['Odontología general', 'Ortodoncia', 'Endodoncia', 'GUARDIAS']),
     );
   });
 

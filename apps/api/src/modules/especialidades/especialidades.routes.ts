@@ -1,4 +1,5 @@
 import {
+  especialidadCatalogoSchema,
   especialidadInputSchema,
   especialidadSchema,
   idParamSchema,
@@ -22,6 +23,19 @@ const especialidadesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => service.listEspecialidades(app),
+  );
+
+  app.get(
+    '/catalogo',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags: ['especialidades'],
+        summary: 'Las especialidades con cuántos profesionales tiene cada una',
+        response: { 200: z.array(especialidadCatalogoSchema) },
+      },
+    },
+    async () => service.listCatalogue(app),
   );
 
   app.get(
@@ -51,6 +65,37 @@ const especialidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await service.createEspecialidad(app, currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags: ['especialidades'],
+        summary: 'Cambia el nombre de una especialidad (GUARDIAS no)',
+        params: idParamSchema,
+        body: especialidadInputSchema,
+        response: { 200: especialidadSchema },
+      },
+    },
+    async (request) => service.renameEspecialidad(app, currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags: ['especialidades'],
+        summary: 'Elimina una especialidad que ningún profesional tiene (GUARDIAS no)',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      await service.deleteEspecialidad(app, currentUser(request), request.params.id);
+      return reply.status(204).send();
+    },
   );
 };
 

@@ -290,8 +290,11 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       os2 = (await createObraSocial(ctx.app, staff)).id;
       zona1 = (await inject('POST', '/api/zonas', staff, { nombre: 'Norte', numero: 101 })).json().id;
       zona2 = (await inject('POST', '/api/zonas', staff, { nombre: 'Sur', numero: 102 })).json().id;
-      orto = (await inject('POST', '/api/especialidades', staff, { nombre: 'Ortodoncia' })).json().id;
-      endo = (await inject('POST', '/api/especialidades', staff, { nombre: 'Endodoncia' })).json().id;
+      orto = (await inject('POST', '/api/especialidades', staff, { nombre: 'Ortopedia funcional' })).json()
+        .id;
+      endo = (
+        await inject('POST', '/api/especialidades', staff, { nombre: 'Microcirugía endodóntica' })
+      ).json().id;
       d1 = await createDentist(ctx.app, admin, {
         obrasSociales: [os1],
         zonaId: zona1,

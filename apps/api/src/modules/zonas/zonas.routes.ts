@@ -1,4 +1,10 @@
-import { PERMISSIONS, zonaInputSchema, zonaSchema } from '@red-dental/contracts';
+import {
+  idParamSchema,
+  PERMISSIONS,
+  zonaCatalogoSchema,
+  zonaInputSchema,
+  zonaSchema,
+} from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
@@ -15,6 +21,19 @@ const zonasRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => service.listZonas(app),
   );
 
+  app.get(
+    '/catalogo',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags: ['zonas'],
+        summary: 'Las zonas con cuántos profesionales tiene cada una',
+        response: { 200: z.array(zonaCatalogoSchema) },
+      },
+    },
+    async () => service.listCatalogue(app),
+  );
+
   app.post(
     '/',
     {
@@ -28,6 +47,21 @@ const zonasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await service.createZona(app, currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags: ['zonas'],
+        summary: 'Cambia el nombre o el número de una zona (el número no se repite)',
+        params: idParamSchema,
+        body: zonaInputSchema,
+        response: { 200: zonaSchema },
+      },
+    },
+    async (request) => service.updateZona(app, currentUser(request), request.params.id, request.body),
   );
 };
 

@@ -1,6 +1,6 @@
 import { MESSAGES, type ZonaInput } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { conflict, isUniqueViolation } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as repo from './zonas.repository.ts';
@@ -8,6 +8,8 @@ import * as repo from './zonas.repository.ts';
 type Deps = Pick<FastifyInstance, 'db'>;
 
 export const listZonas = (deps: Deps) => repo.findAll(deps.db);
+
+export const listCatalogue = (deps: Deps) => repo.findCatalogue(deps.db);
 
 /** A new zone; its number is unique (409 when taken). */
 export async function createZona(deps: Deps, caller: Subject, input: ZonaInput) {
@@ -21,6 +23,28 @@ export async function createZona(deps: Deps, caller: Subject, input: ZonaInput) 
         details: input,
       });
       return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.profesionales.ZONA_NUMERO_TAKEN);
+    throw error;
+  }
+}
+
+/** A zone's new name or number; the number stays unique (409 when taken). */
+export async function updateZona(deps: Deps, caller: Subject, id: number, input: ZonaInput) {
+  const current = await repo.findById(deps.db, id);
+  if (!current) throw notFound(MESSAGES.catalogos.ZONA_NOT_FOUND);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const updated = await repo.update(tx, id, input);
+      if (!updated) throw notFound(MESSAGES.catalogos.ZONA_NOT_FOUND);
+      await recordAudit(tx, caller, {
+        action: 'update',
+        entity: 'zona',
+        entityId: id,
+        details: { antes: { nombre: current.nombre, numero: current.numero }, ...input },
+      });
+      return updated;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MESSAGES.profesionales.ZONA_NUMERO_TAKEN);

@@ -28,11 +28,27 @@ describe('StaffSidebar', () => {
   it.each<[RoleName, string[]]>([
     [
       'ADMINISTRADOR',
-      ['Red Dental', 'Profesionales', 'Afiliados', 'Obras Sociales', 'Notificaciones', 'Cerrar Sesión'],
+      [
+        'Red Dental',
+        'Profesionales',
+        'Afiliados',
+        'Obras Sociales',
+        'Notificaciones',
+        'Catálogos',
+        'Cerrar Sesión',
+      ],
     ],
     [
       'ADMINISTRATIVO',
-      ['Red Dental', 'Profesionales', 'Afiliados', 'Obras Sociales', 'Notificaciones', 'Cerrar Sesión'],
+      [
+        'Red Dental',
+        'Profesionales',
+        'Afiliados',
+        'Obras Sociales',
+        'Notificaciones',
+        'Catálogos',
+        'Cerrar Sesión',
+      ],
     ],
     ['PRESTADOR', ['Red Dental', 'Mi Perfil', 'Afiliados', 'Notificaciones', 'Cerrar Sesión']],
   ])('shows %s exactly the entries it may use', (role, entries) => {

@@ -6,6 +6,7 @@ import {
   BuildingIcon,
   LogOutIcon,
   StethoscopeIcon,
+  TagIcon,
   ToothLogo,
   UserIcon,
   UsersIcon,
@@ -25,7 +26,7 @@ interface Entry {
   permission?: PermissionName;
 }
 
-/** The spec's sidebar, in its order and with its visibility rules. */
+/** The spec's sidebar, in its order and with its visibility rules, then the administration entries. */
 export const STAFF_ENTRIES: readonly Entry[] = [
   {
     to: PATHS.profesionales,
@@ -47,6 +48,13 @@ export const STAFF_ENTRIES: readonly Entry[] = [
     permission: PERMISSIONS.OBRA_SOCIALES_GET,
   },
   { to: PATHS.notificaciones, label: 'Notificaciones', icon: BellIcon },
+  // Beyond the spec's entries: what the network keeps to run itself.
+  {
+    to: PATHS.catalogos,
+    label: 'Catálogos',
+    icon: TagIcon,
+    permission: PERMISSIONS.PROFESSIONALS_UPDATE,
+  },
 ];
 
 /** Staff navigation; under 768 px only the icons show (the labels still name the links). */

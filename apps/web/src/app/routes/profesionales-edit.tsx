@@ -3,7 +3,7 @@ import { useEspecialidades } from '@/features/especialidades/api/get-especialida
 import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
 import { ProfesionalAdminEdit } from '@/features/profesionales/components/profesional-admin-edit.tsx';
 import { useZonas } from '@/features/zonas/api/get-zonas.ts';
-import { NuevaZonaModal } from '@/features/zonas/components/nueva-zona-modal.tsx';
+import { ZonaModal } from '@/features/zonas/components/zona-modal.tsx';
 import { UnknownPath } from '../layouts/unknown-path.tsx';
 
 export function Component() {
@@ -19,7 +19,7 @@ export function Component() {
       especialidades={especialidades.data}
       obrasSociales={obrasSociales.data}
       zonas={zonas.data}
-      renderNuevaZona={(props) => <NuevaZonaModal {...props} />}
+      renderNuevaZona={({ onCreated, ...props }) => <ZonaModal {...props} onSaved={onCreated} />}
     />
   );
 }

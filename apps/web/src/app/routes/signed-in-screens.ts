@@ -18,4 +18,5 @@ export const SIGNED_IN_SCREENS = {
   perfilAfiliado: () => import('./perfil-afiliado.tsx'),
   cartilla: () => import('./cartilla.tsx'),
   notificacionesAfiliado: () => import('./notificaciones-afiliado.tsx'),
+  catalogos: () => import('./catalogos.tsx'),
 };

@@ -9,12 +9,14 @@ export interface ListPanelProps {
   count?: ReactNode;
   /** Above the heading, for example a way back. */
   leading?: ReactNode;
+  /** Beside the heading: what can be done with the list as a whole ('Nueva zona'). */
+  actions?: ReactNode;
   /** The table. */
   children: ReactNode;
 }
 
 /** A list screen's card: its heading and count, then the table. */
-export function ListPanel({ title, count, leading, children }: ListPanelProps) {
+export function ListPanel({ title, count, leading, actions, children }: ListPanelProps) {
   const headingId = useId();
   return (
     <Panel className={styles.panel} aria-labelledby={headingId}>
@@ -28,6 +30,7 @@ export function ListPanel({ title, count, leading, children }: ListPanelProps) {
             {count}
           </p>
         )}
+        {actions && <div className={styles.actions}>{actions}</div>}
       </div>
       {children}
     </Panel>
