@@ -16,6 +16,7 @@ import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.
 import permisosRoutes from './modules/permisos/permisos.routes.ts';
 import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
 import registroRoutes from './modules/registro/registro.routes.ts';
+import rolesRoutes from './modules/roles/roles.routes.ts';
 import usuariosRoutes from './modules/usuarios/usuarios.routes.ts';
 import zonasRoutes from './modules/zonas/zonas.routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(usuariosRoutes, { prefix: '/user' });
       await api.register(registroRoutes, { prefix: '/registro' });
       await api.register(permisosRoutes, { prefix: '/permisos' });
+      await api.register(rolesRoutes, { prefix: '/roles' });
       await api.register(afiliadosRoutes, { prefix: '/afiliados' });
       await api.register(obrasSocialesRoutes, { prefix: '/obra-sociales' });
       await api.register(profesionalesRoutes, { prefix: '/profesionales' });

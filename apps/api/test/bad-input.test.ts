@@ -291,6 +291,55 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => ({ email: f.rejectedEmail }),
     },
     'GET /api/permisos': { as: 'admin', url: '/api/permisos' },
+    'GET /api/user/paginated': {
+      as: 'admin',
+      url: '/api/user/paginated',
+      query: { pageIndex: '0', pageSize: '10', search: 'personal' },
+    },
+    'POST /api/user/invitaciones': {
+      as: 'admin',
+      url: '/api/user/invitaciones',
+      body: (n) => ({
+        nombre: `Persona ${n}`,
+        email: uniqueEmail('invitado'),
+        roles: [f.administrativoRoleId],
+      }),
+    },
+    'POST /api/user/invitaciones/:id/reenviar': {
+      as: 'admin',
+      url: `/api/user/invitaciones/${f.invitedUserId}/reenviar`,
+    },
+    'GET /api/user/invitaciones/:token': {
+      as: 'anonymous',
+      url: `/api/user/invitaciones/${randomBytes(32).toString('base64url')}`,
+    },
+    'PUT /api/user/invitaciones/:token': {
+      as: 'anonymous',
+      url: `/api/user/invitaciones/${randomBytes(32).toString('base64url')}`,
+      body: () => ({ password: 'Clave-Nueva-2026' }),
+    },
+    'PUT /api/user/:id/roles': {
+      as: 'admin',
+      url: `/api/user/${f.staffUserId}/roles`,
+      body: () => ({ roles: [f.administrativoRoleId] }),
+    },
+    'PUT /api/user/:id/estado': {
+      as: 'admin',
+      url: `/api/user/${f.staffUserId}/estado`,
+      body: () => ({ activo: true }),
+    },
+    'POST /api/user/:id/recuperacion': { as: 'admin', url: `/api/user/${f.recoveryUserId}/recuperacion` },
+    'GET /api/roles': { as: 'admin', url: '/api/roles' },
+    'POST /api/roles': {
+      as: 'admin',
+      url: '/api/roles',
+      body: (n) => ({ name: `ROL ${n}`, permissions: ['AFILIADOS.GET', 'BACKOFFICE_ACCESS'] }),
+    },
+    'PUT /api/roles/:id': {
+      as: 'admin',
+      url: `/api/roles/${f.rolToEdit}`,
+      body: (n) => ({ name: `ROL EDITADO ${n}`, permissions: ['AFILIADOS.GET'] }),
+    },
 
     'POST /api/afiliados/login': {
       as: 'anonymous',
@@ -502,6 +551,21 @@ async function createFixtures(ctx: TestContext) {
   const afiliadoToEdit = (await createAfiliado(app, admin, osId)).id;
   const afiliadoToDelete = (await createAfiliado(app, admin, osId)).id;
   const staffUserId = (await createUserWithRoles(app, admin, ['ADMINISTRATIVO'])).id;
+  const recoveryUserId = (await createUserWithRoles(app, admin, ['ADMINISTRATIVO'])).id;
+  const roles = (await app.inject({ method: 'GET', url: '/api/roles', headers: admin })).json() as {
+    id: number;
+    name: string;
+  }[];
+  const administrativoRoleId = roles.find((r) => r.name === 'ADMINISTRATIVO')!.id;
+  const invitedUserId = (
+    await call('POST', '/api/user/invitaciones', {
+      nombre: 'Persona Invitada',
+      email: uniqueEmail('invitado'),
+      roles: [administrativoRoleId],
+    })
+  ).id;
+  const rolToEdit = (await call('POST', '/api/roles', { name: 'AUDITOR', permissions: ['AFILIADOS.GET'] }))
+    .id;
   const loginUser = await createUserWithRoles(app, admin, ['ADMINISTRATIVO']);
   const afiliadoHeaders = await afiliadoAuth(app, afiliado.id);
   const dentistHeaders = await loginAs(app, dentist.email, dentist.password);
@@ -567,6 +631,10 @@ async function createFixtures(ctx: TestContext) {
     afiliadoToEdit,
     afiliadoToDelete,
     staffUserId,
+    recoveryUserId,
+    administrativoRoleId,
+    invitedUserId,
+    rolToEdit,
     loginUser,
     notificacionId: first!.id,
     notificacionToDelete: second!.id,

@@ -173,7 +173,7 @@ export async function createUserWithRoles(
   roles: string[],
   password = 'Password-123',
 ) {
-  const email = uniqueEmail(roles[0]?.toLowerCase() ?? 'sinrol');
+  const email = uniqueEmail((roles[0] ?? 'sinrol').toLowerCase().replace(/[^a-z0-9]+/g, '-'));
   const res = await app.inject({
     method: 'POST',
     url: '/api/user',

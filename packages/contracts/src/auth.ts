@@ -136,10 +136,17 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
+/**
+ * An account's state: pendiente (a professional's sign-up waiting for approval),
+ * invitado (staff asked to join, password not set yet), activo, desactivado.
+ */
+export const USER_STATUSES = ['pending', 'invited', 'active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 export const userSchema = z.object({
   id: z.number(),
   user: z.string(),
-  status: z.enum(['pending', 'active']),
+  status: z.enum(USER_STATUSES),
   roles: z.array(roleSchema),
   createdAt: z.string(),
 });

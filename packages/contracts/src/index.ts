@@ -11,3 +11,4 @@ export * from './permissions.ts';
 export * from './profesionales.ts';
 export * from './public-config.ts';
 export * from './schedule.ts';
+export * from './usuarios.ts';

@@ -7,3 +7,6 @@ export function searchKey(value: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** A LIKE pattern that finds `text` anywhere, its own %, _ and backslash taken literally. */
+export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,3 +1,4 @@
+import type { UserStatus } from '@red-dental/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
@@ -13,7 +14,7 @@ import {
 export interface SubjectRow {
   id: number;
   email: string;
-  status: 'pending' | 'active';
+  status: UserStatus;
   tokenVersion: number;
   permissions: string[];
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hasPermission, MESSAGES, type PermissionName } from '@red-dental/contracts';
+import { hasPermission, MESSAGES, type PermissionName, type UserStatus } from '@red-dental/contracts';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,7 +14,7 @@ const ISSUER = 'red-dental';
 export interface Subject {
   id: number;
   email: string;
-  status: 'pending' | 'active';
+  status: UserStatus;
   tokenVersion: number;
   permissions: Set<string>;
   /** The client's address as the server trusts it (TRUST_PROXY), for the audit log and per-client limits. */

@@ -1,3 +1,4 @@
+import { USER_STATUSES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -10,7 +11,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export const USER_STATUS = ['pending', 'active'] as const;
+/**
+ * pending: a professional's sign-up waiting for approval; invited: staff asked
+ * to join who have not set their password yet; active; inactive: deactivated
+ * by staff (signs in no more, listed nowhere), reversible.
+ */
+export const USER_STATUS = USER_STATUSES;
 
 export const users = pgTable(
   'users',
@@ -18,6 +24,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     /** Lower-cased e-mail; it is the login name. */
     email: text('email').notNull(),
+    /** A staff member's name, as the administrator who invited them wrote it (professionals have theirs in profesionales). */
+    nombre: text('nombre'),
     passwordHash: text('password_hash').notNull(),
     status: text('status', { enum: USER_STATUS }).notNull().default('pending'),
     /** Carried in every JWT; bumped on password change, role change and deletion to revoke older tokens. */
@@ -27,11 +35,16 @@ export const users = pgTable(
     /** SHA-256 of the outstanding confirmation link, and when it stops working. */
     emailTokenHash: text('email_token_hash'),
     emailTokenExpiresAt: timestamp('email_token_expires_at', { withTimezone: true }),
+    /** SHA-256 of the outstanding invitation link, and when it stops working (a resend replaces both). */
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_invite_token_key').on(t.inviteTokenHash),
     uniqueIndex('users_email_token_key').on(t.emailTokenHash),
     index('users_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],

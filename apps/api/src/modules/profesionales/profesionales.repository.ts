@@ -10,7 +10,7 @@ import {
   users,
   zonas,
 } from '../../db/schema/index.ts';
-import { searchKey } from '../../lib/text.ts';
+import { likeContaining, searchKey } from '../../lib/text.ts';
 
 /** What nombre and razón social are searched by: both, folded (see searchKey). */
 const busquedaOf = (nombre: string, razonSocial: string | null) =>
@@ -74,12 +74,11 @@ export function findPendingRequests(db: DbOrTx) {
 }
 
 /** `%…%` for LIKE with the search's own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Approved providers (active accounts) whose nombre or razón social contains `search`. */
 function approvedMatching(search: string | undefined) {
   const key = search ? searchKey(search) : '';
-  return sql`u.status = 'active' ${key ? sql`and p.busqueda like ${containing(key)}` : sql``}`;
+  return sql`u.status = 'active' ${key ? sql`and p.busqueda like ${likeContaining(key)}` : sql``}`;
 }
 
 export interface ProfesionalListRow {

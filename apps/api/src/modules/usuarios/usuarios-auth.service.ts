@@ -9,6 +9,7 @@ import {
   type SessionUser,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
@@ -64,9 +65,12 @@ export async function login(deps: Deps, input: LoginRequest, client: string) {
   // Only now, with the password proven, may the caller learn about the account's state.
   if (user.status === 'pending')
     throw forbidden(user.emailConfirmedAt ? MESSAGES.LOGIN_PENDING : MESSAGES.LOGIN_EMAIL_UNCONFIRMED);
+  if (user.status === 'invited') throw forbidden(MESSAGES.usuarios.LOGIN_INVITED);
+  if (user.status === 'inactive') throw forbidden(MESSAGES.usuarios.LOGIN_INACTIVE);
   const sessionUser = await buildSessionUser(deps, user);
   const held = sessionUser.roles.flatMap((role) => role.permissions.map((p) => p.name));
   if (!hasPermission(held, PERMISSIONS.BACKOFFICE_ACCESS)) throw forbidden(MESSAGES.LOGIN_NO_ACCESS);
+  await usuarios.recordLogin(deps.db, user.id);
   return { user: sessionUser, token: await deps.signUserToken(user) };
 }
 
@@ -83,16 +87,28 @@ export async function requestPasswordRecovery(deps: Deps, email: string, client:
     await attempt.failed();
     throw notFound(MESSAGES.RECOVER_UNKNOWN_EMAIL);
   }
-  const token = randomToken();
-  await deps.db.transaction(async (tx) => {
-    if (!(await deps.withinQuota(tx, `recover-mail:${user.id}`, RECOVERY_MAILS_PER_HOUR))) return;
-    await usuarios.addRecoveryToken(tx, user.id, sha256(token), RECOVERY_TOKEN_TTL_MINUTES);
-    await deps.mail.enqueue(
-      tx,
-      passwordRecoveryMail(user.email, `${deps.config.publicUrl}/recover-password/${token}`),
-    );
-  });
+  await deps.db.transaction((tx) => mailRecoveryLink(deps, tx, user));
   deps.mail.wake();
+}
+
+/**
+ * Adds a recovery link for the account and queues its mail, inside the
+ * caller's transaction, unless the account had its mails for the hour; whether
+ * one was queued. Used by the owner's request and by staff sending one.
+ */
+export async function mailRecoveryLink(
+  deps: Pick<Deps, 'config' | 'mail' | 'withinQuota'>,
+  tx: DbOrTx,
+  user: { id: number; email: string },
+): Promise<boolean> {
+  if (!(await deps.withinQuota(tx, `recover-mail:${user.id}`, RECOVERY_MAILS_PER_HOUR))) return false;
+  const token = randomToken();
+  await usuarios.addRecoveryToken(tx, user.id, sha256(token), RECOVERY_TOKEN_TTL_MINUTES);
+  await deps.mail.enqueue(
+    tx,
+    passwordRecoveryMail(user.email, `${deps.config.publicUrl}/recover-password/${token}`),
+  );
+  return true;
 }
 
 export async function restorePassword(deps: Deps, input: RestorePassword) {

@@ -1,3 +1,4 @@
+import type { UserStatus } from '@red-dental/contracts';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -57,7 +58,13 @@ export async function findRolesOfUsers(
 
 export async function insertUser(
   db: DbOrTx,
-  values: { email: string; passwordHash: string; status: 'pending' | 'active'; emailConfirmedAt?: Date },
+  values: {
+    email: string;
+    passwordHash: string;
+    status: UserStatus;
+    emailConfirmedAt?: Date;
+    nombre?: string | null;
+  },
 ) {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
@@ -66,7 +73,7 @@ export async function insertUser(
 export async function updateUser(
   db: DbOrTx,
   id: number,
-  values: Partial<{ email: string; passwordHash: string; status: 'pending' | 'active' }>,
+  values: Partial<{ email: string; passwordHash: string; status: UserStatus }>,
   options: { revokeTokens: boolean },
 ) {
   const [row] = await db
@@ -85,6 +92,11 @@ export async function updateUser(
 export async function deleteUser(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length > 0;
+}
+
+/** Notes a successful sign-in, for the accounts list's 'último ingreso'. */
+export async function recordLogin(db: DbOrTx, id: number): Promise<void> {
+  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, id));
 }
 
 /** Moves the user's token version on, so every token issued before stops working. */

@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './usuarios.service.ts';
+import usuariosAdminRoutes from './usuarios-admin.routes.ts';
 import * as authService from './usuarios-auth.service.ts';
 
 /**
@@ -26,6 +27,8 @@ import * as authService from './usuarios-auth.service.ts';
  * rejecting professionals' sign-up requests (which act on their user).
  */
 const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(usuariosAdminRoutes);
+
   app.post(
     '/login',
     {

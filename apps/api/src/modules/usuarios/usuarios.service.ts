@@ -6,6 +6,7 @@ import {
   type RoleRef,
   type UpdateUser,
   type User,
+  type UserStatus,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -27,7 +28,7 @@ type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'accountFailures'>;
 
 async function toUser(
   deps: Deps,
-  row: { id: number; email: string; status: 'pending' | 'active'; createdAt: Date },
+  row: { id: number; email: string; status: UserStatus; createdAt: Date },
 ): Promise<User> {
   const roles = await repo.findRolesOfUsers(deps.db, [row.id]);
   return {

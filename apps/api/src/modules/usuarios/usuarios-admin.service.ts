@@ -1,0 +1,276 @@
+import {
+  type AcceptInvitacion,
+  ERROR_CODES,
+  type Invitacion,
+  MESSAGES,
+  PERMISSIONS,
+  ROLE_NAMES,
+  type UserEstado,
+  type UserRoles,
+  type UsuarioRow,
+  type UsuariosQuery,
+} from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  tooManyRequests,
+} from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import type { Subject } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import * as usuarios from './usuarios.repository.ts';
+import { invitationMail, rolesChangedMail, statusChangedMail } from './usuarios-admin.mails.ts';
+import * as admin from './usuarios-admin.repository.ts';
+import { mailRecoveryLink } from './usuarios-auth.service.ts';
+
+type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'withinQuota'>;
+
+const M = MESSAGES.usuarios;
+export const INVITATION_TTL_HOURS = 72;
+
+const loginUrl = (deps: Deps) => `${deps.config.publicUrl}/login`;
+const userNotFound = () => notFound(M.USER_NOT_FOUND);
+
+/** `GET /api/user/paginated`: a page of accounts with their roles. */
+export async function listUsuarios(deps: Deps, query: UsuariosQuery) {
+  const page = await admin.findUsuariosPage(deps.db, query);
+  const roles = await usuarios.findRolesOfUsers(
+    deps.db,
+    page.rows.map((r) => r.id),
+  );
+  return {
+    rowCount: page.rowCount,
+    rows: page.rows.map(
+      (r): UsuarioRow => ({
+        id: r.id,
+        email: r.email,
+        nombre: r.nombre,
+        tipo: r.esProfesional ? 'profesional' : 'personal',
+        status: r.status,
+        roles: (roles.get(r.id) ?? []).map(({ id, name }) => ({ id, name })),
+        lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+      }),
+    ),
+  };
+}
+
+/** The role ids, all existing, with their names (404 naming the problem otherwise). */
+async function resolveRoles(deps: Deps, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await admin.findRolesByIds(deps.db, unique);
+  if (found.length !== unique.length) throw notFound(MESSAGES.UNKNOWN_ROLE);
+  return found;
+}
+
+function newInvitation() {
+  const token = randomToken();
+  return {
+    token,
+    inviteTokenHash: sha256(token),
+    inviteExpiresAt: new Date(Date.now() + INVITATION_TTL_HOURS * 3600_000),
+  };
+}
+
+/**
+ * Invites a staff member: an account without a password and a single-use link
+ * mailed through the outbox, on which they choose their own. Granting roles
+ * needs USERS.UPDATE_ROLE besides USERS.CREATE.
+ */
+export async function invite(deps: Deps, caller: Subject, input: Invitacion) {
+  if (!caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
+  const roles = await resolveRoles(deps, input.roles);
+  const invitation = newInvitation();
+  try {
+    const created = await deps.db.transaction(async (tx) => {
+      const user = await admin.insertInvited(tx, {
+        email: input.email,
+        nombre: input.nombre,
+        inviteTokenHash: invitation.inviteTokenHash,
+        inviteExpiresAt: invitation.inviteExpiresAt,
+      });
+      await usuarios.replaceUserRoles(
+        tx,
+        user.id,
+        roles.map((r) => r.id),
+      );
+      await recordAudit(tx, caller, {
+        action: 'create',
+        entity: 'user',
+        entityId: user.id,
+        details: {
+          invitacion: true,
+          email: input.email,
+          nombre: input.nombre,
+          roles: roles.map((r) => r.name),
+        },
+      });
+      await deps.mail.enqueue(
+        tx,
+        invitationMail(
+          input.email,
+          input.nombre,
+          caller.email,
+          `${deps.config.publicUrl}/invitacion/${invitation.token}`,
+        ),
+      );
+      return user;
+    });
+    deps.mail.wake();
+    return { id: created.id, message: M.INVITED(created.email) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** A new link for an invitation not accepted yet; the earlier link stops working. */
+export async function resendInvitation(deps: Deps, caller: Subject, id: number) {
+  const user = await admin.findUsuario(deps.db, id);
+  if (!user) throw userNotFound();
+  const invitation = newInvitation();
+  await deps.db.transaction(async (tx) => {
+    if (!(await admin.renewInvitation(tx, id, invitation))) throw conflict(M.NOT_INVITED);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      details: { invitacion: 'reenviada' },
+    });
+    await deps.mail.enqueue(
+      tx,
+      invitationMail(
+        user.email,
+        user.nombre ?? user.email,
+        caller.email,
+        `${deps.config.publicUrl}/invitacion/${invitation.token}`,
+      ),
+    );
+  });
+  deps.mail.wake();
+  return { message: M.INVITATION_RESENT(user.email) };
+}
+
+const invitationInvalid = () => new AppError(400, M.INVITATION_INVALID, ERROR_CODES.INVALID_TOKEN);
+
+/** Whom a valid invitation link is for, so the page can greet them. */
+export async function getInvitation(deps: Deps, token: string) {
+  const user = await admin.findByInvitation(deps.db, sha256(token));
+  if (!user) throw invitationInvalid();
+  return { nombre: user.nombre ?? user.email, email: user.email };
+}
+
+/** The invitee sets their password: the account becomes active and the link is spent. */
+export async function acceptInvitation(deps: Deps, token: string, input: AcceptInvitacion, address: string) {
+  // Before the link is used: a refused password leaves it valid for another try.
+  assertNotCommonPassword(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const user = await admin.findByInvitation(tx, sha256(token));
+    if (!user) throw invitationInvalid();
+    await admin.acceptInvitation(tx, user.id, passwordHash);
+    await recordAudit(
+      tx,
+      { id: user.id, email: user.email, address },
+      { action: 'update', entity: 'user', entityId: user.id, details: { invitacion: 'aceptada' } },
+    );
+  });
+  return { message: M.INVITATION_ACCEPTED };
+}
+
+/**
+ * Refuses a change that would leave no active ADMINISTRADOR: run inside the
+ * transaction after `lockAdministrators`, so two administrators demoting each
+ * other at once cannot both succeed.
+ */
+async function assertAnotherAdmin(tx: Parameters<typeof admin.countOtherActiveAdmins>[0], userId: number) {
+  if ((await admin.countOtherActiveAdmins(tx, userId)) === 0) throw conflict(M.LAST_ADMIN);
+}
+
+/** Replaces another account's roles (nobody changes their own); the owner is told by mail. */
+export async function changeRoles(deps: Deps, caller: Subject, id: number, input: UserRoles) {
+  if (id === caller.id) throw forbidden(M.OWN_ROLES);
+  const roles = await resolveRoles(deps, input.roles);
+  const user = await admin.findUsuario(deps.db, id);
+  if (!user) throw userNotFound();
+  const names = roles.map((r) => r.name).sort();
+  await deps.db.transaction(async (tx) => {
+    await admin.lockAdministrators(tx);
+    const before = (await usuarios.findRolesOfUsers(tx, [id])).get(id) ?? [];
+    const losesAdmin =
+      before.some((r) => r.name === ROLE_NAMES.ADMINISTRADOR) && !names.includes(ROLE_NAMES.ADMINISTRADOR);
+    if (losesAdmin && user.status === 'active') await assertAnotherAdmin(tx, id);
+    await usuarios.replaceUserRoles(
+      tx,
+      id,
+      roles.map((r) => r.id),
+    );
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      details: { antes: before.map((r) => r.name).sort(), roles: names },
+    });
+    await deps.mail.enqueue(tx, rolesChangedMail(user.email, names, loginUrl(deps)));
+  });
+  deps.mail.wake();
+  return { message: M.ROLES_UPDATED };
+}
+
+/**
+ * Deactivates an active account (every session ends at once, and a
+ * professional leaves the cartilla) or reactivates a deactivated one. Nobody
+ * deactivates themselves, and the last active ADMINISTRADOR stays.
+ */
+export async function changeEstado(deps: Deps, caller: Subject, id: number, input: UserEstado) {
+  if (id === caller.id && !input.activo) throw forbidden(M.OWN_STATUS);
+  const user = await admin.findUsuario(deps.db, id);
+  if (!user) throw userNotFound();
+  const [from, to] = input.activo ? (['inactive', 'active'] as const) : (['active', 'inactive'] as const);
+  await deps.db.transaction(async (tx) => {
+    await admin.lockAdministrators(tx);
+    if (!input.activo) {
+      const roles = (await usuarios.findRolesOfUsers(tx, [id])).get(id) ?? [];
+      if (roles.some((r) => r.name === ROLE_NAMES.ADMINISTRADOR)) await assertAnotherAdmin(tx, id);
+    }
+    if (!(await admin.changeStatus(tx, id, from, to))) throw conflict(M.STATUS_UNCHANGEABLE);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      details: { estado: to },
+    });
+    await deps.mail.enqueue(tx, statusChangedMail(user.email, input.activo, loginUrl(deps)));
+  });
+  deps.mail.wake();
+  return { message: input.activo ? M.REACTIVATED(user.email) : M.DEACTIVATED(user.email) };
+}
+
+/**
+ * Mails an active account a recovery link, as if its owner had asked; within
+ * the same hourly allowance, so staff cannot flood a mailbox either.
+ */
+export async function sendRecoveryLink(deps: Deps, caller: Subject, id: number) {
+  const user = await admin.findUsuario(deps.db, id);
+  if (!user) throw userNotFound();
+  if (user.status !== 'active') throw conflict(M.RECOVERY_NOT_ACTIVE);
+  await deps.db.transaction(async (tx) => {
+    const sent = await mailRecoveryLink(deps, tx, user);
+    // The account had its recovery mails for the hour (the owner may have asked too).
+    if (!sent) throw tooManyRequests(3600, M.RECOVERY_QUOTA);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      details: { recuperacion: 'enviada' },
+    });
+  });
+  deps.mail.wake();
+  return { message: M.RECOVERY_SENT(user.email) };
+}

@@ -1,0 +1,46 @@
+/** Messages of staff accounts, invitations and roles. */
+
+export const STATUS_LABELS = {
+  pending: 'Pendiente',
+  invited: 'Invitado',
+  active: 'Activo',
+  inactive: 'Desactivado',
+} as const;
+
+export const NOMBRE_REQUIRED = 'El nombre es requerido';
+export const ROLES_REQUIRED = 'Elija al menos un rol';
+export const INVITED = (email: string) => `Se envió la invitación a ${email}`;
+export const INVITATION_RESENT = (email: string) => `Se envió una nueva invitación a ${email}`;
+export const INVITATION_INVALID =
+  'El enlace de invitación no es válido o ya venció. Pida al administrador que le envíe otro.';
+export const INVITATION_ACCEPTED = 'Listo: ya puede iniciar sesión con su email y la contraseña que eligió.';
+export const NOT_INVITED = 'Esta cuenta no tiene una invitación pendiente';
+export const ROLES_UPDATED = 'Roles actualizados';
+export const OWN_ROLES = 'No puede cambiar sus propios roles: pídaselo a otro administrador.';
+export const OWN_STATUS = 'No puede desactivar su propia cuenta.';
+export const LAST_ADMIN =
+  'Debe quedar al menos un ADMINISTRADOR activo: asigne el rol a otra persona antes de quitárselo a esta cuenta o desactivarla.';
+export const DEACTIVATED = (email: string) => `Se desactivó la cuenta de ${email}; sus sesiones se cerraron.`;
+export const REACTIVATED = (email: string) => `Se reactivó la cuenta de ${email}`;
+export const STATUS_UNCHANGEABLE =
+  'Solo se puede desactivar una cuenta activa y reactivar una desactivada (las solicitudes se resuelven en Solicitudes).';
+export const RECOVERY_SENT = (email: string) =>
+  `Se envió un enlace para definir una contraseña nueva a ${email}`;
+export const RECOVERY_QUOTA =
+  'Esta cuenta ya recibió varios enlaces de recuperación en la última hora. Intente más tarde.';
+export const RECOVERY_NOT_ACTIVE = 'Solo una cuenta activa puede recibir un enlace de recuperación.';
+export const LOGIN_INVITED =
+  'Su cuenta todavía no tiene contraseña: ábrala con el enlace de la invitación que recibió por email.';
+export const LOGIN_INACTIVE = 'Su cuenta está desactivada. Comuníquese con un administrador de la red.';
+export const USER_NOT_FOUND = 'El usuario no existe';
+
+export const ROLE_NAME_REQUIRED = 'El nombre del rol es requerido';
+export const ROLE_NAME_INVALID = 'Use letras, números, espacios, guiones o guiones bajos';
+export const ROLE_NAME_TAKEN = 'Ya existe un rol con ese nombre';
+export const ROLE_NOT_FOUND = 'El rol no existe';
+export const ROLE_PERMISSION_UNKNOWN = 'Alguno de los permisos indicados no existe';
+export const ROLE_ADMIN_FIXED = 'El rol ADMINISTRADOR tiene siempre todos los permisos y no se modifica.';
+export const ROLE_DEFAULT_NAME = 'Los roles predeterminados conservan su nombre.';
+export const ROLE_GRANT_FORBIDDEN = 'Solo puede dar a un rol permisos que usted tiene.';
+export const ROLE_CREATED = 'Rol creado';
+export const ROLE_SAVED = 'Rol guardado';
