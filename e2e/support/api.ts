@@ -49,7 +49,12 @@ export class Backend {
 
   /** An active account holding one of the default roles. */
   async createUser(role: StaffRole): Promise<{ user: string; pass: string }> {
-    const account = { user: uniqueEmail(role.toLowerCase()), pass: PASSWORD };
+    return this.createUserWithRole(role);
+  }
+
+  /** An active account holding one role, named (a default role or one a test created). */
+  async createUserWithRole(role: string): Promise<{ user: string; pass: string }> {
+    const account = { user: uniqueEmail(role.toLowerCase().replace(/[^a-z0-9]+/g, '-')), pass: PASSWORD };
     await this.call('POST', 'user', { ...account, roles: [role] });
     return account;
   }

@@ -16,6 +16,8 @@ test('an administrator lands on /profesionales with the full sidebar, and logs o
     'Obras Sociales',
     'Notificaciones',
     'Catálogos',
+    'Usuarios',
+    'Roles',
     'Cerrar Sesión',
   ]);
   await expect(page.getByRole('link', { name: 'Profesionales' })).toHaveAttribute('aria-current', 'page');

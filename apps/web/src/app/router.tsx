@@ -64,6 +64,8 @@ const signedInStaff: RouteObject = {
     ),
     page(PATHS.miPerfil, 'Mi Perfil', signedIn('miPerfil'), PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE),
     page(PATHS.catalogos, 'Catálogos', signedIn('catalogos'), PERMISSIONS.PROFESSIONALS_UPDATE),
+    page(PATHS.usuarios, 'Usuarios', signedIn('usuarios'), PERMISSIONS.USERS_GET),
+    page(PATHS.roles, 'Roles', signedIn('roles'), PERMISSIONS.ROLES_GET),
   ],
 };
 
@@ -107,6 +109,7 @@ export const routes: RouteObject[] = [
                 'Confirmar registro',
                 () => import('./routes/confirmar-registro.tsx'),
               ),
+              page(PATHS.invitacion, 'Invitación', () => import('./routes/invitacion.tsx')),
             ],
           },
         ],

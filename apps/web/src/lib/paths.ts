@@ -10,6 +10,7 @@ export const PATHS = {
   recoverPassword: '/recover-password/:id',
   confirmarEmail: '/confirmar-email/:token',
   confirmarRegistro: '/confirmar-registro/:token',
+  invitacion: '/invitacion/:token',
 
   afiliados: '/afiliados',
   afiliadosImportCsv: '/afiliados/import-csv',
@@ -22,6 +23,8 @@ export const PATHS = {
   notificacionesCrear: '/notificaciones/crear-notificacion',
   miPerfil: '/mi-perfil',
   catalogos: '/catalogos',
+  usuarios: '/usuarios',
+  roles: '/roles',
 
   perfilAfiliado: '/perfil-afiliado',
   cartilla: '/cartilla',

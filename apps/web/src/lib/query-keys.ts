@@ -45,4 +45,10 @@ export const queryKeys = {
   especialidades: ['especialidades'] as const,
   especialidadesCatalogo: ['especialidades', 'catalogo'] as const,
   geocode: (query: string) => ['geocode', query] as const,
+  usuarios: {
+    all: ['usuarios'] as const,
+    page: (params: object) => ['usuarios', 'paginated', params] as const,
+  },
+  invitacion: (token: string) => ['invitacion', token] as const,
+  roles: ['roles'] as const,
 };

@@ -21,11 +21,6 @@ export async function findAll(db: DbOrTx) {
   }));
 }
 
-export async function findById(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, id));
-  return row;
-}
-
 export async function insert(db: DbOrTx, name: string) {
   const [row] = await db.insert(roles).values({ name }).returning({ id: roles.id, name: roles.name });
   return row!;

@@ -35,6 +35,8 @@ describe('StaffSidebar', () => {
         'Obras Sociales',
         'Notificaciones',
         'Catálogos',
+        'Usuarios',
+        'Roles',
         'Cerrar Sesión',
       ],
     ],

@@ -5,9 +5,11 @@ import {
   BellIcon,
   BuildingIcon,
   LogOutIcon,
+  ShieldIcon,
   StethoscopeIcon,
   TagIcon,
   ToothLogo,
+  UserCogIcon,
   UserIcon,
   UsersIcon,
 } from '@/components/ui/icons/index.ts';
@@ -55,6 +57,8 @@ export const STAFF_ENTRIES: readonly Entry[] = [
     icon: TagIcon,
     permission: PERMISSIONS.PROFESSIONALS_UPDATE,
   },
+  { to: PATHS.usuarios, label: 'Usuarios', icon: UserCogIcon, permission: PERMISSIONS.USERS_GET },
+  { to: PATHS.roles, label: 'Roles', icon: ShieldIcon, permission: PERMISSIONS.ROLES_GET },
 ];
 
 /** Staff navigation; under 768 px only the icons show (the labels still name the links). */

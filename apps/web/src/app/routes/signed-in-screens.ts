@@ -19,4 +19,6 @@ export const SIGNED_IN_SCREENS = {
   cartilla: () => import('./cartilla.tsx'),
   notificacionesAfiliado: () => import('./notificaciones-afiliado.tsx'),
   catalogos: () => import('./catalogos.tsx'),
+  usuarios: () => import('./usuarios.tsx'),
+  roles: () => import('./roles.tsx'),
 };

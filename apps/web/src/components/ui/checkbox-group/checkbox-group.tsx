@@ -5,6 +5,8 @@ import styles from './checkbox-group.module.css';
 export interface CheckboxOption<V extends string | number> {
   value: V;
   label: string;
+  /** A line under the label on what the option means. */
+  description?: string;
 }
 
 export interface CheckboxGroupProps<V extends string | number> {
@@ -65,6 +67,7 @@ export function CheckboxGroup<V extends string | number>({
             key={option.value}
             ref={index === 0 ? ref : undefined}
             label={option.label}
+            description={option.description}
             checked={ticked.has(option.value)}
             onChange={(event) => {
               const isChecked = event.target.checked;

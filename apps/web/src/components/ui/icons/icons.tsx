@@ -132,6 +132,22 @@ export const PlusIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const ShieldIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M20 13c0 5-3.5 7.5-7.7 9a1 1 0 0 1-.6 0C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.2-2.7a1.2 1.2 0 0 1 1.6 0C14.5 3.8 17 5 19 5a1 1 0 0 1 1 1z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);
+
+export const UserCogIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="10" cy="7" r="4" />
+    <path d="M10.3 15H7a4 4 0 0 0-4 4v2" />
+    <circle cx="18" cy="18" r="3" />
+    <path d="M18 13.5V15M18 21v1.5M22.5 18H21M15 18h-1.5M21.2 14.8l-1 1M15.8 20.2l-1 1M21.2 21.2l-1-1M15.8 15.8l-1-1" />
+  </Icon>
+);
+
 export const TagIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12.6 2.6A2 2 0 0 0 11.2 2H4a2 2 0 0 0-2 2v7.2a2 2 0 0 0 .6 1.4l8.7 8.7a2.4 2.4 0 0 0 3.4 0l6.6-6.6a2.4 2.4 0 0 0 0-3.4z" />

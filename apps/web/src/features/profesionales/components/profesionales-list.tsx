@@ -1,8 +1,8 @@
-import { DEFAULT_PAGE_SIZE, MESSAGES, type ProfesionalRow } from '@red-dental/contracts';
+import { MESSAGES, type ProfesionalRow } from '@red-dental/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
-import { generatePath, Link, useSearchParams } from 'react-router';
+import { generatePath, Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
-import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
+import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { PencilIcon, SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/icons/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
@@ -11,8 +11,8 @@ import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
-import { PAGE_PARAM, readPageIndex, SEARCH_PARAM, withPageIndex } from '@/lib/list-params.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { useListParams } from '@/lib/use-list-params.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useDeleteProfesional } from '../api/delete-profesional.ts';
 import { useProfesionalesPage } from '../api/get-profesionales.ts';
@@ -27,33 +27,15 @@ export interface ProfesionalesListProps {
 /** `/profesionales`: the approved professionals, searched by nombre or razón social. */
 export function ProfesionalesList({ canReviewRequests, canDelete }: ProfesionalesListProps) {
   const toast = useToast();
-  const [params, setParams] = useSearchParams();
-  const search = params.get(SEARCH_PARAM)?.trim() ?? '';
+  const { search, setSearch, pagination, changePagination } = useListParams();
   const [draft, setDraft] = useState(search);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const pagination: Pagination = { pageIndex: readPageIndex(params), pageSize };
   const page = useProfesionalesPage({ ...pagination, search });
   const [removing, setRemoving] = useState<ProfesionalRow | null>(null);
   const deletion = useDeleteProfesional();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams(params);
-    if (draft.trim()) next.set(SEARCH_PARAM, draft.trim());
-    else next.delete(SEARCH_PARAM);
-    // A new search starts again from its first page.
-    next.delete(PAGE_PARAM);
-    setParams(next, { replace: true });
-  };
-
-  const changePagination = (next: Pagination) => {
-    if (next.pageSize !== pageSize) {
-      setPageSize(next.pageSize);
-      setParams(withPageIndex(params, 0), { replace: true });
-      return;
-    }
-    // Each page is a history entry, so Back returns to the page before.
-    setParams(withPageIndex(params, next.pageIndex));
+    setSearch(draft);
   };
 
   const confirmDeletion = () => {

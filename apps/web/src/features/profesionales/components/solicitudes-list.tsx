@@ -2,6 +2,7 @@ import { MESSAGES, type Solicitud } from '@red-dental/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
+import { Badge } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { ChevronLeftIcon } from '@/components/ui/icons/index.ts';
@@ -48,9 +49,9 @@ export function SolicitudesList() {
             {s.email.split('@').slice(1).join('@')}
           </span>
           {/* Only an address its owner proved can be accepted. */}
-          <span className={`${styles.badge} ${s.emailConfirmado ? styles.confirmed : styles.unconfirmed}`}>
+          <Badge tone={s.emailConfirmado ? 'success' : 'warning'}>
             {s.emailConfirmado ? 'Confirmado' : 'Sin confirmar'}
-          </span>
+          </Badge>
         </span>
       ),
     },

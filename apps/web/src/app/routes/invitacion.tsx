@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { InvitacionForm } from '@/features/usuarios/components/invitacion-form.tsx';
+
+export function Component() {
+  const { token = '' } = useParams();
+  return <InvitacionForm key={token} token={token} />;
+}

@@ -1,0 +1,1 @@
+export { Badge, type BadgeTone } from './badge.tsx';

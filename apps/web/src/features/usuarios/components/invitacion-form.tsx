@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AcceptInvitacionForm, acceptInvitacionFormSchema } from '@red-dental/contracts';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert/index.ts';
+import { Button, buttonClasses } from '@/components/ui/button/index.ts';
+import { LinkOutcome } from '@/components/ui/link-outcome/index.ts';
+import { PageLoading } from '@/components/ui/page-status/index.ts';
+import { PasswordInput } from '@/components/ui/text-input/index.ts';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
+import { applyServerErrors } from '@/lib/form-errors.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { useAceptarInvitacion, useInvitacion } from '../api/invitacion.ts';
+import styles from './invitacion-form.module.css';
+
+const toLogin = (
+  <Link to={PATHS.login} className={buttonClasses({ size: 'full' })}>
+    Ir al inicio de sesión
+  </Link>
+);
+
+/** `/invitacion/{token}`: the invited staff member chooses the password of their new account. */
+export function InvitacionForm({ token }: { token: string }) {
+  const invitacion = useInvitacion(token);
+  const accept = useAceptarInvitacion(token);
+  const form = useForm<AcceptInvitacionForm>({
+    resolver: zodResolver(acceptInvitacionFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+
+  if (invitacion.isPending) return <PageLoading />;
+  if (invitacion.isError || accept.isSuccess)
+    return (
+      <LinkOutcome
+        title="Invitación a Red Dental"
+        status={accept.isSuccess ? 'success' : 'error'}
+        pendingText=""
+        message={accept.isSuccess ? accept.data.message : errorMessage(invitacion.error)}
+      >
+        {toLogin}
+      </LinkOutcome>
+    );
+
+  const onSubmit = handleSubmit(({ password }) =>
+    accept.mutate({ password }, { onError: (error) => applyServerErrors(form, error) }),
+  );
+  const failure =
+    accept.error && !(isApiError(accept.error) && accept.error.fields) ? errorMessage(accept.error) : null;
+
+  return (
+    <>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>Hola, {invitacion.data.nombre}</h1>
+        <p className={styles.subtitle}>
+          Elija la contraseña de su cuenta <strong>{invitacion.data.email}</strong>: al menos 8 caracteres,
+          que no sea una de las más usadas.
+        </p>
+      </div>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <PasswordInput
+          label="Contraseña"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordInput
+          label="Confirmar Contraseña"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        {failure && <Alert>{failure}</Alert>}
+        <Button type="submit" size="full" isLoading={accept.isPending}>
+          Activar mi cuenta
+        </Button>
+      </form>
+    </>
+  );
+}
