@@ -49,14 +49,21 @@ async function captureQueries(url: string, searches: string[]) {
     return send(config, values);
   };
   const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  const { rows } = await pool.query<{ id: number }>('select id from users where email = $1', [
-    BENCH_ADMIN.email,
-  ]);
+  const { rows } = await pool.query<{ id: number; session: string }>(
+    `select u.id, s.id as session from users u join user_sessions s on s.user_id = u.id
+      where u.email = $1 order by s.created_at desc limit 1`,
+    [BENCH_ADMIN.email],
+  );
   current = [];
-  const row = await findSubject(db, rows[0]!.id);
+  const row = await findSubject(db, rows[0]!.id, rows[0]!.session);
   const [subject] = current;
-  if (!row || current.length !== 1) throw new Error('the subject read was not captured');
-  const staff: Subject = { ...row, permissions: new Set(row.permissions), address: '127.0.0.1' };
+  if (!row?.sessionUsedAt || current.length !== 1) throw new Error('the subject read was not captured');
+  const staff: Subject = {
+    ...row,
+    permissions: new Set(row.permissions),
+    address: '127.0.0.1',
+    sessionId: rows[0]!.session,
+  };
   const out: CapturedQuery[][] = [];
   for (const search of searches) {
     current = [];

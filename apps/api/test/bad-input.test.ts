@@ -262,6 +262,12 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => ({ currentPassword: TEST_PASSWORD, password: 'Clave-Nueva-2026' }),
     },
     'POST /api/user/logout': { as: 'own', url: '/api/user/logout' },
+    'GET /api/user/sesiones': { as: 'own', url: '/api/user/sesiones' },
+    'DELETE /api/user/sesiones': { as: 'own', url: '/api/user/sesiones' },
+    'DELETE /api/user/sesiones/:id': {
+      as: 'own',
+      url: `/api/user/sesiones/${randomBytes(16).toString('base64url')}`,
+    },
     'POST /api/user': { as: 'admin', url: '/api/user', body: () => buildCreateUserInput() },
     'GET /api/user/:id': { as: 'admin', url: `/api/user/${f.staffUserId}` },
     'PUT /api/user/:id': {

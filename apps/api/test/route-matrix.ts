@@ -43,6 +43,9 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/user/restore-password': OPEN,
   'PUT /api/user/change-password': ANY_USER,
   'POST /api/user/logout': ANY_USER,
+  'GET /api/user/sesiones': ANY_USER,
+  'DELETE /api/user/sesiones': ANY_USER,
+  'DELETE /api/user/sesiones/:id': ANY_USER,
   'POST /api/user': ADMIN_ONLY,
   // With another user's id; each user reading their own is among the ownership checks.
   'GET /api/user/:id': ADMIN_ONLY,

@@ -94,15 +94,18 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
     });
     expect(created.status).toBe(201);
 
-    // Signed in at B, served by A.
+    // Signed in at B, served by A; a second device signed in at A.
     const session = await signIn(b, user.email, user.password, from());
+    const otherDevice = await signIn(a, user.email, user.password, from());
     expect((await a('GET', '/api/user/me', { headers: session })).status).toBe(200);
     expect((await b('GET', '/api/user/me', { headers: session })).status).toBe(200);
 
-    // Signed out at A: the next request fails at both.
+    // Signed out at A: the next request of that device fails at both; the other device stays signed in at both.
     expect((await a('POST', '/api/user/logout', { headers: session })).status).toBe(204);
     expect((await a('GET', '/api/user/me', { headers: session })).status).toBe(401);
     expect((await b('GET', '/api/user/me', { headers: session })).status).toBe(401);
+    expect((await a('GET', '/api/user/me', { headers: otherDevice })).status).toBe(200);
+    expect((await b('GET', '/api/user/me', { headers: otherDevice })).status).toBe(200);
 
     // An administrator at B changes the user's roles: the session from A ends at both.
     const again = await signIn(a, user.email, user.password, from());

@@ -92,3 +92,20 @@ export const rolInputSchema = z.object({
   permissions: z.array(permissionNameSchema).max(ALL_PERMISSIONS.length),
 });
 export type RolInput = z.input<typeof rolInputSchema>;
+
+// ---------------------------------------------------------------------------
+// One's own sessions (one per sign-in, one per device)
+// ---------------------------------------------------------------------------
+
+/** GET /api/user/sesiones: the caller's open sessions, most recently used first. */
+export const sesionSchema = z.object({
+  id: z.string(),
+  /** 'Chrome en Windows', from the browser's own description. */
+  dispositivo: z.string(),
+  address: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** The session this request came from. */
+  actual: z.boolean(),
+});
+export type Sesion = z.infer<typeof sesionSchema>;

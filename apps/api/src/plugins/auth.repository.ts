@@ -1,5 +1,5 @@
 import type { UserStatus } from '@red-dental/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
   afiliados,
@@ -7,6 +7,7 @@ import {
   permissions,
   rolePermissions,
   userRoles,
+  userSessions,
   users,
 } from '../db/schema/index.ts';
 
@@ -17,6 +18,8 @@ export interface SubjectRow {
   status: UserStatus;
   tokenVersion: number;
   permissions: string[];
+  /** When the token's session was last seen; null when there is no such session (signed out). */
+  sessionUsedAt: Date | null;
 }
 
 function subjectQuery(db: DbOrTx) {
@@ -29,31 +32,69 @@ function subjectQuery(db: DbOrTx) {
       permissions: sql<
         string[]
       >`coalesce(array_agg(distinct ${permissions.name}) filter (where ${permissions.name} is not null), '{}')`,
+      sessionUsedAt: userSessions.lastUsedAt,
     })
     .from(users)
+    .leftJoin(
+      userSessions,
+      and(eq(userSessions.id, sql.placeholder('sessionId')), eq(userSessions.userId, users.id)),
+    )
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(users.id, sql.placeholder('userId')))
-    .groupBy(users.id)
-    .prepare('find_subject');
+    .groupBy(users.id, userSessions.id)
+    .prepare('find_subject_in_session');
 }
 
 const subjectQueries = new WeakMap<DbOrTx, ReturnType<typeof subjectQuery>>();
 
 /**
- * Status, token version and permissions of a user in one indexed query, run on
- * every authenticated request: built once per database handle and sent as a named
- * statement, so PostgreSQL parses and plans it once per connection (decision 024).
+ * Status, token version, permissions and the token's session of a user in one
+ * indexed query, run on every authenticated request: built once per database
+ * handle and sent as a named statement, so PostgreSQL parses and plans it once
+ * per connection (decision 024).
  */
-export async function findSubject(db: DbOrTx, userId: number): Promise<SubjectRow | undefined> {
+export async function findSubject(
+  db: DbOrTx,
+  userId: number,
+  sessionId: string,
+): Promise<SubjectRow | undefined> {
   let query = subjectQueries.get(db);
   if (!query) {
     query = subjectQuery(db);
     subjectQueries.set(db, query);
   }
-  const [row] = await query.execute({ userId });
+  const [row] = await query.execute({ userId, sessionId });
   return row;
+}
+
+/** A new session (one sign-in, one device) of a user at its current token version. */
+export async function insertSession(
+  db: DbOrTx,
+  values: { id: string; userId: number; tokenVersion: number; userAgent: string | null; address: string },
+): Promise<void> {
+  await db.insert(userSessions).values(values);
+}
+
+/** Notes that a session was just used; called only when the last note is several minutes old. */
+export async function touchSession(db: DbOrTx, id: string): Promise<void> {
+  await db.update(userSessions).set({ lastUsedAt: sql`now()` }).where(eq(userSessions.id, id));
+}
+
+/**
+ * Drops the user's sessions that can no longer be used: from an older token
+ * version (a password change, a deactivation) or older than the token lifetime.
+ */
+export async function pruneSessions(db: DbOrTx, userId: number, tokenVersion: number, maxAgeHours: number) {
+  await db
+    .delete(userSessions)
+    .where(
+      and(
+        eq(userSessions.userId, userId),
+        sql`(${userSessions.tokenVersion} <> ${tokenVersion} or ${userSessions.createdAt} < now() - make_interval(hours => ${maxAgeHours}))`,
+      ),
+    );
 }
 
 /** The affiliate's token version, or undefined when there is no such affiliate (any more). */

@@ -4,9 +4,19 @@ import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { findAfiliadoTokenVersion, findOrCreateSetting, findSubject } from './auth.repository.ts';
+import {
+  findAfiliadoTokenVersion,
+  findOrCreateSetting,
+  findSubject,
+  insertSession,
+  pruneSessions,
+  touchSession,
+} from './auth.repository.ts';
 
-export const USER_TOKEN_TTL = '12h';
+export const USER_TOKEN_TTL_HOURS = 12;
+export const USER_TOKEN_TTL = `${USER_TOKEN_TTL_HOURS}h`;
+/** A session's 'last used' moves on at most this often: most requests then only read. */
+const SESSION_TOUCH_MS = 5 * 60_000;
 export const AFILIADO_TOKEN_TTL = '2h';
 const ISSUER = 'red-dental';
 
@@ -19,6 +29,14 @@ export interface Subject {
   permissions: Set<string>;
   /** The client's address as the server trusts it (TRUST_PROXY), for the audit log and per-client limits. */
   address: string;
+  /** The session (sign-in, device) the token belongs to. */
+  sessionId: string;
+}
+
+/** Where a sign-in comes from, kept with its session so the owner can recognize it. */
+export interface Client {
+  address: string;
+  userAgent?: string | undefined;
 }
 
 /** A signed-in affiliate: the token version their sign-out moves on, and whether the birth date was given. */
@@ -33,7 +51,8 @@ export type Auth = { kind: 'user'; user: Subject } | { kind: 'afiliado'; afiliad
 
 declare module 'fastify' {
   interface FastifyInstance {
-    signUserToken(user: { id: number; tokenVersion: number }): Promise<string>;
+    /** Opens a session (one device) for the user and signs its token. */
+    signUserToken(user: { id: number; tokenVersion: number }, client: Client): Promise<string>;
     signAfiliadoToken(
       afiliado: { id: number; tokenVersion: number },
       options: { birthdateProven: boolean },
@@ -78,9 +97,18 @@ export default fp(
       cache: 2000,
     });
 
-    app.decorate('signUserToken', async (user: { id: number; tokenVersion: number }) =>
-      signUser({ kind: 'user', tv: user.tokenVersion, sub: String(user.id) }),
-    );
+    app.decorate('signUserToken', async (user: { id: number; tokenVersion: number }, client: Client) => {
+      const sid = randomBytes(16).toString('base64url');
+      await pruneSessions(app.db, user.id, user.tokenVersion, USER_TOKEN_TTL_HOURS);
+      await insertSession(app.db, {
+        id: sid,
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+        userAgent: client.userAgent?.slice(0, 300) ?? null,
+        address: client.address,
+      });
+      return signUser({ kind: 'user', tv: user.tokenVersion, sid, sub: String(user.id) });
+    });
     app.decorate(
       'signAfiliadoToken',
       async (afiliado: { id: number; tokenVersion: number }, options: { birthdateProven: boolean }) =>
@@ -107,12 +135,17 @@ export default fp(
       const id = Number(payload.sub);
       if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized(MESSAGES.SESSION_EXPIRED);
       if (payload.kind === 'user') {
-        const row = await findSubject(app.db, id);
-        if (row?.status !== 'active' || row.tokenVersion !== payload.tv)
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
+        const row = sessionId ? await findSubject(app.db, id, sessionId) : undefined;
+        // Signed out on this device (no session), everywhere (version moved on), or no longer active.
+        if (row?.status !== 'active' || row.tokenVersion !== payload.tv || !row.sessionUsedAt)
           throw unauthorized(MESSAGES.SESSION_EXPIRED);
+        if (Date.now() - row.sessionUsedAt.getTime() > SESSION_TOUCH_MS)
+          await touchSession(app.db, sessionId);
+        const { sessionUsedAt: _, ...subject } = row;
         return {
           kind: 'user',
-          user: { ...row, permissions: new Set(row.permissions), address: request.ip },
+          user: { ...subject, permissions: new Set(row.permissions), address: request.ip, sessionId },
         };
       }
       if (payload.kind === 'afiliado') {
@@ -149,6 +182,11 @@ export default fp(
   },
   { name: 'auth', dependencies: ['db'] },
 );
+
+/** The client of a request, for a session it opens. */
+export function clientOf(request: FastifyRequest): Client {
+  return { address: request.ip, userAgent: request.headers['user-agent'] };
+}
 
 /** The signed-in user of a request that passed `authorize` (throws otherwise, which is a programming error). */
 export function currentUser(request: FastifyRequest): Subject {

@@ -6,11 +6,12 @@ import { findAfiliadoTokenVersion, findOrCreateSetting, findSubject } from './au
 import type { Auth } from './auth.ts';
 
 /**
- * Who a link was made for: a user at a token version (a logout or a revoked
- * account ends its links too), or an affiliate.
+ * Who a link was made for: a user's session at a token version (signing out of
+ * that device, a password change or a revoked account ends its links too), or
+ * an affiliate at a token version.
  */
 export type LinkSubject =
-  | { kind: 'user'; id: number; tokenVersion: number }
+  | { kind: 'user'; id: number; tokenVersion: number; sessionId: string }
   | { kind: 'afiliado'; id: number; tokenVersion: number };
 
 /** Who opens the link, as the database has them now: an active user with their permissions, or an affiliate. */
@@ -48,13 +49,13 @@ declare module 'fastify' {
 
 function subjectOf(auth: Auth): string {
   return auth.kind === 'user'
-    ? `u.${auth.user.id}.${auth.user.tokenVersion}`
+    ? `u.${auth.user.id}.${auth.user.tokenVersion}.${auth.user.sessionId}`
     : `a.${auth.afiliado.id}.${auth.afiliado.tokenVersion}`;
 }
 
 function parseSubject(value: string): LinkSubject | undefined {
-  const user = /^u\.([1-9][0-9]{0,9})\.([0-9]{1,10})$/.exec(value);
-  if (user) return { kind: 'user', id: Number(user[1]), tokenVersion: Number(user[2]) };
+  const user = /^u\.([1-9][0-9]{0,9})\.([0-9]{1,10})\.([A-Za-z0-9_-]{22})$/.exec(value);
+  if (user) return { kind: 'user', id: Number(user[1]), tokenVersion: Number(user[2]), sessionId: user[3]! };
   const afiliado = /^a\.([1-9][0-9]{0,9})\.([0-9]{1,10})$/.exec(value);
   if (afiliado) return { kind: 'afiliado', id: Number(afiliado[1]), tokenVersion: Number(afiliado[2]) };
   return undefined;
@@ -79,8 +80,9 @@ export default fp(
         const tokenVersion = await findAfiliadoTokenVersion(app.db, subject.id);
         return tokenVersion === subject.tokenVersion ? { kind: 'afiliado', id: subject.id } : undefined;
       }
-      const user = await findSubject(app.db, subject.id);
-      if (user?.status !== 'active' || user.tokenVersion !== subject.tokenVersion) return undefined;
+      const user = await findSubject(app.db, subject.id, subject.sessionId);
+      if (user?.status !== 'active' || user.tokenVersion !== subject.tokenVersion || !user.sessionUsedAt)
+        return undefined;
       return { kind: 'user', id: subject.id, permissions: new Set(user.permissions) };
     }
 

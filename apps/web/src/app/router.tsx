@@ -64,6 +64,7 @@ const signedInStaff: RouteObject = {
     ),
     page(PATHS.miPerfil, 'Mi Perfil', signedIn('miPerfil'), PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE),
     page(PATHS.catalogos, 'Catálogos', signedIn('catalogos'), PERMISSIONS.PROFESSIONALS_UPDATE),
+    page(PATHS.miCuenta, 'Mi cuenta', signedIn('miCuenta')),
     page(PATHS.usuarios, 'Usuarios', signedIn('usuarios'), PERMISSIONS.USERS_GET),
     page(PATHS.roles, 'Roles', signedIn('roles'), PERMISSIONS.ROLES_GET),
   ],

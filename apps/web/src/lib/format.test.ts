@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDayMonth,
   formatMomentDate,
+  formatMomentTime,
   formatNotificationDate,
   formatNumber,
 } from './format.ts';
@@ -69,5 +70,13 @@ describe('formatNotificationDate', () => {
     // 02:00 UTC on 1 November is still 31 October in Buenos Aires.
     expect(formatNotificationDate('2026-11-01T02:00:00.000Z')).toBe('31-10-2026');
     expect(formatNotificationDate(undefined)).toBe('-');
+  });
+});
+
+describe('formatMomentTime', () => {
+  it("writes the day and time on Buenos Aires' clock, 24-hour", () => {
+    expect(formatMomentTime('2026-12-02T01:30:00.000Z')).toBe('01/12/2026 22:30');
+    expect(formatMomentTime('2026-06-15T15:05:00.000Z')).toBe('15/06/2026 12:05');
+    expect(formatMomentTime(null)).toBe('-');
   });
 });

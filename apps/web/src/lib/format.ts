@@ -59,6 +59,23 @@ export function formatMomentDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
 }
 
+const momentTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'America/Argentina/Buenos_Aires',
+});
+
+/** An ISO timestamp → its day and time in Buenos Aires, 'dd/mm/yyyy hh:mm'; empty → '-'. */
+export function formatMomentTime(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : momentTimeFormat.format(date).replace(',', '');
+}
+
 /** 'yyyy-mm-dd' → 'd/mm' ('2027-01-05' → '5/01'), as the directory says until when an office is closed. */
 export function formatDayMonth(isoDate: string): string {
   const match = ISO_DATE_PREFIX.exec(isoDate);

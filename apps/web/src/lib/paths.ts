@@ -23,6 +23,7 @@ export const PATHS = {
   notificacionesCrear: '/notificaciones/crear-notificacion',
   miPerfil: '/mi-perfil',
   catalogos: '/catalogos',
+  miCuenta: '/mi-cuenta',
   usuarios: '/usuarios',
   roles: '/roles',
 

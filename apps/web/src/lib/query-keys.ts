@@ -51,4 +51,6 @@ export const queryKeys = {
   },
   invitacion: (token: string) => ['invitacion', token] as const,
   roles: ['roles'] as const,
+  /** The signed-in user's own open sessions. */
+  sesiones: ['sesiones'] as const,
 };

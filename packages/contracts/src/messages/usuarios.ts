@@ -44,3 +44,9 @@ export const ROLE_DEFAULT_NAME = 'Los roles predeterminados conservan su nombre.
 export const ROLE_GRANT_FORBIDDEN = 'Solo puede dar a un rol permisos que usted tiene.';
 export const ROLE_CREATED = 'Rol creado';
 export const ROLE_SAVED = 'Rol guardado';
+
+export const SESSION_NOT_FOUND = 'La sesión ya estaba cerrada';
+export const SESSION_CLOSED = 'Sesión cerrada';
+export const OTHER_SESSIONS_CLOSED = (n: number) =>
+  n === 1 ? 'Se cerró 1 sesión en otro dispositivo' : `Se cerraron ${n} sesiones en otros dispositivos`;
+export const UNKNOWN_DEVICE = 'Dispositivo desconocido';

@@ -102,3 +102,27 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
+
+/**
+ * One row per sign-in of a user (a device): its token names it, so signing out
+ * ends that device alone. A session is valid while its row exists, its token
+ * version is the user's (a password change or deactivation moves it on) and
+ * the token has not expired.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    /** Random, 128 bits, base64url: the token's `sid`. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenVersion: integer('token_version').notNull(),
+    userAgent: text('user_agent'),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved on at most every few minutes, so a request seldom writes. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);

@@ -14,10 +14,11 @@ import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import type { Subject } from '../../plugins/auth.ts';
+import type { Client, Subject } from '../../plugins/auth.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
 import { passwordChangedMail, passwordRecoveryMail } from './usuarios.mails.ts';
 import * as usuarios from './usuarios.repository.ts';
+import * as sesiones from './usuarios-sesiones.repository.ts';
 
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 
@@ -50,9 +51,9 @@ export async function buildSessionUser(
  * failures from elsewhere never keep the owner out; failures on an account
  * from every address together slow the wrong answers down (decision 053).
  */
-export async function login(deps: Deps, input: LoginRequest, client: string) {
+export async function login(deps: Deps, input: LoginRequest, client: Client) {
   const email = input.user.trim().toLowerCase();
-  const attempt = await deps.accountFailures.begin('login', email, client);
+  const attempt = await deps.accountFailures.begin('login', email, client.address);
   const user = await usuarios.findUserByEmail(deps.db, email);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.pass)
@@ -71,7 +72,7 @@ export async function login(deps: Deps, input: LoginRequest, client: string) {
   const held = sessionUser.roles.flatMap((role) => role.permissions.map((p) => p.name));
   if (!hasPermission(held, PERMISSIONS.BACKOFFICE_ACCESS)) throw forbidden(MESSAGES.LOGIN_NO_ACCESS);
   await usuarios.recordLogin(deps.db, user.id);
-  return { user: sessionUser, token: await deps.signUserToken(user) };
+  return { user: sessionUser, token: await deps.signUserToken(user, client) };
 }
 
 /**
@@ -133,7 +134,7 @@ export async function restorePassword(deps: Deps, input: RestorePassword) {
  * against the same limit as sign-in. Other sessions end (the token version
  * moves) and the caller gets a new token.
  */
-export async function changeOwnPassword(deps: Deps, caller: Subject, input: ChangePassword) {
+export async function changeOwnPassword(deps: Deps, caller: Subject, input: ChangePassword, client: Client) {
   assertNotCommonPassword(input.password, 'password');
   const current = await usuarios.findUserById(deps.db, caller.id);
   if (!current) throw unauthorized(MESSAGES.SESSION_EXPIRED);
@@ -152,10 +153,10 @@ export async function changeOwnPassword(deps: Deps, caller: Subject, input: Chan
     return updated;
   });
   deps.mail.wake();
-  return { token: await deps.signUserToken(user) };
+  return { token: await deps.signUserToken(user, client) };
 }
 
-/** Ends every session of the caller on the server too: the token version moves on. */
-export async function logout(deps: Deps, userId: number) {
-  await usuarios.revokeTokens(deps.db, userId);
+/** Ends the caller's session on this device only; the others stay open. */
+export async function logout(deps: Deps, caller: Subject) {
+  await sesiones.deleteSession(deps.db, caller.id, caller.sessionId);
 }

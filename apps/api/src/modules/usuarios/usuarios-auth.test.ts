@@ -13,7 +13,7 @@ import {
   type TestContext,
   uniqueEmail,
 } from '../../../test/helpers.ts';
-import { afiliados, appSettings } from '../../db/schema/index.ts';
+import { afiliados, appSettings, userSessions } from '../../db/schema/index.ts';
 import { searchKey } from '../../lib/text.ts';
 import { FAILURE_DELAY_START_MS } from '../../plugins/rate-limit.ts';
 import { confirmRegistration } from '../profesionales/profesionales.factories.ts';
@@ -250,6 +250,16 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(bad.json().error).toBe('Su sesión expiró o no es válida. Inicie sesión nuevamente');
     });
 
+    /** A session the administrator opened (signing in before the tests), for tokens made by hand. */
+    const adminSession = async () => {
+      const [row] = await ctx.database.db
+        .select({ id: userSessions.id })
+        .from(userSessions)
+        .where(eq(userSessions.userId, 1))
+        .limit(1);
+      return row!.id;
+    };
+
     /** The signing secret the app generated and keeps in the database (no JWT_SECRET in tests). */
     const jwtSecret = async () => {
       const [row] = await ctx.database.db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
@@ -258,7 +268,15 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
     it('refuses tokens that expired, carry another signature or issuer, or are unsigned', async () => {
       const secret = await jwtSecret();
-      const claims = { kind: 'user', tv: 0, sub: '1' };
+      const claims = { kind: 'user', tv: 0, sid: await adminSession(), sub: '1' };
+      // Without a session a well-signed token opens nothing.
+      expect(
+        (
+          await get('/api/user/me', {
+            authorization: `Bearer ${createSigner({ key: secret, algorithm: 'HS256', iss: 'red-dental' })({ kind: 'user', tv: 0, sub: '1' })}`,
+          })
+        ).statusCode,
+      ).toBe(401);
       const sign = (options: { key?: string; iss?: string; clockTimestamp?: number }) =>
         createSigner({ key: secret, algorithm: 'HS256', iss: 'red-dental', expiresIn: '1h', ...options })(
           claims,
@@ -282,6 +300,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       })({
         kind: 'user',
         tv: 0,
+        sid: await adminSession(),
         sub: '1',
       });
       const auth = { authorization: `Bearer ${token}` };

@@ -99,14 +99,6 @@ export async function recordLogin(db: DbOrTx, id: number): Promise<void> {
   await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, id));
 }
 
-/** Moves the user's token version on, so every token issued before stops working. */
-export async function revokeTokens(db: DbOrTx, id: number): Promise<void> {
-  await db
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, id));
-}
-
 /** Resolves role ids or names to ids; unknown ones are reported by returning fewer ids. */
 export async function findRoleIds(db: DbOrTx, refs: (number | string)[]): Promise<number[]> {
   if (refs.length === 0) return [];

@@ -16,10 +16,11 @@ import {
   userSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.ts';
+import { clientOf, currentUser } from '../../plugins/auth.ts';
 import * as service from './usuarios.service.ts';
 import usuariosAdminRoutes from './usuarios-admin.routes.ts';
 import * as authService from './usuarios-auth.service.ts';
+import usuariosSesionesRoutes from './usuarios-sesiones.routes.ts';
 
 /**
  * `/api/user`: accounts of staff and professionals. Sign-in, the session's
@@ -28,6 +29,7 @@ import * as authService from './usuarios-auth.service.ts';
  */
 const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(usuariosAdminRoutes);
+  await app.register(usuariosSesionesRoutes);
 
   app.post(
     '/login',
@@ -41,7 +43,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema },
       },
     },
-    async (request) => authService.login(app, request.body, request.ip),
+    async (request) => authService.login(app, request.body, clientOf(request)),
   );
 
   app.get(
@@ -100,7 +102,8 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenResponseSchema },
       },
     },
-    async (request) => authService.changeOwnPassword(app, currentUser(request), request.body),
+    async (request) =>
+      authService.changeOwnPassword(app, currentUser(request), request.body, clientOf(request)),
   );
 
   app.post(
@@ -109,11 +112,11 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize()],
       schema: {
         tags: ['usuarios'],
-        summary: 'Cierra todas las sesiones del usuario (el token deja de valer)',
+        summary: 'Cierra la sesión de este dispositivo (su token deja de valer; las demás siguen abiertas)',
       },
     },
     async (request, reply) => {
-      await authService.logout(app, currentUser(request).id);
+      await authService.logout(app, currentUser(request));
       return reply.status(204).send();
     },
   );

@@ -1,5 +1,6 @@
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { UserIcon } from '@/components/ui/icons/index.ts';
+import { PATHS } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { AppHeader } from './app-header.tsx';
 import { usePageTitle, useRouteHandle } from './page-title.ts';
@@ -29,10 +30,11 @@ function StaffFrame() {
       <div className={styles.column}>
         <AppHeader title={title}>
           {user && (
-            <p className={styles.user}>
+            <Link to={PATHS.miCuenta} className={styles.user} title="Mi cuenta">
               <UserIcon size={18} />
               <span className={styles.userName}>{user.professionalName || user.user}</span>
-            </p>
+              <span className="sr-only">: Mi cuenta</span>
+            </Link>
           )}
         </AppHeader>
         <main className={styles.main}>

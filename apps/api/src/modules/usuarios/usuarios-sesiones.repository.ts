@@ -1,0 +1,45 @@
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { userSessions, users } from '../../db/schema/index.ts';
+
+/** The user's sessions still usable (current token version, younger than the token lifetime), newest use first. */
+export function findSessions(db: DbOrTx, userId: number, maxAgeHours: number) {
+  return db
+    .select({
+      id: userSessions.id,
+      userAgent: userSessions.userAgent,
+      address: userSessions.address,
+      createdAt: userSessions.createdAt,
+      lastUsedAt: userSessions.lastUsedAt,
+    })
+    .from(userSessions)
+    .innerJoin(
+      users,
+      and(eq(users.id, userSessions.userId), eq(users.tokenVersion, userSessions.tokenVersion)),
+    )
+    .where(
+      and(
+        eq(userSessions.userId, userId),
+        gt(userSessions.createdAt, sql`now() - make_interval(hours => ${maxAgeHours})`),
+      ),
+    )
+    .orderBy(desc(userSessions.lastUsedAt));
+}
+
+/** Ends one session of the user; whether there was one. */
+export async function deleteSession(db: DbOrTx, userId: number, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(userSessions)
+    .where(and(eq(userSessions.userId, userId), eq(userSessions.id, id)))
+    .returning({ id: userSessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of the user but `keepId`; how many ended. */
+export async function deleteOtherSessions(db: DbOrTx, userId: number, keepId: string): Promise<number> {
+  const rows = await db
+    .delete(userSessions)
+    .where(and(eq(userSessions.userId, userId), ne(userSessions.id, keepId)))
+    .returning({ id: userSessions.id });
+  return rows.length;
+}
