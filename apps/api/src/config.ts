@@ -103,6 +103,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
   ),
+  REQUIRE_STAFF_2FA: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
+  ),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl),
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
@@ -160,6 +164,8 @@ export interface Config {
   tileUrl: string;
   /** The affiliate sign-in asks for the birth date too, and both must match (off: the document alone, as the spec). */
   affiliateLoginBirthdate: boolean;
+  /** Holders of USERS.* or AFILIADOS.CREATE must sign in with a second factor (set up at their next sign-in). */
+  requireStaff2fa: boolean;
   maxPdfBytes: number;
   maxCsvBytes: number;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
@@ -223,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
     tileUrl: e.TILE_URL,
     affiliateLoginBirthdate: e.AFFILIATE_LOGIN_BIRTHDATE === 'true' || e.AFFILIATE_LOGIN_BIRTHDATE === '1',
+    requireStaff2fa: e.REQUIRE_STAFF_2FA === 'true' || e.REQUIRE_STAFF_2FA === '1',
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     maxCsvBytes: Math.round(e.MAX_CSV_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,

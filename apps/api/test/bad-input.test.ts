@@ -262,6 +262,33 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => ({ currentPassword: TEST_PASSWORD, password: 'Clave-Nueva-2026' }),
     },
     'POST /api/user/logout': { as: 'own', url: '/api/user/logout' },
+    'POST /api/user/login/codigo': {
+      as: 'anonymous',
+      url: '/api/user/login/codigo',
+      body: () => ({ desafio: randomBytes(32).toString('base64url'), codigo: '123456' }),
+    },
+    'POST /api/user/login/configurar': {
+      as: 'anonymous',
+      url: '/api/user/login/configurar',
+      body: () => ({ desafio: randomBytes(32).toString('base64url') }),
+    },
+    'POST /api/user/login/activar': {
+      as: 'anonymous',
+      url: '/api/user/login/activar',
+      body: () => ({ desafio: randomBytes(32).toString('base64url'), codigo: '123456' }),
+    },
+    'GET /api/user/2fa': { as: 'own', url: '/api/user/2fa' },
+    'POST /api/user/2fa/configurar': { as: 'own', url: '/api/user/2fa/configurar' },
+    'POST /api/user/2fa/activar': {
+      as: 'own',
+      url: '/api/user/2fa/activar',
+      body: () => ({ codigo: '123456' }),
+    },
+    'POST /api/user/2fa/desactivar': {
+      as: 'own',
+      url: '/api/user/2fa/desactivar',
+      body: () => ({ currentPassword: TEST_PASSWORD }),
+    },
     'GET /api/user/sesiones': { as: 'own', url: '/api/user/sesiones' },
     'DELETE /api/user/sesiones': { as: 'own', url: '/api/user/sesiones' },
     'DELETE /api/user/sesiones/:id': {

@@ -4,6 +4,7 @@ import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
 import {
   findAfiliadoTokenVersion,
   findOrCreateSetting,
@@ -17,6 +18,8 @@ export const USER_TOKEN_TTL_HOURS = 12;
 export const USER_TOKEN_TTL = `${USER_TOKEN_TTL_HOURS}h`;
 /** A session's 'last used' moves on at most this often: most requests then only read. */
 const SESSION_TOUCH_MS = 5 * 60_000;
+/** The second step of a sign-in must follow the password within this time. */
+const CHALLENGE_TTL = '5m';
 export const AFILIADO_TOKEN_TTL = '2h';
 const ISSUER = 'red-dental';
 
@@ -57,6 +60,15 @@ declare module 'fastify' {
       afiliado: { id: number; tokenVersion: number },
       options: { birthdateProven: boolean },
     ): Promise<string>;
+    /**
+     * A token for the second step of a sign-in (the code of the app, or setting it up): valid 5
+     * minutes, for the user at its token version, and good for nothing else.
+     */
+    signChallenge(user: { id: number; tokenVersion: number }): Promise<string>;
+    /** The user a challenge was made for; undefined when it is not one, or expired. */
+    verifyChallenge(token: string): { id: number; tokenVersion: number } | undefined;
+    /** Seals secrets kept in the database under a key kept apart from them (app_settings). */
+    secretBox: SecretBox;
     /** onRequest guard: a signed-in user holding every permission named (none: any signed-in user). */
     authorize(required?: PermissionName | readonly PermissionName[]): onRequestHookHandler;
     /** onRequest guard: an affiliate token only. */
@@ -119,6 +131,26 @@ export default fp(
           bd: options.birthdateProven,
         }),
     );
+    const signChallenge = signer(CHALLENGE_TTL);
+    app.decorate('signChallenge', async (user: { id: number; tokenVersion: number }) =>
+      signChallenge({ kind: 'mfa', tv: user.tokenVersion, sub: String(user.id) }),
+    );
+    app.decorate('verifyChallenge', (token: string) => {
+      try {
+        const payload = verify(token) as Record<string, unknown>;
+        const id = Number(payload.sub);
+        if (payload.kind !== 'mfa' || !Number.isSafeInteger(id) || typeof payload.tv !== 'number')
+          return undefined;
+        return { id, tokenVersion: payload.tv };
+      } catch {
+        return undefined;
+      }
+    });
+    const boxKey = await findOrCreateSetting(app.db, 'secret_box_key', () =>
+      randomBytes(32).toString('base64url'),
+    );
+    app.decorate('secretBox', createSecretBox(Buffer.from(boxKey, 'base64url')));
+
     app.decorateRequest('auth', null);
 
     /** Verifies the token and re-reads the subject, so revoked or re-roled users lose access at once. */

@@ -53,4 +53,6 @@ export const queryKeys = {
   roles: ['roles'] as const,
   /** The signed-in user's own open sessions. */
   sesiones: ['sesiones'] as const,
+  /** Whether the signed-in user's account has two-factor sign-in. */
+  segundoFactor: ['segundo-factor'] as const,
 };

@@ -19,4 +19,5 @@ export * as notificaciones from './notificaciones.ts';
 export * as obrasSociales from './obras-sociales.ts';
 export * as profesionales from './profesionales.ts';
 export * as schedule from './schedule.ts';
+export * as segundoFactor from './segundo-factor.ts';
 export * as usuarios from './usuarios.ts';

@@ -1,6 +1,7 @@
 import { USER_STATUSES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   pgTable,
@@ -39,6 +40,13 @@ export const users = pgTable(
     inviteTokenHash: text('invite_token_hash'),
     inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The TOTP secret, sealed (AES-256-GCM under a key kept in app_settings); set while two-factor sign-in is on. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown to be scanned, until its first code proves the app has it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The time step of the last code accepted: a code is never taken twice, nor an older one. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,4 +133,18 @@ export const userSessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use recovery codes of an account with two-factor sign-in, as SHA-256 hashes. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_key').on(t.userId, t.codeHash)],
 );

@@ -18,13 +18,14 @@ import type { Client, Subject } from '../../plugins/auth.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
 import { passwordChangedMail, passwordRecoveryMail } from './usuarios.mails.ts';
 import * as usuarios from './usuarios.repository.ts';
+import { requiresSecondFactor } from './usuarios-2fa.service.ts';
 import * as sesiones from './usuarios-sesiones.repository.ts';
 
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 
 type Deps = Pick<
   FastifyInstance,
-  'db' | 'config' | 'mail' | 'signUserToken' | 'accountFailures' | 'withinQuota'
+  'db' | 'config' | 'mail' | 'signUserToken' | 'signChallenge' | 'accountFailures' | 'withinQuota'
 >;
 
 /**
@@ -71,6 +72,21 @@ export async function login(deps: Deps, input: LoginRequest, client: Client) {
   const sessionUser = await buildSessionUser(deps, user);
   const held = sessionUser.roles.flatMap((role) => role.permissions.map((p) => p.name));
   if (!hasPermission(held, PERMISSIONS.BACKOFFICE_ACCESS)) throw forbidden(MESSAGES.LOGIN_NO_ACCESS);
+  // The password is right; an account with a second factor (or one that must set it up) has one more step.
+  if (user.totpEnabledAt)
+    return { segundoFactor: 'codigo' as const, desafio: await deps.signChallenge(user) };
+  if (requiresSecondFactor(deps.config, held))
+    return { segundoFactor: 'configurar' as const, desafio: await deps.signChallenge(user) };
+  return openSession(deps, sessionUser, user, client);
+}
+
+/** The last step of every sign-in: noted on the account, and a session opened for this device. */
+export async function openSession(
+  deps: Pick<Deps, 'db' | 'signUserToken'>,
+  sessionUser: SessionUser,
+  user: { id: number; tokenVersion: number },
+  client: Client,
+) {
   await usuarios.recordLogin(deps.db, user.id);
   return { user: sessionUser, token: await deps.signUserToken(user, client) };
 }

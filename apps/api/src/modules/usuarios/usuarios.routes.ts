@@ -2,8 +2,8 @@ import {
   changePasswordSchema,
   createUserSchema,
   idParamSchema,
+  loginAnswerSchema,
   loginRequestSchema,
-  loginResponseSchema,
   MESSAGES,
   messageResponseSchema,
   PERMISSIONS,
@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOf, currentUser } from '../../plugins/auth.ts';
 import * as service from './usuarios.service.ts';
+import usuariosSegundoFactorRoutes from './usuarios-2fa.routes.ts';
 import usuariosAdminRoutes from './usuarios-admin.routes.ts';
 import * as authService from './usuarios-auth.service.ts';
 import usuariosSesionesRoutes from './usuarios-sesiones.routes.ts';
@@ -30,6 +31,7 @@ import usuariosSesionesRoutes from './usuarios-sesiones.routes.ts';
 const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(usuariosAdminRoutes);
   await app.register(usuariosSesionesRoutes);
+  await app.register(usuariosSegundoFactorRoutes);
 
   app.post(
     '/login',
@@ -40,7 +42,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Inicio de sesión de personal y profesionales',
         security: [],
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema },
+        response: { 200: loginAnswerSchema },
       },
     },
     async (request) => authService.login(app, request.body, clientOf(request)),

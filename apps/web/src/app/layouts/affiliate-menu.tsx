@@ -1,14 +1,7 @@
 import { type ComponentType, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import {
-  BellIcon,
-  CloseIcon,
-  LogOutIcon,
-  MapIcon,
-  MenuIcon,
-  ToothLogo,
-  UserIcon,
-} from '@/components/ui/icons/index.ts';
+import { CloseIcon, ToothLogo } from '@/components/ui/icons/index.ts';
+import { BellIcon, LogOutIcon, MapIcon, MenuIcon, UserIcon } from '@/components/ui/screen-icons/index.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { SITE } from '@/lib/site.ts';
 import styles from './affiliate-menu.module.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state/index.ts';
-import { LockIcon } from '@/components/ui/icons/index.ts';
+import { LockIcon } from '@/components/ui/screen-icons/index.ts';
 
 /** A signed-in user on a screen their permissions do not open. */
 export function Forbidden({ homePath }: { homePath: string }) {

@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { UserIcon } from '@/components/ui/icons/index.ts';
+import { UserIcon } from '@/components/ui/screen-icons/index.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { AppHeader } from './app-header.tsx';

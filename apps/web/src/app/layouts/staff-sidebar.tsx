@@ -1,6 +1,7 @@
 import { PERMISSIONS, type PermissionName } from '@red-dental/contracts';
 import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
+import { ToothLogo } from '@/components/ui/icons/index.ts';
 import {
   BellIcon,
   BuildingIcon,
@@ -8,11 +9,10 @@ import {
   ShieldIcon,
   StethoscopeIcon,
   TagIcon,
-  ToothLogo,
   UserCogIcon,
   UserIcon,
   UsersIcon,
-} from '@/components/ui/icons/index.ts';
+} from '@/components/ui/screen-icons/index.ts';
 import { useHasUnreadNotifications } from '@/features/notificaciones/api/get-unread-counts.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { usePermissions } from '@/lib/permissions.ts';

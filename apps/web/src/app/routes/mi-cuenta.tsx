@@ -1,8 +1,15 @@
+import { SegundoFactorPanel } from '@/features/segundo-factor/components/segundo-factor-panel.tsx';
 import { SesionesPanel } from '@/features/sesiones/components/sesiones-panel.tsx';
 import { useSignOut } from '../layouts/use-sign-out.ts';
+import styles from './mi-cuenta.module.css';
 
 /** `/mi-cuenta`: what every staff member and professional keeps of their own account. */
 export function Component() {
   const signOut = useSignOut();
-  return <SesionesPanel onSignOut={signOut} />;
+  return (
+    <div className={styles.page}>
+      <SegundoFactorPanel />
+      <SesionesPanel onSignOut={signOut} />
+    </div>
+  );
 }

@@ -2,7 +2,7 @@ import { GEOCODE_MIN_QUERY_LENGTH, type GeocodeResult, geocodeResultsSchema } fr
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Combobox } from '@/components/ui/combobox/index.ts';
-import { MapIcon } from '@/components/ui/icons/index.ts';
+import { MapIcon } from '@/components/ui/screen-icons/index.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';

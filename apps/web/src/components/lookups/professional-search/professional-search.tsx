@@ -7,7 +7,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Combobox } from '@/components/ui/combobox/index.ts';
-import { SearchIcon } from '@/components/ui/icons/index.ts';
+import { SearchIcon } from '@/components/ui/screen-icons/index.ts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';

@@ -11,7 +11,7 @@ import {
 import { formatNumber } from '@/lib/format.ts';
 import { useIsSmallScreen } from '@/lib/use-media-query.ts';
 import { Button } from '../button/index.ts';
-import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from '../icons/index.ts';
+import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from '../screen-icons/index.ts';
 import styles from './data-table.module.css';
 
 export interface Column<T> {

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { formatNumber } from '@/lib/format.ts';
 import { Field } from '../field/index.ts';
-import { FileTextIcon, UploadIcon } from '../icons/index.ts';
+import { FileTextIcon, UploadIcon } from '../screen-icons/index.ts';
 import styles from './file-picker.module.css';
 
 export interface FilePickerProps {

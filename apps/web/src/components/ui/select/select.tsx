@@ -1,6 +1,6 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { Field, fieldStyles as styles } from '../field/index.ts';
-import { ChevronDownIcon } from '../icons/index.ts';
+import { ChevronDownIcon } from '../screen-icons/index.ts';
 import selectStyles from './select.module.css';
 
 export interface SelectOption {

@@ -9,7 +9,7 @@ import {
   type WeeklySchedule,
 } from '@red-dental/contracts';
 import { useId, useState } from 'react';
-import { PlusIcon, TrashIcon } from '../icons/index.ts';
+import { PlusIcon, TrashIcon } from '../screen-icons/index.ts';
 import styles from './weekly-schedule-editor.module.css';
 
 export type FullWeeklySchedule = Record<Weekday, DaySchedule>;

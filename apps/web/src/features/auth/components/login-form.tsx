@@ -1,4 +1,4 @@
-import { MESSAGES } from '@red-dental/contracts';
+import { type LoginSecondStep, MESSAGES, type SessionUser } from '@red-dental/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
@@ -17,6 +17,9 @@ const ForgotPasswordModal = lazy(() =>
 const ResendConfirmationModal = lazy(() =>
   import('./resend-confirmation-modal.tsx').then((module) => ({ default: module.ResendConfirmationModal })),
 );
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step.tsx').then((module) => ({ default: module.SecondFactorStep })),
+);
 const RegistroNoticeModal = lazy(() =>
   import('./registro-notice-modal.tsx').then((module) => ({ default: module.RegistroNoticeModal })),
 );
@@ -27,16 +30,26 @@ export function LoginForm() {
   const location = useLocation();
   const wasSessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
   const [openModal, setOpenModal] = useState<'forgot' | 'registro' | 'resend' | null>(null);
+  const [secondStep, setSecondStep] = useState<LoginSecondStep | null>(null);
+  const enter = (user: SessionUser) => navigate(staffLandingPath(user), { replace: true });
   const form = useSignInForm<'user' | 'pass'>({
     validate: ({ user, pass }) => ({
       ...(user.trim() === '' && { user: MESSAGES.EMAIL_REQUIRED }),
       ...(pass.trim() === '' && { pass: MESSAGES.PASSWORD_REQUIRED }),
     }),
     submit: async ({ user, pass }) => {
-      const signedIn = await signIn({ user: user.trim(), pass });
-      navigate(staffLandingPath(signedIn), { replace: true });
+      const answer = await signIn({ user: user.trim(), pass });
+      if ('segundoFactor' in answer) setSecondStep(answer);
+      else enter(answer);
     },
   });
+
+  if (secondStep)
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep step={secondStep} onSignedIn={enter} onCancel={() => setSecondStep(null)} />
+      </Suspense>
+    );
 
   return (
     <>

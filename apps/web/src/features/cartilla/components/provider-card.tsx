@@ -1,13 +1,8 @@
 import { type CartillaProfesional, currentAusencia } from '@red-dental/contracts';
 import type { Ref } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
-import {
-  AlertIcon,
-  CheckCircleIcon,
-  ChevronDownIcon,
-  ClockIcon,
-  MapIcon,
-} from '@/components/ui/icons/index.ts';
+import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons/index.ts';
+import { ChevronDownIcon, ClockIcon, MapIcon } from '@/components/ui/screen-icons/index.ts';
 import { formatDayMonth, formatMomentDate, formatNumber } from '@/lib/format.ts';
 import styles from './cartilla.module.css';
 

@@ -2,9 +2,10 @@ import { type EspecialidadCatalogo, GUARDIAS, MESSAGES } from '@red-dental/contr
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
-import { PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/icons/index.ts';
+
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
+import { PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatNumber } from '@/lib/format.ts';

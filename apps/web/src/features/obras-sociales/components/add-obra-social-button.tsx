@@ -1,7 +1,7 @@
 import type { ObraSocial } from '@red-dental/contracts';
 import { useState } from 'react';
 import { Button, type ButtonVariant } from '@/components/ui/button/index.ts';
-import { PlusIcon } from '@/components/ui/icons/index.ts';
+import { PlusIcon } from '@/components/ui/screen-icons/index.ts';
 import { AddObraSocialModal } from './add-obra-social-modal.tsx';
 
 /** The 'Agregar Obra Social' button with its modal. */

@@ -3,9 +3,10 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
-import { SearchIcon, TrashIcon } from '@/components/ui/icons/index.ts';
+
 import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
+import { SearchIcon, TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { formatNumber } from '@/lib/format.ts';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { PlusIcon, TrashIcon } from '@/components/ui/icons/index.ts';
+import { PlusIcon, TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { formatDate } from '@/lib/format.ts';
 import fieldGrid from '@/styles/field-grid.module.css';

@@ -2,8 +2,9 @@ import { type Especialidad, MESSAGES, type Profesional } from '@red-dental/contr
 import { type ReactNode, useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { AlertIcon, CheckCircleIcon, LockIcon, PencilIcon } from '@/components/ui/icons/index.ts';
+import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons/index.ts';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
+import { LockIcon, PencilIcon } from '@/components/ui/screen-icons/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';

@@ -3,10 +3,11 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
-import { PencilIcon, SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/icons/index.ts';
+
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
+import { PencilIcon, SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/screen-icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';

@@ -3,8 +3,9 @@ import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
-import { PencilIcon, PlusIcon } from '@/components/ui/icons/index.ts';
+
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
+import { PencilIcon, PlusIcon } from '@/components/ui/screen-icons/index.ts';
 import { formatCount, formatNumber } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import listPage from '@/styles/list-page.module.css';

@@ -3,9 +3,10 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
-import { PlusIcon, SearchIcon } from '@/components/ui/icons/index.ts';
+
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
+import { PlusIcon, SearchIcon } from '@/components/ui/screen-icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { formatCount, formatMomentDate } from '@/lib/format.ts';
 import { usePermissions } from '@/lib/permissions.ts';

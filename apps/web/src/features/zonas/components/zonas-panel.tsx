@@ -2,8 +2,9 @@ import { MESSAGES, type ZonaCatalogo } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
-import { PencilIcon, PlusIcon } from '@/components/ui/icons/index.ts';
+
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
+import { PencilIcon, PlusIcon } from '@/components/ui/screen-icons/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { formatCount, formatNumber } from '@/lib/format.ts';
 import listPage from '@/styles/list-page.module.css';

@@ -1,7 +1,8 @@
 import { JURISDICCIONES, type Profesional } from '@red-dental/contracts';
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { CheckCircleIcon, ClockIcon } from '@/components/ui/icons/index.ts';
+import { CheckCircleIcon } from '@/components/ui/icons/index.ts';
+import { ClockIcon } from '@/components/ui/screen-icons/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { formatMomentDate } from '@/lib/format.ts';

@@ -1,0 +1,182 @@
+import { randomInt } from 'node:crypto';
+import {
+  ERROR_CODES,
+  hasPermission,
+  MESSAGES,
+  PERMISSIONS,
+  type SegundoFactorEstado,
+  type TotpSetup,
+} from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import type { Subject } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import * as usuarios from './usuarios.repository.ts';
+import * as repo from './usuarios-2fa.repository.ts';
+
+type Deps = Pick<FastifyInstance, 'db' | 'config' | 'secretBox' | 'accountFailures'>;
+const M = MESSAGES.segundoFactor;
+
+const ISSUER = 'Red Dental';
+/** One step before and after the current one: a phone's clock a little off still works. */
+const WINDOW = 1;
+const RECOVERY_CODES = 10;
+/** Letters and digits that cannot be mistaken for each other when copied by hand. */
+const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+const totpFor = (secret: string, label: string) =>
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
+
+/** Whether holding these permissions makes the second factor compulsory where the network requires it. */
+export function requiresSecondFactor(
+  config: { requireStaff2fa: boolean },
+  permissions: Iterable<string>,
+): boolean {
+  if (!config.requireStaff2fa) return false;
+  const held = [...permissions];
+  return held.some((p) => p.startsWith('USERS.')) || hasPermission(held, PERMISSIONS.AFILIADOS_CREATE);
+}
+
+/** A new secret for the account, kept pending until a code proves the app has it. */
+export async function startSetup(deps: Deps, user: { id: number; email: string }): Promise<TotpSetup> {
+  const current = await repo.findTotpForUpdate(deps.db, user.id);
+  if (current?.totpEnabledAt) throw conflict(M.ALREADY_ON);
+  const secret = new Secret({ size: 20 }).base32;
+  await repo.setPendingSecret(deps.db, user.id, deps.secretBox.seal(secret));
+  const uri = totpFor(secret, user.email).toString();
+  const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODES }, () => {
+    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+    return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+  });
+}
+
+/** The form recovery codes are stored and compared in: upper case, without the dash. */
+const recoveryHash = (code: string) => sha256(code.replace('-', '').toUpperCase());
+
+/** The time step of `code` if it is a valid, unused code of `secret`; undefined otherwise. */
+function acceptedStep(
+  secret: string,
+  email: string,
+  code: string,
+  lastStep: number | null,
+): number | undefined {
+  const totp = totpFor(secret, email);
+  const delta = totp.validate({ token: code, window: WINDOW });
+  if (delta === null) return undefined;
+  const step = totp.counter() + delta;
+  // A code is good once: neither it again nor an earlier one (replays within the window are refused).
+  return lastStep !== null && step <= lastStep ? undefined : step;
+}
+
+const wrongCode = () => badRequest(M.CODE_WRONG, { codigo: M.CODE_WRONG });
+
+/**
+ * Turns two-factor sign-in on with the pending secret once `code` proves the
+ * app has it; answers the recovery codes, shown this once (stored hashed).
+ */
+export async function finishSetup(
+  deps: Deps,
+  user: { id: number; email: string; address: string },
+  code: string,
+) {
+  const recoveryCodes = newRecoveryCodes();
+  await deps.db.transaction(async (tx) => {
+    const current = await repo.findTotpForUpdate(tx, user.id);
+    if (current?.totpEnabledAt) throw conflict(M.ALREADY_ON);
+    if (!current?.totpPendingSecret) throw conflict(M.NOT_SET_UP);
+    const secret = deps.secretBox.open(current.totpPendingSecret);
+    const step = acceptedStep(secret, user.email, code, null);
+    if (step === undefined) throw wrongCode();
+    await repo.enableTotp(tx, user.id, current.totpPendingSecret, step);
+    await repo.replaceRecoveryCodes(tx, user.id, recoveryCodes.map(recoveryHash));
+    await recordAudit(tx, user, {
+      action: 'update',
+      entity: 'user',
+      entityId: user.id,
+      details: { segundoFactor: 'activado' },
+    });
+  });
+  return { recoveryCodes };
+}
+
+/**
+ * Checks the second factor of a sign-in: a code of the app (each taken once)
+ * or an unused recovery code (spent). Inside the caller's transaction; whether
+ * it was good, and how many recovery codes remain when one was spent.
+ */
+export async function checkCode(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'secretBox'>,
+  user: { id: number; email: string },
+  code: string,
+): Promise<{ ok: boolean; recoveryLeft?: number }> {
+  const current = await repo.findTotpForUpdate(tx, user.id);
+  if (!current?.totpSecret) return { ok: false };
+  if (/^\d{6}$/.test(code)) {
+    const step = acceptedStep(
+      deps.secretBox.open(current.totpSecret),
+      user.email,
+      code,
+      current.totpLastStep,
+    );
+    if (step === undefined) return { ok: false };
+    await repo.recordStep(tx, user.id, step);
+    return { ok: true };
+  }
+  if (!(await repo.useRecoveryCode(tx, user.id, recoveryHash(code)))) return { ok: false };
+  return { ok: true, recoveryLeft: await repo.countUnusedRecoveryCodes(tx, user.id) };
+}
+
+/** Whether the caller's account has two-factor sign-in, must have it, and how many recovery codes remain. */
+export async function estado(deps: Deps, caller: Subject): Promise<SegundoFactorEstado> {
+  const current = await repo.findTotpForUpdate(deps.db, caller.id);
+  return {
+    activo: Boolean(current?.totpEnabledAt),
+    obligatorio: requiresSecondFactor(deps.config, caller.permissions),
+    codigosRestantes: current?.totpEnabledAt ? await repo.countUnusedRecoveryCodes(deps.db, caller.id) : 0,
+  };
+}
+
+/** Turns it off after the current password (it counts against the sign-in limit), unless it is compulsory. */
+export async function disable(deps: Deps, caller: Subject, currentPassword: string) {
+  if (requiresSecondFactor(deps.config, caller.permissions)) throw conflict(M.REQUIRED_CANNOT_DISABLE);
+  const user = await usuarios.findUserById(deps.db, caller.id);
+  if (!user) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+  const attempt = await deps.accountFailures.begin('login', user.email, caller.address);
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    await attempt.failed();
+    throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
+  }
+  await attempt.succeeded();
+  if (!user.totpEnabledAt) throw conflict(M.NOT_ON);
+  await deps.db.transaction(async (tx) => {
+    await repo.disableTotp(tx, caller.id);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'user',
+      entityId: caller.id,
+      details: { segundoFactor: 'desactivado' },
+    });
+  });
+  return { message: M.DISABLED };
+}
+
+// A 400, not a 401: nobody is signed in yet, so there is no session for the screens to end.
+export const challengeExpired = () => new AppError(400, M.CHALLENGE_EXPIRED, ERROR_CODES.INVALID_TOKEN);

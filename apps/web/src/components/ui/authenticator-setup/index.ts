@@ -1,0 +1,1 @@
+export { AuthenticatorSetup, type AuthenticatorSetupProps, RecoveryCodes } from './authenticator-setup.tsx';

@@ -1,0 +1,1 @@
+export * from './screen-icons.tsx';

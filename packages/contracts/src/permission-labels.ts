@@ -1,0 +1,103 @@
+import type { PermissionName } from './permissions.ts';
+
+// The permissions in words, apart from the catalogue itself: the screens that
+// check permissions (every one) do not carry these texts, only the Roles
+// screen and the server's seed do.
+
+/** Spanish description of each permission, listed by GET /api/permisos. */
+export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
+  'USERS.GET': 'Ver usuarios',
+  'USERS.CREATE': 'Crear usuarios',
+  'USERS.UPDATE': 'Modificar usuarios',
+  'USERS.DELETE': 'Eliminar usuarios',
+  'USERS.UPDATE_ROLE': 'Cambiar los roles de un usuario',
+  'USERS.UPDATE_PASSWORD': 'Cambiar la contraseña de un usuario',
+  'ROLES.GET': 'Ver roles',
+  'ROLES.CREATE': 'Crear roles',
+  'ROLES.UPDATE': 'Modificar roles',
+  'AFILIADOS.GET': 'Consultar afiliados',
+  'AFILIADOS.CREATE': 'Cargar afiliados (personal administrativo)',
+  'AFILIADOS.UPDATE': 'Modificar afiliados',
+  'AFILIADOS.DELETE': 'Eliminar afiliados',
+  'PROFESSIONALS.GET': 'Ver profesionales',
+  'PROFESSIONALS.UPDATE': 'Modificar profesionales',
+  'PROFESSIONALS.DELETE': 'Eliminar profesionales',
+  'PROFESSIONALS.UPDATE_PROFILE': 'Editar el propio perfil profesional',
+  'PROFESSIONALS.ACCEPT_REQUEST': 'Aceptar o rechazar solicitudes de profesionales',
+  'OBRA_SOCIALES.GET': 'Ver obras sociales',
+  'OBRA_SOCIALES.CREATE': 'Crear obras sociales',
+  'OBRA_SOCIALES.UPDATE': 'Modificar obras sociales',
+  'OBRA_SOCIALES.DELETE': 'Dar de baja obras sociales',
+  BACKOFFICE_ACCESS: 'Acceso al sistema de gestión',
+  MOBILE_ACCESS: 'Acceso al portal de afiliados',
+};
+
+/** What each permission opens, in a line a staff member understands (the Roles screen). */
+export const PERMISSION_HELP: Record<PermissionName, string> = {
+  'USERS.GET': 'Abre Usuarios: la lista de cuentas del personal y de los profesionales.',
+  'USERS.CREATE': 'Invitar a una persona del personal a sumarse al sistema.',
+  'USERS.UPDATE': 'Modificar el email de una cuenta.',
+  'USERS.DELETE': 'Desactivar y reactivar cuentas; al desactivar se cierran sus sesiones.',
+  'USERS.UPDATE_ROLE': 'Asignar y quitar roles a otras cuentas (nadie cambia los propios).',
+  'USERS.UPDATE_PASSWORD': 'Enviar a una cuenta un enlace para que defina una contraseña nueva.',
+  'ROLES.GET': 'Abre Roles: cada rol con sus permisos.',
+  'ROLES.CREATE': 'Crear roles nuevos.',
+  'ROLES.UPDATE': 'Cambiar el nombre y los permisos de un rol (ADMINISTRADOR no se modifica).',
+  'AFILIADOS.GET': 'Buscar afiliados y consultar la cobertura de un afiliado.',
+  'AFILIADOS.CREATE': 'Cargar afiliados uno por uno o desde un archivo CSV, y enviar notificaciones.',
+  'AFILIADOS.UPDATE': 'Modificar los datos de un afiliado.',
+  'AFILIADOS.DELETE': 'Dar de baja afiliados.',
+  'PROFESSIONALS.GET': 'Abre Profesionales: la lista de la red y el perfil de cada uno.',
+  'PROFESSIONALS.UPDATE':
+    'Editar el perfil de un profesional, verificar su matrícula y mantener Catálogos (especialidades y zonas).',
+  'PROFESSIONALS.DELETE': 'Eliminar profesionales de la red.',
+  'PROFESSIONALS.UPDATE_PROFILE':
+    'Completar y mantener el propio perfil profesional (lo tienen los prestadores).',
+  'PROFESSIONALS.ACCEPT_REQUEST': 'Aceptar o rechazar las solicitudes de registro de profesionales.',
+  'OBRA_SOCIALES.GET': 'Abre Obras Sociales: la lista con sus contactos y afiliados.',
+  'OBRA_SOCIALES.CREATE': 'Agregar obras sociales.',
+  'OBRA_SOCIALES.UPDATE': 'Modificar los datos de una obra social.',
+  'OBRA_SOCIALES.DELETE': 'Dar de baja obras sociales (sus afiliados quedan sin obra social).',
+  BACKOFFICE_ACCESS: 'Iniciar sesión en el sistema de gestión: sin este permiso la cuenta no entra.',
+  MOBILE_ACCESS: 'Acceso al portal de afiliados.',
+};
+
+/** The permissions by what they are about, in the order the Roles screen shows them. */
+export const PERMISSION_GROUPS: readonly { label: string; permissions: readonly PermissionName[] }[] = [
+  { label: 'Acceso', permissions: ['BACKOFFICE_ACCESS', 'MOBILE_ACCESS'] },
+  {
+    label: 'Afiliados',
+    permissions: ['AFILIADOS.GET', 'AFILIADOS.CREATE', 'AFILIADOS.UPDATE', 'AFILIADOS.DELETE'],
+  },
+  {
+    label: 'Profesionales',
+    permissions: [
+      'PROFESSIONALS.GET',
+      'PROFESSIONALS.UPDATE',
+      'PROFESSIONALS.DELETE',
+      'PROFESSIONALS.ACCEPT_REQUEST',
+      'PROFESSIONALS.UPDATE_PROFILE',
+    ],
+  },
+  {
+    label: 'Obras sociales',
+    permissions: [
+      'OBRA_SOCIALES.GET',
+      'OBRA_SOCIALES.CREATE',
+      'OBRA_SOCIALES.UPDATE',
+      'OBRA_SOCIALES.DELETE',
+    ],
+  },
+  {
+    label: 'Usuarios',
+    permissions: [
+      'USERS.GET',
+      'USERS.CREATE',
+      'USERS.UPDATE',
+      'USERS.DELETE',
+      'USERS.UPDATE_ROLE',
+      'USERS.UPDATE_PASSWORD',
+    ],
+  },
+  { label: 'Roles', permissions: ['ROLES.GET', 'ROLES.CREATE', 'ROLES.UPDATE'] },
+];
