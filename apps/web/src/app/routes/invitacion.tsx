@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { InvitacionForm } from '@/features/usuarios/components/invitacion-form.tsx';
+import { InvitacionForm } from '@/features/auth/components/invitacion-form.tsx';
 
 export function Component() {
   const { token = '' } = useParams();

@@ -1,5 +1,5 @@
 import { MESSAGES, type ProfesionalRow } from '@red-dental/contracts';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
@@ -7,8 +7,8 @@ import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
-import { PencilIcon, SearchIcon, TrashIcon, UsersIcon } from '@/components/ui/screen-icons/index.ts';
-import { TextInput } from '@/components/ui/text-input/index.ts';
+import { PencilIcon, TrashIcon, UsersIcon } from '@/components/ui/screen-icons/index.ts';
+import { SearchForm } from '@/components/ui/search-form/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
@@ -33,11 +33,6 @@ export function ProfesionalesList({ canReviewRequests, canDelete }: Profesionale
   const page = useProfesionalesPage({ ...pagination, search });
   const [removing, setRemoving] = useState<ProfesionalRow | null>(null);
   const deletion = useDeleteProfesional();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(draft);
-  };
 
   const confirmDeletion = () => {
     if (!removing) return;
@@ -101,23 +96,7 @@ export function ProfesionalesList({ canReviewRequests, canDelete }: Profesionale
   return (
     <div className={listPage.page}>
       <Panel className={listPage.panel} aria-label="Búsqueda de profesionales">
-        <search>
-          <form className={listPage.toolbar} onSubmit={onSubmit}>
-            <TextInput
-              label="Buscar profesional"
-              hideLabel
-              type="search"
-              placeholder="Buscar profesional"
-              icon={<SearchIcon size={18} />}
-              className={listPage.searchField}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-            <Button type="submit" icon={<SearchIcon size={18} />}>
-              Buscar
-            </Button>
-          </form>
-        </search>
+        <SearchForm label="Buscar profesional" value={draft} onChange={setDraft} onSearch={setSearch} />
         {canReviewRequests && (
           <div className={listPage.actions}>
             <Link to={PATHS.profesionalesSolicitudes} className={buttonClasses({ variant: 'secondary' })}>

@@ -1,13 +1,13 @@
 import { MESSAGES, PERMISSIONS, type UsuarioRow } from '@red-dental/contracts';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
-import { PlusIcon, SearchIcon } from '@/components/ui/screen-icons/index.ts';
-import { TextInput } from '@/components/ui/text-input/index.ts';
+import { PlusIcon } from '@/components/ui/screen-icons/index.ts';
+import { SearchForm } from '@/components/ui/search-form/index.ts';
 import { formatCount, formatMomentDate } from '@/lib/format.ts';
 import { usePermissions } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session.ts';
@@ -51,11 +51,6 @@ export function UsuariosList({ roles }: UsuariosListProps) {
   const [isInviting, setIsInviting] = useState(false);
   const [changingRoles, setChangingRoles] = useState<UsuarioRow | null>(null);
   const [confirming, setConfirming] = useState<AccountAction | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(draft);
-  };
 
   const columns = useMemo<Column<UsuarioRow>[]>(() => {
     const mayChangeRoles = can(PERMISSIONS.USERS_UPDATE_ROLE);
@@ -151,23 +146,12 @@ export function UsuariosList({ roles }: UsuariosListProps) {
   return (
     <div className={listPage.page}>
       <Panel className={listPage.panel} aria-label="Búsqueda de usuarios">
-        <search>
-          <form className={listPage.toolbar} onSubmit={onSubmit}>
-            <TextInput
-              label="Buscar por nombre o email"
-              hideLabel
-              type="search"
-              placeholder="Buscar por nombre o email"
-              icon={<SearchIcon size={18} />}
-              className={listPage.searchField}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-            <Button type="submit" icon={<SearchIcon size={18} />}>
-              Buscar
-            </Button>
-          </form>
-        </search>
+        <SearchForm
+          label="Buscar por nombre o email"
+          value={draft}
+          onChange={setDraft}
+          onSearch={setSearch}
+        />
       </Panel>
 
       <ListPanel

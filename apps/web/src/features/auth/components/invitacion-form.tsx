@@ -11,7 +11,7 @@ import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useAceptarInvitacion, useInvitacion } from '../api/invitacion.ts';
-import styles from './invitacion-form.module.css';
+import styles from './auth-form.module.css';
 
 const toLogin = (
   <Link to={PATHS.login} className={buttonClasses({ size: 'full' })}>
