@@ -26,7 +26,7 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/codigo',
     {
-      onRequest: [app.limitByAddress('login')],
+      onRequest: [app.limitByAddress('login-codigo')],
       schema: {
         tags,
         summary: 'Segundo paso del inicio de sesión: el código de la aplicación o un código de recuperación',
@@ -40,7 +40,7 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/configurar',
     {
-      onRequest: [app.limitByAddress('login')],
+      onRequest: [app.limitByAddress('login-configurar')],
       schema: {
         tags,
         summary: 'Inicio de sesión que debe configurar la verificación en dos pasos: el secreto a escanear',
@@ -54,7 +54,7 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/activar',
     {
-      onRequest: [app.limitByAddress('login')],
+      onRequest: [app.limitByAddress('login-activar')],
       schema: {
         tags,
         summary:
