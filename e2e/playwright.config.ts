@@ -66,6 +66,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         PUBLIC_URL: BASE_URL,
         DEMO_DATA: 'false',
+        // The tests give each browser and request a client address of its own (support/fixtures.ts).
+        TRUST_PROXY: '127.0.0.1',
         LOG_LEVEL: 'warn',
         ADMIN_EMAIL: 'admin@reddental.com.ar',
         ADMIN_PASSWORD: 'RedDental2025!',

@@ -29,7 +29,27 @@ async function storeSession(page: Page, token: string, session: object): Promise
   );
 }
 
+/**
+ * A client address of its own (the server trusts the loopback proxy, see
+ * playwright.config.ts), so the tests' sign-ins, which run in parallel from one
+ * machine, do not share the per-address limits as if they were one client.
+ */
+export function clientHeaders(): Record<string, string> {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  return { 'x-forwarded-for': `10.${part()}.${part()}.${part()}` };
+}
+
+/** Options for a browser context of another person, on another computer. */
+export function otherClient(baseURL: string | undefined) {
+  return { baseURL, locale: 'es-AR', extraHTTPHeaders: clientHeaders() };
+}
+
 export const test = base.extend<{ backend: Backend; consoleWatch: ConsoleWatch; loginAs: LoginAs }>({
+  // The page and the API requests of each test come from one address of the test's own.
+  extraHTTPHeaders: async ({}, use) => {
+    await use(clientHeaders());
+  },
+
   backend: async ({ request }, use) => {
     await use(new Backend(request));
   },

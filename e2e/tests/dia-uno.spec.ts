@@ -1,13 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { uniqueDocumento, uniqueEmail, uniqueName } from '@red-dental/testing';
 import { ADMIN } from '../support/env.ts';
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { expect, otherClient, signIn, test } from '../support/fixtures.ts';
 import { waitForMailLink } from '../support/mail.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 /** A page of its own, as another person on another computer would have. */
 async function personPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'es-AR' });
+  const context = await browser.newContext(otherClient(baseURL));
   return context.newPage();
 }
 
@@ -107,7 +107,8 @@ test("a network's first day, through the screens alone", async ({ page, browser,
   // The dentist completes the profile with the new specialty.
   const office = await personPage(browser, baseURL);
   await signIn(office, dentist.user, dentist.pass);
-  await office.goto('/mi-perfil');
+  // A dentist lands on the profile, to complete it.
+  await expect(office).toHaveURL(/\/mi-perfil$/);
   await office.getByRole('button', { name: 'Editar' }).click();
   await office.getByLabel('Teléfono').fill('0221 421-0000');
   await office.getByLabel('Razón Social').fill('Consultorio Día Uno');

@@ -1,5 +1,5 @@
 import { uniqueName } from '@red-dental/testing';
-import { expect, sidebarEntries, signIn, test } from '../support/fixtures.ts';
+import { expect, otherClient, sidebarEntries, signIn, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 test('the administrator creates a role with the permissions it needs, each explained, and a holder gets exactly them', async ({
@@ -30,7 +30,7 @@ test('the administrator creates a role with the permissions it needs, each expla
 
   // A holder of the new role sees Afiliados and nothing of the administration.
   const holder = await backend.createUserWithRole(nombre);
-  const other = await browser.newContext({ baseURL, locale: 'es-AR' });
+  const other = await browser.newContext(otherClient(baseURL));
   const holderPage = await other.newPage();
   await signIn(holderPage, holder.user, holder.pass);
   await expect(holderPage.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();

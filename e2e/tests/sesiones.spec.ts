@@ -1,4 +1,4 @@
-import { expect, signIn, test } from '../support/fixtures.ts';
+import { expect, otherClient, signIn, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 test('signing out in one browser leaves the other signed in, and a session is closed from Mi cuenta', async ({
@@ -8,7 +8,7 @@ test('signing out in one browser leaves the other signed in, and a session is cl
   backend,
 }) => {
   const account = await backend.createUser('ADMINISTRATIVO');
-  const second = await browser.newContext({ baseURL, locale: 'es-AR' });
+  const second = await browser.newContext(otherClient(baseURL));
   const other = await second.newPage();
   await signIn(page, account.user, account.pass);
   await signIn(other, account.user, account.pass);
@@ -31,7 +31,7 @@ test('signing out in one browser leaves the other signed in, and a session is cl
   await expect(other.getByRole('heading', { level: 1, name: 'Afiliados' })).toBeVisible();
 
   // From the other browser, a third session is closed from the list, and that browser is out.
-  const third = await browser.newContext({ baseURL, locale: 'es-AR' });
+  const third = await browser.newContext(otherClient(baseURL));
   const thirdPage = await third.newPage();
   await signIn(thirdPage, account.user, account.pass);
   await expect(thirdPage).toHaveURL(/\/profesionales$/);

@@ -103,6 +103,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
   ),
+  SECRET_BOX_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
   REQUIRE_STAFF_2FA: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
@@ -166,6 +170,8 @@ export interface Config {
   affiliateLoginBirthdate: boolean;
   /** Holders of USERS.* or AFILIADOS.CREATE must sign in with a second factor (set up at their next sign-in). */
   requireStaff2fa: boolean;
+  /** Seals second-factor secrets; from the environment so a database copy alone does not open them (else kept in the database). */
+  secretBoxKey: string | undefined;
   maxPdfBytes: number;
   maxCsvBytes: number;
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileUrl: e.TILE_URL,
     affiliateLoginBirthdate: e.AFFILIATE_LOGIN_BIRTHDATE === 'true' || e.AFFILIATE_LOGIN_BIRTHDATE === '1',
     requireStaff2fa: e.REQUIRE_STAFF_2FA === 'true' || e.REQUIRE_STAFF_2FA === '1',
+    secretBoxKey: e.SECRET_BOX_KEY,
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     maxCsvBytes: Math.round(e.MAX_CSV_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,

@@ -390,6 +390,8 @@ describe('request log', () => {
     const urls = [
       '/recover-password/Secreto-De-Recuperacion-1',
       '/confirmar-email/Secreto-De-Confirmacion-2',
+      '/invitacion/Secreto-De-Invitacion-3',
+      '/api/user/invitaciones/Secreto-De-Invitacion-4',
       '/api/afiliados/paginated?pageIndex=0&pageSize=10&search=Garc%C3%ADa%20Perez',
       '/api/afiliados?search=30123456&limit=5',
       '/api/files/notificaciones/2026/11/a.pdf?s=u.1.0&e=1&n=a.pdf&sig=Secreto-De-Firma',
@@ -402,6 +404,8 @@ describe('request log', () => {
     for (const secret of [
       'Secreto-De-Recuperacion-1',
       'Secreto-De-Confirmacion-2',
+      'Secreto-De-Invitacion-3',
+      'Secreto-De-Invitacion-4',
       'Garc',
       '30123456',
       'Secreto-Mal-Codificado',
@@ -411,6 +415,7 @@ describe('request log', () => {
       expect(log).not.toContain(secret);
     // What the log is for stays: which route, with which harmless parameters.
     expect(log).toContain('/recover-password/[oculto]');
+    expect(log).toContain('/api/user/invitaciones/[oculto]');
     expect(log).toContain('/api/afiliados/paginated?pageIndex=0&pageSize=10&search=[oculto]');
     expect(log).toContain('/api/afiliados?search=[oculto]&limit=5');
     expect(log).toContain('/api/files/notificaciones/2026/11/a.pdf?s=u.1.0&e=1&n=a.pdf&sig=[oculto]');

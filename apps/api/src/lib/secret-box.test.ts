@@ -12,6 +12,11 @@ describe('createSecretBox', () => {
     expect(a).not.toContain('JBSWY3DPEHPK3PXP');
   });
 
+  it('hashes under its key: the same text alike, another key differently', () => {
+    expect(box.digest('AB3CD-EF4GH')).toBe(box.digest('AB3CD-EF4GH'));
+    expect(box.digest('AB3CD-EF4GH')).not.toBe(createSecretBox(randomBytes(32)).digest('AB3CD-EF4GH'));
+  });
+
   it('refuses a sealed text that was altered or sealed under another key', () => {
     const sealed = box.seal('secreto');
     const [iv, tag, body] = sealed.split('.');

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Seals short secrets kept in the database (TOTP secrets) with AES-256-GCM, so
@@ -9,11 +9,18 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** A keyed hash (HMAC-SHA256, base64url) of a short secret kept only to be compared, such as a recovery code. */
+  digest(value: string): string;
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('the secret box needs a 32-byte key');
+  // A key of its own for the hashes, derived from the box's, so one key never serves two algorithms.
+  const digestKey = createHash('sha256').update('red-dental:digest\n').update(key).digest();
   return {
+    digest(value) {
+      return createHmac('sha256', digestKey).update(value).digest('base64url');
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

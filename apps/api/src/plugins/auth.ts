@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hasPermission, MESSAGES, type PermissionName, type UserStatus } from '@red-dental/contracts';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -146,10 +146,15 @@ export default fp(
         return undefined;
       }
     });
-    const boxKey = await findOrCreateSetting(app.db, 'secret_box_key', () =>
-      randomBytes(32).toString('base64url'),
-    );
-    app.decorate('secretBox', createSecretBox(Buffer.from(boxKey, 'base64url')));
+    // SECRET_BOX_KEY keeps the key out of the database, so a copy of it alone opens no second factor;
+    // without it a key is generated once and kept in the database, like the JWT secret.
+    const boxKey = app.config.secretBoxKey
+      ? createHash('sha256').update(app.config.secretBoxKey).digest()
+      : Buffer.from(
+          await findOrCreateSetting(app.db, 'secret_box_key', () => randomBytes(32).toString('base64url')),
+          'base64url',
+        );
+    app.decorate('secretBox', createSecretBox(boxKey));
 
     app.decorateRequest('auth', null);
 

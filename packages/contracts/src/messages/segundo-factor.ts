@@ -4,7 +4,8 @@ export const CODE_REQUIRED = 'Ingrese el código de 6 dígitos de su aplicación
 export const CODE_INVALID = 'El código tiene 6 dígitos (o es un código de recuperación como AB3CD-EF4GH)';
 export const CODE_WRONG =
   'El código no es correcto o ya fue usado. Espere el siguiente e inténtelo de nuevo.';
-export const CHALLENGE_EXPIRED = 'Pasaron más de 5 minutos: ingrese su email y contraseña otra vez.';
+export const CHALLENGE_EXPIRED =
+  'La verificación venció (pasaron más de 5 minutos o cambió la cuenta): ingrese su email y contraseña otra vez.';
 export const NOT_SET_UP = 'Primero genere el código QR y escanéelo con su aplicación.';
 export const ALREADY_ON = 'La verificación en dos pasos ya está activada.';
 export const NOT_ON = 'La verificación en dos pasos no está activada.';

@@ -16,6 +16,7 @@ export const INVITATION_INVALID =
 export const INVITATION_ACCEPTED = 'Listo: ya puede iniciar sesión con su email y la contraseña que eligió.';
 export const NOT_INVITED = 'Esta cuenta no tiene una invitación pendiente';
 export const ROLES_UPDATED = 'Roles actualizados';
+export const ROLE_ASSIGN_FORBIDDEN = 'Solo puede dar roles cuyos permisos usted también tiene.';
 export const OWN_ROLES = 'No puede cambiar sus propios roles: pídaselo a otro administrador.';
 export const OWN_STATUS = 'No puede desactivar su propia cuenta.';
 export const LAST_ADMIN =
@@ -30,7 +31,7 @@ export const RECOVERY_QUOTA =
   'Esta cuenta ya recibió varios enlaces de recuperación en la última hora. Intente más tarde.';
 export const RECOVERY_NOT_ACTIVE = 'Solo una cuenta activa puede recibir un enlace de recuperación.';
 export const LOGIN_INVITED =
-  'Su cuenta todavía no tiene contraseña: ábrala con el enlace de la invitación que recibió por email.';
+  'Su cuenta todavía no está activa: ábrala con el enlace de la invitación que recibió por email.';
 export const LOGIN_INACTIVE = 'Su cuenta está desactivada. Comuníquese con un administrador de la red.';
 export const USER_NOT_FOUND = 'El usuario no existe';
 

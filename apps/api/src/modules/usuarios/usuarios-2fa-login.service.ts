@@ -22,13 +22,20 @@ async function userOfChallenge(deps: Deps, desafio: string) {
 }
 
 /**
+ * Wrong second-step codes are counted apart from wrong passwords: a right
+ * password forgets the password's failures, and must not forget the codes'
+ * too, or knowing the password would give unlimited guesses at the code.
+ */
+const CODE_SCOPE = 'segundo-factor';
+
+/**
  * The second step of a sign-in: a code of the app or a recovery code. Wrong
- * codes count against the same per-account and per-address limits as wrong
- * passwords (decision 053).
+ * codes are limited per account and address as wrong passwords are (decision
+ * 053), in a count of their own that only a right code clears.
  */
 export async function loginWithCode(deps: Deps, input: LoginCodigo, client: Client) {
   const user = await userOfChallenge(deps, input.desafio);
-  const attempt = await deps.accountFailures.begin('login', user.email, client.address);
+  const attempt = await deps.accountFailures.begin(CODE_SCOPE, user.email, client.address);
   const checked = await deps.db.transaction((tx) => checkCode(tx, deps, user, input.codigo));
   if (!checked.ok) {
     await attempt.failed();
@@ -47,7 +54,7 @@ export async function setupFromChallenge(deps: Deps, desafio: string) {
 /** The first code of the app just set up: two-factor sign-in is on, and the sign-in completes. */
 export async function activateFromChallenge(deps: Deps, input: LoginCodigo, client: Client) {
   const user = await userOfChallenge(deps, input.desafio);
-  const attempt = await deps.accountFailures.begin('login', user.email, client.address);
+  const attempt = await deps.accountFailures.begin(CODE_SCOPE, user.email, client.address);
   let recoveryCodes: string[];
   try {
     ({ recoveryCodes } = await finishSetup(deps, { ...user, address: client.address }, input.codigo));

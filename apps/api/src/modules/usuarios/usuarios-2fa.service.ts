@@ -13,7 +13,6 @@ import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { sha256 } from '../../lib/tokens.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as usuarios from './usuarios.repository.ts';
@@ -67,8 +66,13 @@ function newRecoveryCodes(): string[] {
   });
 }
 
-/** The form recovery codes are stored and compared in: upper case, without the dash. */
-const recoveryHash = (code: string) => sha256(code.replace('-', '').toUpperCase());
+/**
+ * How a recovery code is stored and compared: upper case without the dash,
+ * keyed by the secret box and the account, so the table alone (a database
+ * copy without the key) gives nothing to guess against.
+ */
+const recoveryHash = (box: Deps['secretBox'], userId: number, code: string) =>
+  box.digest(`${userId}:${code.replace('-', '').toUpperCase()}`);
 
 /** The time step of `code` if it is a valid, unused code of `secret`; undefined otherwise. */
 function acceptedStep(
@@ -105,7 +109,11 @@ export async function finishSetup(
     const step = acceptedStep(secret, user.email, code, null);
     if (step === undefined) throw wrongCode();
     await repo.enableTotp(tx, user.id, current.totpPendingSecret, step);
-    await repo.replaceRecoveryCodes(tx, user.id, recoveryCodes.map(recoveryHash));
+    await repo.replaceRecoveryCodes(
+      tx,
+      user.id,
+      recoveryCodes.map((code) => recoveryHash(deps.secretBox, user.id, code)),
+    );
     await recordAudit(tx, user, {
       action: 'update',
       entity: 'user',
@@ -140,7 +148,8 @@ export async function checkCode(
     await repo.recordStep(tx, user.id, step);
     return { ok: true };
   }
-  if (!(await repo.useRecoveryCode(tx, user.id, recoveryHash(code)))) return { ok: false };
+  if (!(await repo.useRecoveryCode(tx, user.id, recoveryHash(deps.secretBox, user.id, code))))
+    return { ok: false };
   return { ok: true, recoveryLeft: await repo.countUnusedRecoveryCodes(tx, user.id) };
 }
 

@@ -147,6 +147,24 @@ describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
     expect(answers[10]).toBe(429);
   });
 
+  it('keeps counting wrong codes across sign-ins: a right password does not clear them', async () => {
+    const user = await withSecondFactor();
+    const address = randomAddress();
+    const challenge = async () =>
+      (await post('/api/user/login', { user: user.email, pass: user.password }, address)).json().desafio;
+    for (let round = 0; round < 2; round++) {
+      const desafio = await challenge();
+      for (let i = 0; i < 5; i++)
+        await post('/api/user/login/codigo', { desafio, codigo: '000000' }, address);
+    }
+    const last = await post(
+      '/api/user/login/codigo',
+      { desafio: await challenge(), codigo: '000000' },
+      address,
+    );
+    expect(last.statusCode).toBe(429);
+  });
+
   it('refuses a stale or forged challenge, and one from before a password change', async () => {
     const user = await withSecondFactor();
     const forged = await post('/api/user/login/codigo', { desafio: 'a.b.c', codigo: codeOf(user.secret) });

@@ -1,7 +1,14 @@
 import { ROLE_NAMES, type UserStatus } from '@red-dental/contracts';
 import { and, asc, count, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { profesionales, roles, userRoles, users } from '../../db/schema/index.ts';
+import {
+  permissions,
+  profesionales,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts';
 import { likeContaining, searchKey } from '../../lib/text.ts';
 
 /** Lower-case without the accents of Spanish, in SQL: the form `searchKey` gives the typed text. */
@@ -160,4 +167,15 @@ export async function countOtherActiveAdmins(db: DbOrTx, exceptId: number): Prom
 /** Which of these role ids exist, with their names. */
 export function findRolesByIds(db: DbOrTx, ids: number[]) {
   return db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids));
+}
+
+/** The permission names the roles grant, all together. */
+export async function findPermissionsOfRoles(db: DbOrTx, roleIds: number[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds));
+  return rows.map((r) => r.name);
 }

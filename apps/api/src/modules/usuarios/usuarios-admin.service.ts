@@ -11,6 +11,7 @@ import {
   type UsuariosQuery,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import {
   AppError,
@@ -69,6 +70,36 @@ async function resolveRoles(deps: Deps, ids: number[]) {
   return found;
 }
 
+/**
+ * Nobody gives a role granting what they do not hold themselves, so
+ * USERS.UPDATE_ROLE or USERS.CREATE cannot make anyone (oneself through a
+ * second mailbox, say) mightier than the caller. Editing one's own profile
+ * acts on nobody else, so any role may carry it.
+ */
+export async function assertGrantableRoles(db: DbOrTx, caller: Subject, roleIds: number[]) {
+  const granted = await admin.findPermissionsOfRoles(db, roleIds);
+  const beyond = granted.filter(
+    (p) => p !== PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE && !caller.permissions.has(p),
+  );
+  if (beyond.length) throw forbidden(M.ROLE_ASSIGN_FORBIDDEN);
+}
+
+/**
+ * Inside a transaction, refuses giving an account these roles when that would
+ * leave no active ADMINISTRADOR. The advisory lock serializes every such
+ * change, and the account's state and roles are read after it, so two
+ * administrators demoting each other (or one being reactivated meanwhile)
+ * cannot slip past each other.
+ */
+export async function assertAdminRemains(tx: DbOrTx, userId: number, nextRoleNames: readonly string[]) {
+  await admin.lockAdministrators(tx);
+  if (nextRoleNames.includes(ROLE_NAMES.ADMINISTRADOR)) return;
+  const user = await admin.findUsuario(tx, userId);
+  const before = (await usuarios.findRolesOfUsers(tx, [userId])).get(userId) ?? [];
+  if (user?.status === 'active' && before.some((r) => r.name === ROLE_NAMES.ADMINISTRADOR))
+    await assertAnotherAdmin(tx, userId);
+}
+
 function newInvitation() {
   const token = randomToken();
   return {
@@ -86,6 +117,11 @@ function newInvitation() {
 export async function invite(deps: Deps, caller: Subject, input: Invitacion) {
   if (!caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
   const roles = await resolveRoles(deps, input.roles);
+  await assertGrantableRoles(
+    deps.db,
+    caller,
+    roles.map((r) => r.id),
+  );
   const invitation = newInvitation();
   try {
     const created = await deps.db.transaction(async (tx) => {
@@ -197,15 +233,17 @@ async function assertAnotherAdmin(tx: Parameters<typeof admin.countOtherActiveAd
 export async function changeRoles(deps: Deps, caller: Subject, id: number, input: UserRoles) {
   if (id === caller.id) throw forbidden(M.OWN_ROLES);
   const roles = await resolveRoles(deps, input.roles);
+  await assertGrantableRoles(
+    deps.db,
+    caller,
+    roles.map((r) => r.id),
+  );
   const user = await admin.findUsuario(deps.db, id);
   if (!user) throw userNotFound();
   const names = roles.map((r) => r.name).sort();
   await deps.db.transaction(async (tx) => {
-    await admin.lockAdministrators(tx);
     const before = (await usuarios.findRolesOfUsers(tx, [id])).get(id) ?? [];
-    const losesAdmin =
-      before.some((r) => r.name === ROLE_NAMES.ADMINISTRADOR) && !names.includes(ROLE_NAMES.ADMINISTRADOR);
-    if (losesAdmin && user.status === 'active') await assertAnotherAdmin(tx, id);
+    await assertAdminRemains(tx, id, names);
     await usuarios.replaceUserRoles(
       tx,
       id,

@@ -264,6 +264,59 @@ describe.each(BACKENDS)('staff accounts: list, invitations, roles, deactivation 
     });
   });
 
+  it('never lets anyone give a role granting more than they hold, through any door', async () => {
+    const keeperRole = await inject('POST', '/api/roles', admin, {
+      name: 'ALTAS DE PERSONAL',
+      permissions: ['BACKOFFICE_ACCESS', 'USERS.GET', 'USERS.CREATE', 'USERS.UPDATE_ROLE'],
+    });
+    const keeper = await createUserWithRoles(ctx.app, admin, ['ALTAS DE PERSONAL']);
+    const session = await loginAs(ctx.app, keeper.email, keeper.password);
+    const asAdmin = await inject('POST', '/api/user/invitaciones', session, {
+      nombre: 'Mi otra casilla',
+      email: uniqueEmail('otra'),
+      roles: [roleId.ADMINISTRADOR],
+    });
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().error).toBe(M.ROLE_ASSIGN_FORBIDDEN);
+    const other = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
+    expect(
+      (await inject('PUT', `/api/user/${other.id}/roles`, session, { roles: [roleId.ADMINISTRADOR] }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await inject('PUT', `/api/user/${other.id}`, session, { roles: [roleId.ADMINISTRADOR] })).statusCode,
+    ).toBe(403);
+    // Its own kind of role it may give.
+    const same = await inject('PUT', `/api/user/${other.id}/roles`, session, {
+      roles: [keeperRole.json().id],
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('keeps the last active administrator through the older PUT /api/user/{id} too', async () => {
+    const adminId = (await inject('GET', '/api/user/me', admin)).json().id;
+    const others = await queryRows<{ id: number }>(
+      ctx.app.db,
+      sql`select u.id from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+          where r.name = 'ADMINISTRADOR' and u.status = 'active' and u.id <> ${adminId}`,
+    );
+    // Through the older door, the other administrators lose the role: the seeded one is the last.
+    for (const { id } of others)
+      expect((await inject('PUT', `/api/user/${id}`, admin, { roles: ['ADMINISTRATIVO'] })).statusCode).toBe(
+        200,
+      );
+    await inject('POST', '/api/roles', admin, {
+      name: 'ROLES DE CUENTAS',
+      permissions: ['BACKOFFICE_ACCESS', 'USERS.GET', 'USERS.UPDATE', 'USERS.UPDATE_ROLE'],
+    });
+    const keeper = await createUserWithRoles(ctx.app, admin, ['ROLES DE CUENTAS']);
+    const session = await loginAs(ctx.app, keeper.email, keeper.password);
+    const last = await inject('PUT', `/api/user/${adminId}`, session, { roles: ['ROLES DE CUENTAS'] });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().error).toBe(M.LAST_ADMIN);
+    expect((await inject('GET', '/api/user/me', admin)).statusCode).toBe(200);
+  });
+
   describe('deactivation', () => {
     it('ends every session at once, keeps the owner out with a clear message, and is reversible', async () => {
       const staff = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);

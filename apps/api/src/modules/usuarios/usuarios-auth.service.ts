@@ -19,6 +19,7 @@ import * as profesionales from '../profesionales/profesionales.repository.ts';
 import { passwordChangedMail, passwordRecoveryMail } from './usuarios.mails.ts';
 import * as usuarios from './usuarios.repository.ts';
 import { requiresSecondFactor } from './usuarios-2fa.service.ts';
+import { acceptInvitation } from './usuarios-admin.repository.ts';
 import * as sesiones from './usuarios-sesiones.repository.ts';
 
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
@@ -137,6 +138,9 @@ export async function restorePassword(deps: Deps, input: RestorePassword) {
     if (userId === undefined)
       throw new AppError(400, MESSAGES.RESTORE_TOKEN_INVALID, ERROR_CODES.INVALID_TOKEN);
     const user = await usuarios.updateUser(tx, userId, { passwordHash }, { revokeTokens: true });
+    // An invitee who chose a password through a recovery link instead has accepted the invitation:
+    // the mailed link proves the address just as well.
+    if (user?.status === 'invited') await acceptInvitation(tx, userId, passwordHash);
     // The other links mailed before this one die with the old password.
     await usuarios.deleteRecoveryTokens(tx, userId);
     await deps.mail.enqueue(tx, passwordChangedMail(user!.email, `${deps.config.publicUrl}/login`));

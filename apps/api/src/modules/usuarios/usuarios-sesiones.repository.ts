@@ -35,11 +35,21 @@ export async function deleteSession(db: DbOrTx, userId: number, id: string): Pro
   return rows.length > 0;
 }
 
-/** Ends every session of the user but `keepId`; how many ended. */
-export async function deleteOtherSessions(db: DbOrTx, userId: number, keepId: string): Promise<number> {
+/**
+ * Ends every session of the user but `keepId`; how many of them were still
+ * usable (rows already dead, of an older token version or age, go too, uncounted).
+ */
+export async function deleteOtherSessions(
+  db: DbOrTx,
+  userId: number,
+  keepId: string,
+  live: { tokenVersion: number; maxAgeHours: number },
+): Promise<number> {
   const rows = await db
     .delete(userSessions)
     .where(and(eq(userSessions.userId, userId), ne(userSessions.id, keepId)))
-    .returning({ id: userSessions.id });
-  return rows.length;
+    .returning({
+      live: sql<boolean>`${userSessions.tokenVersion} = ${live.tokenVersion} and ${userSessions.createdAt} > now() - make_interval(hours => ${live.maxAgeHours})`,
+    });
+  return rows.filter((r) => r.live).length;
 }

@@ -36,6 +36,9 @@ export async function closeSesion(deps: Deps, caller: Subject, id: string) {
 
 /** Ends every session of the caller but this one. */
 export async function closeOtherSesiones(deps: Deps, caller: Subject) {
-  const closed = await repo.deleteOtherSessions(deps.db, caller.id, caller.sessionId);
+  const closed = await repo.deleteOtherSessions(deps.db, caller.id, caller.sessionId, {
+    tokenVersion: caller.tokenVersion,
+    maxAgeHours: USER_TOKEN_TTL_HOURS,
+  });
   return { message: M.OTHER_SESSIONS_CLOSED(closed) };
 }

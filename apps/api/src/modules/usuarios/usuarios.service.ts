@@ -23,6 +23,8 @@ import {
   requestRejectedMail,
 } from './usuarios.mails.ts';
 import * as repo from './usuarios.repository.ts';
+import { findRolesByIds } from './usuarios-admin.repository.ts';
+import { assertAdminRemains, assertGrantableRoles } from './usuarios-admin.service.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'accountFailures'>;
 
@@ -54,6 +56,7 @@ export async function createUser(deps: Deps, caller: Subject, input: CreateUser)
   if (input.roles.length && !caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
   assertNotCommonPassword(input.pass, 'pass');
   const roleIds = await resolveRoles(deps, input.roles);
+  await assertGrantableRoles(deps.db, caller, roleIds);
   const passwordHash = await hashPassword(input.pass);
   try {
     const created = await deps.db.transaction(async (tx) => {
@@ -118,10 +121,13 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
   if (id === caller.id && (input.pass !== undefined || input.user !== undefined))
     await assertCurrentPassword(deps, caller, input.currentPassword);
   const roleIds = input.roles === undefined ? undefined : await resolveRoles(deps, input.roles);
+  if (roleIds) await assertGrantableRoles(deps.db, caller, roleIds);
+  const roleNames = roleIds ? (await findRolesByIds(deps.db, roleIds)).map((r) => r.name) : undefined;
   const passwordHash = input.pass === undefined ? undefined : await hashPassword(input.pass);
   try {
     const updated = await deps.db.transaction(async (tx) => {
       const before = await repo.findUserById(tx, id);
+      if (roleNames) await assertAdminRemains(tx, id, roleNames);
       const user = await repo.updateUser(
         tx,
         id,

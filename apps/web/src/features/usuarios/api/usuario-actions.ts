@@ -9,12 +9,19 @@ import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** A staff action on an account: its answer says what was done, and the list is read again. */
+/**
+ * A staff action on an account: its answer says what was done, and the list is
+ * read again, with the roles' holder counts.
+ */
 function useAccountAction<T>(request: (input: T) => Promise<{ message: string }>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.usuarios.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.usuarios.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles }),
+      ]),
   });
 }
 

@@ -53,7 +53,8 @@ export function UsuariosList({ roles }: UsuariosListProps) {
   const [confirming, setConfirming] = useState<AccountAction | null>(null);
 
   const columns = useMemo<Column<UsuarioRow>[]>(() => {
-    const mayChangeRoles = can(PERMISSIONS.USERS_UPDATE_ROLE);
+    // Giving roles needs the list of roles (ROLES.GET): without it there is nothing to choose from.
+    const mayChangeRoles = can(PERMISSIONS.USERS_UPDATE_ROLE) && roles !== undefined;
     const mayChangeStatus = can(PERMISSIONS.USERS_DELETE);
     const maySendRecovery = can(PERMISSIONS.USERS_UPDATE_PASSWORD);
     const mayInvite = can(PERMISSIONS.USERS_CREATE);
@@ -141,7 +142,7 @@ export function UsuariosList({ roles }: UsuariosListProps) {
         },
       },
     ];
-  }, [can, ownId]);
+  }, [can, ownId, roles]);
 
   return (
     <div className={listPage.page}>
@@ -159,7 +160,8 @@ export function UsuariosList({ roles }: UsuariosListProps) {
         count={page.data && formatCount(page.data.rowCount, 'cuenta', 'cuentas')}
         actions={
           can(PERMISSIONS.USERS_CREATE) &&
-          can(PERMISSIONS.USERS_UPDATE_ROLE) && (
+          can(PERMISSIONS.USERS_UPDATE_ROLE) &&
+          roles !== undefined && (
             <Button icon={<PlusIcon size={18} />} onClick={() => setIsInviting(true)}>
               Invitar
             </Button>
