@@ -46,6 +46,7 @@ export function otherClient(baseURL: string | undefined) {
 
 export const test = base.extend<{ backend: Backend; consoleWatch: ConsoleWatch; loginAs: LoginAs }>({
   // The page and the API requests of each test come from one address of the test's own.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; this one has none.
   extraHTTPHeaders: async ({}, use) => {
     await use(clientHeaders());
   },
