@@ -12,4 +12,3 @@ export const GUARDIAS_FIXED =
 export const ZONA_CREATED = 'Zona creada';
 export const ZONA_UPDATED = 'Zona actualizada';
 export const ZONA_NOT_FOUND = 'La zona no existe';
-export const SAVE_FAILED = 'No se pudieron guardar los cambios';

@@ -9,11 +9,6 @@ export const CHALLENGE_EXPIRED =
 export const NOT_SET_UP = 'Primero genere el código QR y escanéelo con su aplicación.';
 export const ALREADY_ON = 'La verificación en dos pasos ya está activada.';
 export const NOT_ON = 'La verificación en dos pasos no está activada.';
-export const ENABLED = 'Verificación en dos pasos activada';
 export const DISABLED = 'Verificación en dos pasos desactivada';
 export const REQUIRED_CANNOT_DISABLE =
   'La red exige la verificación en dos pasos para su rol: no se puede desactivar.';
-export const RECOVERY_CODE_USED = (left: number) =>
-  left === 1
-    ? 'Ingresó con un código de recuperación: le queda 1.'
-    : `Ingresó con un código de recuperación: le quedan ${left}.`;

@@ -1,4 +1,4 @@
-import { MESSAGES, PERMISSIONS, type UsuarioRow } from '@red-dental/contracts';
+import { MESSAGES, PERMISSIONS, type Rol, type UsuarioRow } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -19,10 +19,8 @@ import { InvitarModal } from './invitar-modal.tsx';
 import { RolesUsuarioModal } from './roles-usuario-modal.tsx';
 import styles from './usuarios-list.module.css';
 
-export interface RoleOption {
-  id: number;
-  name: string;
-}
+/** A role as the account dialogs offer it. */
+export type RoleOption = Pick<Rol, 'id' | 'name'>;
 
 export interface UsuariosListProps {
   /** The roles an account may be given (the route reads them); undefined while they load. */
