@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log.ts';
 import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
+import auditRoutes from './modules/audit/audit.routes.ts';
 import especialidadesRoutes from './modules/especialidades/especialidades.routes.ts';
 import filesRoutes from './modules/files/files.routes.ts';
 import geocodingRoutes from './modules/geocoding/geocoding.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(geocodingRoutes, { prefix: '/geocode' });
       await api.register(notificacionesRoutes, { prefix: '/notificaciones' });
       await api.register(filesRoutes, { prefix: '/files' });
+      await api.register(auditRoutes, { prefix: '/auditoria' });
     },
     { prefix: '/api' },
   );

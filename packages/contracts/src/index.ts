@@ -1,4 +1,5 @@
 export * from './afiliados.ts';
+export * from './auditoria.ts';
 export * from './auth.ts';
 export * from './cartilla.ts';
 export * from './catalogos.ts';

@@ -28,6 +28,7 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   'OBRA_SOCIALES.CREATE': 'Crear obras sociales',
   'OBRA_SOCIALES.UPDATE': 'Modificar obras sociales',
   'OBRA_SOCIALES.DELETE': 'Dar de baja obras sociales',
+  'AUDIT.GET': 'Ver la auditoría',
   BACKOFFICE_ACCESS: 'Acceso al sistema de gestión',
   MOBILE_ACCESS: 'Acceso al portal de afiliados',
 };
@@ -58,6 +59,8 @@ export const PERMISSION_HELP: Record<PermissionName, string> = {
   'OBRA_SOCIALES.CREATE': 'Agregar obras sociales.',
   'OBRA_SOCIALES.UPDATE': 'Modificar los datos de una obra social.',
   'OBRA_SOCIALES.DELETE': 'Dar de baja obras sociales (sus afiliados quedan sin obra social).',
+  'AUDIT.GET':
+    'Abre Auditoría: quién hizo qué, cuándo y desde dónde, con los documentos de los afiliados consultados; y exportarla.',
   BACKOFFICE_ACCESS: 'Iniciar sesión en el sistema de gestión: sin este permiso la cuenta no entra.',
   MOBILE_ACCESS: 'Acceso al portal de afiliados.',
 };
@@ -100,4 +103,5 @@ export const PERMISSION_GROUPS: readonly { label: string; permissions: readonly 
     ],
   },
   { label: 'Roles', permissions: ['ROLES.GET', 'ROLES.CREATE', 'ROLES.UPDATE'] },
+  { label: 'Auditoría', permissions: ['AUDIT.GET'] },
 ];

@@ -10,6 +10,7 @@
  */
 
 export * as afiliados from './afiliados.ts';
+export * as auditoria from './auditoria.ts';
 export * as cartilla from './cartilla.ts';
 export * as catalogos from './catalogos.ts';
 export * from './common.ts';

@@ -30,7 +30,14 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
 );
 
-/** Who did what to which entity, from which address: every write by staff and every read of an affiliate's data. */
+/**
+ * Who did what to which entity, from which address: every write by staff, every
+ * read of an affiliate's data, and every export. The actor's name and role are
+ * kept as they were at the time, so the row still says who it was after the
+ * account changes or goes. `documento` and `afiliado_ids` name the affiliates a
+ * row is about (one for a check or a record opened, many for a search), so an
+ * affiliate can be told who looked up their data.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -38,17 +45,32 @@ export const auditLog = pgTable(
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The actor's e-mail at the time, kept even if the user is later removed. */
     actorLabel: text('actor_label').notNull(),
+    /** The actor's name at the time: the professional's, or the staff member's. */
+    actorNombre: text('actor_nombre'),
+    /** 'Profesional' for a professional of the network, else the actor's role names at the time. */
+    actorRol: text('actor_rol'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
     details: jsonb('details'),
+    /** The affiliate's document, when the row is about one affiliate (found or not). */
+    documento: text('documento'),
+    /** The affiliates the row is about: the one checked or opened, or those a search showed. */
+    afiliadoIds: integer('afiliado_ids').array(),
     /** The client's address as the server trusted it (TRUST_PROXY). */
     address: text('address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('audit_log_entity_idx').on(t.entity, t.entityId),
-    index('audit_log_created_idx').on(t.createdAt),
+    // Newest first, alone or with one filter: each filter has its index ending in the order.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.createdAt, t.id),
+    index('audit_log_documento_idx')
+      .on(t.documento, t.createdAt, t.id)
+      .where(sql`${t.documento} is not null`),
+    index('audit_log_afiliados_idx').using('gin', t.afiliadoIds),
   ],
 );
 

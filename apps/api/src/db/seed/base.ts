@@ -68,14 +68,18 @@ export async function seedCatalogue(db: Db) {
     .values(Object.keys(DEFAULT_ROLES).map((name) => ({ name })))
     .onConflictDoNothing()
     .returning();
-  // Only roles created just now get their default permissions; existing roles keep what staff gave them.
-  if (inserted.length === 0) return;
+  // Only roles created just now get their default permissions; existing roles keep what staff gave
+  // them. ADMINISTRADOR is the exception: nobody can change it, and it holds every permission there
+  // is, so one added in a later version reaches it at the next start.
+  const [administrador] = await db.select().from(roles).where(eq(roles.name, ROLE_NAMES.ADMINISTRADOR));
+  const granted = [...inserted.filter((role) => role.id !== administrador?.id)];
+  if (administrador) granted.push(administrador);
   const catalogue = await db
     .select()
     .from(permissions)
     .where(inArray(permissions.name, [...ALL_PERMISSIONS]));
   const idOf = new Map(catalogue.map((p) => [p.name, p.id]));
-  const values = inserted.flatMap((role) =>
+  const values = granted.flatMap((role) =>
     DEFAULT_ROLES[role.name as keyof typeof DEFAULT_ROLES].map((p) => ({
       roleId: role.id,
       permissionId: idOf.get(p)!,

@@ -83,6 +83,8 @@ async function checkingCoverage<T extends { id: number; fecha_nacimiento: string
     entity: 'afiliado',
     entityId: rows[0]?.id ?? null,
     details: { documento: filter.documento, found: rows.length > 0 },
+    documento: filter.documento,
+    afiliadoIds: rows.map((row) => row.id),
   });
   return deps.config.affiliateLoginBirthdate ? rows.map((row) => ({ ...row, fecha_nacimiento: null })) : rows;
 }
@@ -106,6 +108,7 @@ async function auditSearch(
       obraSocialId: query.obraSocialId ?? null,
       ids: rows.map((row) => row.id),
     },
+    afiliadoIds: rows.map((row) => row.id),
   });
 }
 
@@ -165,6 +168,8 @@ export async function getAfiliado(deps: Deps, caller: Subject, id: number): Prom
     entity: 'afiliado',
     entityId: id,
     details: { documento: afiliado.documento },
+    documento: afiliado.documento,
+    afiliadoIds: [id],
   });
   return afiliado;
 }
@@ -201,6 +206,8 @@ export async function createAfiliado(deps: Deps, actor: Actor, input: AfiliadoIn
         entity: 'afiliado',
         entityId: id,
         details: { documento: values.documento, obraSocialId: values.obraSocialId },
+        documento: values.documento,
+        afiliadoIds: [id],
       });
       return id;
     })
@@ -219,6 +226,8 @@ export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input
         entity: 'afiliado',
         entityId: id,
         details: { documento: values.documento, obraSocialId: values.obraSocialId },
+        documento: values.documento,
+        afiliadoIds: [id],
       });
     })
     .catch(rethrowDuplicate);
@@ -234,6 +243,8 @@ export async function deleteAfiliado(deps: Deps, actor: Actor, id: number) {
       entity: 'afiliado',
       entityId: id,
       details: { documento: removed.documento, nombre: removed.nombre },
+      documento: removed.documento,
+      afiliadoIds: [id],
     });
   });
 }

@@ -1,5 +1,6 @@
+import type { AuditAction, AuditEntity } from '@red-dental/contracts';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
 
 export interface Actor {
   id: number;
@@ -9,26 +10,51 @@ export interface Actor {
 }
 
 export interface AuditEntry {
-  /**
-   * `consult`: a dentist's coverage check; `search` and `read`: staff looking
-   * through or into affiliates' records. Reads of personal data are accounted
-   * for like writes.
-   */
-  action: 'create' | 'update' | 'delete' | 'approve' | 'reject' | 'import' | 'consult' | 'search' | 'read';
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: string | number | null;
   details?: Record<string, unknown>;
+  /** The affiliate's document, when the entry is about one affiliate (found or not). */
+  documento?: string | null;
+  /** The affiliates the entry is about: the one checked or opened, or those a search showed. */
+  afiliadoIds?: readonly number[];
 }
 
-/** Records who did what from where; call it inside a write's transaction so both land or neither does. */
+/**
+ * Records who did what from where; call it inside a write's transaction so
+ * both land or neither does. The actor's name and role are copied as they are
+ * now, in the same statement: the row keeps saying who it was after the
+ * account changes or goes.
+ */
 export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
-  await db.insert(auditLog).values({
-    actorUserId: actor.id,
-    actorLabel: actor.email,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    details: entry.details ?? null,
-    address: actor.address,
-  });
+  const ids = entry.afiliadoIds?.length ? sql`${`{${entry.afiliadoIds.join(',')}}`}::integer[]` : sql`null`;
+  await db.execute(sql`
+    insert into audit_log
+      (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento, afiliado_ids, address)
+    select ${actor.id}, ${actor.email},
+      (select coalesce(p.nombre, u.nombre) from users u left join profesionales p on p.user_id = u.id where u.id = ${actor.id}),
+      case when exists (select 1 from profesionales p where p.user_id = ${actor.id}) then 'Profesional'
+        else (select string_agg(r.name, ', ' order by r.name) from user_roles ur join roles r on r.id = ur.role_id
+              where ur.user_id = ${actor.id}) end,
+      ${entry.action}, ${entry.entity}, ${entry.entityId == null ? null : String(entry.entityId)},
+      ${entry.details == null ? null : JSON.stringify(entry.details)}::jsonb,
+      ${entry.documento ?? null}, ${ids}, ${actor.address}`);
+}
+
+/**
+ * Records what an affiliate did that the network must account for (a
+ * download of their own data): affiliates have no account, so the row names
+ * them by their record and document.
+ */
+export async function recordAfiliadoAudit(
+  db: DbOrTx,
+  afiliado: { id: number; nombre: string; documento: string; address: string },
+  entry: Pick<AuditEntry, 'action' | 'entity' | 'details'>,
+) {
+  await db.execute(sql`
+    insert into audit_log
+      (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento, afiliado_ids, address)
+    values (null, ${`afiliado ${afiliado.documento}`}, ${afiliado.nombre}, 'Afiliado', ${entry.action}, ${entry.entity},
+      ${String(afiliado.id)}, ${entry.details == null ? null : JSON.stringify(entry.details)}::jsonb,
+      ${afiliado.documento}, ${`{${afiliado.id}}`}::integer[], ${afiliado.address})`);
 }

@@ -4,6 +4,7 @@ import {
   idSchema,
   PERMISSIONS,
   paginatedSchema,
+  profesionalDatosSchema,
   profesionalesPaginatedQuerySchema,
   profesionalRowSchema,
   profesionalSchema,
@@ -19,6 +20,7 @@ import { z } from 'zod';
 import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
 import * as service from './profesionales.service.ts';
 import { createDirectoryCache, type DirectoryBody } from './profesionales-cartilla.service.ts';
+import * as datosService from './profesionales-datos.service.ts';
 import * as reportes from './profesionales-reportes.service.ts';
 
 const tags = ['profesionales'];
@@ -152,6 +154,23 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'El perfil propio', response: { 200: profesionalSchema } },
     },
     async (request) => service.getOwnProfile(app, currentUser(request)),
+  );
+
+  app.get(
+    '/profile/datos',
+    {
+      onRequest: [app.authorize()],
+      schema: {
+        tags,
+        summary:
+          'Todo lo que la red guarda sobre la cuenta de la sesión: cuenta, perfil, sesiones, notificaciones y consultas de cobertura (10 por hora; queda registrado)',
+        response: { 200: profesionalDatosSchema },
+      },
+    },
+    async (request, reply) => {
+      const datos = await datosService.exportDatos(app, currentUser(request));
+      return reply.header('content-disposition', 'attachment; filename="mis-datos.json"').send(datos);
+    },
   );
 
   app.put(

@@ -1,0 +1,199 @@
+import type { AccesoRow, AuditoriaRow } from '@red-dental/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+
+/** Days are the network's days: Argentina keeps one offset all year, but the zone says it best. */
+const ZONE = 'America/Argentina/Buenos_Aires';
+/** Up to this many matches are counted exactly; past it the planner's estimate stands in. */
+export const COUNT_CAP = 10_000;
+
+/**
+ * The audit screen's filters, resolved: the actor's text to the ids of the
+ * accounts it names and the document to its affiliate's record, so each
+ * condition is one an index answers newest first.
+ */
+export interface AuditWhere {
+  actorIds?: readonly number[];
+  action?: string;
+  entity?: string;
+  documento?: string;
+  /** The record of the affiliate holding `documento`, if there is one now. */
+  afiliadoId?: number;
+  desde?: string;
+  hasta?: string;
+}
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::integer[]`;
+
+function whereOf(f: AuditWhere): SQL {
+  const conditions: SQL[] = [];
+  if (f.actorIds) conditions.push(sql`actor_user_id = any(${intArray(f.actorIds)})`);
+  if (f.action) conditions.push(sql`action = ${f.action}`);
+  if (f.entity) conditions.push(sql`entity = ${f.entity}`);
+  if (f.documento)
+    conditions.push(
+      f.afiliadoId === undefined
+        ? sql`documento = ${f.documento}`
+        : sql`(documento = ${f.documento} or afiliado_ids @> ${intArray([f.afiliadoId])})`,
+    );
+  if (f.desde) conditions.push(sql`created_at >= (${f.desde}::date)::timestamp at time zone ${ZONE}`);
+  if (f.hasta) conditions.push(sql`created_at < (${f.hasta}::date + 1)::timestamp at time zone ${ZONE}`);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+}
+
+/** The accounts whose e-mail or name (their own, or their professional record's) contains `text`. */
+export async function findActorIds(db: DbOrTx, text: string): Promise<number[]> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select u.id from users u left join profesionales p on p.user_id = u.id
+        where lower(u.email) like ${pattern} or lower(u.nombre) like ${pattern} or lower(p.nombre) like ${pattern}
+        limit 1000`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function findAfiliadoIdByDocumento(db: DbOrTx, documento: string): Promise<number | undefined> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from afiliados where documento = ${documento}`,
+  );
+  return rows[0]?.id;
+}
+
+interface RawAuditRow {
+  id: string | number;
+  created_at: string;
+  actor_nombre: string | null;
+  actor_label: string;
+  actor_rol: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  documento: string | null;
+  details: Record<string, unknown> | null;
+  address: string | null;
+  /** The row's place in the order, for the next batch of an export. */
+  cursor: string;
+}
+
+const columns = sql`id, created_at, actor_nombre, actor_label, actor_rol, action, entity, entity_id,
+  documento, details, address, created_at::text as cursor`;
+
+const toRow = (r: RawAuditRow): AuditoriaRow => ({
+  id: Number(r.id),
+  createdAt: new Date(r.created_at).toISOString(),
+  actorNombre: r.actor_nombre,
+  actorEmail: r.actor_label,
+  actorRol: r.actor_rol,
+  action: r.action,
+  entity: r.entity,
+  entityId: r.entity_id,
+  documento: r.documento,
+  details: r.details,
+  address: r.address,
+});
+
+/** One page, newest first. */
+export async function findPage(db: DbOrTx, filter: AuditWhere, page: { limit: number; offset: number }) {
+  const rows = await queryRows<RawAuditRow>(
+    db,
+    sql`select ${columns} from audit_log where ${whereOf(filter)}
+        order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
+  );
+  return rows.map(toRow);
+}
+
+/**
+ * How many rows match: exactly up to COUNT_CAP (reading at most that many
+ * index entries), past it the planner's estimate, so a count never reads ten
+ * million rows.
+ */
+export async function countMatches(db: DbOrTx, filter: AuditWhere): Promise<number> {
+  const where = whereOf(filter);
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from audit_log where ${where} limit ${COUNT_CAP + 1}) m`,
+  );
+  const n = counted?.n ?? 0;
+  if (n <= COUNT_CAP) return n;
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from audit_log where ${where}`,
+  );
+  const parsed = plan?.['QUERY PLAN'];
+  const json = typeof parsed === 'string' ? JSON.parse(parsed) : parsed;
+  const estimate = (json as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0;
+  return Math.max(COUNT_CAP + 1, Math.round(estimate));
+}
+
+/**
+ * Every matching row, newest first, in batches of `batchSize`: each batch is
+ * one short query that goes on from where the last ended (by time and id), so
+ * no transaction or cursor stays open while a slow client downloads, and
+ * memory holds one batch whatever the total.
+ */
+export async function* eachBatch(db: DbOrTx, filter: AuditWhere, batchSize = 2_000) {
+  let after: { cursor: string; id: number } | undefined;
+  while (true) {
+    const from = after ? sql` and (created_at, id) < (${after.cursor}::timestamptz, ${after.id})` : sql``;
+    const raw = await queryRows<RawAuditRow>(
+      db,
+      sql`select ${columns} from audit_log where ${whereOf(filter)}${from}
+          order by created_at desc, id desc limit ${batchSize}`,
+    );
+    if (raw.length === 0) return;
+    yield raw.map(toRow);
+    if (raw.length < batchSize) return;
+    const last = raw[raw.length - 1]!;
+    after = { cursor: last.cursor, id: Number(last.id) };
+  }
+}
+
+/**
+ * What an affiliate may see of the audit: who (never their e-mail) checked their
+ * coverage, or saw, opened or changed their record, in the last `months` (all
+ * that is kept when absent).
+ */
+export async function findAccesos(
+  db: DbOrTx,
+  afiliado: { id: number; documento: string },
+  page: { limit: number; offset: number; months?: number },
+): Promise<{ rows: AccesoRow[]; rowCount: number }> {
+  const since = page.months ? sql` and created_at > now() - make_interval(months => ${page.months})` : sql``;
+  const where = sql`(documento = ${afiliado.documento} or afiliado_ids @> ${intArray([afiliado.id])})
+    and action in ('consult', 'search', 'read', 'create', 'update') and entity = 'afiliado'${since}`;
+  const rows = await queryRows<{
+    created_at: string;
+    actor_nombre: string | null;
+    actor_rol: string | null;
+    action: string;
+    details: { found?: boolean } | null;
+  }>(
+    db,
+    sql`select created_at, actor_nombre, actor_rol, action, details from audit_log where ${where}
+        order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
+  );
+  // An affiliate's rows are few (tens a year): counted exactly.
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from audit_log where ${where}`,
+  );
+  const tipos = {
+    consult: 'consulta',
+    search: 'busqueda',
+    read: 'ficha',
+    create: 'alta',
+    update: 'modificacion',
+  } as const;
+  return {
+    rowCount: counted?.n ?? 0,
+    rows: rows.map((r) => ({
+      fecha: new Date(r.created_at).toISOString(),
+      nombre: r.actor_nombre ?? 'Usuario sin nombre',
+      rol: r.actor_rol ?? 'Personal de la red',
+      tipo: tipos[r.action as keyof typeof tipos],
+      encontrado: r.action === 'consult' ? r.details?.found === true : null,
+    })),
+  };
+}

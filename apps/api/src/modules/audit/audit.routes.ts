@@ -1,0 +1,56 @@
+import {
+  auditoriaFilterSchema,
+  auditoriaQuerySchema,
+  auditoriaRowSchema,
+  PERMISSIONS,
+  paginatedSchema,
+} from '@red-dental/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './audit.service.ts';
+
+const tags = ['auditoria'];
+/** Exports per user and hour: enough for any audit, not for copying the log out in slices. */
+const EXPORT_LIMIT = { max: 30, windowSeconds: 3600 };
+
+/** `/api/auditoria`: the audit log, read and exported by those holding AUDIT.GET. */
+const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      onRequest: [app.authorize(PERMISSIONS.AUDIT_GET)],
+      schema: {
+        tags,
+        summary: 'El registro de auditoría, filtrado y paginado, lo más reciente primero',
+        querystring: auditoriaQuerySchema,
+        response: { 200: paginatedSchema(auditoriaRowSchema) },
+      },
+    },
+    async (request) => service.listAuditoria({ db: app.db, log: request.log }, request.query),
+  );
+
+  app.get(
+    '/export',
+    {
+      onRequest: [app.authorize(PERMISSIONS.AUDIT_GET)],
+      schema: {
+        tags,
+        summary: 'Las filas filtradas del registro como CSV (UTF-8 con BOM); la exportación queda registrada',
+        querystring: auditoriaFilterSchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      await app.consumeQuota(app.db, `auditoria-export:${caller.id}`, EXPORT_LIMIT);
+      const stream = await service.exportAuditoria({ db: app.db, log: request.log }, caller, request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="auditoria-${day}.csv"`)
+        .send(stream);
+    },
+  );
+};
+
+export default auditRoutes;

@@ -1,0 +1,93 @@
+import {
+  type AuditoriaFilter,
+  type AuditoriaQuery,
+  type AuditoriaRow,
+  describeAudit,
+} from '@red-dental/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { type CsvColumn, csvStream } from '../../lib/csv-export.ts';
+import type { Subject } from '../../plugins/auth.ts';
+import { recordAudit } from './audit.repository.ts';
+import * as repo from './audit-query.repository.ts';
+
+interface Deps {
+  db: Db;
+  log: FastifyBaseLogger;
+}
+
+/** The filters as the indexes answer them; undefined when they cannot match anything (no such actor). */
+async function resolve(db: Db, filter: AuditoriaFilter): Promise<repo.AuditWhere | undefined> {
+  const where: repo.AuditWhere = {
+    action: filter.accion,
+    entity: filter.entidad,
+    documento: filter.documento,
+    desde: filter.desde,
+    hasta: filter.hasta,
+  };
+  if (filter.actor) {
+    where.actorIds = await repo.findActorIds(db, filter.actor);
+    if (where.actorIds.length === 0) return undefined;
+  }
+  if (filter.documento) where.afiliadoId = await repo.findAfiliadoIdByDocumento(db, filter.documento);
+  return where;
+}
+
+export async function listAuditoria(deps: Deps, query: AuditoriaQuery) {
+  const where = await resolve(deps.db, query);
+  if (!where) return { rows: [], rowCount: 0 };
+  const page = { limit: query.pageSize, offset: query.pageIndex * query.pageSize };
+  const [rows, rowCount] = await Promise.all([
+    repo.findPage(deps.db, where, page),
+    repo.countMatches(deps.db, where),
+  ]);
+  return { rows, rowCount };
+}
+
+const BUENOS_AIRES = new Intl.DateTimeFormat('es-AR', {
+  timeZone: 'America/Argentina/Buenos_Aires',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+const CSV_COLUMNS: readonly CsvColumn<AuditoriaRow>[] = [
+  { header: 'Fecha', value: (r) => BUENOS_AIRES.format(new Date(r.createdAt)).replace(',', '') },
+  { header: 'Usuario', value: (r) => r.actorNombre },
+  { header: 'Email', value: (r) => r.actorEmail },
+  { header: 'Rol', value: (r) => r.actorRol },
+  { header: 'Acción', value: (r) => describeAudit(r) },
+  { header: 'Documento del afiliado', value: (r) => r.documento },
+  { header: 'Detalle', value: (r) => (r.details ? JSON.stringify(r.details) : null) },
+  { header: 'Dirección IP', value: (r) => r.address },
+];
+
+/**
+ * The filtered log as CSV, written as it is read. The export is itself an
+ * entry of the log, with its filters and how many rows went out, written when
+ * the download ends (or is abandoned).
+ */
+export async function exportAuditoria(deps: Deps, caller: Subject, filter: AuditoriaFilter) {
+  const where = await resolve(deps.db, filter);
+  async function* none(): AsyncGenerator<AuditoriaRow[]> {}
+  const batches = where ? repo.eachBatch(deps.db, where) : none();
+  const filtros = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
+  return csvStream(batches, CSV_COLUMNS, {
+    onEnd: async ({ rows, complete }) => {
+      try {
+        await recordAudit(deps.db, caller, {
+          action: 'export',
+          entity: 'auditoria',
+          details: { filtros, filas: rows, completa: complete },
+        });
+      } catch (error) {
+        deps.log.error({ err: error }, 'the export of the audit log could not be recorded');
+      }
+    },
+    onError: (error) => deps.log.error({ err: error }, 'the export of the audit log failed half-way'),
+  });
+}
