@@ -65,8 +65,10 @@ const signedInStaff: RouteObject = {
     page(PATHS.miPerfil, 'Mi Perfil', signedIn('miPerfil'), PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE),
     page(PATHS.catalogos, 'Catálogos', signedIn('catalogos'), PERMISSIONS.PROFESSIONALS_UPDATE),
     page(PATHS.miCuenta, 'Mi cuenta', signedIn('miCuenta')),
+    page(PATHS.misDatosUsuario, 'Mis datos', signedIn('misDatos')),
     page(PATHS.usuarios, 'Usuarios', signedIn('usuarios'), PERMISSIONS.USERS_GET),
     page(PATHS.roles, 'Roles', signedIn('roles'), PERMISSIONS.ROLES_GET),
+    page(PATHS.auditoria, 'Auditoría', signedIn('auditoria'), PERMISSIONS.AUDIT_GET),
   ],
 };
 
@@ -75,6 +77,7 @@ const signedInAffiliate: RouteObject = {
   lazy: () => import('./layouts/affiliate-layout.tsx'),
   children: [
     page(PATHS.perfilAfiliado, 'Mi Perfil', signedIn('perfilAfiliado')),
+    page(PATHS.misDatosAfiliado, 'Mis datos', signedIn('misDatos')),
     page(PATHS.cartilla, 'Cartilla', signedIn('cartilla')),
     page(PATHS.notificacionesAfiliado, 'Notificaciones', signedIn('notificacionesAfiliado')),
   ],

@@ -149,6 +149,56 @@ export function apiUpload<T = unknown>(
   });
 }
 
+export interface DownloadOptions {
+  query?: QueryParams;
+  signal?: AbortSignal;
+  /** The name the file is saved under. */
+  fileName: string;
+  /** Bytes received so far (an export's size is not known until it ends). */
+  onProgress?: (bytes: number) => void;
+}
+
+/**
+ * Fetches a file the API writes as it goes (an export) with the token, counting
+ * the bytes as they arrive, then hands it to the browser to save. Errors are
+ * read and reported as in `apiRequest`.
+ */
+export async function apiDownload(path: string, options: DownloadOptions): Promise<void> {
+  const { query, signal, fileName, onProgress } = options;
+  const token = getToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(MESSAGES.UNEXPECTED, 0);
+  }
+  if (!response.ok) throw failureOf(response.status, await readBody(response), token);
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  try {
+    const reader = response.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      parts.push(chunk.value);
+      received += chunk.value.byteLength;
+      onProgress?.(received);
+    }
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(MESSAGES.UNEXPECTED, 0);
+  }
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file by the next turn; the memory can go.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** The API's `{error, code, fields}`, as far as the body has it (a proxy may answer with HTML). */
 function readErrorBody(data: unknown): Partial<ErrorBody> {
   if (typeof data !== 'object' || data === null) return {};

@@ -26,8 +26,11 @@ export const PATHS = {
   miCuenta: '/mi-cuenta',
   usuarios: '/usuarios',
   roles: '/roles',
+  auditoria: '/auditoria',
+  misDatosUsuario: '/mi-cuenta/mis-datos',
 
   perfilAfiliado: '/perfil-afiliado',
+  misDatosAfiliado: '/perfil-afiliado/mis-datos',
   cartilla: '/cartilla',
   notificacionesAfiliado: '/notificaciones-afiliado',
 } as const;

@@ -51,6 +51,10 @@ export const queryKeys = {
   },
   invitacion: (token: string) => ['invitacion', token] as const,
   roles: ['roles'] as const,
+  auditoria: {
+    page: (params: object) => ['auditoria', 'paginated', params] as const,
+  },
+  accesos: (params: object) => ['afiliado', 'accesos', params] as const,
   /** The signed-in user's own open sessions. */
   sesiones: ['sesiones'] as const,
   /** Whether the signed-in user's account has two-factor sign-in. */

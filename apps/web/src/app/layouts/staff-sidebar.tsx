@@ -5,6 +5,7 @@ import { ToothLogo } from '@/components/ui/icons/index.ts';
 import {
   BellIcon,
   BuildingIcon,
+  ClipboardListIcon,
   LogOutIcon,
   ShieldIcon,
   StethoscopeIcon,
@@ -59,6 +60,7 @@ export const STAFF_ENTRIES: readonly Entry[] = [
   },
   { to: PATHS.usuarios, label: 'Usuarios', icon: UserCogIcon, permission: PERMISSIONS.USERS_GET },
   { to: PATHS.roles, label: 'Roles', icon: ShieldIcon, permission: PERMISSIONS.ROLES_GET },
+  { to: PATHS.auditoria, label: 'Auditoría', icon: ClipboardListIcon, permission: PERMISSIONS.AUDIT_GET },
 ];
 
 /** Staff navigation; under 768 px only the icons show (the labels still name the links). */

@@ -1,5 +1,7 @@
+import { DescargarMisDatos } from '@/features/mis-datos/components/descargar-mis-datos.tsx';
 import { SegundoFactorPanel } from '@/features/segundo-factor/components/segundo-factor-panel.tsx';
 import { SesionesPanel } from '@/features/sesiones/components/sesiones-panel.tsx';
+import { PATHS } from '@/lib/paths.ts';
 import { useSignOut } from '../layouts/use-sign-out.ts';
 import styles from './mi-cuenta.module.css';
 
@@ -10,6 +12,7 @@ export function Component() {
     <div className={styles.page}>
       <SegundoFactorPanel />
       <SesionesPanel onSignOut={signOut} />
+      <DescargarMisDatos titular="usuario" printPath={PATHS.misDatosUsuario} />
     </div>
   );
 }

@@ -22,4 +22,6 @@ export const SIGNED_IN_SCREENS = {
   miCuenta: () => import('./mi-cuenta.tsx'),
   usuarios: () => import('./usuarios.tsx'),
   roles: () => import('./roles.tsx'),
+  auditoria: () => import('./auditoria.tsx'),
+  misDatos: () => import('./mis-datos.tsx'),
 };

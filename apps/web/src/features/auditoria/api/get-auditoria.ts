@@ -1,0 +1,37 @@
+import {
+  type AuditoriaFilter,
+  type AuditoriaQuery,
+  auditoriaRowSchema,
+  paginatedSchema,
+} from '@red-dental/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiDownload, apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+const pageSchema = paginatedSchema(auditoriaRowSchema);
+
+/** `GET /api/auditoria`: the log, filtered and paged, newest first. */
+export function getAuditoriaPage(params: AuditoriaQuery, signal?: AbortSignal) {
+  return apiRequest('auditoria', { signal, schema: pageSchema, query: { ...params } });
+}
+
+export function useAuditoriaPage(params: AuditoriaQuery) {
+  return useQuery({
+    queryKey: queryKeys.auditoria.page(params),
+    queryFn: ({ signal }) => getAuditoriaPage(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/auditoria/export`: the filtered rows as CSV, saved by the browser; the server records the export. */
+export function exportAuditoria(
+  filter: AuditoriaFilter,
+  options: { signal?: AbortSignal; onProgress?: (bytes: number) => void },
+) {
+  const day = new Date().toISOString().slice(0, 10);
+  return apiDownload('auditoria/export', {
+    ...options,
+    query: { ...filter },
+    fileName: `auditoria-${day}.csv`,
+  });
+}
