@@ -18,6 +18,7 @@ test('an administrator lands on /profesionales with the full sidebar, and logs o
     'Catálogos',
     'Usuarios',
     'Roles',
+    'Auditoría',
     'Cerrar Sesión',
   ]);
   await expect(page.getByRole('link', { name: 'Profesionales' })).toHaveAttribute('aria-current', 'page');

@@ -71,7 +71,9 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
 export function describeAudit(row: { action: string; entity: string; entityId: string | null }): string {
   const action = AUDIT_ACTION_LABELS[row.action as AuditAction] ?? row.action;
   const entity = AUDIT_ENTITY_LABELS[row.entity as AuditEntity] ?? row.entity;
-  return row.entityId ? `${action} ${entity} ${row.entityId}` : `${action} ${entity}`;
+  // Whose data an export took is said by who did it: the number adds nothing.
+  const showsId = row.entityId && row.entity !== 'datos_personales' && row.entity !== 'auditoria';
+  return showsId ? `${action} ${entity} ${row.entityId}` : `${action} ${entity}`;
 }
 
 // ---------------------------------------------------------------------------

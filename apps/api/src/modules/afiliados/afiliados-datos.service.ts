@@ -33,8 +33,19 @@ export function initials(nombre: string): string {
  * contact data in part, since which dentists checked someone's coverage is
  * health data (decision 060).
  */
-function shown(rows: AccesoRow[], afiliado: AfiliadoSubject): AccesoRow[] {
-  return afiliado.birthdateProven ? rows : rows.map((row) => ({ ...row, nombre: initials(row.nombre) }));
+function shown(
+  rows: (Omit<AccesoRow, 'nombre'> & { nombre: string | null })[],
+  afiliado: AfiliadoSubject,
+): AccesoRow[] {
+  return rows.map((row) => ({
+    ...row,
+    nombre:
+      row.nombre === null
+        ? 'Personal de la red (sin nombre registrado)'
+        : afiliado.birthdateProven
+          ? row.nombre
+          : initials(row.nombre),
+  }));
 }
 
 async function findSelf(deps: Pick<Deps, 'db'>, afiliado: AfiliadoSubject) {

@@ -150,6 +150,11 @@ export async function* eachBatch(db: DbOrTx, filter: AuditWhere, batchSize = 2_0
   }
 }
 
+/** 'ADMINISTRATIVO' → 'Administrativo': role names read as words, not as codes. */
+function titleCase(name: string): string {
+  return name.charAt(0).toLocaleUpperCase('es-AR') + name.slice(1).toLocaleLowerCase('es-AR');
+}
+
 /**
  * What an affiliate may see of the audit: who (never their e-mail) checked their
  * coverage, or saw, opened or changed their record, in the last `months` (all
@@ -159,7 +164,7 @@ export async function findAccesos(
   db: DbOrTx,
   afiliado: { id: number; documento: string },
   page: { limit: number; offset: number; months?: number },
-): Promise<{ rows: AccesoRow[]; rowCount: number }> {
+): Promise<{ rows: (Omit<AccesoRow, 'nombre'> & { nombre: string | null })[]; rowCount: number }> {
   const since = page.months ? sql` and created_at > now() - make_interval(months => ${page.months})` : sql``;
   const where = sql`(documento = ${afiliado.documento} or afiliado_ids @> ${intArray([afiliado.id])})
     and action in ('consult', 'search', 'read', 'create', 'update') and entity = 'afiliado'${since}`;
@@ -190,8 +195,8 @@ export async function findAccesos(
     rowCount: counted?.n ?? 0,
     rows: rows.map((r) => ({
       fecha: new Date(r.created_at).toISOString(),
-      nombre: r.actor_nombre ?? 'Usuario sin nombre',
-      rol: r.actor_rol ?? 'Personal de la red',
+      nombre: r.actor_nombre,
+      rol: r.actor_rol ? r.actor_rol.split(', ').map(titleCase).join(', ') : 'Personal de la red',
       tipo: tipos[r.action as keyof typeof tipos],
       encontrado: r.action === 'consult' ? r.details?.found === true : null,
     })),

@@ -37,6 +37,7 @@ describe('StaffSidebar', () => {
         'Catálogos',
         'Usuarios',
         'Roles',
+        'Auditoría',
         'Cerrar Sesión',
       ],
     ],

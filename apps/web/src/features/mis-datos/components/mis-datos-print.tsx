@@ -204,7 +204,7 @@ export function MisDatosPrint({ titular }: { titular: Titular }) {
   const generated = formatMomentTime(datos.data.generadoEl);
   return (
     <Panel className={styles.print} aria-labelledby="mis-datos-heading">
-      <div className={styles.actions}>
+      <div className={styles.printHeader}>
         <h2 id="mis-datos-heading" className={styles.heading}>
           Mis datos en la red
         </h2>
