@@ -60,6 +60,15 @@ const trustProxySchema = z.preprocess(
 
 const optionalUrl = z.url({ error: 'debe ser una URL válida' }).optional();
 
+/** A whole number of days or years to keep data, from 1 up to `max`. */
+const retentionPeriod = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(max, `debe ser ${max} o menos`)
+    .default(fallback);
+
 /** The environment contract (README and .env.example). Parsed once, at boot. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -133,6 +142,9 @@ const envSchema = z.object({
   TILE_URL: z.string().min(1).default(DEFAULT_TILE_URL),
   MAX_PDF_MB: z.coerce.number({ error: 'debe ser un número' }).positive().max(1024).default(10),
   MAX_CSV_MB: z.coerce.number({ error: 'debe ser un número' }).positive().max(4096).default(50),
+  AUDIT_RETENTION_YEARS: retentionPeriod(100, 5),
+  OUTBOX_SENT_RETENTION_DAYS: retentionPeriod(36_500, 30),
+  OUTBOX_FAILED_RETENTION_DAYS: retentionPeriod(36_500, 90),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -174,6 +186,15 @@ export interface Config {
   secretBoxKey: string | undefined;
   maxPdfBytes: number;
   maxCsvBytes: number;
+  /** How long data is kept before the hourly retention pass deletes it (plugins/mail/retention.ts). */
+  retention: {
+    /** Audit rows, by when they were written. */
+    auditYears: number;
+    /** Sent mails in the outbox, by when they were sent. */
+    outboxSentDays: number;
+    /** Mails given up as failed, by when they were given up. */
+    outboxFailedDays: number;
+  };
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   logLevel: string;
@@ -239,6 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretBoxKey: e.SECRET_BOX_KEY,
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     maxCsvBytes: Math.round(e.MAX_CSV_MB * 1024 * 1024),
+    retention: {
+      auditYears: e.AUDIT_RETENTION_YEARS,
+      outboxSentDays: e.OUTBOX_SENT_RETENTION_DAYS,
+      outboxFailedDays: e.OUTBOX_FAILED_RETENTION_DAYS,
+    },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

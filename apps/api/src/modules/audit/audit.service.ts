@@ -52,7 +52,8 @@ const BUENOS_AIRES = new Intl.DateTimeFormat('es-AR', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  // Not `hour12: false`: with es-AR it picks the h24 cycle, and midnight reads "24:00:00", the end of the day.
+  hourCycle: 'h23',
 });
 
 const CSV_COLUMNS: readonly CsvColumn<AuditoriaRow>[] = [

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { fileTransport, smtpTransport } from './mail.client.ts';
 import { MailWorker } from './mail.worker.ts';
 import { insertMail, mailToEachInsert, type QueuedMail } from './outbox.repository.ts';
+import { type RetentionOptions, type RetentionReport, runRetention } from './retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,12 @@ declare module 'fastify' {
       wake(): void;
       /** Sends everything due now (tests, shutdown). */
       drain(): Promise<void>;
+      /**
+       * Runs one retention pass now (retention.ts), whenever the last one
+       * ran; it still needs the claim's lock, so it does nothing while
+       * another instance is claiming one.
+       */
+      sweep(options?: Omit<RetentionOptions, 'force'>): Promise<RetentionReport>;
     };
   }
 }
@@ -35,7 +42,9 @@ declare module 'fastify' {
 /**
  * The mail outbox (decision 004): queueing for the modules, and the worker
  * that sends it, started once the app is ready and stopped (finishing the
- * batch in hand) on close.
+ * batch in hand) on close. The worker's loop also runs the hourly retention
+ * pass (retention.ts); an app whose worker is not started (tests) runs it
+ * only through `sweep()`.
  */
 export default fp(
   async (app: FastifyInstance, opts: { startWorker: boolean }) => {
@@ -43,15 +52,18 @@ export default fp(
     const transport = config.smtpUrl
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, app.log);
-    const worker = new MailWorker(app.db, transport, app.log.child({ module: 'mail' }));
+    const log = app.log.child({ module: 'mail' });
+    const retention = { storage: app.storage, settings: config.retention };
+    const worker = new MailWorker(app.db, transport, log, opts.startWorker ? retention : undefined);
     app.decorate('mail', {
       enqueue: insertMail,
       toEachStatement: mailToEachInsert,
       wake: () => worker.wake(),
       drain: () => worker.drain(),
+      sweep: (options) => runRetention({ db: app.db, log, ...retention }, { ...options, force: true }),
     });
     if (opts.startWorker) app.addHook('onReady', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());
   },
-  { name: 'mail', dependencies: ['db'] },
+  { name: 'mail', dependencies: ['db', 'storage'] },
 );

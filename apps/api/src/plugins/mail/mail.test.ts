@@ -302,14 +302,8 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
                             when 'viejo@example.com' then now() - interval '31 days' end,
         created_at = now() - interval '40 days',
         next_attempt_at = now() + interval '1 hour'`);
-    // A worker purges at the start of its first pass.
-    const worker = new MailWorker(
-      ctx.database.db,
-      smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'),
-      silentLog,
-    );
-    await worker.drain();
-    await worker.stop();
+    // The hourly retention pass (retention.ts) purges them; run one now.
+    await ctx.app.mail.sweep();
     const left = await queryRows<{ to: string }>(
       ctx.database.db,
       sql`select "to" from mail_outbox order by id`,

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { isConnectionFailure, type MailTransport } from './mail.client.ts';
-import { claimBatch, markSent, purgeSent, releaseUntried, reschedule } from './outbox.repository.ts';
+import { claimBatch, markSent, releaseUntried, reschedule } from './outbox.repository.ts';
+import { type RetentionDeps, runRetention } from './retention.ts';
 
 export const POLL_INTERVAL_MS = 2000;
 export const MAX_ATTEMPTS = 12;
@@ -23,10 +24,12 @@ function leaseSeconds(transport: Pick<MailTransport, 'sendTimeoutMs'>) {
   const batchMs = BATCH_SIZE * (transport.sendTimeoutMs + BOOKKEEPING_MS_PER_MAIL);
   return Math.ceil(batchMs / 1000) + LEASE_MARGIN_SECONDS;
 }
-/** Sent mails are kept this long (to answer "did it go out?"), then deleted. */
-const SENT_RETENTION_DAYS = 30;
-/** The purge of old sent mails runs at most this often, at the start of a pass. */
-const PURGE_INTERVAL_MS = 3_600_000;
+/**
+ * How often the loop asks for the retention pass. The claim runs it at most
+ * hourly across all instances; asking more often than that keeps the gap
+ * short when another instance that ran it last has gone.
+ */
+const RETENTION_CHECK_MS = 5 * 60_000;
 
 /** Back-off after the n-th failure: 10 s, 20 s, 40 s … capped at one hour. */
 export function retryDelaySeconds(attempts: number) {
@@ -64,12 +67,19 @@ export class MailWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  private lastPurgeAt = Number.NEGATIVE_INFINITY;
+  private lastRetentionCheckAt = Number.NEGATIVE_INFINITY;
+  private retention: { pass: Promise<void>; abort: AbortController } | undefined;
 
+  /**
+   * With `retention` (what the sweeps need besides the database), the loop
+   * also starts the retention pass (retention.ts) when it is due. Without it
+   * the worker only sends.
+   */
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport,
     private readonly log: FastifyBaseLogger,
+    private readonly retentionDeps?: Omit<RetentionDeps, 'db' | 'log'>,
   ) {}
 
   start() {
@@ -93,7 +103,10 @@ export class MailWorker {
   async stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    // A retention pass in progress stops at its next statement.
+    this.retention?.abort.abort();
     if (this.running) await this.running;
+    if (this.retention) await this.retention.pass;
     this.transport.close();
   }
 
@@ -105,6 +118,7 @@ export class MailWorker {
   }
 
   private async tick() {
+    this.startRetentionIfDue();
     await this.runOnce();
     if (this.again) {
       this.again = false;
@@ -116,7 +130,6 @@ export class MailWorker {
     if (this.running) return this.running;
     this.running = (async () => {
       try {
-        await this.purgeIfDue();
         while (!this.stopped && (await this.sendBatch()) > 0) {
           // keep going while there is work due
         }
@@ -131,16 +144,29 @@ export class MailWorker {
     }
   }
 
-  private async purgeIfDue() {
-    if (Date.now() - this.lastPurgeAt < PURGE_INTERVAL_MS) return;
-    this.lastPurgeAt = Date.now();
-    try {
-      const purged = await purgeSent(this.db, { olderThanDays: SENT_RETENTION_DAYS });
-      if (purged > 0) this.log.info({ purged }, 'old sent mails deleted from the outbox');
-    } catch (error) {
-      // Sending goes on; the purge is tried again at the next interval.
-      this.log.warn({ err: error }, 'purging old sent mails failed');
-    }
+  /**
+   * Starts the retention pass beside the sending, not before it: a long
+   * audit purge must not hold mails back. One pass at a time per worker.
+   */
+  private startRetentionIfDue() {
+    if (!this.retentionDeps || this.retention || this.stopped) return;
+    if (Date.now() - this.lastRetentionCheckAt < RETENTION_CHECK_MS) return;
+    this.lastRetentionCheckAt = Date.now();
+    const abort = new AbortController();
+    const pass = runRetention(
+      { db: this.db, log: this.log, ...this.retentionDeps },
+      { signal: abort.signal },
+    ).then(
+      () => undefined,
+      (error: unknown) => {
+        // Sending goes on; the pass is tried again at the next check.
+        this.log.warn({ err: error }, 'retention pass failed; will retry');
+      },
+    );
+    this.retention = { pass, abort };
+    void pass.finally(() => {
+      this.retention = undefined;
+    });
   }
 
   private async sendBatch(): Promise<number> {

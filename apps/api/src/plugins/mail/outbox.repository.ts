@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 
@@ -152,18 +152,4 @@ export async function releaseUntried(
     .where(
       and(eq(mailOutbox.status, 'pending'), sql`(${mailOutbox.id}, ${mailOutbox.attempts}) in (${claimed})`),
     );
-}
-
-/** Deletes, in one statement, the mails sent more than `days` days ago; returns how many. */
-export async function purgeSent(db: DbOrTx, options: { olderThanDays: number }): Promise<number> {
-  const deleted = await db
-    .delete(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.status, 'sent'),
-        lt(mailOutbox.sentAt, sql`now() - make_interval(days => ${options.olderThanDays})`),
-      ),
-    )
-    .returning({ id: mailOutbox.id });
-  return deleted.length;
 }

@@ -1,20 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type Dirent } from 'node:fs';
 import {
   chmod,
   type FileHandle,
   mkdir,
   open,
+  readdir,
   readFile,
   rename,
   rm,
+  stat,
   unlink,
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidKey, type FileStorageBackend } from './file-storage.ts';
+import {
+  assertValidKey,
+  assertValidPrefix,
+  type FileStorageBackend,
+  isValidKey,
+  type StoredEntry,
+} from './file-storage.ts';
 
 const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
 /** Stored files hold personal data: only the server's user may read them or list their folders. */
@@ -87,8 +95,46 @@ export function diskStorage(root: string): FileStorageBackend {
       }
     },
 
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      // Walk only the folder the prefix names (up to its last slash), keeping what starts with it.
+      const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      yield* walk(path.join(root, ...folder.split('/').filter(Boolean)), folder, prefix);
+    },
+
     close() {},
   };
+}
+
+/**
+ * The files under `dir`, whose keys start with `keyPrefix`, that match
+ * `prefix`. Names that cannot be a key segment are passed over: the hidden
+ * `.tmp` and `.meta` folders, and anything copied in by hand under a name no
+ * key could have. A file removed while the walk runs is passed over too.
+ */
+async function* walk(dir: string, keyPrefix: string, prefix: string): AsyncGenerator<StoredEntry> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for (const entry of entries) {
+    if (!isValidKey(entry.name)) continue;
+    const key = `${keyPrefix}${entry.name}`;
+    if (entry.isDirectory()) {
+      const folder = `${key}/`;
+      if (folder.startsWith(prefix) || prefix.startsWith(folder))
+        yield* walk(path.join(dir, entry.name), folder, prefix);
+    } else if (entry.isFile() && key.startsWith(prefix) && isValidKey(key)) {
+      const stats = await stat(path.join(dir, entry.name)).catch((error: unknown) => {
+        if (isMissing(error)) return undefined;
+        throw error;
+      });
+      if (stats) yield { key, lastModified: stats.mtime };
+    }
+  }
 }
 
 async function readContentType(metaFile: string): Promise<string> {

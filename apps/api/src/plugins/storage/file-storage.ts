@@ -19,6 +19,18 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | undefined>;
   /** Deletes the file; a key without a file is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Every stored file whose key starts with `prefix` (`notificaciones/` for a
+   * folder, `''` for all), in no particular order, with the time it was last
+   * written. Read lazily, page by page, so a large store is never held whole.
+   */
+  list(prefix: string): AsyncIterable<StoredEntry>;
+}
+
+/** One file of a listing: its key and when it was last written (file mtime, S3 LastModified). */
+export interface StoredEntry {
+  key: string;
+  lastModified: Date;
 }
 
 /** A backend also releases what it holds (sockets) when the app closes. */
@@ -35,11 +47,25 @@ export interface FileStorageBackend extends FileStorage {
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 const MAX_KEY_LENGTH = 512;
 
+/** Whether `key` is one the storage accepts (see SEGMENT): a listing may meet files put there by other means. */
+export function isValidKey(key: string): boolean {
+  return (
+    typeof key === 'string' && key.length <= MAX_KEY_LENGTH && key.split('/').every((s) => SEGMENT.test(s))
+  );
+}
+
 /** A bad key is a bug in the caller, so it throws a plain Error rather than an answer for the client. */
 export function assertValidKey(key: string): void {
-  const isValid =
-    typeof key === 'string' && key.length <= MAX_KEY_LENGTH && key.split('/').every((s) => SEGMENT.test(s));
-  if (!isValid) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  if (!isValidKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/**
+ * A listing prefix is empty, or the start of a valid key, folder or not
+ * (`notificaciones/`, `notificaciones/2026`): no `..`, no hidden names.
+ */
+export function assertValidPrefix(prefix: string): void {
+  const isValid = prefix === '' || (typeof prefix === 'string' && isValidKey(prefix.replace(/\/$/, '')));
+  if (!isValid) throw new Error(`invalid storage prefix: ${JSON.stringify(prefix)}`);
 }
 
 /**

@@ -1,8 +1,13 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config.ts';
-import { assertValidKey, type FileStorageBackend, StorageUnavailableError } from './file-storage.ts';
+import {
+  assertValidKey,
+  assertValidPrefix,
+  type FileStorageBackend,
+  StorageUnavailableError,
+} from './file-storage.ts';
 
 type S3Config = NonNullable<Config['s3']>;
 
@@ -22,9 +27,10 @@ const NETWORK_ERROR_CODES = new Set([
 /**
  * Files as objects of one S3 bucket, through the AWS SDK. Nothing is sent
  * until the first call. Settings are explained in
- * docs/decisions/040-file-storage-disk-or-s3.md.
+ * docs/decisions/040-file-storage-disk-or-s3.md. `listPageSize` is how many
+ * keys each listing request asks for (S3 answers at most 1,000).
  */
-export function s3Storage(s3: S3Config): FileStorageBackend {
+export function s3Storage(s3: S3Config, options: { listPageSize?: number } = {}): FileStorageBackend {
   const hasCustomEndpoint = s3.endpoint !== undefined;
   const client = new S3Client({
     region: s3.region ?? 'us-east-1',
@@ -75,6 +81,28 @@ export function s3Storage(s3: S3Config): FileStorageBackend {
     async remove(key) {
       assertValidKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(rethrow);
+    },
+
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      // One page at a time: each answer names where the next one starts (ContinuationToken).
+      let token: string | undefined;
+      do {
+        const page = await client
+          .send(
+            new ListObjectsV2Command({
+              Bucket,
+              Prefix: prefix === '' ? undefined : prefix,
+              ContinuationToken: token,
+              MaxKeys: options.listPageSize,
+            }),
+          )
+          .catch(rethrow);
+        for (const object of page.Contents ?? [])
+          if (object.Key !== undefined && object.LastModified !== undefined)
+            yield { key: object.Key, lastModified: object.LastModified };
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token !== undefined);
     },
 
     close() {

@@ -1,15 +1,17 @@
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { MESSAGES } from '@red-dental/contracts';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { startS3 } from '../../../test/s3-server.ts';
 import errorsPlugin from '../errors.ts';
+import type { FileStorage } from './file-storage.ts';
 import { isStorageUnavailable, StorageUnavailableError } from './index.ts';
+import { s3Storage } from './s3-storage.client.ts';
 
 /** `size` bytes made chunk by chunk as they are read, so the upload never exists whole in memory. */
 function generatedStream(size: number) {
@@ -38,6 +40,40 @@ async function readAll(stream: Readable) {
 }
 
 const PDF = { contentType: 'application/pdf' };
+
+/**
+ * s3rver seals the continuation tokens of ListObjectsV2 with single DES, which
+ * OpenSSL 3 no longer offers (its answer to a truncated listing is a 500).
+ * While `run` runs, DES is computed as two-key triple DES with both keys the
+ * same, which is the same cipher.
+ */
+async function withSingleDes<T>(run: () => Promise<T>): Promise<T> {
+  const asDes = (algorithm: string, key: Buffer): [string, Buffer] =>
+    algorithm === 'des' ? ['des-ede-cbc', Buffer.concat([key, key])] : [algorithm, key];
+  const { createCipheriv, createDecipheriv } = crypto;
+  const spies = [
+    vi
+      .spyOn(crypto, 'createCipheriv')
+      .mockImplementation(((algorithm: string, key: Buffer, iv: Buffer) =>
+        createCipheriv(...asDes(algorithm, key), iv)) as never),
+    vi
+      .spyOn(crypto, 'createDecipheriv')
+      .mockImplementation(((algorithm: string, key: Buffer, iv: Buffer) =>
+        createDecipheriv(...asDes(algorithm, key), iv)) as never),
+  ];
+  try {
+    return await run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+/** The listing under `prefix`, sorted by key. */
+async function listed(storage: FileStorage, prefix: string) {
+  const entries = [];
+  for await (const entry of storage.list(prefix)) entries.push(entry);
+  return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
 
 describe.each(['disk', 's3'] as const)('file storage (%s)', (kind) => {
   let ctx: TestContext;
@@ -129,6 +165,51 @@ describe.each(['disk', 's3'] as const)('file storage (%s)', (kind) => {
     expect((await readAll(file!.body)).toString()).toBe('completo');
   });
 
+  it('lists the files under a prefix with when each was last written', async () => {
+    const before = Date.now();
+    for (const key of ['listado/2026/01/a.pdf', 'listado/2026/02/b.pdf', 'listado-otro/c.pdf', 'otros/d.pdf'])
+      await storage().put(key, Buffer.from(key), PDF);
+
+    const folder = await listed(storage(), 'listado/');
+    expect(folder.map((e) => e.key)).toEqual(['listado/2026/01/a.pdf', 'listado/2026/02/b.pdf']);
+    for (const entry of folder) {
+      expect(entry.lastModified).toBeInstanceOf(Date);
+      // S3 keeps whole seconds.
+      expect(entry.lastModified.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
+      expect(entry.lastModified.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    // A prefix is a start of keys, as S3 has it, not only a folder.
+    expect((await listed(storage(), 'listado')).map((e) => e.key)).toEqual([
+      'listado-otro/c.pdf',
+      'listado/2026/01/a.pdf',
+      'listado/2026/02/b.pdf',
+    ]);
+    expect((await listed(storage(), 'listado/2026/02')).map((e) => e.key)).toEqual(['listado/2026/02/b.pdf']);
+    expect(await listed(storage(), 'listado/2027/')).toEqual([]);
+    expect(await listed(storage(), 'nada/')).toEqual([]);
+    // Everything listed is a key the storage serves: nothing of its own bookkeeping.
+    const all = await listed(storage(), '');
+    expect(all.map((e) => e.key)).toContain('otros/d.pdf');
+    expect(all.every((e) => !e.key.split('/').some((segment) => segment.startsWith('.')))).toBe(true);
+  });
+
+  it('lists past one page of answers', async () => {
+    // S3 answers up to 1,000 keys a request; pages of 2 make three requests out of five keys.
+    const paged = kind === 's3' ? s3Storage(ctx.config.s3!, { listPageSize: 2 }) : undefined;
+    const keys = [1, 2, 3, 4, 5].map((n) => `paginas/${n}.pdf`);
+    for (const key of keys) await storage().put(key, Buffer.from(key), PDF);
+    try {
+      const entries = await withSingleDes(() => listed(paged ?? storage(), 'paginas/'));
+      expect(entries.map((e) => e.key)).toEqual(keys);
+    } finally {
+      paged?.close();
+    }
+  });
+
+  it.each(['../', 'listado/../', '.meta/', '/etc'])('refuses to list the prefix %j', async (prefix) => {
+    await expect(listed(storage(), prefix)).rejects.toThrow(/invalid storage prefix/);
+  });
+
   it.each([
     '../fuera.pdf',
     'notificaciones/../../fuera.pdf',
@@ -163,6 +244,19 @@ describe('file storage on disk', () => {
     expect(onDisk.toString()).toBe('%PDF plano');
   });
 
+  it('lists a file with its modification time, and leaves out its own .tmp and .meta', async () => {
+    const key = 'notificaciones/2020/01/antiguo.pdf';
+    await ctx.app.storage.put(key, Buffer.from('%PDF antiguo'), PDF);
+    const written = new Date('2020-01-15T12:00:00Z');
+    await utimes(path.join(ctx.config.dataDir, 'files', key), written, written);
+
+    const entries = await listed(ctx.app.storage, 'notificaciones/2020/');
+    expect(entries).toEqual([{ key, lastModified: written }]);
+    const all = await listed(ctx.app.storage, '');
+    expect(all.some((e) => e.key.startsWith('.'))).toBe(false);
+    expect(all.map((e) => e.key)).toContain(key);
+  });
+
   it("keeps the files and the folders it makes to the server's user", async () => {
     await ctx.app.storage.put('notificaciones/2027/03/privado.pdf', Buffer.from('%PDF privado'), PDF);
     const root = path.join(ctx.config.dataDir, 'files');
@@ -194,8 +288,9 @@ describe('file storage when S3 goes down', () => {
         ctx.app.storage.put('notificaciones/2026/11/durante.pdf', Buffer.from('x'), PDF).catch((e) => e),
         ctx.app.storage.get('notificaciones/2026/11/antes.pdf').catch((e) => e),
         ctx.app.storage.remove('notificaciones/2026/11/antes.pdf').catch((e) => e),
+        listed(ctx.app.storage, 'notificaciones/').catch((e) => e),
       ]);
-      expect(errors.map(isStorageUnavailable)).toEqual([true, true, true]);
+      expect(errors.map(isStorageUnavailable)).toEqual([true, true, true, true]);
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await ctx.close();
