@@ -79,5 +79,7 @@ test("a dentist's coverage check shows under the affiliate's 'Mis accesos', and 
   await page.getByLabel('Documento del afiliado').fill('');
   await page.getByLabel('Acción').selectOption('export');
   await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'Exportó registro de auditoría' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'Exportó registro de auditoría' }).first(),
+  ).toBeVisible();
 });

@@ -227,6 +227,14 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     maxBytes: MAX_UPLOAD_BYTES,
   });
   const listQuery = { pageIndex: '0', pageSize: '10', search: 'Prueba' };
+  const auditFilters = {
+    actor: 'admin',
+    accion: 'create',
+    entidad: 'afiliado',
+    documento: f.afiliado.documento,
+    desde: '2025-01-01',
+    hasta: '2099-12-31',
+  };
   return {
     'GET /api/docs': { as: 'anonymous', url: '/api/docs' },
     'GET /api/docs/static/index.html': { as: 'anonymous', url: '/api/docs/static/index.html' },
@@ -387,6 +395,12 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       query: { search: f.afiliado.documento, limit: '10', obraSocialId: String(f.osId) },
     },
     'GET /api/afiliados/profile': { as: 'afiliado', url: '/api/afiliados/profile' },
+    'GET /api/afiliados/profile/accesos': {
+      as: 'afiliado',
+      url: '/api/afiliados/profile/accesos',
+      query: { pageIndex: '0', pageSize: '10' },
+    },
+    'GET /api/afiliados/profile/datos': { as: 'afiliado', url: '/api/afiliados/profile/datos' },
     'PUT /api/afiliados/profile': {
       as: 'afiliado',
       url: '/api/afiliados/profile',
@@ -458,6 +472,7 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       as: 'dentist',
       url: '/api/profesionales/profile/confirmar-datos',
     },
+    'GET /api/profesionales/profile/datos': { as: 'dentist', url: '/api/profesionales/profile/datos' },
     'PUT /api/profesionales/zonas-os/:id': {
       as: 'admin',
       url: `/api/profesionales/zonas-os/${ids}`,
@@ -549,6 +564,14 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       query: { pageIndex: '0', pageSize: '10' },
     },
     'GET /api/files/*': { as: 'anonymous', url: f.fileLink.path, query: f.fileLink.query },
+
+    'GET /api/auditoria': {
+      as: 'admin',
+      url: '/api/auditoria',
+      query: { pageIndex: '0', pageSize: '10', ...auditFilters },
+    },
+    // Answers text/csv; past 30 exports an hour the rest are a Spanish 429, still below 500.
+    'GET /api/auditoria/export': { as: 'admin', url: '/api/auditoria/export', query: auditFilters },
   };
 }
 

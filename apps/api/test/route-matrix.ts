@@ -22,7 +22,7 @@ const AFILIADO_ONLY: Row = [401, 'ok', 403, 403, 403];
 const DENTIST_ONLY: Row = [401, 403, 'ok', 403, 403];
 /** AFILIADOS.* and PROFESSIONALS.UPDATE, which ADMINISTRATIVO holds. */
 const STAFF: Row = [401, 403, 403, 'ok', 'ok'];
-/** Permissions only ADMINISTRADOR holds (users, requests, deleting insurers and providers). */
+/** Permissions only ADMINISTRADOR holds (users, requests, deleting insurers and providers, the audit log). */
 const ADMIN_ONLY: Row = [401, 403, 403, 403, 'ok'];
 /** A signed link is the only way in: without a valid signature everyone is refused. */
 const SIGNED_LINK: Row = [403, 403, 403, 403, 403];
@@ -82,6 +82,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/afiliados/paginated': ANY_USER,
   'GET /api/afiliados': ANY_USER,
   'GET /api/afiliados/profile': AFILIADO_ONLY,
+  'GET /api/afiliados/profile/accesos': AFILIADO_ONLY,
+  'GET /api/afiliados/profile/datos': AFILIADO_ONLY,
   'PUT /api/afiliados/profile': AFILIADO_ONLY,
   'POST /api/afiliados/confirm-email': OPEN,
   'POST /api/afiliados/import-csv': STAFF,
@@ -105,6 +107,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/profesionales/profile': DENTIST_ONLY,
   'PUT /api/profesionales/profile': DENTIST_ONLY,
   'POST /api/profesionales/profile/confirmar-datos': DENTIST_ONLY,
+  // Everyone with an account may download what the network holds about it.
+  'GET /api/profesionales/profile/datos': ANY_USER,
   'PUT /api/profesionales/zonas-os/:id': STAFF,
   'POST /api/profesionales/:id/verificar-matricula': STAFF,
   'GET /api/profesionales/:id': ANY_USER,
@@ -133,6 +137,10 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/notificaciones': STAFF,
   'GET /api/notificaciones/:id/destinatarios': STAFF,
   'GET /api/files/*': SIGNED_LINK,
+
+  // AUDIT.GET; the export answers text/csv.
+  'GET /api/auditoria': ADMIN_ONLY,
+  'GET /api/auditoria/export': ADMIN_ONLY,
 };
 
 export const CALLERS = ['anonymous', 'afiliado', 'dentist', 'staff', 'admin'] as const;

@@ -1,0 +1,496 @@
+import { randomBytes } from 'node:crypto';
+import { auditoriaRowSchema, MESSAGES, PERMISSIONS, paginatedSchema } from '@red-dental/contracts';
+import { buildPdf, uniqueDocumento } from '@red-dental/testing';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  apiCaller,
+  BACKENDS,
+  createTestApp,
+  createUserWithRoles,
+  loginAs,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { queryRows } from '../../db/client.ts';
+import { seedCatalogue } from '../../db/seed/base.ts';
+import { createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { createDentist } from '../profesionales/profesionales.factories.ts';
+
+const M = MESSAGES.auditoria;
+const auditPage = paginatedSchema(auditoriaRowSchema);
+const _PDF = buildPdf(['Cartilla actualizada', 'Vigente desde el 1 de diciembre']);
+const CSV_HEADER = 'Fecha,Usuario,Email,Rol,Acción,Documento del afiliado,Detalle,Dirección IP';
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** A document no affiliate holds, unique to the test: rows inserted with it are the only ones it finds. */
+const uniqueTag = () => `T${randomBytes(5).toString('hex').toUpperCase()}`;
+
+const queryString = (query: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+describe.each(BACKENDS)('auditoría (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  let staffUser: { id: number; email: string };
+  let os: { id: number; nombre: string };
+  const inject = apiCaller(() => ctx.app);
+
+  /** A row of the log written as the application writes it, at the instant given. */
+  async function insertRow(row: {
+    createdAt: string;
+    documento?: string | null;
+    actorNombre?: string | null;
+    actorLabel?: string;
+    actorRol?: string | null;
+    action?: string;
+    entity?: string;
+    entityId?: string | null;
+    details?: Record<string, unknown> | null;
+    afiliadoIds?: number[];
+    address?: string | null;
+  }) {
+    const ids = row.afiliadoIds ? sql`${`{${row.afiliadoIds.join(',')}}`}::integer[]` : sql`null`;
+    const [inserted] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`insert into audit_log
+            (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento,
+             afiliado_ids, address, created_at)
+          values (null, ${row.actorLabel ?? 'insertado@example.com'}, ${row.actorNombre ?? 'Fila Insertada'},
+            ${row.actorRol === undefined ? 'ADMINISTRATIVO' : row.actorRol}, ${row.action ?? 'read'},
+            ${row.entity ?? 'afiliado'}, ${row.entityId ?? null},
+            ${row.details == null ? null : JSON.stringify(row.details)}::jsonb, ${row.documento ?? null}, ${ids},
+            ${row.address === undefined ? '10.0.0.1' : row.address}, ${row.createdAt}::timestamptz)
+          returning id`,
+    );
+    return Number(inserted!.id);
+  }
+
+  async function list(query: Record<string, string | number>, auth = admin) {
+    const res = await inject(
+      'GET',
+      `/api/auditoria?${queryString({ pageIndex: 0, pageSize: 100, ...query })}`,
+      auth,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return auditPage.parse(res.json());
+  }
+
+  async function exportCsv(query: Record<string, string | number>, auth = admin) {
+    return inject('GET', `/api/auditoria/export?${queryString(query)}`, auth);
+  }
+
+  /** The CSV's records (the header row apart), as a spreadsheet would read them. */
+  const records = (text: string) => parse(text, { bom: true, columns: true }) as Record<string, string>[];
+
+  /** A dentist's coverage check of one document, as the dentist's screen asks it. */
+  async function checkCoverage(auth: Record<string, string>, documento: string) {
+    const res = await inject(
+      'GET',
+      `/api/afiliados/paginated?${queryString({ pageIndex: 0, pageSize: 10, search: documento })}`,
+      auth,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { rows: { id: number }[]; rowCount: number };
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
+    // The name the staff member's rows carry, copied when each is written.
+    await ctx.database.db.execute(
+      sql`update users set nombre = 'Mónica Auditada Ríos' where id = ${user.id}`,
+    );
+    staffUser = user;
+    staff = await loginAs(ctx.app, user.email, user.password);
+    os = await createObraSocial(ctx.app, staff, { nombre: 'OSDE Auditoría' });
+  });
+  afterAll(() => ctx.close());
+
+  describe('who may read the log', () => {
+    it('gives the ADMINISTRADOR role AUDIT.GET, and gives it back at the next start if it went missing', async () => {
+      const holds = async () =>
+        (
+          await queryRows<{ n: number }>(
+            ctx.database.db,
+            sql`select count(*)::int as n from role_permissions rp
+                join roles r on r.id = rp.role_id join permissions p on p.id = rp.permission_id
+                where r.name = 'ADMINISTRADOR' and p.name = ${PERMISSIONS.AUDIT_GET}`,
+          )
+        )[0]!.n;
+      expect(await holds()).toBe(1);
+      const roles = (await inject('GET', '/api/roles', admin)).json() as {
+        name: string;
+        permissions: string[];
+      }[];
+      expect(roles.find((r) => r.name === 'ADMINISTRADOR')!.permissions).toContain('AUDIT.GET');
+
+      // A database from before the permission existed: the next start's seed grants it.
+      await ctx.database.db.execute(
+        sql`delete from role_permissions where permission_id = (select id from permissions where name = 'AUDIT.GET')`,
+      );
+      expect((await inject('GET', '/api/auditoria', admin)).statusCode).toBe(403);
+      await seedCatalogue(ctx.database.db);
+      expect(await holds()).toBe(1);
+      expect((await inject('GET', '/api/auditoria', admin)).statusCode).toBe(200);
+    });
+
+    it('refuses staff without AUDIT.GET (403) and callers without a session (401), and lets in any role holding it', async () => {
+      for (const url of ['/api/auditoria', '/api/auditoria/export']) {
+        const refused = await inject('GET', url, staff);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'SIN_PERMISO' });
+        expect((await inject('GET', url)).statusCode).toBe(401);
+      }
+      const role = await inject('POST', '/api/roles', admin, {
+        name: 'AUDITOR EXTERNO',
+        permissions: ['AUDIT.GET', 'BACKOFFICE_ACCESS'],
+      });
+      expect(role.statusCode, role.body).toBe(201);
+      const auditor = await createUserWithRoles(ctx.app, admin, ['AUDITOR EXTERNO']);
+      const auth = await loginAs(ctx.app, auditor.email, auditor.password);
+      expect((await inject('GET', '/api/auditoria', auth)).statusCode).toBe(200);
+      // Reading the log does not let them into the affiliates' registry.
+      expect((await inject('GET', '/api/afiliados/paginated', auth)).statusCode).toBe(403);
+    });
+  });
+
+  describe('the log, filtered and paged', () => {
+    it("finds a staff member's rows by part of their name or e-mail, whatever the case", async () => {
+      await createAfiliado(ctx.app, staff, os.id);
+      const byName = await list({ actor: 'AUDITADA' });
+      expect(byName.rowCount).toBeGreaterThanOrEqual(2);
+      expect(byName.rows.length).toBe(byName.rowCount);
+      for (const row of byName.rows)
+        expect(row).toMatchObject({
+          actorNombre: 'Mónica Auditada Ríos',
+          actorEmail: staffUser.email,
+          actorRol: 'ADMINISTRATIVO',
+        });
+      expect(byName.rows.map((r) => r.action)).toEqual(expect.arrayContaining(['create']));
+      expect(byName.rows.map((r) => r.entity)).toEqual(expect.arrayContaining(['obra_social', 'afiliado']));
+
+      const localPart = staffUser.email.split('@')[0]!;
+      const byEmail = await list({ actor: localPart.slice(-8).toUpperCase() });
+      expect(byEmail.rows.map((r) => r.id)).toEqual(byName.rows.map((r) => r.id));
+
+      expect(await list({ actor: 'nadie-se-llama-asi' })).toEqual({ rows: [], rowCount: 0 });
+      // LIKE's wildcards are letters like any other.
+      expect(await list({ actor: '%' })).toEqual({ rows: [], rowCount: 0 });
+      expect(await list({ actor: '_' })).toEqual({ rows: [], rowCount: 0 });
+    });
+
+    it("finds a professional's rows by part of their professional name", async () => {
+      const dentist = await createDentist(ctx.app, admin, { nombre: 'Eulalia Búsqueda Ferreyra' });
+      const auth = await loginAs(ctx.app, dentist.email, dentist.password);
+      await checkCoverage(auth, uniqueDocumento());
+      const page = await list({ actor: 'búsqueda ferr' });
+      expect(page.rowCount).toBe(1);
+      expect(page.rows[0]).toMatchObject({
+        actorNombre: 'Eulalia Búsqueda Ferreyra',
+        actorEmail: dentist.email,
+        actorRol: 'Profesional',
+        action: 'consult',
+        entity: 'afiliado',
+      });
+    });
+
+    it('filters by action and by entity, alone and together', async () => {
+      const consults = await list({ accion: 'consult' });
+      expect(consults.rowCount).toBeGreaterThan(0);
+      for (const row of consults.rows) expect(row.action).toBe('consult');
+
+      const insurers = await list({ entidad: 'obra_social' });
+      expect(insurers.rowCount).toBeGreaterThan(0);
+      for (const row of insurers.rows) expect(row.entity).toBe('obra_social');
+
+      const both = await list({ accion: 'create', entidad: 'obra_social', actor: 'auditada' });
+      expect(both.rows.map((r) => [r.action, r.entity, r.entityId])).toEqual([
+        ['create', 'obra_social', String(os.id)],
+      ]);
+      // An empty select means no filter.
+      expect((await list({ accion: '', entidad: '', actor: '', documento: '' })).rowCount).toBeGreaterThan(
+        both.rowCount,
+      );
+    });
+
+    it("finds an affiliate's rows by document, with the staff searches that showed them and checks made before they existed", async () => {
+      const documento = uniqueDocumento();
+      const dentist = await createDentist(ctx.app, admin);
+      const dentistAuth = await loginAs(ctx.app, dentist.email, dentist.password);
+      // Checked before being registered: not found then, and still about this document.
+      await checkCoverage(dentistAuth, documento);
+      const afiliado = await createAfiliado(ctx.app, staff, os.id, {
+        nombre: 'Rosario Quispewayta Mamani',
+        documento,
+      });
+      const other = await createAfiliado(ctx.app, staff, os.id);
+      await checkCoverage(dentistAuth, documento);
+      await checkCoverage(dentistAuth, other.documento);
+      const search = await inject(
+        'GET',
+        '/api/afiliados/paginated?pageIndex=0&pageSize=10&search=quispewayta',
+        staff,
+      );
+      expect(search.json().rows.map((r: { id: number }) => r.id)).toEqual([afiliado.id]);
+      expect((await inject('GET', `/api/afiliados/${afiliado.id}`, staff)).statusCode).toBe(200);
+
+      const page = await list({ documento });
+      expect(page.rows.map((r) => r.action)).toEqual(['read', 'search', 'consult', 'create', 'consult']);
+      expect(page.rowCount).toBe(5);
+      const [read, shown, found, created, notFound] = page.rows;
+      expect(read).toMatchObject({
+        documento,
+        entityId: String(afiliado.id),
+        actorNombre: 'Mónica Auditada Ríos',
+      });
+      // The search named the affiliate by record only: it is found all the same.
+      expect(shown).toMatchObject({
+        documento: null,
+        details: { search: 'quispewayta', ids: [afiliado.id] },
+      });
+      expect(found).toMatchObject({ documento, actorRol: 'Profesional', details: { found: true } });
+      expect(created).toMatchObject({ documento, entityId: String(afiliado.id) });
+      expect(notFound).toMatchObject({ documento, entityId: null, details: { found: false } });
+
+      const theirs = await list({ documento: other.documento });
+      expect(theirs.rows.map((r) => r.action)).toEqual(['consult', 'create']);
+      expect(await list({ documento: uniqueDocumento() })).toEqual({ rows: [], rowCount: 0 });
+      expect((await list({ documento, accion: 'consult' })).rows.map((r) => r.details)).toEqual([
+        { documento, found: true },
+        { documento, found: false },
+      ]);
+    });
+
+    it('takes desde and hasta as days in Buenos Aires, both ends included', async () => {
+      const documento = uniqueTag();
+      // Buenos Aires is three hours behind UTC: its 9 March runs from 03:00 UTC that day to 03:00 UTC the next.
+      const at = async (createdAt: string) => insertRow({ documento, createdAt, entityId: createdAt });
+      await at('2025-03-09T02:59:59.999Z'); // 8 March, 23:59:59.999
+      await at('2025-03-09T03:00:00.000Z'); // 9 March, 00:00
+      await at('2025-03-10T02:59:59.999Z'); // 9 March, 23:59:59.999
+      await at('2025-03-10T03:00:00.000Z'); // 10 March, 00:00
+      const days = async (query: Record<string, string>) =>
+        (await list({ documento, ...query })).rows.map((r) => r.entityId);
+
+      expect(await days({ desde: '2025-03-09', hasta: '2025-03-09' })).toEqual([
+        '2025-03-10T02:59:59.999Z',
+        '2025-03-09T03:00:00.000Z',
+      ]);
+      expect(await days({ desde: '2025-03-09' })).toEqual([
+        '2025-03-10T03:00:00.000Z',
+        '2025-03-10T02:59:59.999Z',
+        '2025-03-09T03:00:00.000Z',
+      ]);
+      expect(await days({ hasta: '2025-03-09' })).toEqual([
+        '2025-03-10T02:59:59.999Z',
+        '2025-03-09T03:00:00.000Z',
+        '2025-03-09T02:59:59.999Z',
+      ]);
+      expect(await days({ desde: '2025-03-08', hasta: '2025-03-08' })).toEqual(['2025-03-09T02:59:59.999Z']);
+      expect(await days({ desde: '2025-03-10', hasta: '' })).toEqual(['2025-03-10T03:00:00.000Z']);
+      expect(await days({ desde: '2025-03-11' })).toEqual([]);
+    });
+
+    it('pages newest first, with the number of rows matching', async () => {
+      const documento = uniqueTag();
+      const ids: number[] = [];
+      for (const minute of ['00', '01', '02', '03'])
+        ids.push(await insertRow({ documento, createdAt: `2025-05-02T15:${minute}:00Z` }));
+      // Two rows written in the same instant: the later one first.
+      ids.push(await insertRow({ documento, createdAt: '2025-05-02T15:03:00Z' }));
+      const newestFirst = [ids[4], ids[3], ids[2], ids[1], ids[0]];
+
+      const pages = [];
+      for (const pageIndex of [0, 1, 2, 3]) pages.push(await list({ documento, pageIndex, pageSize: 2 }));
+      expect(pages.map((p) => p.rowCount)).toEqual([5, 5, 5, 5]);
+      expect(pages.map((p) => p.rows.map((r) => r.id))).toEqual([
+        newestFirst.slice(0, 2),
+        newestFirst.slice(2, 4),
+        newestFirst.slice(4),
+        [],
+      ]);
+      expect(pages[0]!.rows[0]).toMatchObject({
+        createdAt: '2025-05-02T15:03:00.000Z',
+        actorNombre: 'Fila Insertada',
+        actorEmail: 'insertado@example.com',
+        documento,
+        address: '10.0.0.1',
+      });
+    });
+
+    it('refuses a date that is not a day, or desde after hasta, in Spanish (400)', async () => {
+      for (const url of ['/api/auditoria', '/api/auditoria/export']) {
+        for (const desde of ['2025-02-30', '09/03/2025', '2025-3-9', 'ayer']) {
+          const res = await inject('GET', `${url}?desde=${encodeURIComponent(desde)}`, admin);
+          expect(res.statusCode, `${url} desde=${desde}`).toBe(400);
+          expect(res.json()).toMatchObject({ code: 'VALIDACION', fields: { desde: M.DATE_INVALID } });
+        }
+        const hasta = await inject('GET', `${url}?hasta=2025-13-01`, admin);
+        expect(hasta.json()).toMatchObject({ fields: { hasta: M.DATE_INVALID } });
+        const reversed = await inject('GET', `${url}?desde=2025-03-10&hasta=2025-03-09`, admin);
+        expect(reversed.statusCode).toBe(400);
+        expect(reversed.json()).toMatchObject({
+          error: M.RANGE_INVALID,
+          code: 'VALIDACION',
+          fields: { hasta: M.RANGE_INVALID },
+        });
+        const action = await inject('GET', `${url}?accion=borrar-todo`, admin);
+        expect(action.statusCode).toBe(400);
+        expect(action.json().fields).toHaveProperty('accion');
+      }
+      // The same day at both ends is one day.
+      expect(
+        (await inject('GET', '/api/auditoria?desde=2025-03-09&hasta=2025-03-09', admin)).statusCode,
+      ).toBe(200);
+    });
+  });
+
+  describe('the CSV export', () => {
+    it('downloads the filtered rows as UTF-8 CSV with a BOM and a header row, accents kept, quoted per RFC 4180', async () => {
+      const documento = uniqueTag();
+      await insertRow({
+        documento,
+        createdAt: '2025-03-09T15:04:05Z',
+        actorNombre: 'José Núñez Peña',
+        actorLabel: 'jose@example.com',
+        action: 'consult',
+        entityId: '42',
+        details: { documento, found: true },
+        address: '190.210.1.2',
+      });
+      await insertRow({
+        documento,
+        createdAt: '2025-03-10T03:00:00Z',
+        actorNombre: 'Pérez, Juan "el Tano"',
+        actorRol: 'Profesional',
+        action: 'read',
+        details: null,
+        address: null,
+      });
+      await insertRow({ documento: uniqueTag(), createdAt: '2025-03-09T16:00:00Z' });
+
+      const res = await exportCsv({ documento });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect(res.rawPayload.subarray(0, 3).equals(BOM)).toBe(true);
+      const text = res.rawPayload.toString('utf8');
+      const lines = text.slice(1).split('\r\n');
+      expect(lines[0]).toBe(CSV_HEADER);
+      expect(lines).toHaveLength(4); // header, two rows, and the empty string after the last CRLF
+      expect(lines[3]).toBe('');
+      // A comma and quotes: the cell is quoted and its quotes doubled.
+      expect(lines[1]).toBe(
+        `10/03/2025 00:00:00,"Pérez, Juan ""el Tano""",insertado@example.com,Profesional,Abrió la ficha de afiliado,${documento},,`,
+      );
+      const [first, second] = records(text);
+      expect(JSON.parse(second!.Detalle!)).toEqual({ documento, found: true });
+      expect([first, { ...second, Detalle: 'json' }]).toEqual([
+        {
+          Fecha: '10/03/2025 00:00:00',
+          Usuario: 'Pérez, Juan "el Tano"',
+          Email: 'insertado@example.com',
+          Rol: 'Profesional',
+          Acción: 'Abrió la ficha de afiliado',
+          'Documento del afiliado': documento,
+          Detalle: '',
+          'Dirección IP': '',
+        },
+        {
+          Fecha: '09/03/2025 12:04:05',
+          Usuario: 'José Núñez Peña',
+          Email: 'jose@example.com',
+          Rol: 'ADMINISTRATIVO',
+          Acción: 'Consultó la cobertura de afiliado 42',
+          'Documento del afiliado': documento,
+          Detalle: 'json',
+          'Dirección IP': '190.210.1.2',
+        },
+      ]);
+    });
+
+    it('writes a leading apostrophe before a cell a spreadsheet would run as a formula', async () => {
+      const documento = uniqueTag();
+      for (const [minute, actorNombre] of [
+        ['01', '=HYPERLINK("http://malo.example","Ver")'],
+        ['02', '+54 11 4800-1234'],
+        ['03', '-2+3'],
+        ['04', '@SUM(A1:A2)'],
+      ] as const)
+        await insertRow({ documento, createdAt: `2025-06-01T12:${minute}:00Z`, actorNombre });
+      const res = await exportCsv({ documento });
+      expect(records(res.body).map((r) => r.Usuario)).toEqual([
+        "'@SUM(A1:A2)",
+        "'-2+3",
+        "'+54 11 4800-1234",
+        `'=HYPERLINK("http://malo.example","Ver")`,
+      ]);
+      expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
+    });
+
+    it('exports only what the filters match, and records each export with its filters and row count', async () => {
+      const documento = uniqueTag();
+      await insertRow({ documento, createdAt: '2025-07-01T12:00:00Z', action: 'read' });
+      await insertRow({ documento, createdAt: '2025-07-02T12:00:00Z', action: 'update' });
+      await insertRow({ documento, createdAt: '2025-07-03T12:00:00Z', action: 'update' });
+
+      const updates = await exportCsv({
+        documento,
+        accion: 'update',
+        desde: '2025-07-01',
+        hasta: '2025-07-03',
+      });
+      expect(records(updates.body).map((r) => r.Acción)).toEqual(['Modificó afiliado', 'Modificó afiliado']);
+      const nothing = await exportCsv({ actor: 'nadie-se-llama-asi' });
+      expect(nothing.statusCode).toBe(200);
+      expect(nothing.rawPayload.toString('utf8')).toBe(`\uFEFF${CSV_HEADER}\r\n`);
+
+      const me = (await inject('GET', '/api/user/me', admin)).json() as { id: number };
+      const exports = await list({ accion: 'export', entidad: 'auditoria' });
+      const mine = exports.rows.filter((r) => r.actorEmail === ADMIN.email);
+      expect(mine[0]).toMatchObject({
+        action: 'export',
+        entity: 'auditoria',
+        actorRol: 'ADMINISTRADOR',
+        details: { filtros: { actor: 'nadie-se-llama-asi' }, filas: 0, completa: true },
+      });
+      expect(mine[1]).toMatchObject({
+        details: {
+          filtros: { documento, accion: 'update', desde: '2025-07-01', hasta: '2025-07-03' },
+          filas: 2,
+          completa: true,
+        },
+      });
+      const [written] = await queryRows<{ actor_user_id: number }>(
+        ctx.database.db,
+        sql`select actor_user_id from audit_log where id = ${mine[0]!.id}`,
+      );
+      expect(written!.actor_user_id).toBe(me.id);
+    });
+
+    it('answers the 31st export of the same user in an hour with 429', async () => {
+      const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRADOR']);
+      const auth = await loginAs(ctx.app, user.email, user.password);
+      const documento = uniqueTag();
+      for (let i = 0; i < 30; i++) expect((await exportCsv({ documento }, auth)).statusCode).toBe(200);
+      const refused = await exportCsv({ documento }, auth);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'DEMASIADOS_INTENTOS', error: MESSAGES.RATE_LIMITED });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The others' quota is their own.
+      expect((await exportCsv({ documento })).statusCode).toBe(200);
+      // Only the exports that went out are in the log.
+      const [{ n }] = (await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from audit_log where actor_user_id = ${user.id} and action = 'export'`,
+      )) as [{ n: number }];
+      expect(n).toBe(30);
+    });
+  });
+});
