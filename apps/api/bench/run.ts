@@ -1,13 +1,15 @@
+import { runAuditoriaBenchmark } from './auditoria.bench.ts';
 import { runCartillaBenchmark } from './cartilla.bench.ts';
 import { runImportBenchmark } from './import.bench.ts';
 import { runLoadBenchmark } from './load.bench.ts';
 import { runNotificacionesBenchmark } from './notificaciones.bench.ts';
 import { runSearchBenchmark } from './search.bench.ts';
 
-/** `npm run bench -w apps/api [-- import|search|cartilla|notificaciones|load]`: prints each figure next to its reference and goal. */
+/** `npm run bench -w apps/api [-- import|search|cartilla|notificaciones|load|auditoria]`: prints each figure next to its reference and goal. */
 const only = process.argv[2];
 if (!only || only === 'import') await runImportBenchmark();
 if (!only || only === 'search') await runSearchBenchmark();
 if (!only || only === 'cartilla') await runCartillaBenchmark();
 if (!only || only === 'notificaciones') await runNotificacionesBenchmark();
 if (!only || only === 'load') await runLoadBenchmark();
+if (!only || only === 'auditoria') await runAuditoriaBenchmark();

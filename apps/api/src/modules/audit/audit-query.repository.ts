@@ -94,7 +94,49 @@ const toRow = (r: RawAuditRow): AuditoriaRow => ({
   address: r.address,
 });
 
-/** One page, newest first. */
+/**
+ * A page of matches and their exact count in one round trip, when there are at
+ * most `cap`: the matches are collected through whichever index finds them
+ * (at most cap + 1 entries) and only they are sorted. Without this PostgreSQL
+ * walks the time index backwards hoping to meet a page of matches early, and
+ * a combination that is common apart but rare together (a staff member and
+ * coverage checks, which only dentists make) reads the whole log. Answers
+ * undefined past the cap: then the ordered walk (`findPage`) is the fast plan
+ * and the count is an estimate (`countMatches`).
+ *
+ * Sequential scans are turned off for this one statement: the planner takes
+ * filters to be independent, so it expects such a combination to match
+ * thousands of rows and reads the table until it meets cap + 1 of them, which
+ * for one that matches nothing is all ten million. Through an index the work
+ * is bounded by the most selective filter alone.
+ */
+export async function findFewMatches(
+  db: DbOrTx,
+  filter: AuditWhere,
+  page: { limit: number; offset: number },
+  cap = COUNT_CAP,
+): Promise<{ rows: AuditoriaRow[]; rowCount: number } | undefined> {
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return queryRows<RawAuditRow & { total: number }>(
+      tx,
+      sql`with m as materialized (
+          select id, created_at from audit_log where ${whereOf(filter)} limit ${cap + 1}
+        ), total as (select count(*)::int as n from m)
+        select total.n as total, p.* from total left join lateral (
+          select ${columns} from audit_log
+          where id in (select id from m order by created_at desc, id desc limit ${page.limit} offset ${page.offset})
+            and total.n <= ${cap}
+          order by created_at desc, id desc
+        ) p on true`,
+    );
+  });
+  const total = Number(rows[0]?.total ?? 0);
+  if (total > cap) return undefined;
+  return { rowCount: total, rows: rows.filter((r) => r.id !== null).map(toRow) };
+}
+
+/** One page, newest first, read in order from the indexes: the plan for one filter, or for many matches. */
 export async function findPage(db: DbOrTx, filter: AuditWhere, page: { limit: number; offset: number }) {
   const rows = await queryRows<RawAuditRow>(
     db,
@@ -128,12 +170,23 @@ export async function countMatches(db: DbOrTx, filter: AuditWhere): Promise<numb
 }
 
 /**
+ * Whether no one index answers the filter in time order: a document (two
+ * indexes, OR-ed) or two of actor, action and entity. One alone, with or
+ * without dates, has an index ending in (created_at, id) that the ordered
+ * page walks.
+ */
+export function needsFewMatches(f: AuditWhere): boolean {
+  const combined = [f.actorIds, f.action, f.entity].filter((v) => v !== undefined).length;
+  return f.documento !== undefined || combined >= 2;
+}
+
+/**
  * Every matching row, newest first, in batches of `batchSize`: each batch is
  * one short query that goes on from where the last ended (by time and id), so
  * no transaction or cursor stays open while a slow client downloads, and
  * memory holds one batch whatever the total.
  */
-export async function* eachBatch(db: DbOrTx, filter: AuditWhere, batchSize = 2_000) {
+export async function* eachBatch(db: DbOrTx, filter: AuditWhere, batchSize = 1_000) {
   let after: { cursor: string; id: number } | undefined;
   while (true) {
     const from = after ? sql` and (created_at, id) < (${after.cursor}::timestamptz, ${after.id})` : sql``;
