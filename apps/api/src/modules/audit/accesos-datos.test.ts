@@ -26,12 +26,11 @@ import {
   multipart,
 } from '../afiliados/afiliados.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
+import { type AuditRowInput, insertAuditRow, queryString } from './audit.factories.ts';
 
 const auditPage = paginatedSchema(auditoriaRowSchema);
 const accesosPage = paginatedSchema(accesoRowSchema);
 const PDF = buildPdf(['Cartilla actualizada', 'Vigente desde el 1 de diciembre']);
-const queryString = (query: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own data (%s)", (backend) => {
   let ctx: TestContext;
@@ -41,35 +40,7 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
   let os: { id: number; nombre: string };
   const inject = apiCaller(() => ctx.app);
 
-  /** A row of the log written as the application writes it, at the instant given. */
-  async function insertRow(row: {
-    createdAt: string;
-    documento?: string | null;
-    actorNombre?: string | null;
-    actorLabel?: string;
-    actorRol?: string | null;
-    action?: string;
-    entity?: string;
-    entityId?: string | null;
-    details?: Record<string, unknown> | null;
-    afiliadoIds?: number[];
-    address?: string | null;
-  }) {
-    const ids = row.afiliadoIds ? sql`${`{${row.afiliadoIds.join(',')}}`}::integer[]` : sql`null`;
-    const [inserted] = await queryRows<{ id: string }>(
-      ctx.database.db,
-      sql`insert into audit_log
-            (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento,
-             afiliado_ids, address, created_at)
-          values (null, ${row.actorLabel ?? 'insertado@example.com'}, ${row.actorNombre ?? 'Fila Insertada'},
-            ${row.actorRol === undefined ? 'ADMINISTRATIVO' : row.actorRol}, ${row.action ?? 'read'},
-            ${row.entity ?? 'afiliado'}, ${row.entityId ?? null},
-            ${row.details == null ? null : JSON.stringify(row.details)}::jsonb, ${row.documento ?? null}, ${ids},
-            ${row.address === undefined ? '10.0.0.1' : row.address}, ${row.createdAt}::timestamptz)
-          returning id`,
-    );
-    return Number(inserted!.id);
-  }
+  const insertRow = (row: AuditRowInput) => insertAuditRow(ctx.database.db, row);
 
   async function list(query: Record<string, string | number>, auth = admin) {
     const res = await inject(

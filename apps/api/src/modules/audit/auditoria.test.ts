@@ -17,6 +17,7 @@ import { queryRows } from '../../db/client.ts';
 import { seedCatalogue } from '../../db/seed/base.ts';
 import { createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
+import { type AuditRowInput, insertAuditRow, queryString } from './audit.factories.ts';
 
 const M = MESSAGES.auditoria;
 const auditPage = paginatedSchema(auditoriaRowSchema);
@@ -27,9 +28,6 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** A document no affiliate holds, unique to the test: rows inserted with it are the only ones it finds. */
 const uniqueTag = () => `T${randomBytes(5).toString('hex').toUpperCase()}`;
 
-const queryString = (query: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-
 describe.each(BACKENDS)('auditoría (%s)', (backend) => {
   let ctx: TestContext;
   let admin: Record<string, string>;
@@ -38,35 +36,7 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
   let os: { id: number; nombre: string };
   const inject = apiCaller(() => ctx.app);
 
-  /** A row of the log written as the application writes it, at the instant given. */
-  async function insertRow(row: {
-    createdAt: string;
-    documento?: string | null;
-    actorNombre?: string | null;
-    actorLabel?: string;
-    actorRol?: string | null;
-    action?: string;
-    entity?: string;
-    entityId?: string | null;
-    details?: Record<string, unknown> | null;
-    afiliadoIds?: number[];
-    address?: string | null;
-  }) {
-    const ids = row.afiliadoIds ? sql`${`{${row.afiliadoIds.join(',')}}`}::integer[]` : sql`null`;
-    const [inserted] = await queryRows<{ id: string }>(
-      ctx.database.db,
-      sql`insert into audit_log
-            (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento,
-             afiliado_ids, address, created_at)
-          values (null, ${row.actorLabel ?? 'insertado@example.com'}, ${row.actorNombre ?? 'Fila Insertada'},
-            ${row.actorRol === undefined ? 'ADMINISTRATIVO' : row.actorRol}, ${row.action ?? 'read'},
-            ${row.entity ?? 'afiliado'}, ${row.entityId ?? null},
-            ${row.details == null ? null : JSON.stringify(row.details)}::jsonb, ${row.documento ?? null}, ${ids},
-            ${row.address === undefined ? '10.0.0.1' : row.address}, ${row.createdAt}::timestamptz)
-          returning id`,
-    );
-    return Number(inserted!.id);
-  }
+  const insertRow = (row: AuditRowInput) => insertAuditRow(ctx.database.db, row);
 
   async function list(query: Record<string, string | number>, auth = admin) {
     const res = await inject(
