@@ -26,6 +26,19 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /**
+ * The planner's estimate of how many rows `query` returns, from its EXPLAIN
+ * (the query is never run): a count for when reading the matches would cost
+ * too much.
+ */
+export async function estimatedRows(db: DbOrTx, query: SQL): Promise<number> {
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const rows = (parsed as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? rows : 0;
+}
+
+/**
  * Like `queryRows`, sent as a named statement (named after its SQL text): on
  * PostgreSQL each pooled connection then parses and plans it once, not on every
  * call. For hot queries that have a handful of shapes; their conditions must

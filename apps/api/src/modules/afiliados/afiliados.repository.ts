@@ -1,7 +1,7 @@
 import type { Afiliado } from '@red-dental/contracts';
 import { and, arrayContains, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { type DbOrTx, preparedRows, queryRows } from '../../db/client.ts';
+import { type DbOrTx, estimatedRows, preparedRows } from '../../db/client.ts';
 import { afiliados, obrasSociales } from '../../db/schema/index.ts';
 
 /** What a list request matches; built by the service from the caller's permissions and search. */
@@ -155,17 +155,7 @@ export async function findPage(
 /** The planner's estimate of the matches, never below cap + 1: for searches known to pass the cap. */
 export async function estimateMatches(db: DbOrTx, filter: AfiliadoFilter, cap = COUNT_CAP): Promise<number> {
   const where = whereOf(filter) ?? sql`true`;
-  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
-    db,
-    sql`explain (format json) select 1 from afiliados where ${where}`,
-  );
-  return Math.max(cap + 1, Math.round(planRows(plan?.['QUERY PLAN'])));
-}
-
-function planRows(plan: unknown): number {
-  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  const rows = (parsed as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows'];
-  return typeof rows === 'number' ? rows : 0;
+  return Math.max(cap + 1, Math.round(await estimatedRows(db, sql`select 1 from afiliados where ${where}`)));
 }
 
 export async function findById(db: DbOrTx, id: number): Promise<Afiliado | undefined> {

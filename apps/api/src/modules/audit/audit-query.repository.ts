@@ -1,6 +1,6 @@
 import type { AccesoRow, AuditoriaRow } from '@red-dental/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { type DbOrTx, estimatedRows, queryRows } from '../../db/client.ts';
 
 /** Days are the network's days: Argentina keeps one offset all year, but the zone says it best. */
 const ZONE = 'America/Argentina/Buenos_Aires';
@@ -159,13 +159,7 @@ export async function countMatches(db: DbOrTx, filter: AuditWhere): Promise<numb
   );
   const n = counted?.n ?? 0;
   if (n <= COUNT_CAP) return n;
-  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
-    db,
-    sql`explain (format json) select 1 from audit_log where ${where}`,
-  );
-  const parsed = plan?.['QUERY PLAN'];
-  const json = typeof parsed === 'string' ? JSON.parse(parsed) : parsed;
-  const estimate = (json as [{ Plan?: { 'Plan Rows'?: number } }] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0;
+  const estimate = await estimatedRows(db, sql`select 1 from audit_log where ${where}`);
   return Math.max(COUNT_CAP + 1, Math.round(estimate));
 }
 
