@@ -2,12 +2,58 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { portalFiles } from './build/precache.ts';
+
+const DIST = fileURLToPath(new URL('./dist', import.meta.url));
 
 export default defineConfig({
   plugins: [
     react(),
     // Precompressed copies beside every text asset; the server sends the one the browser accepts.
     compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|css|svg|json)$/, threshold: 1024 }),
+    // The installable app: the manifest and a service worker of our own (src/service-worker/sw.ts),
+    // registered by the app itself (lib/service-worker.ts), never reloading a page on its own.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      injectRegister: false,
+      includeManifestIcons: false,
+      registerType: 'prompt',
+      manifest: {
+        id: '/',
+        name: 'Red Dental',
+        short_name: 'Red Dental',
+        description: 'Cartilla de prestadores, notificaciones y datos del afiliado de Red Dental.',
+        lang: 'es-AR',
+        dir: 'ltr',
+        start_url: '/perfil-afiliado',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#b3141c',
+        background_color: '#ffffff',
+        categories: ['health', 'medical'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/*.map', 'sw.js'],
+        // Only the affiliate portal's files (build/precache.ts); the back office loads as it always has.
+        manifestTransforms: [
+          async (entries) => {
+            const portal = portalFiles(DIST);
+            const kept = entries.filter((entry) => !entry.url.startsWith('assets/') || portal.has(entry.url));
+            return { manifest: kept, warnings: [] };
+          },
+        ],
+      },
+    }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -160,7 +160,11 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(spaPlugin, {
     root: options.webRoot,
-    publicConfig: { tileUrl: config.tileUrl, affiliateLoginBirthdate: config.affiliateLoginBirthdate },
+    publicConfig: {
+      tileUrl: config.tileUrl,
+      affiliateLoginBirthdate: config.affiliateLoginBirthdate,
+      serviceWorker: config.serviceWorker,
+    },
     serveSourceMaps: config.env !== 'production',
   });
   return app;

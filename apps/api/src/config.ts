@@ -112,6 +112,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
   ),
+  SERVICE_WORKER: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
+  ),
   SECRET_BOX_KEY: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
@@ -180,6 +184,8 @@ export interface Config {
   tileUrl: string;
   /** The affiliate sign-in asks for the birth date too, and both must match (off: the document alone, as the spec). */
   affiliateLoginBirthdate: boolean;
+  /** Browsers install the service worker (offline portal, installable app); off, they remove it and its copies. */
+  serviceWorker: boolean;
   /** Holders of USERS.* or AFILIADOS.CREATE must sign in with a second factor (set up at their next sign-in). */
   requireStaff2fa: boolean;
   /** Seals second-factor secrets; from the environment so a database copy alone does not open them (else kept in the database). */
@@ -257,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileUrl: e.TILE_URL,
     affiliateLoginBirthdate: e.AFFILIATE_LOGIN_BIRTHDATE === 'true' || e.AFFILIATE_LOGIN_BIRTHDATE === '1',
     requireStaff2fa: e.REQUIRE_STAFF_2FA === 'true' || e.REQUIRE_STAFF_2FA === '1',
+    serviceWorker: e.SERVICE_WORKER !== 'false' && e.SERVICE_WORKER !== '0',
     secretBoxKey: e.SECRET_BOX_KEY,
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     maxCsvBytes: Math.round(e.MAX_CSV_MB * 1024 * 1024),

@@ -16,10 +16,13 @@ export const publicConfigSchema = z.object({
   tileUrl: z.string().min(1).catch(DEFAULT_TILE_URL),
   /** The affiliate sign-in asks for the birth date beside the document (server env AFFILIATE_LOGIN_BIRTHDATE). */
   affiliateLoginBirthdate: z.boolean().catch(false),
+  /** Browsers may install the service worker (server env SERVICE_WORKER); off, the app removes it. */
+  serviceWorker: z.boolean().catch(true),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   tileUrl: DEFAULT_TILE_URL,
   affiliateLoginBirthdate: false,
+  serviceWorker: true,
 };

@@ -63,7 +63,11 @@ describe('the served index.html', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(readConfigMeta(response.body)).toEqual({ tileUrl: TILE_URL, affiliateLoginBirthdate: false });
+      expect(readConfigMeta(response.body)).toEqual({
+        tileUrl: TILE_URL,
+        affiliateLoginBirthdate: false,
+        serviceWorker: true,
+      });
       // The meta sits inside <head>, and nothing else of the page changed.
       expect(response.body.indexOf(PUBLIC_CONFIG_META_NAME)).toBeLessThan(response.body.indexOf('</head>'));
       expect(response.body).toContain('<div id="root"></div>');

@@ -1,4 +1,5 @@
 import { RouterProvider } from 'react-router';
+import { UpdatePrompt } from './layouts/update-prompt.tsx';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -8,6 +9,7 @@ export function App() {
   return (
     <AppProviders>
       <RouterProvider router={router} />
+      <UpdatePrompt />
     </AppProviders>
   );
 }

@@ -1,5 +1,6 @@
 import { type ErrorBody, MESSAGES } from '@red-dental/contracts';
 import type { z } from 'zod';
+import { noteAnswer } from './offline-status.ts';
 import { endSession, getToken } from './session.ts';
 
 /** Base of every API path; same origin unless the build says otherwise. */
@@ -72,13 +73,16 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     payload = JSON.stringify(body);
   }
 
+  const url = buildUrl(path, query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal, keepalive });
+    response = await fetch(url, { method, headers, body: payload, signal, keepalive });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(MESSAGES.UNEXPECTED, 0);
   }
+  // Whether the answer is fresh or the copy kept for reading offline (the screens say so).
+  if (method === 'GET') noteAnswer(url, response);
 
   const data = await readBody(response);
   if (!response.ok) throw failureOf(response.status, data, token);

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@red-dental/contracts';
 import { useSyncExternalStore } from 'react';
+import { deletePersonalCopy } from './offline-copy.ts';
 
 /** The spec's storage key for the session token. */
 export const TOKEN_KEY = 'DC_TOKEN';
@@ -87,6 +88,7 @@ export function getToken(): string | null {
 }
 
 export function startSession(session: Session): void {
+  void deletePersonalCopy();
   current = session;
   epoch += 1;
   lastEnded = null;
@@ -116,6 +118,8 @@ export function endSession(reason: SessionEndReason): void {
     lastEnded = { kind: current.kind, reason };
     epoch += 1;
   }
+  // What was kept for reading offline goes with the session that saw it.
+  void deletePersonalCopy();
   current = null;
   writeStoredSession(null);
   emit();
@@ -153,7 +157,10 @@ function isSameSession(previous: Session | null, next: Session | null): boolean 
 export function reloadSessionFromStorage(): void {
   const next = readStoredSession();
   if (!next && current) lastEnded = { kind: current.kind, reason: 'logout' };
-  if (!isSameSession(current, next)) epoch += 1;
+  if (!isSameSession(current, next)) {
+    epoch += 1;
+    void deletePersonalCopy();
+  }
   current = next;
   emit();
 }

@@ -510,7 +510,10 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       const session = await signIn();
       const other = await signIn();
       expect((await inject('GET', '/api/afiliados/profile', session)).statusCode).toBe(200);
-      expect((await inject('POST', '/api/afiliados/logout', session)).statusCode).toBe(204);
+      const out = await inject('POST', '/api/afiliados/logout', session);
+      expect(out.statusCode).toBe(204);
+      // The browser forgets its HTTP cache of the site (the cartilla kept with an ETag).
+      expect(out.headers['clear-site-data']).toBe('"cache"');
       for (const token of [session, other]) {
         const res = await inject('GET', '/api/afiliados/profile', token);
         expect(res.statusCode).toBe(401);

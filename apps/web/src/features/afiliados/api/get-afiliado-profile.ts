@@ -1,6 +1,7 @@
 import type { AfiliadoProfile } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
+import { OFFLINE_READ } from '@/lib/offline-status.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `GET /api/afiliados/profile`: the signed-in affiliate's own data; also tells whether the token still works. */
@@ -13,6 +14,8 @@ export const afiliadoProfileQueryOptions = queryOptions({
   queryFn: ({ signal }) => getAfiliadoProfile(signal),
   staleTime: 5 * 60 * 1000,
   retry: false,
+  // Offline, the portal opens on the kept copy (the session is confirmed once the server answers).
+  ...OFFLINE_READ,
 });
 
 export function useAfiliadoProfile() {

@@ -2,6 +2,7 @@ import { type CartillaProfesional, cartillaProfesionalSchema } from '@red-dental
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
+import { OFFLINE_READ } from '@/lib/offline-status.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /**
@@ -25,6 +26,8 @@ export const cartillaQueryOptions = queryOptions({
   queryKey: queryKeys.cartilla,
   queryFn: ({ signal }) => getCartilla(signal),
   staleTime: 5 * 60 * 1000,
+  // Kept on the device: readable offline, with 'Atiende ahora' computed here on Buenos Aires' clock.
+  ...OFFLINE_READ,
 });
 
 export function useCartilla() {

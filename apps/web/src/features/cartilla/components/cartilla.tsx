@@ -1,6 +1,7 @@
 import { type CartillaProfesional, isAttendingAt, isOnCallAt, MESSAGES } from '@red-dental/contracts';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DirectoryMap } from '@/components/maps/directory-map/index.ts';
+import { OfflineNotice } from '@/components/offline/offline-notice/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
@@ -125,6 +126,7 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
   return (
     <div className={styles.page}>
       <p className={styles.printHeading}>Cartilla de prestadores · Vigente al {today}</p>
+      <OfflineNotice path="/api/profesionales/obrasocial" what="cartilla" />
 
       <section className={styles.filters} aria-label="Filtros de la cartilla">
         <ClearableSelect

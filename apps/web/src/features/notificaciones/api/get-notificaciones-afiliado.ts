@@ -6,6 +6,7 @@ import {
 } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
+import { OFFLINE_READ } from '@/lib/offline-status.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { LINKS_REFRESH_MS } from './get-notificaciones.ts';
 
@@ -29,5 +30,7 @@ export function useNotificacionesAfiliado(params: { pageIndex: number; pageSize:
     queryFn: ({ signal }) => getNotificacionesAfiliado(params, signal),
     placeholderData: keepPreviousData,
     refetchInterval: LINKS_REFRESH_MS,
+    // The pages seen stay readable offline, and a PDF opened from them opens again.
+    ...OFFLINE_READ,
   });
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MESSAGES, type Notificacion } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { OfflineNotice } from '@/components/offline/offline-notice/index.ts';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { MailIcon } from '@/components/ui/icons/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
@@ -61,6 +62,7 @@ export function NotificacionesAfiliado() {
         page.data && !isEmpty ? formatCount(page.data.rowCount, 'notificación', 'notificaciones') : undefined
       }
     >
+      <OfflineNotice path="/api/notificaciones/afiliados" what="notificaciones" className={styles.offline} />
       {isEmpty ? (
         <div className={styles.banner} role="status">
           <MailIcon size={22} aria-hidden="true" />

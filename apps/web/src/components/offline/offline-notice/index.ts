@@ -1,0 +1,1 @@
+export { OfflineNotice } from './offline-notice.tsx';

@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Alert } from '@/components/ui/alert/index.ts';
+import { formatMomentTime } from '@/lib/format.ts';
+import { useKeptSince } from '@/lib/offline-status.ts';
+
+/** While a screen shows its kept copy, the server is asked again this often (a slow connection sends no event). */
+const RETRY_MS = 30_000;
+
+/**
+ * 'Sin conexión — cartilla del 27/11/2026 14:05': shown while a screen reads
+ * the copy kept on the device (Buenos Aires time). The screen's reads run
+ * again when the connection comes back, and every half minute meanwhile; the
+ * notice goes with the first fresh answer.
+ */
+export function OfflineNotice({ path, what, className }: { path: string; what: string; className?: string }) {
+  const savedAt = useKeptSince(path);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!savedAt) return;
+    const refresh = () => void queryClient.refetchQueries({ type: 'active' });
+    // A page opened offline never saw the connection go, so the query cache's own reconnect may not fire.
+    window.addEventListener('online', refresh);
+    const timer = setInterval(refresh, RETRY_MS);
+    return () => {
+      window.removeEventListener('online', refresh);
+      clearInterval(timer);
+    };
+  }, [savedAt, queryClient]);
+  if (!savedAt) return null;
+  return (
+    <Alert variant="warning" className={className}>
+      Sin conexión — {what} del {formatMomentTime(savedAt)}
+    </Alert>
+  );
+}
