@@ -28,6 +28,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'es-AR',
     trace: 'retain-on-failure',
+    // The service worker answers from its own copies, out of reach of page.route; only the suite
+    // about it (portal-offline.spec.ts) lets it install.
+    serviceWorkers: 'block',
     // Debian's Chromium: Playwright downloads no browser of its own.
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import {
   buildAfiliadoInput,
   buildObraSocialInput,
+  buildPdf,
   buildRegistroInput,
   uniqueEmail,
   uniqueName,
@@ -157,5 +158,19 @@ export class Backend {
       ...profile,
     });
     return { id, nombre: typeof profile.nombre === 'string' ? profile.nombre : dentist.nombre };
+  }
+
+  /** A notification with a one-page PDF, sent by staff to the affiliates of one insurer. */
+  async sendToAfiliados(obraSocialId: number, title: string): Promise<void> {
+    const response = await this.request.post('/api/notificaciones/afiliados', {
+      headers: { Authorization: `Bearer ${await this.adminToken()}` },
+      multipart: {
+        title,
+        category: 'Afiliados',
+        obrasSociales: JSON.stringify([obraSocialId]),
+        pdfs: { name: 'aviso.pdf', mimeType: 'application/pdf', buffer: buildPdf([title]) },
+      },
+    });
+    expect(response.status(), await response.text()).toBeLessThan(300);
   }
 }

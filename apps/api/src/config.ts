@@ -75,6 +75,7 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: 'debe ser un número de puerto' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -161,6 +162,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The built web app to serve; unset, apps/web/dist (built at start when stale). */
+  webDir: string | undefined;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   /** PostgreSQL cancels a statement running longer (imports raise it for themselves). */
@@ -237,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     statementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_S * 1000),

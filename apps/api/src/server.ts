@@ -55,8 +55,8 @@ async function main() {
     if (error instanceof MissingAdminPasswordError) fail(error.message);
     throw error;
   }
-  if (config.env !== 'test') buildWebIfStale((message) => console.log(message));
-  const app = await buildApp({ config, database, closeDatabase: true });
+  if (config.env !== 'test' && !config.webDir) buildWebIfStale((message) => console.log(message));
+  const app = await buildApp({ config, database, closeDatabase: true, webRoot: config.webDir });
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an unexpected error');

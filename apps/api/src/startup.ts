@@ -31,6 +31,8 @@ export function buildWebIfStale(log: (message: string) => void) {
     path.join(WEB, 'src'),
     path.join(WEB, 'index.html'),
     path.join(WEB, 'vite.config.ts'),
+    path.join(WEB, 'build'),
+    path.join(WEB, 'public'),
     path.join(ROOT, 'packages/contracts/src'),
   ];
   if (!existsSync(path.join(WEB, 'src'))) return;
