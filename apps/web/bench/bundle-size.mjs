@@ -2,7 +2,7 @@
 // Gzip size of the JavaScript the login page loads: the entry chunk, its static
 // imports, and the lazily loaded chunks of the /login route (its layout and its
 // screen) with their static imports. Reads the Vite manifest of the last build.
-// usage: npm run bench -w apps/web   (builds first; fails above the budget)
+// usage: npm run bench -w apps/web -- bundle   (builds first; fails above the budget)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

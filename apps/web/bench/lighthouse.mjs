@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+// Lighthouse 12 (mobile preset: simulated slow 4G, 4× slower CPU) on the built
+// app served by the real server with its demo data, five runs per page, the
+// medians printed beside the goals; then the time to show the kept cartilla
+// offline after tapping 'Cartilla' on a phone-sized, 4× slowed page.
+// usage: npm run bench -w apps/web -- lighthouse   (builds first)
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const PORT = Number(process.env.BENCH_PORT ?? 3390);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** The demo affiliate (apps/api/src/db/seed/demo.ts). */
+const DEMO_DOCUMENTO = '30123456';
+
+const ALL_PAGES = [
+  { path: '/login', signedIn: false },
+  { path: '/login-afiliado', signedIn: false },
+  { path: '/perfil-afiliado', signedIn: true },
+  { path: '/cartilla', signedIn: true },
+  { path: '/notificaciones-afiliado', signedIn: true },
+];
+/** BENCH_LIGHTHOUSE_PAGES=/login,/cartilla audits only those ('' audits none: only the offline timing). */
+const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_PAGES;
+
+const GOALS = { performance: 0.95, lcp: 1800, tbt: 150, cls: 0.05, accessibility: 1, bestPractices: 1 };
+
+// A light grey PNG for every map tile: the tile server is outside the network's control.
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eotAAV9AsAn2vxOAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function startTiles() {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' });
+    res.end(TILE);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+async function startApp(tilePort) {
+  const root = new URL('../../..', import.meta.url).pathname;
+  const app = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'red-dental-lighthouse-')),
+      LOG_LEVEL: 'warn',
+      TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+      NODE_ENV: 'development',
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  for (let i = 0; i < 240; i++) {
+    if (
+      await fetch(`${ORIGIN}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return app;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.kill(-app.pid);
+  throw new Error('the server did not start');
+}
+
+async function affiliateToken() {
+  const response = await fetch(`${ORIGIN}/api/afiliados/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ documento: DEMO_DOCUMENTO }),
+  });
+  if (!response.ok) throw new Error(`affiliate sign-in: ${response.status}`);
+  return (await response.json()).token;
+}
+
+/** A fresh browser (empty cache, no service worker), signed in as the affiliate when asked. */
+async function freshBrowser(token) {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, headless: true });
+  if (token) {
+    const page = await browser.newPage();
+    // A file of the origin that runs no script: storage is reachable, nothing gets installed.
+    await page.goto(`${ORIGIN}/icons/icon-192.png`);
+    await page.evaluate((value) => {
+      localStorage.setItem('DC_TOKEN', value);
+      localStorage.setItem('DC_SESSION', JSON.stringify({ kind: 'afiliado' }));
+    }, token);
+    await page.close();
+  }
+  return browser;
+}
+
+async function audit(pagePath, token) {
+  const browser = await freshBrowser(token);
+  try {
+    const port = Number(new URL(browser.wsEndpoint()).port);
+    const result = await lighthouse(`${ORIGIN}${pagePath}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Keeps the session put in storage; the browser is new, so nothing else is there.
+      disableStorageReset: Boolean(token),
+    });
+    const { categories, audits } = result.lhr;
+    if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+    return {
+      performance: categories.performance.score,
+      accessibility: categories.accessibility.score,
+      bestPractices: categories['best-practices'].score,
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      fcp: audits['first-contentful-paint'].numericValue,
+      failing: Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** From tapping 'Cartilla' in the phone menu, offline, to the kept list and its notice on screen. */
+async function offlineCartillaMs(token) {
+  const browser = await freshBrowser(token);
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 375, height: 740, isMobile: true, hasTouch: true });
+    await page.goto(`${ORIGIN}/perfil-afiliado`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 30_000 });
+    await page.goto(`${ORIGIN}/cartilla`);
+    await page.waitForFunction(() => document.body.innerText.includes('profesional'), { timeout: 30_000 });
+    await page.goto(`${ORIGIN}/perfil-afiliado`);
+    // Offline for the page and for the service worker, which fetches on its own.
+    await page.setOfflineMode(true);
+    const worker = await browser.waitForTarget((target) => target.type() === 'service_worker');
+    const workerCdp = await worker.createCDPSession();
+    await workerCdp.send('Network.enable');
+    await workerCdp.send('Network.emulateNetworkConditions', {
+      offline: true,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.reload();
+    await page.waitForSelector('button[aria-controls]');
+    const cdp = await page.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.click('button[aria-controls]');
+    const link = await page.waitForSelector('a[href="/cartilla"]', { visible: true });
+    const started = performance.now();
+    await link.tap();
+    await page.waitForFunction(
+      () =>
+        document.body.innerText.includes('Sin conexión — cartilla del') &&
+        /\d+ profesionales?/.test(document.body.innerText),
+      { timeout: 30_000, polling: 'raf' },
+    );
+    return performance.now() - started;
+  } finally {
+    await browser.close();
+  }
+}
+
+const ok = (pass) => (pass ? 'ok' : 'MISSES');
+
+export async function runLighthouseBenchmark() {
+  const tiles = await startTiles();
+  const app = await startApp(tiles.address().port);
+  let failed = false;
+  try {
+    const token = await affiliateToken();
+    console.log(`Lighthouse ${RUNS} runs per page, mobile preset (slow 4G, 4× CPU), medians:`);
+    console.log(
+      `goals: performance ≥ ${GOALS.performance}, LCP ≤ ${GOALS.lcp} ms, TBT ≤ ${GOALS.tbt} ms, CLS ≤ ${GOALS.cls}, accessibility ${GOALS.accessibility}, best practices ${GOALS.bestPractices}`,
+    );
+    for (const { path: pagePath, signedIn } of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(pagePath, signedIn ? token : null));
+      const m = (key) => median(runs.map((r) => r[key]));
+      const figures = {
+        performance: m('performance'),
+        lcp: m('lcp'),
+        tbt: m('tbt'),
+        cls: m('cls'),
+        fcp: m('fcp'),
+        accessibility: m('accessibility'),
+        bestPractices: m('bestPractices'),
+      };
+      const pass =
+        figures.performance >= GOALS.performance &&
+        figures.lcp <= GOALS.lcp &&
+        figures.tbt <= GOALS.tbt &&
+        figures.cls <= GOALS.cls &&
+        figures.accessibility >= GOALS.accessibility &&
+        figures.bestPractices >= GOALS.bestPractices;
+      if (!pass) failed = true;
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      console.log(
+        `${pagePath.padEnd(26)} performance ${figures.performance.toFixed(2)}  FCP ${Math.round(figures.fcp)} ms  LCP ${Math.round(figures.lcp)} ms  TBT ${Math.round(figures.tbt)} ms  CLS ${figures.cls.toFixed(3)}  accessibility ${figures.accessibility}  best practices ${figures.bestPractices}  ${ok(pass)}` +
+          (failing.length ? `  (failing audits: ${failing.join(', ')})` : ''),
+      );
+    }
+    const times = [];
+    for (let i = 0; i < RUNS; i++) times.push(await offlineCartillaMs(token));
+    const offline = median(times);
+    if (offline >= 1000) failed = true;
+    console.log(
+      `offline cartilla, from tapping 'Cartilla' to the kept list (375 px, 4× CPU): median ${Math.round(offline)} ms of ${times.map((t) => Math.round(t)).join(', ')} (goal < 1000 ms) ${ok(offline < 1000)}`,
+    );
+  } finally {
+    process.kill(-app.pid);
+    tiles.close();
+  }
+  return !failed;
+}
