@@ -1,6 +1,5 @@
 import { type ErrorBody, MESSAGES } from '@red-dental/contracts';
 import type { z } from 'zod';
-import { noteAnswer } from './offline-status.ts';
 import { endSession, getToken } from './session.ts';
 
 /** Base of every API path; same origin unless the build says otherwise. */
@@ -42,6 +41,8 @@ export interface RequestOptions<T> {
   keepalive?: boolean;
   /** Validates the response body; without it the body is trusted as `T`. */
   schema?: z.ZodType<T>;
+  /** Sees the answer before its body is read (whether it is the copy kept for reading offline). */
+  onResponse?: (url: string, response: Response) => void;
 }
 
 export function buildUrl(path: string, query?: QueryParams): string {
@@ -60,7 +61,7 @@ export function buildUrl(path: string, query?: QueryParams): string {
  * reads `{error}` from failures and ends the session when the API rejects the token.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, auth = true, signal, keepalive, schema } = options;
+  const { method = 'GET', body, query, auth = true, signal, keepalive, schema, onResponse } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -81,8 +82,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (signal?.aborted) throw error;
     throw new ApiError(MESSAGES.UNEXPECTED, 0);
   }
-  // Whether the answer is fresh or the copy kept for reading offline (the screens say so).
-  if (method === 'GET') noteAnswer(url, response);
+  onResponse?.(url, response);
 
   const data = await readBody(response);
   if (!response.ok) throw failureOf(response.status, data, token);

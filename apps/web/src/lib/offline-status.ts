@@ -4,7 +4,7 @@ import { savedAtOf } from './offline-copy.ts';
 /**
  * For each API path the portal reads, when the answer on screen was saved if
  * it came from the device's offline copy (null: fresh from the server). Fed by
- * the API client; read by the screens to say 'Sin conexión — … del …'.
+ * those reads (`onResponse`); read by the screens to say 'Sin conexión — … del …'.
  */
 const keptSince = new Map<string, string | null>();
 const listeners = new Set<() => void>();

@@ -1,33 +1,18 @@
-import { useState } from 'react';
-import { Button } from '@/components/ui/button/index.ts';
+import { lazy, Suspense } from 'react';
 import { useWaitingUpdate } from '@/lib/service-worker.ts';
-import styles from './update-prompt.module.css';
 
-/**
- * 'Actualización disponible': a new version of the app was deployed and is
- * ready. It takes over only when the user says so (the reload asks first if a
- * form has unsaved changes); 'Más tarde' leaves it for the next visit.
- */
+/** Loaded only when a new version is waiting, which most visits never see. */
+const UpdatePromptPanel = lazy(async () => ({
+  default: (await import('./update-prompt-panel.tsx')).UpdatePromptPanel,
+}));
+
+/** 'Actualización disponible' once a new version of the app is installed and waiting. */
 export function UpdatePrompt() {
   const applyUpdate = useWaitingUpdate();
-  const [isDismissed, setIsDismissed] = useState(false);
-  if (!applyUpdate || isDismissed) return null;
+  if (!applyUpdate) return null;
   return (
-    <section className={styles.prompt} role="status" aria-labelledby="actualizacion-disponible">
-      <div>
-        <p id="actualizacion-disponible" className={styles.title}>
-          Actualización disponible
-        </p>
-        <p className={styles.text}>Hay una versión nueva de Red Dental. Se abre al actualizar.</p>
-      </div>
-      <div className={styles.actions}>
-        <Button size="sm" onClick={applyUpdate}>
-          Actualizar
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => setIsDismissed(true)}>
-          Más tarde
-        </Button>
-      </div>
-    </section>
+    <Suspense>
+      <UpdatePromptPanel applyUpdate={applyUpdate} />
+    </Suspense>
   );
 }

@@ -1,12 +1,12 @@
 import type { AfiliadoProfile } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { OFFLINE_READ } from '@/lib/offline-status.ts';
+import { noteAnswer, OFFLINE_READ } from '@/lib/offline-status.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `GET /api/afiliados/profile`: the signed-in affiliate's own data; also tells whether the token still works. */
 export function getAfiliadoProfile(signal?: AbortSignal): Promise<AfiliadoProfile> {
-  return apiRequest('afiliados/profile', { signal });
+  return apiRequest('afiliados/profile', { signal, onResponse: noteAnswer });
 }
 
 export const afiliadoProfileQueryOptions = queryOptions({

@@ -2,7 +2,7 @@ import { type CartillaProfesional, cartillaProfesionalSchema } from '@red-dental
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-import { OFFLINE_READ } from '@/lib/offline-status.ts';
+import { noteAnswer, OFFLINE_READ } from '@/lib/offline-status.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /**
@@ -14,6 +14,7 @@ export async function getCartilla(signal?: AbortSignal): Promise<CartillaProfesi
     return await apiRequest('profesionales/obrasocial', {
       signal,
       schema: z.array(cartillaProfesionalSchema),
+      onResponse: noteAnswer,
     });
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -6,7 +6,7 @@ import {
 } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { OFFLINE_READ } from '@/lib/offline-status.ts';
+import { noteAnswer, OFFLINE_READ } from '@/lib/offline-status.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { LINKS_REFRESH_MS } from './get-notificaciones.ts';
 
@@ -20,6 +20,7 @@ export function getNotificacionesAfiliado(
   return apiRequest('notificaciones/afiliados', {
     signal,
     schema: pageSchema,
+    onResponse: noteAnswer,
     query: { pageIndex: params.pageIndex, pageSize: params.pageSize, search: '' },
   });
 }
