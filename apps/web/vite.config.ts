@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pages } from './build/pages.ts';
 import { portalFiles } from './build/precache.ts';
 
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
@@ -10,6 +11,8 @@ const DIST = fileURLToPath(new URL('./dist', import.meta.url));
 export default defineConfig({
   plugins: [
     react(),
+    // Each page's own HTML, the sign-in pages prerendered (build/pages.ts).
+    pages(),
     // Precompressed copies beside every text asset; the server sends the one the browser accepts.
     compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|css|svg|json)$/, threshold: 1024 }),
     // The installable app: the manifest and a service worker of our own (src/service-worker/sw.ts),
@@ -63,6 +66,8 @@ export default defineConfig({
     ],
   },
   build: {
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     // The manifest lets bench/bundle-size.mjs find exactly what a route loads.
     manifest: true,
     // Kept beside the bundles for reading stack traces; the server never serves the manifest, nor the
@@ -77,12 +82,17 @@ export default defineConfig({
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            // The small modules every page starts with (session, permissions, paths, the API
-            // client, the form basics): one file rather than a handful, since each file costs
-            // its own overhead (decision 011).
+            // The small modules every page starts with (session, permissions, paths, the API client,
+            // the form basics, the toasts, the error screens): one file rather than a handful,
+            // since each file costs its own overhead (decision 011).
             {
               name: 'core',
-              test: /[\\/]src[\\/](lib[\\/](session|permissions|paths|site|screen-title|api-client)\.ts|components[\\/]ui[\\/](button|field|text-input|spinner)[\\/])/,
+              test: /[\\/]src[\\/](lib[\\/](session|permissions|paths|site|screen-title|api-client|offline-copy|service-worker)\.ts|app[\\/]layouts[\\/](route-error\.tsx|unknown-path\.tsx|update-prompt\.tsx|page-title\.ts)|components[\\/]ui[\\/](button|field|text-input|spinner|toast|empty-state|page-status|icons|alert)[\\/])/,
+            },
+            // The frame and form helpers both sign-in pages share: one file, for the same reason.
+            {
+              name: 'public',
+              test: /[\\/]src[\\/](app[\\/]layouts[\\/]site-footer|features[\\/]auth[\\/]components[\\/](use-sign-in-form\.ts|auth-form\.module\.css))/,
             },
           ],
         },

@@ -12,6 +12,7 @@ export * from './permission-labels.ts';
 export * from './permissions.ts';
 export * from './profesionales.ts';
 export * from './public-config.ts';
+export * from './public-config-meta.ts';
 export * from './schedule.ts';
 export * from './segundo-factor.ts';
 export * from './usuarios.ts';

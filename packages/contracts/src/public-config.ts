@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export const PUBLIC_CONFIG_META_NAME = 'red-dental-config';
-
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /**

@@ -153,3 +153,66 @@ describe('build files that are not for browsers', () => {
     await development.close();
   });
 });
+
+describe('pages with an HTML of their own', () => {
+  let webRoot: string;
+  let database: Database;
+
+  const page = (body: string) => INDEX_HTML.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+
+  beforeAll(async () => {
+    // What the web build writes for its prerendered and preloading pages (apps/web/build/pages.ts).
+    webRoot = mkdtempSync(path.join(tmpdir(), 'red-dental-web-'));
+    writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(webRoot, 'pages'));
+    writeFileSync(path.join(webRoot, 'pages', 'login-afiliado.html'), page('<form>DNI</form>'));
+    writeFileSync(
+      path.join(webRoot, 'pages', 'login-afiliado.fecha-nacimiento.html'),
+      page('<form>DNI y Fecha de Nacimiento</form>'),
+    );
+    writeFileSync(path.join(webRoot, 'pages', 'cartilla.html'), page(''));
+    writeFileSync(
+      path.join(webRoot, 'pages', 'index.json'),
+      JSON.stringify({
+        '/login-afiliado': {
+          file: 'pages/login-afiliado.html',
+          variants: { '.fecha-nacimiento': 'pages/login-afiliado.fecha-nacimiento.html' },
+        },
+        '/cartilla': { file: 'pages/cartilla.html' },
+      }),
+    );
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(() => database?.close());
+
+  it.each([
+    [{}, 'DNI'],
+    [{ AFFILIATE_LOGIN_BIRTHDATE: 'true' }, 'DNI y Fecha de Nacimiento'],
+  ])('serves the variant of the sign-in page that matches the settings (%o)', async (env, form) => {
+    const app = await buildApp({
+      config: testConfig(env),
+      database,
+      startMailWorker: false,
+      logger: false,
+      webRoot,
+    });
+    await app.ready();
+    for (const url of ['/login-afiliado', '/login-afiliado/', '/login-afiliado?x=1']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain(`<form>${form}</form>`);
+      expect(readConfigMeta(response.body)).toMatchObject({
+        affiliateLoginBirthdate: 'AFFILIATE_LOGIN_BIRTHDATE' in env,
+      });
+    }
+    // The file itself (kept by the service worker) carries the settings too; other paths get the app.
+    expect(
+      readConfigMeta((await app.inject({ method: 'GET', url: '/pages/cartilla.html' })).body),
+    ).toBeDefined();
+    expect((await app.inject({ method: 'GET', url: '/afiliados' })).body).toBe(
+      (await app.inject({ method: 'GET', url: '/' })).body,
+    );
+    await app.close();
+  });
+});

@@ -1,16 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES, PUBLIC_CONFIG_META_NAME, type PublicConfig } from '@red-dental/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { escapeHtml } from '../lib/html.ts';
 
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /**
- * index.html with the browser's settings in a meta element (read by
+ * index.html (and each page's own HTML) with the browser's settings in a meta element (read by
  * apps/web/src/lib/config.ts). A meta rather than an inline script, which
  * the Content-Security-Policy forbids.
  */
@@ -25,6 +26,59 @@ export interface SpaOptions {
   publicConfig: PublicConfig;
   /** Source maps are served only outside production (docs/decisions/055). */
   serveSourceMaps: boolean;
+}
+
+/** A page as sent: its HTML, and compressed once for the life of the process. */
+interface ServedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function served(html: string): ServedPage {
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+/** Sends a page, compressed as the browser accepts; pages are always revalidated. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
+
+/** The web build's list of pages with an HTML of their own (apps/web/src/prerender/pages.ts). */
+type PagesIndex = Record<string, { file: string; variants?: Record<string, string> }>;
+
+/** The variant of a prerendered page that matches the server's settings (its suffix in the build). */
+function variantFor(config: PublicConfig): string {
+  return config.affiliateLoginBirthdate ? '.fecha-nacimiento' : '';
+}
+
+/**
+ * Each page's own HTML, with the settings written in: by its address (/cartilla)
+ * and by its file (/pages/cartilla.html, which the service worker keeps).
+ */
+function readPages(root: string, config: PublicConfig): Map<string, ServedPage> {
+  const pages = new Map<string, ServedPage>();
+  const indexPath = path.join(root, 'pages', 'index.json');
+  if (!existsSync(indexPath)) return pages;
+  const index = JSON.parse(readFileSync(indexPath, 'utf8')) as PagesIndex;
+  for (const [address, page] of Object.entries(index)) {
+    const file = page.variants?.[variantFor(config)] ?? page.file;
+    pages.set(address, served(withPublicConfig(readFileSync(path.join(root, file), 'utf8'), config)));
+    for (const each of [page.file, ...Object.values(page.variants ?? {})])
+      pages.set(`/${each}`, served(withPublicConfig(readFileSync(path.join(root, each), 'utf8'), config)));
+  }
+  return pages;
 }
 
 /**
@@ -47,15 +101,18 @@ export default fp(
     const hasSpa = existsSync(indexPath);
     if (hasSpa) {
       // Built once: the settings come from the environment, fixed for the life of the process.
-      const indexHtml = withPublicConfig(readFileSync(indexPath, 'utf8'), opts.publicConfig);
+      const indexPage = served(withPublicConfig(readFileSync(indexPath, 'utf8'), opts.publicConfig));
+      const pages = readPages(root, opts.publicConfig);
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
         index: false,
         // The build writes .br and .gz copies of text assets: sent as they are to browsers that accept them.
         preCompressed: true,
-        // index.html is answered below, with the settings written in; dot-folders are never globbed.
-        globIgnore: opts.serveSourceMaps ? ['index.html'] : ['index.html', '**/*.map'],
+        // index.html and the pages are answered below, with the settings written in; dot-folders are never globbed.
+        globIgnore: opts.serveSourceMaps
+          ? ['index.html', 'pages/**']
+          : ['index.html', 'pages/**', '**/*.map'],
         setHeaders(reply, filePath) {
           // Hashed assets never change; index.html must always be revalidated.
           reply.header(
@@ -70,7 +127,10 @@ export default fp(
         if (request.url.startsWith('/api/') || request.url === '/api') {
           return reply.status(404).send({ error: MESSAGES.NOT_FOUND_ROUTE, code: ERROR_CODES.NOT_FOUND });
         }
-        const file = request.url.split('?')[0]!.slice(1);
+        const address = request.url.split('?')[0]!;
+        const file = address.slice(1);
+        const page = pages.get(address.length > 1 ? address.replace(/\/+$/, '') : address);
+        if (page) return sendPage(request, reply, page);
         // A file kept for tools is answered like one that does not exist.
         if (
           file &&
@@ -81,7 +141,7 @@ export default fp(
           path.extname(file)
         )
           return reply.sendFile(file);
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+        return sendPage(request, reply, indexPage);
       });
     } else {
       app.log.warn({ root }, 'web app not built; only the API is served');

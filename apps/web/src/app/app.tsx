@@ -1,11 +1,9 @@
+import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router';
 import { UpdatePrompt } from './layouts/update-prompt.tsx';
 import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
 
-const router = createAppRouter();
-
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@red-dental/contracts';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { PATHS } from '@/lib/paths.ts';
 import type { PermissionRequirement } from '@/lib/permissions.ts';
@@ -129,4 +129,20 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the modules of the routes matching the address into the route map,
+ * so the router starts with the screen at once: a page written at build time
+ * is then hydrated with exactly the markup it has.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
 }

@@ -1,23 +1,35 @@
 /** Every date and number the app shows is written here, the way Argentina reads them. */
 const LOCALE = 'es-AR';
 
+/**
+ * A formatter made on first use: building one (the time-zone ones above all)
+ * costs tens of milliseconds on a phone, and many screens show no date at all.
+ */
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
 // 'always': Spanish rules would leave four-digit numbers ungrouped ('1002'); lists read better as '1.002'.
-const integerFormat = new Intl.NumberFormat(LOCALE, { useGrouping: 'always', maximumFractionDigits: 0 });
+const integerFormat = lazily(
+  () => new Intl.NumberFormat(LOCALE, { useGrouping: 'always', maximumFractionDigits: 0 }),
+);
 const numberFormats = new Map<number, Intl.NumberFormat>();
 
 // The calendar day as written, without shifting it through the browser's time zone.
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const dateFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
+);
 
 const ISO_DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** A count or amount: 1002 → '1.002'; `fractionDigits` fixes the decimals (1.25, 1 → '1,3'). */
 export function formatNumber(value: number, fractionDigits = 0): string {
-  if (fractionDigits === 0) return integerFormat.format(value);
+  if (fractionDigits === 0) return integerFormat().format(value);
   let format = numberFormats.get(fractionDigits);
   if (!format) {
     format = new Intl.NumberFormat(LOCALE, {
@@ -41,39 +53,45 @@ export function formatDate(iso: string | null | undefined): string {
   const match = ISO_DATE_PREFIX.exec(iso);
   if (!match) return iso;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat().format(date);
 }
 
 // A moment (a timestamp) is read on Buenos Aires' calendar, wherever the browser is.
-const momentFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'America/Argentina/Buenos_Aires',
-});
+const momentFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'America/Argentina/Buenos_Aires',
+    }),
+);
 
 /** An ISO timestamp → its day in Buenos Aires, 'dd/mm/yyyy'; empty → '-'. */
 export function formatMomentDate(iso: string | null | undefined): string {
   if (!iso) return '-';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : momentFormat().format(date);
 }
 
-const momentTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Argentina/Buenos_Aires',
-});
+const momentTimeFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'America/Argentina/Buenos_Aires',
+    }),
+);
 
 /** An ISO timestamp → its day and time in Buenos Aires, 'dd/mm/yyyy hh:mm'; empty → '-'. */
 export function formatMomentTime(iso: string | null | undefined): string {
   if (!iso) return '-';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : momentTimeFormat.format(date).replace(',', '');
+  return Number.isNaN(date.getTime()) ? iso : momentTimeFormat().format(date).replace(',', '');
 }
 
 /** 'yyyy-mm-dd' → 'd/mm' ('2027-01-05' → '5/01'), as the directory says until when an office is closed. */
@@ -90,6 +108,6 @@ export function formatNotificationDate(iso: string | null | undefined): string {
   if (!iso) return '-';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const [day, month, year] = momentFormat.format(date).split('/');
+  const [day, month, year] = momentFormat().format(date).split('/');
   return `${Number(day)}-${month}-${year}`;
 }

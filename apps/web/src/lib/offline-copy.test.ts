@@ -48,9 +48,10 @@ describe('what the service worker keeps for reading offline', () => {
     expect(savedAtOf(new Response(''))).toBeNull();
   });
 
-  it('opens the sign-in pages offline as written at build time, any other page as the app', () => {
-    expect(shellFor('/login-afiliado')).toBe('/prerendered/login-afiliado.html');
-    expect(shellFor('/login/')).toBe('/prerendered/login.html');
-    expect(shellFor('/cartilla')).toBe('/index.html');
+  it('opens a page with its own HTML offline from that HTML, any other as the app', () => {
+    expect(shellFor('/login-afiliado')).toBe('/pages/login-afiliado.html');
+    expect(shellFor('/login/')).toBe('/pages/login.html');
+    expect(shellFor('/cartilla')).toBe('/pages/cartilla.html');
+    expect(shellFor('/afiliados')).toBe('/index.html');
   });
 });

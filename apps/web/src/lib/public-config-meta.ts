@@ -1,5 +1,12 @@
 import { PUBLIC_CONFIG_META_NAME } from '@red-dental/contracts';
 
+/** The settings a page is written with at build time, where there is no served page to read. */
+let prerenderConfig: unknown;
+
+export function setPrerenderConfig(config: unknown): void {
+  prerenderConfig = config;
+}
+
 /**
  * The server's settings as index.html carries them (a JSON meta written by
  * apps/api/src/plugins/spa.ts), unparsed; undefined when there is none or it
@@ -7,6 +14,7 @@ import { PUBLIC_CONFIG_META_NAME } from '@red-dental/contracts';
  * read one flag without loading the schema library (decision 011).
  */
 export function readPublicConfigMeta(): unknown {
+  if (typeof document === 'undefined') return prerenderConfig;
   const content = document.querySelector(`meta[name="${PUBLIC_CONFIG_META_NAME}"]`)?.getAttribute('content');
   if (!content) return undefined;
   try {

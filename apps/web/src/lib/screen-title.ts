@@ -29,5 +29,6 @@ export function useScreenTitle(title: string): void {
 
 /** Read by the layouts: the screen's own title, if it gave one. */
 export function useScreenTitleOverride(): string | null {
-  return useSyncExternalStore(subscribe, () => override);
+  const read = () => override;
+  return useSyncExternalStore(subscribe, read, read);
 }

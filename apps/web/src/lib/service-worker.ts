@@ -18,10 +18,11 @@ export function offerUpdate(apply: (() => void) | null): void {
  */
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // A browser that refuses the worker (storage turned off, a private window) runs the app as before.
   const start = () =>
     import('./service-worker-registration.ts')
       .then(({ setUpServiceWorker }) => setUpServiceWorker())
-      .catch((error: unknown) => console.warn('Service worker no disponible', error));
+      .catch(() => undefined);
   if (document.readyState === 'complete') void start();
   else window.addEventListener('load', () => void start(), { once: true });
 }

@@ -7,7 +7,7 @@ import styles from './update-prompt-panel.module.css';
  * ready. It takes over only when the user says so (the reload asks first if a
  * form has unsaved changes); 'Más tarde' leaves it for the next visit.
  */
-export function UpdatePromptPanel({ applyUpdate }: { applyUpdate: () => void }) {
+function UpdatePromptPanel({ applyUpdate }: { applyUpdate: () => void }) {
   const [isDismissed, setIsDismissed] = useState(false);
   if (isDismissed) return null;
   return (
@@ -29,3 +29,5 @@ export function UpdatePromptPanel({ applyUpdate }: { applyUpdate: () => void }) 
     </section>
   );
 }
+
+export { UpdatePromptPanel as default };

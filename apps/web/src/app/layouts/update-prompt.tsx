@@ -2,9 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useWaitingUpdate } from '@/lib/service-worker.ts';
 
 /** Loaded only when a new version is waiting, which most visits never see. */
-const UpdatePromptPanel = lazy(async () => ({
-  default: (await import('./update-prompt-panel.tsx')).UpdatePromptPanel,
-}));
+const UpdatePromptPanel = lazy(() => import('./update-prompt-panel.tsx'));
 
 /** 'Actualización disponible' once a new version of the app is installed and waiting. */
 export function UpdatePrompt() {

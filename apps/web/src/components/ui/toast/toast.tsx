@@ -42,6 +42,8 @@ export function ToastProvider({
   durationMs?: number;
 }) {
   const [toast, setToast] = useState<ToastState | null>(null);
+  const [isMounted, setIsMounted] = useState(false);
+  useEffect(() => setIsMounted(true), []);
   const nextId = useRef(1);
 
   const show = useCallback((kind: ToastKind, message: string) => {
@@ -66,7 +68,8 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {createPortal(<ToastViewport toast={toast} onDismiss={api.dismiss} />, document.body)}
+      {/* Added once mounted: a page written at build time has no viewport to hydrate. */}
+      {isMounted && createPortal(<ToastViewport toast={toast} onDismiss={api.dismiss} />, document.body)}
     </ToastContext.Provider>
   );
 }

@@ -52,7 +52,9 @@ export function AfiliadoLoginForm() {
 
       {wasSessionExpired && !form.serverError && <Alert variant="info">{MESSAGES.SESSION_EXPIRED}</Alert>}
 
-      <form className={styles.form} onSubmit={form.onSubmit} noValidate>
+      {/* The page arrives drawn before its code runs: a press of Enter that early posts the form
+          (answered 404), so what was typed never lands in an address or a log. */}
+      <form className={styles.form} method="post" onSubmit={form.onSubmit} noValidate>
         {/* Text with a numeric keyboard: passport numbers may carry letters. */}
         <TextInput
           label="DNI"

@@ -1,0 +1,123 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { PAGES, PAGES_INDEX, type PagesIndex, PRERENDER_VARIANTS, pageFile } from '../src/prerender/pages.ts';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** A route module's chunk and everything it imports statically: its scripts and its styles. */
+function filesOf(manifest: Record<string, ManifestChunk>, keys: string[]) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`"${key}" is not in the build manifest; has the route map changed?`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return { js, css };
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">\s*/g;
+
+/**
+ * The page's HTML: its styles written in (the entry's and its screen's, so
+ * the first paint waits for no stylesheet request) and its scripts listed for
+ * fetching at once. Each written-in stylesheet keeps a disabled link, which
+ * the browser does not fetch and the module loader takes as already loaded.
+ */
+function pageHtml(shell: string, dist: string, js: Iterable<string>, css: Iterable<string>): string {
+  const inShell = [...shell.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
+  const styles = [...new Set([...inShell, ...css])];
+  const text = styles.map((file) => readFileSync(path.join(dist, file), 'utf8').trim()).join('\n');
+  const links = [
+    `<style>${text}</style>`,
+    ...styles.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`),
+    ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  return shell.replace(STYLESHEET_LINK, '').replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * Builds the app for Node and renders the public pages with it. The build uses
+ * the client's aliases and CSS-module naming, so the class names match.
+ */
+async function prerenderer(config: ResolvedConfig, outDir: string) {
+  await build({
+    configFile: false,
+    root: config.root,
+    logLevel: 'warn',
+    resolve: { alias: config.resolve.alias },
+    css: { modules: config.css.modules },
+    plugins: [react()],
+    ssr: { noExternal: ['@red-dental/contracts'] },
+    build: { ssr: 'src/app/prerender.tsx', outDir, emptyOutDir: true, sourcemap: false },
+  });
+  const module = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
+    renderPage: (path: string, config: (typeof PRERENDER_VARIANTS)[number]['config']) => Promise<string>;
+  };
+  return module.renderPage;
+}
+
+/**
+ * Writes an HTML of its own for each page of src/prerender/pages.ts (its files
+ * listed up front, and the sign-in pages' form already rendered, in each
+ * settings variant), and the index the server serves them from.
+ */
+export function pages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'red-dental:pages',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async writeBundle(options, bundle) {
+      const dist = options.dir ?? config.build.outDir;
+      const manifestAsset = bundle['.vite/manifest.json'];
+      if (manifestAsset?.type !== 'asset') throw new Error('the build wrote no manifest (build.manifest)');
+      const manifest = JSON.parse(String(manifestAsset.source)) as Record<string, ManifestChunk>;
+      const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+      const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
+      const inShell = filesOf(manifest, entry ? [entry] : []);
+      const ssrDir = path.join(config.root, 'node_modules', '.prerender');
+      const render = PAGES.some((page) => page.prerender) ? await prerenderer(config, ssrDir) : null;
+
+      const index: PagesIndex = {};
+      for (const page of PAGES) {
+        const { js, css } = filesOf(manifest, page.modules);
+        const html = pageHtml(
+          shell,
+          dist,
+          [...js].filter((file) => !inShell.js.has(file)),
+          css,
+        );
+        const variants = page.prerender && render ? PRERENDER_VARIANTS : [{ suffix: '', config: null }];
+        index[page.path] = { file: pageFile(page.path) };
+        for (const variant of variants) {
+          const body = variant.config && render ? await render(page.path, variant.config) : '';
+          const file = pageFile(page.path, variant.suffix);
+          mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+          writeFileSync(
+            path.join(dist, file),
+            html.replace('<div id="root"></div>', `<div id="root">${body}</div>`),
+          );
+          if (variant.suffix)
+            index[page.path]!.variants = { ...index[page.path]!.variants, [variant.suffix]: file };
+        }
+      }
+      writeFileSync(path.join(dist, PAGES_INDEX), `${JSON.stringify(index, null, 2)}\n`);
+      rmSync(ssrDir, { recursive: true, force: true });
+    },
+  };
+}
