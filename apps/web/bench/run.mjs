@@ -12,5 +12,6 @@ let ok = true;
 if (!only || only === 'bundle') {
   ok = spawnSync('node', ['bench/bundle-size.mjs'], { stdio: 'inherit' }).status === 0 && ok;
 }
-if (!only || only === 'lighthouse') ok = (await runLighthouseBenchmark()) && ok;
+// Lighthouse figures are printed beside their goals; only the JavaScript budget fails the run.
+if (!only || only === 'lighthouse') await runLighthouseBenchmark();
 process.exit(ok ? 0 : 1);

@@ -5,7 +5,7 @@ import { useSession } from '@/lib/session.ts';
 import { AppHeader } from './app-header.tsx';
 import { usePageTitle, useRouteHandle } from './page-title.ts';
 import { RequirePermission } from './require-permission.tsx';
-import { RequireStaffSession } from './session-guards.tsx';
+import { RequireStaffSession } from './staff-session-guard.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import styles from './staff-layout.module.css';
 import { StaffSidebar } from './staff-sidebar.tsx';

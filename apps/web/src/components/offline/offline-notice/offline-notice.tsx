@@ -6,6 +6,8 @@ import { useKeptSince } from '@/lib/offline-status.ts';
 
 /** While a screen shows its kept copy, the server is asked again this often (a slow connection sends no event). */
 const RETRY_MS = 30_000;
+/** After the connection is back, the second try. */
+const ONLINE_AGAIN_MS = 2_000;
 
 /**
  * 'Sin conexión — cartilla del 27/11/2026 14:05': shown while a screen reads
@@ -19,12 +21,20 @@ export function OfflineNotice({ path, what, className }: { path: string; what: s
   useEffect(() => {
     if (!savedAt) return;
     const refresh = () => void queryClient.refetchQueries({ type: 'active' });
-    // A page opened offline never saw the connection go, so the query cache's own reconnect may not fire.
-    window.addEventListener('online', refresh);
+    // A page opened offline never saw the connection go, so the query cache's own reconnect may not
+    // fire. The connection often comes back by steps: asked at once, and again a moment later.
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const onOnline = () => {
+      refresh();
+      clearTimeout(again);
+      again = setTimeout(refresh, ONLINE_AGAIN_MS);
+    };
+    window.addEventListener('online', onOnline);
     const timer = setInterval(refresh, RETRY_MS);
     return () => {
-      window.removeEventListener('online', refresh);
+      window.removeEventListener('online', onOnline);
       clearInterval(timer);
+      clearTimeout(again);
     };
   }, [savedAt, queryClient]);
   if (!savedAt) return null;
