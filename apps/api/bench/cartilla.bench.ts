@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { generateAfiliados } from '@red-dental/testing';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, generateAfiliados } from '@red-dental/testing';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
@@ -28,17 +28,7 @@ const AFILIADOS = 50;
  */
 const SESSIONS = 10;
 const BROWSER_RUNS = 5;
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? CHROMIUM_PATH;
 const GOALS = { p99Ms: 100, cardsMs: 1000, markersMs: 2000 };
 const DIRECTORY = '/api/profesionales/obrasocial';
 

@@ -9,23 +9,14 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@red-dental/testing';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 /** The demo affiliate (apps/api/src/db/seed/demo.ts). */
 const DEMO_DOCUMENTO = '30123456';
 
@@ -99,7 +90,7 @@ async function affiliateToken() {
 
 /** A fresh browser (empty cache, no service worker), signed in as the affiliate when asked. */
 async function freshBrowser(token) {
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS, headless: true });
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   if (token) {
     const page = await browser.newPage();
     // A file of the origin that runs no script: storage is reachable, nothing gets installed.

@@ -17,6 +17,7 @@ export {
   uniqueEmail,
   uniqueName,
 } from './builders.ts';
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 export { type Mail, parseMail, readMails } from './mail.ts';
 export {
   APELLIDOS_FRECUENTES,

@@ -5,9 +5,9 @@ import { useSession } from '@/lib/session.ts';
 import { AppHeader } from './app-header.tsx';
 import { usePageTitle, useRouteHandle } from './page-title.ts';
 import { RequirePermission } from './require-permission.tsx';
-import { RequireStaffSession } from './staff-session-guard.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import styles from './staff-layout.module.css';
+import { RequireStaffSession } from './staff-session-guard.tsx';
 import { StaffSidebar } from './staff-sidebar.tsx';
 
 /** The back office frame: sidebar, page header, the screen, and the footer. */
