@@ -184,8 +184,10 @@ test("a new deployment offers 'Actualización disponible' and takes over only wh
     await expect(page.getByLabel('DNI')).toHaveValue('30111222');
     await scanAndCapture(page, 'actualizacion-disponible');
 
+    // The reloaded page is ready quickly: wait for its load from before the click.
+    const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Actualizar' }).click();
-    await page.waitForEvent('load');
+    await reloaded;
     await expect(page.getByRole('heading', { name: 'Portal de afiliados' })).toBeVisible();
     await expect(page.getByText('Actualización disponible')).toBeHidden();
   } finally {

@@ -5,7 +5,7 @@
 // offline after tapping 'Cartilla' on a phone-sized, 4× slowed page.
 // usage: npm run bench -w apps/web -- lighthouse   (builds first)
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,10 @@ const ALL_PAGES = [
   { path: '/cartilla', signedIn: true },
   { path: '/notificaciones-afiliado', signedIn: true },
 ];
-/** BENCH_LIGHTHOUSE_PAGES=/login,/cartilla audits only those ('' audits none: only the offline timing). */
+/**
+ * BENCH_LIGHTHOUSE_PAGES=/login,/cartilla audits only those ('' audits none: only the offline timing);
+ * BENCH_LIGHTHOUSE_SAVE=dir keeps every run's full report there.
+ */
 const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
 const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_PAGES;
 
@@ -116,6 +119,10 @@ async function audit(pagePath, token) {
       // Keeps the session put in storage; the browser is new, so nothing else is there.
       disableStorageReset: Boolean(token),
     });
+    if (process.env.BENCH_LIGHTHOUSE_SAVE) {
+      const name = `${pagePath.slice(1).replaceAll('/', '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, name), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
     return {

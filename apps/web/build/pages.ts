@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,6 +49,45 @@ function pageHtml(shell: string, dist: string, js: Iterable<string>, css: Iterab
   return shell.replace(STYLESHEET_LINK, '').replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * Fetches and starts the app once the page has painted: a prerendered page
+ * shows its form from its HTML and styles alone, and its scripts, which only
+ * make the form work, would otherwise share the phone's slow connection with
+ * the page's own text and styles. The files come from the tag's data-app
+ * attribute, the entry first; each is asked for at once, as the page would.
+ */
+const AFTER_PAINT = `(() => {
+  const [entry, ...files] = document.currentScript.dataset.app.split(' ');
+  const add = (tag, attributes) => document.head.append(Object.assign(document.createElement(tag), attributes));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (const href of files) add('link', { rel: 'modulepreload', href, crossOrigin: '' });
+      add('script', { type: 'module', src: entry, crossOrigin: '' });
+    }),
+  );
+})();
+`;
+
+/** The name the after-paint loader is written under in dist/assets (hashed: cached for good). */
+export const AFTER_PAINT_PREFIX = 'after-paint-';
+function afterPaintFile(): string {
+  const hash = createHash('sha256').update(AFTER_PAINT).digest('base64url').slice(0, 8);
+  return `assets/${AFTER_PAINT_PREFIX}${hash}.js`;
+}
+
+/** The prerendered page's scripts, fetched by the after-paint loader instead of by the HTML. */
+function afterThePaint(html: string, loader: string): string {
+  const entry = html.match(MODULE_SCRIPT)?.[1];
+  if (!entry) throw new Error('the page has no module script to start after the paint');
+  const files = [entry, ...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!)];
+  return html
+    .replace(MODULE_SCRIPT, `<script async src="/${loader}" data-app="${files.join(' ')}"></script>\n    `)
+    .replace(MODULE_PRELOAD, '');
+}
+
 /**
  * Builds the app for Node and renders the public pages with it. The build uses
  * the client's aliases and CSS-module naming, so the class names match.
@@ -93,6 +133,9 @@ export function pages(): Plugin {
       const ssrDir = path.join(config.root, 'node_modules', '.prerender');
       const render = PAGES.some((page) => page.prerender) ? await prerenderer(config, ssrDir) : null;
 
+      const loader = afterPaintFile();
+      writeFileSync(path.join(dist, loader), AFTER_PAINT);
+
       const index: PagesIndex = {};
       for (const page of PAGES) {
         const { js, css } = filesOf(manifest, page.modules);
@@ -110,7 +153,10 @@ export function pages(): Plugin {
           mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
           writeFileSync(
             path.join(dist, file),
-            html.replace('<div id="root"></div>', `<div id="root">${body}</div>`),
+            (body ? afterThePaint(html, loader) : html).replace(
+              '<div id="root"></div>',
+              `<div id="root">${body}</div>`,
+            ),
           );
           if (variant.suffix)
             index[page.path]!.variants = { ...index[page.path]!.variants, [variant.suffix]: file };
