@@ -107,7 +107,18 @@ async function freshBrowser(token) {
   return browser;
 }
 
-async function audit(pagePath, token) {
+/** One audit, tried again when Lighthouse could not measure the page (it says why). */
+async function audit(pagePath, token, attempts = 3) {
+  try {
+    return await auditOnce(pagePath, token);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    console.warn(`${pagePath}: ${error.message}; measured again`);
+    return audit(pagePath, token, attempts - 1);
+  }
+}
+
+async function auditOnce(pagePath, token) {
   const browser = await freshBrowser(token);
   try {
     const port = Number(new URL(browser.wsEndpoint()).port);
@@ -124,7 +135,8 @@ async function audit(pagePath, token) {
       writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, name), JSON.stringify(result.lhr));
     }
     const { categories, audits } = result.lhr;
-    if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+    if (result.lhr.runtimeError)
+      throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
     return {
       performance: categories.performance.score,
       accessibility: categories.accessibility.score,

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { PAGES, PAGES_INDEX, type PagesIndex, PRERENDER_VARIANTS, pageFile } from '../src/prerender/pages.ts';
+import { earlyReadsScript } from '../src/lib/early-reads.ts';
+import {
+  type Drawn,
+  PAGES,
+  PAGES_INDEX,
+  type PagesIndex,
+  PRERENDER_VARIANTS,
+  pageFile,
+} from '../src/prerender/pages.ts';
 
 interface ManifestChunk {
   file: string;
@@ -71,11 +79,15 @@ const AFTER_PAINT = `(() => {
 })();
 `;
 
-/** The name the after-paint loader is written under in dist/assets (hashed: cached for good). */
-export const AFTER_PAINT_PREFIX = 'after-paint-';
-function afterPaintFile(): string {
-  const hash = createHash('sha256').update(AFTER_PAINT).digest('base64url').slice(0, 8);
-  return `assets/${AFTER_PAINT_PREFIX}${hash}.js`;
+/** The pages' own scripts are written in dist/assets under this prefix (hashed: cached for good). */
+export const PAGE_SCRIPT_PREFIX = 'page-';
+
+/** Writes one of the pages' own scripts and answers its address. */
+function writePageScript(dist: string, name: string, source: string): string {
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  const file = `assets/${PAGE_SCRIPT_PREFIX}${name}-${hash}.js`;
+  writeFileSync(path.join(dist, file), source);
+  return file;
 }
 
 /** The prerendered page's scripts, fetched by the after-paint loader instead of by the HTML. */
@@ -86,6 +98,27 @@ function afterThePaint(html: string, loader: string): string {
   return html
     .replace(MODULE_SCRIPT, `<script async src="/${loader}" data-app="${files.join(' ')}"></script>\n    `)
     .replace(MODULE_PRELOAD, '');
+}
+
+/**
+ * A portal page's frame: its scripts asked for at once but at low priority
+ * (the frame paints without them, so they should not compete with its HTML),
+ * and its first reads asked for by its own small script while they download
+ * (src/lib/early-reads.ts); deferred, that script runs after the HTML is read
+ * and before the app, whose first requests then find the answers.
+ */
+function framePage(html: string, script: string, reads: readonly string[]): string {
+  const lowPriority = html
+    .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+  if (reads.length === 0) return lowPriority;
+  return lowPriority.replace(
+    /<script type="module"/,
+    `<script defer src="/${script}" data-reads="${reads.join(' ')}"></script>\n    <script type="module"`,
+  );
 }
 
 /**
@@ -104,7 +137,11 @@ async function prerenderer(config: ResolvedConfig, outDir: string) {
     build: { ssr: 'src/app/prerender.tsx', outDir, emptyOutDir: true, sourcemap: false },
   });
   const module = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
-    renderPage: (path: string, config: (typeof PRERENDER_VARIANTS)[number]['config']) => Promise<string>;
+    renderPage: (
+      path: string,
+      drawn: Drawn,
+      config: (typeof PRERENDER_VARIANTS)[number]['config'],
+    ) => Promise<string>;
   };
   return module.renderPage;
 }
@@ -131,10 +168,10 @@ export function pages(): Plugin {
       const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
       const inShell = filesOf(manifest, entry ? [entry] : []);
       const ssrDir = path.join(config.root, 'node_modules', '.prerender');
-      const render = PAGES.some((page) => page.prerender) ? await prerenderer(config, ssrDir) : null;
+      const render = await prerenderer(config, ssrDir);
 
-      const loader = afterPaintFile();
-      writeFileSync(path.join(dist, loader), AFTER_PAINT);
+      const loader = writePageScript(dist, 'after-paint', AFTER_PAINT);
+      const earlyReads = writePageScript(dist, 'early-reads', earlyReadsScript());
 
       const index: PagesIndex = {};
       for (const page of PAGES) {
@@ -145,18 +182,19 @@ export function pages(): Plugin {
           [...js].filter((file) => !inShell.js.has(file)),
           css,
         );
-        const variants = page.prerender && render ? PRERENDER_VARIANTS : [{ suffix: '', config: null }];
+        // The frame shows no setting: only the sign-in pages have a variant per setting.
+        const variants = page.drawn === 'page' ? PRERENDER_VARIANTS : PRERENDER_VARIANTS.slice(0, 1);
         index[page.path] = { file: pageFile(page.path) };
         for (const variant of variants) {
-          const body = variant.config && render ? await render(page.path, variant.config) : '';
+          const body = await render(page.path, page.drawn, variant.config);
           const file = pageFile(page.path, variant.suffix);
           mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
           writeFileSync(
             path.join(dist, file),
-            (body ? afterThePaint(html, loader) : html).replace(
-              '<div id="root"></div>',
-              `<div id="root">${body}</div>`,
-            ),
+            (page.drawn === 'page'
+              ? afterThePaint(html, loader)
+              : framePage(html, earlyReads, page.reads)
+            ).replace('<div id="root"></div>', `<div id="root" data-drawn="${page.drawn}">${body}</div>`),
           );
           if (variant.suffix)
             index[page.path]!.variants = { ...index[page.path]!.variants, [variant.suffix]: file };

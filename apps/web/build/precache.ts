@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AFTER_PAINT_PREFIX } from './pages.ts';
+import { PAGE_SCRIPT_PREFIX } from './pages.ts';
 
 /** A chunk as Vite's build manifest (dist/.vite/manifest.json) describes it. */
 interface ManifestChunk {
@@ -60,8 +60,8 @@ export function portalFiles(dist: string): Set<string> {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key, false);
   for (const key of PORTAL_ROOTS) add(key, false);
   for (const key of PORTAL_SCREENS) add(key, true);
-  // The sign-in pages' loader (build/pages.ts) is written beside the chunks, outside the manifest.
+  // The pages' own scripts (build/pages.ts) are written beside the chunks, outside the manifest.
   for (const file of readdirSync(path.join(dist, 'assets')))
-    if (file.startsWith(AFTER_PAINT_PREFIX)) files.add(`assets/${file}`);
+    if (file.startsWith(PAGE_SCRIPT_PREFIX)) files.add(`assets/${file}`);
   return files;
 }

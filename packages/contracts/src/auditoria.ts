@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginatedQuerySchema } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
+import { ACCESO_TIPOS } from './plain.ts';
 
 const M = MESSAGES.auditoria;
 
@@ -139,17 +140,6 @@ export type AuditoriaRow = z.infer<typeof auditoriaRowSchema>;
 // ---------------------------------------------------------------------------
 // GET /api/afiliados/profile/accesos: who looked up the affiliate's data
 // ---------------------------------------------------------------------------
-
-export const ACCESO_TIPOS = ['consulta', 'busqueda', 'ficha', 'alta', 'modificacion'] as const;
-export type AccesoTipo = (typeof ACCESO_TIPOS)[number];
-
-export const ACCESO_TIPO_LABELS: Record<AccesoTipo, string> = {
-  consulta: 'Consultó su cobertura',
-  busqueda: 'Lo vio en una búsqueda',
-  ficha: 'Abrió su ficha',
-  alta: 'Lo dio de alta',
-  modificacion: 'Modificó sus datos',
-};
 
 export const accesoRowSchema = z.object({
   fecha: z.string(),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import * as MESSAGES from './messages/index.ts';
+import { DEFAULT_PAGE_SIZE, isStorableText, isValidEmail, MAX_ID, MAX_PAGE_SIZE } from './plain.ts';
+
+export * from './plain.ts';
 
 /** The one error body every API failure answers (docs/architecture.md, "Errors"). */
 export const errorBodySchema = z.object({
@@ -9,38 +12,10 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const ERROR_CODES = {
-  VALIDATION: 'VALIDACION',
-  MALFORMED_JSON: 'JSON_INVALIDO',
-  UNAUTHENTICATED: 'NO_AUTENTICADO',
-  FORBIDDEN: 'SIN_PERMISO',
-  NOT_FOUND: 'NO_ENCONTRADO',
-  CONFLICT: 'CONFLICTO',
-  /** A mailed single-use link (recovery, e-mail confirmation) that is unknown, used or expired. */
-  INVALID_TOKEN: 'TOKEN_INVALIDO',
-  PAYLOAD_TOO_LARGE: 'DEMASIADO_GRANDE',
-  UNSUPPORTED_MEDIA: 'TIPO_NO_ADMITIDO',
-  RATE_LIMITED: 'DEMASIADOS_INTENTOS',
-  UNAVAILABLE: 'NO_DISPONIBLE',
-  INTERNAL: 'ERROR_INTERNO',
-} as const;
-
-/** The largest id a row can have (PostgreSQL integer); a larger one names nothing. */
-export const MAX_ID = 2_147_483_647;
-
 /** A positive row id, from JSON or a string (path, query, form field). */
 export const idSchema = z.coerce.number().int().positive().max(MAX_ID);
 
 export const idParamSchema = z.object({ id: idSchema });
-
-/** A NUL character, or half of a UTF-16 surrogate pair without its other half. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters refused.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** False for text PostgreSQL cannot store (see UNSTORABLE). */
-export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
-}
 
 /**
  * Accepts any value and adds an issue at the path of each string in it that
@@ -78,14 +53,6 @@ export const optionalIdQueryParam = z.preprocess((v) => (v === '' ? undefined : 
 // E-mail: one rule for every address the product accepts.
 // ---------------------------------------------------------------------------
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MAX_EMAIL_LENGTH = 254;
-
-/** The basic x@y.z shape, at most 254 characters. */
-export function isValidEmail(value: string): boolean {
-  return value.length <= MAX_EMAIL_LENGTH && EMAIL_SHAPE.test(value);
-}
-
 /** A required e-mail, trimmed and lower-cased; `invalid` is the message of the form that asks for it. */
 export function emailSchema(invalid: string = MESSAGES.EMAIL_INVALID) {
   return z
@@ -99,10 +66,6 @@ export function emailSchema(invalid: string = MESSAGES.EMAIL_INVALID) {
 // ---------------------------------------------------------------------------
 // Paging: `{pageIndex (0-based), pageSize, search}` in, `{rows, rowCount}` out.
 // ---------------------------------------------------------------------------
-
-export const PAGE_SIZES = [5, 10, 25, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
 
 /** The query every paginated endpoint accepts; endpoints with filters extend it. */
 export const paginatedQuerySchema = z.object({

@@ -16,3 +16,4 @@ export * from './public-config-meta.ts';
 export * from './schedule.ts';
 export * from './segundo-factor.ts';
 export * from './usuarios.ts';
+export * from './week.ts';

@@ -34,9 +34,6 @@ export type DestinatarioTipo = (typeof DESTINATARIO_TIPOS)[number];
 /** The largest PDF a notification may carry unless MAX_PDF_MB says otherwise (DESIGN section 2). */
 export const DEFAULT_MAX_PDF_MB = 10;
 
-/** How long a signed file link (`message[0]`) stays valid. */
-export const FILE_LINK_TTL_SECONDS = 10 * 60;
-
 const MAX_FILTER_IDS = 1000;
 const idList = z.array(idSchema).max(MAX_FILTER_IDS, MESSAGES.TOO_MANY_ITEMS);
 

@@ -1,19 +1,6 @@
 import { z } from 'zod';
 import * as MESSAGES from './messages/index.ts';
-
-/** Weekday keys in display order: Monday to Sunday, Sunday shown as Dom./Fer. */
-export const WEEKDAYS = ['L', 'M', 'X', 'J', 'V', 'S', 'D'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  L: 'Lunes',
-  M: 'Martes',
-  X: 'Miércoles',
-  J: 'Jueves',
-  V: 'Viernes',
-  S: 'Sábado',
-  D: 'Dom./Fer.',
-};
+import { WEEKDAYS, type Weekday } from './week.ts';
 
 export const DEFAULT_RANGE = { start: '09:00', end: '17:00' } as const;
 

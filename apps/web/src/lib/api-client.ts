@@ -1,5 +1,6 @@
 import { type ErrorBody, MESSAGES } from '@red-dental/contracts';
 import type { z } from 'zod';
+import { takeEarlyRead } from './early-reads.ts';
 import { endSession, getToken } from './session.ts';
 
 /** Base of every API path; same origin unless the build says otherwise. */
@@ -77,7 +78,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const url = buildUrl(path, query);
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: payload, signal, keepalive });
+    // A portal page may have asked already, while the app was loading (early-reads.ts).
+    const early = method === 'GET' && token ? await takeEarlyRead(url, token) : undefined;
+    response = early ?? (await fetch(url, { method, headers, body: payload, signal, keepalive }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(MESSAGES.UNEXPECTED, 0);

@@ -2,10 +2,9 @@ import type { SessionUser } from '@red-dental/contracts';
 import { useSyncExternalStore } from 'react';
 import { deletePersonalCopy } from './offline-copy.ts';
 
-/** The spec's storage key for the session token. */
-export const TOKEN_KEY = 'DC_TOKEN';
-/** Who the token belongs to: the kind of session and, for staff, the signed-in user. */
-export const SESSION_KEY = 'DC_SESSION';
+import { SESSION_KEY, TOKEN_KEY } from './session-keys.ts';
+
+export { SESSION_KEY, TOKEN_KEY };
 
 /**
  * Two kinds of session that never mix: staff and professionals sign in with
@@ -77,6 +76,15 @@ function writeStoredSession(session: Session | null): void {
 
 function emit(): void {
   for (const listener of listeners) listener();
+}
+
+/**
+ * Takes `session` as this page's session without storing it or telling
+ * anyone: the build draws the portal's frame (app/prerender.tsx) as a
+ * signed-in affiliate sees it while their data are on the way.
+ */
+export function assumeSessionForPrerender(session: Session | null): void {
+  current = session;
 }
 
 export function getSession(): Session | null {

@@ -9,33 +9,56 @@ const PORTAL_FRAME = [
 ];
 
 /**
+ * What a page's HTML arrives with: 'page', the whole page (a sign-in form,
+ * which the app then hydrates; its scripts come after the first paint);
+ * 'frame', the portal's frame with the screen still loading (the menu, the
+ * title, the footer; the app draws over it once its screen's scripts, listed
+ * up front, have run).
+ */
+export type Drawn = 'page' | 'frame';
+
+/** What every portal page reads first: the profile, which also confirms the session. */
+const PROFILE_READ = '/api/afiliados/profile';
+
+/**
  * Pages given an HTML of their own at build time (build/pages.ts): it lists
  * every file the page needs, so a phone fetches them at once instead of one
- * after another, and the sign-in pages arrive with their form already painted
- * (the app then hydrates it). Other addresses get the plain app page.
+ * after another, and it arrives already drawn (see Drawn), so something
+ * shows before any script has run. A portal page also asks for its first
+ * reads (`reads`, exactly as the app asks for them) while its files download.
+ * Other addresses get the plain app page.
  */
-export const PAGES: { path: string; modules: string[]; prerender: boolean }[] = [
-  { path: '/login', modules: [...PUBLIC_FRAME, 'src/app/routes/login.tsx'], prerender: true },
+export const PAGES: { path: string; modules: string[]; drawn: Drawn; reads: string[] }[] = [
+  { path: '/login', modules: [...PUBLIC_FRAME, 'src/app/routes/login.tsx'], drawn: 'page', reads: [] },
   {
     path: '/login-afiliado',
     modules: [...PUBLIC_FRAME, 'src/app/routes/login-afiliado.tsx'],
-    prerender: true,
+    drawn: 'page',
+    reads: [],
   },
   {
     path: '/perfil-afiliado',
     modules: [...PORTAL_FRAME, 'src/app/routes/perfil-afiliado.tsx'],
-    prerender: false,
+    drawn: 'frame',
+    // Who looked the data up: its first page, as the screen asks for it.
+    reads: [PROFILE_READ, '/api/afiliados/profile/accesos?pageIndex=0&pageSize=10'],
   },
-  { path: '/cartilla', modules: [...PORTAL_FRAME, 'src/app/routes/cartilla.tsx'], prerender: false },
+  {
+    path: '/cartilla',
+    modules: [...PORTAL_FRAME, 'src/app/routes/cartilla.tsx'],
+    drawn: 'frame',
+    reads: [PROFILE_READ, '/api/profesionales/obrasocial'],
+  },
   {
     path: '/notificaciones-afiliado',
     modules: [...PORTAL_FRAME, 'src/app/routes/notificaciones-afiliado.tsx'],
-    prerender: false,
+    drawn: 'frame',
+    reads: [PROFILE_READ, '/api/notificaciones/afiliados?pageIndex=0&pageSize=10&search='],
   },
 ];
 
 /**
- * The settings that change what a prerendered page shows, each variant with
+ * The settings that change what a drawn sign-in page shows, each variant with
  * its file suffix; the server sends the variant matching its own settings.
  */
 export const PRERENDER_VARIANTS: {

@@ -1,8 +1,4 @@
-import {
-  type AfiliadoProfile,
-  type AfiliadoProfileUpdate,
-  afiliadoProfileSchema,
-} from '@red-dental/contracts';
+import type { AfiliadoProfile, AfiliadoProfileUpdate } from '@red-dental/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -15,7 +11,8 @@ export type AfiliadoProfileChanges = { [K in keyof AfiliadoProfileUpdate]-?: str
  * confirmation link is opened; a field left out stays as it is.
  */
 export function updateAfiliadoProfile(body: Partial<AfiliadoProfileChanges>): Promise<AfiliadoProfile> {
-  return apiRequest('afiliados/profile', { method: 'PUT', body, schema: afiliadoProfileSchema });
+  // Taken as the server sends it, as the profile's read is (get-afiliado-profile.ts).
+  return apiRequest('afiliados/profile', { method: 'PUT', body });
 }
 
 export function useUpdateAfiliadoProfile() {

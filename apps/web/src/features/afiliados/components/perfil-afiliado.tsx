@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type AfiliadoProfile, afiliadoProfileUpdateSchema, MESSAGES } from '@red-dental/contracts';
+import { type AfiliadoProfile, MESSAGES } from '@red-dental/contracts';
 import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { MailIcon } from '@/components/ui/icons/index.ts';
@@ -10,10 +9,16 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { ClockIcon, LockIcon, PencilIcon } from '@/components/ui/screen-icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
+import { lazyResolver } from '@/lib/lazy-resolver.ts';
 import fieldGrid from '@/styles/field-grid.module.css';
 import { useAfiliadoProfile } from '../api/get-afiliado-profile.ts';
 import { type AfiliadoProfileChanges, useUpdateAfiliadoProfile } from '../api/update-afiliado-profile.ts';
 import styles from './perfil-afiliado.module.css';
+
+// The contract's rules load with the first save: showing the profile needs no schema library.
+const profileResolver = lazyResolver(() =>
+  import('./perfil-afiliado-rules.ts').then((module) => module.profileResolver),
+);
 
 /** The spec's status banner times. */
 export const BANNER_SUCCESS_MS = 3000;
@@ -71,10 +76,7 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
     getValues,
     formState: { errors },
   } = useForm<AfiliadoProfileChanges>({
-    // The contract validates; the values go out as typed, absent ones as empty strings.
-    resolver: zodResolver(afiliadoProfileUpdateSchema, undefined, {
-      raw: true,
-    }) as Resolver<AfiliadoProfileChanges>,
+    resolver: profileResolver,
     defaultValues: toValues(profile),
   });
 

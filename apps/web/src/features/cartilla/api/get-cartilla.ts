@@ -1,9 +1,11 @@
-import { type CartillaProfesional, cartillaProfesionalSchema } from '@red-dental/contracts';
+import type { CartillaProfesional } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { noteAnswer, OFFLINE_READ } from '@/lib/offline-status.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+
+// The server checks each answer against the contract before sending it; the portal's reads take it
+// as it comes, so a phone never loads the schema library to show a list.
 
 /**
  * `GET /api/profesionales/obrasocial`: the approved providers of the
@@ -13,7 +15,6 @@ export async function getCartilla(signal?: AbortSignal): Promise<CartillaProfesi
   try {
     return await apiRequest('profesionales/obrasocial', {
       signal,
-      schema: z.array(cartillaProfesionalSchema),
       onResponse: noteAnswer,
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { type CartillaProfesional, isAttendingAt, isOnCallAt, MESSAGES } from '@red-dental/contracts';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { DirectoryMap } from '@/components/maps/directory-map/index.ts';
 import { OfflineNotice } from '@/components/offline/offline-notice/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
@@ -22,9 +22,16 @@ import {
   type Place,
 } from './cartilla-filters.ts';
 import { ProviderCard } from './provider-card.tsx';
-import { ReportModal } from './report-modal.tsx';
-import { type ScheduleKind, ScheduleModal } from './schedule-modal.tsx';
+import type { ScheduleKind } from './schedule-modal.tsx';
 import { useNearMe } from './use-near-me.ts';
+
+// The dialogs load when first opened: the report's form and the week's table are not part of reading the list.
+const ReportModal = lazy(() =>
+  import('./report-modal.tsx').then((module) => ({ default: module.ReportModal })),
+);
+const ScheduleModal = lazy(() =>
+  import('./schedule-modal.tsx').then((module) => ({ default: module.ScheduleModal })),
+);
 
 /** Cards drawn at first, and added each time the list is scrolled to its end or 'Mostrar más' is pressed. */
 const CARDS_PER_STEP = 50;
@@ -48,8 +55,11 @@ export function Cartilla() {
   useEffect(() => {
     if (cartilla.error) console.warn('No se pudo cargar la cartilla', cartilla.error);
   }, [cartilla.error]);
-  if (cartilla.isPending) return <PageLoading />;
-  return <Directory providers={cartilla.data ?? []} />;
+  // The list and the map are drawn in the background, yielding to the phone every few milliseconds,
+  // instead of in the one long task that follows the answer.
+  const providers = useDeferredValue(cartilla.data);
+  if (cartilla.isPending || (cartilla.data && !providers)) return <PageLoading />;
+  return <Directory providers={providers ?? []} />;
 }
 
 function Directory({ providers }: { providers: CartillaProfesional[] }) {
@@ -234,12 +244,16 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
 
       <PrintList entries={printable} />
 
-      <ScheduleModal
-        profesional={schedule?.profesional ?? null}
-        kind={schedule?.kind ?? 'horarios'}
-        onClose={() => setSchedule(null)}
-      />
-      <ReportModal profesional={reporting} onClose={() => setReporting(null)} />
+      <Suspense fallback={null}>
+        {schedule && (
+          <ScheduleModal
+            profesional={schedule.profesional}
+            kind={schedule.kind}
+            onClose={() => setSchedule(null)}
+          />
+        )}
+        {reporting && <ReportModal profesional={reporting} onClose={() => setReporting(null)} />}
+      </Suspense>
     </div>
   );
 }

@@ -1,14 +1,10 @@
-import {
-  type AfiliadoDatos,
-  accesoRowSchema,
-  afiliadoDatosSchema,
-  type ProfesionalDatos,
-  paginatedSchema,
-  profesionalDatosSchema,
-} from '@red-dental/contracts';
+import type { AccesoRow, AfiliadoDatos, Paginated, ProfesionalDatos } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+
+// The server checks each answer against the contract before sending it; the portal's reads take it
+// as it comes, so a phone never loads the schema library to show a list.
 
 /** Whose data: the affiliate of the portal, or the account (staff or professional) of the back office. */
 export type Titular = 'afiliado' | 'usuario';
@@ -18,14 +14,12 @@ const PATHS: Record<Titular, string> = {
   usuario: 'profesionales/profile/datos',
 };
 
-const accesosSchema = paginatedSchema(accesoRowSchema);
-
 /** `GET /api/afiliados/profile/accesos`: who looked up the affiliate's data in the last 12 months. */
 export function useAccesos(page: { pageIndex: number; pageSize: number }) {
   return useQuery({
     queryKey: queryKeys.accesos(page),
     queryFn: ({ signal }) =>
-      apiRequest('afiliados/profile/accesos', { signal, schema: accesosSchema, query: page }),
+      apiRequest<Paginated<AccesoRow>>('afiliados/profile/accesos', { signal, query: page }),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,8 +35,8 @@ export function useMisDatos(titular: Titular) {
     queryKey: ['mis-datos', titular],
     queryFn: ({ signal }): Promise<AfiliadoDatos | ProfesionalDatos> =>
       titular === 'afiliado'
-        ? apiRequest(PATHS.afiliado, { signal, schema: afiliadoDatosSchema })
-        : apiRequest(PATHS.usuario, { signal, schema: profesionalDatosSchema }),
+        ? apiRequest<AfiliadoDatos>(PATHS.afiliado, { signal })
+        : apiRequest<ProfesionalDatos>(PATHS.usuario, { signal }),
     // Each read is counted and recorded: read once per visit.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

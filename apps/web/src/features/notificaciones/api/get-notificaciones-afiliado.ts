@@ -1,16 +1,17 @@
-import {
-  type Notificacion,
-  notificacionSchema,
-  type Paginated,
-  paginatedSchema,
-} from '@red-dental/contracts';
+import { FILE_LINK_TTL_SECONDS, type Notificacion, type Paginated } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { noteAnswer, OFFLINE_READ } from '@/lib/offline-status.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-import { LINKS_REFRESH_MS } from './get-notificaciones.ts';
 
-const pageSchema = paginatedSchema(notificacionSchema);
+/**
+ * How often a list on screen is asked again: its file links are signed for
+ * FILE_LINK_TTL_SECONDS, so a list left open keeps links that still open.
+ */
+export const LINKS_REFRESH_MS = (FILE_LINK_TTL_SECONDS / 2) * 1000;
+
+// The server checks each answer against the contract before sending it; the portal's reads take it
+// as it comes, so a phone never loads the schema library to show a list.
 
 /** `GET /api/notificaciones/afiliados`: the affiliate's notifications (spec: page index from 0, no search). */
 export function getNotificacionesAfiliado(
@@ -19,7 +20,6 @@ export function getNotificacionesAfiliado(
 ): Promise<Paginated<Notificacion>> {
   return apiRequest('notificaciones/afiliados', {
     signal,
-    schema: pageSchema,
     onResponse: noteAnswer,
     query: { pageIndex: params.pageIndex, pageSize: params.pageSize, search: '' },
   });

@@ -1,5 +1,4 @@
 import {
-  FILE_LINK_TTL_SECONDS,
   type Notificacion,
   type NotificacionesQuery,
   type NotificacionStaff,
@@ -11,6 +10,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { LINKS_REFRESH_MS } from './get-notificaciones-afiliado.ts';
 
 const staffPageSchema = paginatedSchema(notificacionStaffSchema);
 const ownPageSchema = paginatedSchema(notificacionSchema);
@@ -39,12 +39,6 @@ export function getNotificacionesPropias(
     query: params,
   });
 }
-
-/**
- * How often a list on screen is asked again: its file links are signed for
- * FILE_LINK_TTL_SECONDS, so a list left open keeps links that still open.
- */
-export const LINKS_REFRESH_MS = (FILE_LINK_TTL_SECONDS / 2) * 1000;
 
 /** Staff see every notification with who read it; anyone else, their own. */
 export function useNotificaciones(isStaff: boolean, params: NotificacionesQuery) {

@@ -1,0 +1,62 @@
+/**
+ * The contract's plain values and checks, apart from its schemas: a screen
+ * that only reads the API imports these without the schema library, so a
+ * phone does not download and evaluate zod to show a list (common.ts
+ * re-exports them with the schemas built on them).
+ */
+
+export const ERROR_CODES = {
+  VALIDATION: 'VALIDACION',
+  MALFORMED_JSON: 'JSON_INVALIDO',
+  UNAUTHENTICATED: 'NO_AUTENTICADO',
+  FORBIDDEN: 'SIN_PERMISO',
+  NOT_FOUND: 'NO_ENCONTRADO',
+  CONFLICT: 'CONFLICTO',
+  /** A mailed single-use link (recovery, e-mail confirmation) that is unknown, used or expired. */
+  INVALID_TOKEN: 'TOKEN_INVALIDO',
+  PAYLOAD_TOO_LARGE: 'DEMASIADO_GRANDE',
+  UNSUPPORTED_MEDIA: 'TIPO_NO_ADMITIDO',
+  RATE_LIMITED: 'DEMASIADOS_INTENTOS',
+  UNAVAILABLE: 'NO_DISPONIBLE',
+  INTERNAL: 'ERROR_INTERNO',
+} as const;
+
+/** The largest id a row can have (PostgreSQL integer); a larger one names nothing. */
+export const MAX_ID = 2_147_483_647;
+
+/** A NUL character, or half of a UTF-16 surrogate pair without its other half. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters refused.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** False for text PostgreSQL cannot store (see UNSTORABLE). */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAX_EMAIL_LENGTH = 254;
+
+/** The basic x@y.z shape, at most 254 characters. */
+export function isValidEmail(value: string): boolean {
+  return value.length <= MAX_EMAIL_LENGTH && EMAIL_SHAPE.test(value);
+}
+
+/** Paging: `{pageIndex (0-based), pageSize, search}` in, `{rows, rowCount}` out. */
+export const PAGE_SIZES = [5, 10, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+/** How long a signed file link (a notification's `message[0]`) stays valid. */
+export const FILE_LINK_TTL_SECONDS = 10 * 60;
+
+/** What a look-up of an affiliate's data was, as the affiliate reads it (`GET /api/afiliados/profile/accesos`). */
+export const ACCESO_TIPOS = ['consulta', 'busqueda', 'ficha', 'alta', 'modificacion'] as const;
+export type AccesoTipo = (typeof ACCESO_TIPOS)[number];
+
+export const ACCESO_TIPO_LABELS: Record<AccesoTipo, string> = {
+  consulta: 'Consultó su cobertura',
+  busqueda: 'Lo vio en una búsqueda',
+  ficha: 'Abrió su ficha',
+  alta: 'Lo dio de alta',
+  modificacion: 'Modificó sus datos',
+};
