@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { OfflineNotice } from '@/components/offline/offline-notice/index.ts';
 import { useAfiliadoProfile } from '@/features/afiliados/api/get-afiliado-profile.ts';
 import { PerfilAfiliado } from '@/features/afiliados/components/perfil-afiliado.tsx';
@@ -11,16 +12,17 @@ const PROFILE_PATH = '/api/afiliados/profile';
 
 /** `/perfil-afiliado`: the affiliate's data, who looked them up, and the download of all of it. */
 export function Component() {
-  const profile = useAfiliadoProfile();
+  // As the form above them does (PerfilAfiliado), the sections below appear with the drawn profile.
+  const profile = useDeferredValue(useAfiliadoProfile().data);
   // Offline the kept profile shows; who looked it up and the download need the server.
   const isOffline = useKeptSince(PROFILE_PATH) !== null;
   return (
     <div className={styles.page}>
       <OfflineNotice path={PROFILE_PATH} what="datos" />
       <PerfilAfiliado />
-      {profile.data && !isOffline && (
+      {profile && !isOffline && (
         <>
-          <MisAccesos parcial={profile.data.contactoOculto} />
+          <MisAccesos parcial={profile.contactoOculto} />
           <DescargarMisDatos titular="afiliado" printPath={PATHS.misDatosAfiliado} />
         </>
       )}

@@ -25,11 +25,11 @@ export function ListPanel({ title, count, leading, actions, children }: ListPane
         <h2 id={headingId} className={styles.heading}>
           {title}
         </h2>
-        {count !== undefined && (
-          <p className={styles.count} aria-live="polite">
-            {count}
-          </p>
-        )}
+        {/* Always there: a live region is announced only if it was already on the page, and on a
+            phone, where the count goes under the heading, its line is kept while the list loads. */}
+        <p className={styles.count} aria-live="polite">
+          {count}
+        </p>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
       {children}

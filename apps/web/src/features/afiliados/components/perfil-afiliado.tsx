@@ -1,5 +1,5 @@
 import { type AfiliadoProfile, MESSAGES } from '@red-dental/contracts';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -58,10 +58,13 @@ function toChanges(
  */
 export function PerfilAfiliado() {
   const profile = useAfiliadoProfile();
-  if (profile.isPending) return <PageLoading />;
-  if (profile.error || !profile.data)
+  // The form is drawn in the background, yielding to the phone every few milliseconds, instead of
+  // in the one long task that follows the answer.
+  const data = useDeferredValue(profile.data);
+  if (profile.isPending || (profile.data && !data)) return <PageLoading />;
+  if (profile.error || !data)
     return <Alert className={styles.loadError}>{MESSAGES.afiliados.PROFILE_LOAD_FAILED}</Alert>;
-  return <ProfileForm profile={profile.data} />;
+  return <ProfileForm profile={data} />;
 }
 
 function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
