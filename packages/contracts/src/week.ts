@@ -24,16 +24,24 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
 /** The network's time zone: schedules and absences are read on its clock. */
 export const NETWORK_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
-const clock = new Intl.DateTimeFormat('en-US', {
-  timeZone: NETWORK_TIME_ZONE,
-  weekday: 'short',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Made on first use: a formatter with a time zone takes tens of milliseconds
+ * to make on a phone (the zone's rules are loaded), which should not hold a page's start.
+ */
+let clock: Intl.DateTimeFormat | null = null;
+function networkFormatter(): Intl.DateTimeFormat {
+  clock ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: NETWORK_TIME_ZONE,
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return clock;
+}
 
 const WEEKDAY_OF: Record<string, Weekday> = {
   Mon: 'L',
@@ -45,14 +53,29 @@ const WEEKDAY_OF: Record<string, Weekday> = {
   Sun: 'D',
 };
 
+type NetworkTime = { day: Weekday; date: string; time: string };
+
+/**
+ * The last moment read and its reading: a list asks about every provider at
+ * the same moment, and formatting dates is slow on a phone.
+ */
+let lastRead: { at: number; time: NetworkTime } | null = null;
+
 /** The network's weekday, date (yyyy-mm-dd) and time (HH:MM) at `at`. */
-export function networkClock(at: Date): { day: Weekday; date: string; time: string } {
-  const parts = Object.fromEntries(clock.formatToParts(at).map((p) => [p.type, p.value]));
-  return {
+export function networkClock(at: Date): NetworkTime {
+  if (lastRead?.at === at.getTime()) return lastRead.time;
+  const parts = Object.fromEntries(
+    networkFormatter()
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const time: NetworkTime = {
     day: WEEKDAY_OF[parts.weekday ?? 'Mon'] ?? 'L',
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
   };
+  lastRead = { at: at.getTime(), time };
+  return time;
 }
 
 /** Whether a weekly schedule has a range covering `at` (start included, end excluded). */

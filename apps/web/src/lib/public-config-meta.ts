@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_META_NAME } from '@red-dental/contracts';
+import { PUBLIC_CONFIG_META_NAME, readPublicConfig } from '@red-dental/contracts';
 
 /** The settings a page is written with at build time, where there is no served page to read. */
 let prerenderConfig: unknown;
@@ -10,8 +10,7 @@ export function setPrerenderConfig(config: unknown): void {
 /**
  * The server's settings as index.html carries them (a JSON meta written by
  * apps/api/src/plugins/spa.ts), unparsed; undefined when there is none or it
- * is not JSON. Kept apart from `getPublicConfig` so the sign-in screens can
- * read one flag without loading the schema library (decision 011).
+ * is not JSON (`readPublicConfig` gives each value or its default).
  */
 export function readPublicConfigMeta(): unknown {
   if (typeof document === 'undefined') return prerenderConfig;
@@ -24,12 +23,10 @@ export function readPublicConfigMeta(): unknown {
   }
 }
 
-/** Whether the affiliate sign-in asks for the birth date too (AFFILIATE_LOGIN_BIRTHDATE); anything but true is no. */
+/**
+ * Whether the affiliate sign-in asks for the birth date too (AFFILIATE_LOGIN_BIRTHDATE). Read
+ * each time, not kept: the build draws the sign-in page once for each value.
+ */
 export function affiliateLoginAsksBirthdate(): boolean {
-  const meta = readPublicConfigMeta();
-  return (
-    typeof meta === 'object' &&
-    meta !== null &&
-    (meta as Record<string, unknown>).affiliateLoginBirthdate === true
-  );
+  return readPublicConfig(readPublicConfigMeta()).affiliateLoginBirthdate;
 }

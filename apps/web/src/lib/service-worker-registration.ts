@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window';
+import { getPublicConfig } from './config.ts';
 import { deletePersonalCopy } from './offline-copy.ts';
-import { readPublicConfigMeta } from './public-config-meta.ts';
 import { offerUpdate } from './service-worker.ts';
 
 /** Looks for a new version this often while a page stays open (and whenever it is shown again). */
@@ -8,12 +8,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /** Whether the server lets browsers keep the service worker (SERVICE_WORKER, on unless set to false). */
 function serviceWorkerAllowed(): boolean {
-  const meta = readPublicConfigMeta();
-  return !(
-    typeof meta === 'object' &&
-    meta !== null &&
-    (meta as Record<string, unknown>).serviceWorker === false
-  );
+  return getPublicConfig().serviceWorker;
 }
 
 /** With SERVICE_WORKER=false: a worker installed earlier is removed with everything it kept. */
