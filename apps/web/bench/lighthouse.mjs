@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@red-dental/testing';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -36,16 +37,38 @@ const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_
 
 const GOALS = { performance: 0.95, lcp: 1800, tbt: 150, cls: 0.05, accessibility: 1, bestPractices: 1 };
 
-// A light grey PNG for every map tile: the tile server is outside the network's control.
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eotAAV9AsAn2vxOAAAAAElFTkSuQmCC',
-  'base64',
-);
+/** A plain light grey PNG of `size` pixels square, as a tile server sends its tiles. */
+function greyPng(size) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size, 0xe5)]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
+/**
+ * The tile server's stand-in: 256-pixel tiles, and 512-pixel ones under the
+ * '@2x' names that TILE_URL's `{r}` asks for on high-density screens (the
+ * tile server is outside the network's control; see README, TILE_URL).
+ */
 async function startTiles() {
-  const server = createServer((_req, res) => {
+  const tiles = { normal: greyPng(256), double: greyPng(512) };
+  const server = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' });
-    res.end(TILE);
+    res.end(req.url.includes('@2x') ? tiles.double : tiles.normal);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
@@ -61,7 +84,8 @@ async function startApp(tilePort) {
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'red-dental-lighthouse-')),
       LOG_LEVEL: 'warn',
-      TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+      // Double-size tiles on high-density screens ({r}), as a tile server that offers them is set up.
+      TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}{r}.png`,
       NODE_ENV: 'development',
     },
     stdio: 'ignore',

@@ -184,7 +184,7 @@ export function pages(): Plugin {
         );
         // The frame shows no setting: only the sign-in pages have a variant per setting.
         const variants = page.drawn === 'page' ? PRERENDER_VARIANTS : PRERENDER_VARIANTS.slice(0, 1);
-        index[page.path] = { file: pageFile(page.path) };
+        index[page.path] = { file: pageFile(page.path), ...(page.showsMap && { showsMap: true }) };
         for (const variant of variants) {
           const body = await render(page.path, page.drawn, variant.config);
           const file = pageFile(page.path, variant.suffix);

@@ -56,7 +56,19 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage
 }
 
 /** The web build's list of pages with an HTML of their own (apps/web/src/prerender/pages.ts). */
-type PagesIndex = Record<string, { file: string; variants?: Record<string, string> }>;
+type PagesIndex = Record<string, { file: string; variants?: Record<string, string>; showsMap?: boolean }>;
+
+/**
+ * A page showing the map connects to the tile server while its own files
+ * download, so the first tiles do not wait for that too. Only when the
+ * address names one server (not `{s}.tile…`), and only on those pages: the
+ * tile server hears from nobody who does not look at a map.
+ */
+export function withTilePreconnect(html: string, tileUrl: string): string {
+  const origin = /^(https?:\/\/[^/{}]+)\//.exec(tileUrl)?.[1];
+  if (!origin) return html;
+  return html.replace('</head>', `  <link rel="preconnect" href="${escapeHtml(origin)}">\n  </head>`);
+}
 
 /** The variant of a prerendered page that matches the server's settings (its suffix in the build). */
 function variantFor(config: PublicConfig): string {
@@ -73,10 +85,12 @@ function readPages(root: string, config: PublicConfig): Map<string, ServedPage> 
   if (!existsSync(indexPath)) return pages;
   const index = JSON.parse(readFileSync(indexPath, 'utf8')) as PagesIndex;
   for (const [address, page] of Object.entries(index)) {
-    const file = page.variants?.[variantFor(config)] ?? page.file;
-    pages.set(address, served(withPublicConfig(readFileSync(path.join(root, file), 'utf8'), config)));
-    for (const each of [page.file, ...Object.values(page.variants ?? {})])
-      pages.set(`/${each}`, served(withPublicConfig(readFileSync(path.join(root, each), 'utf8'), config)));
+    const read = (file: string) => {
+      const html = withPublicConfig(readFileSync(path.join(root, file), 'utf8'), config);
+      return served(page.showsMap ? withTilePreconnect(html, config.tileUrl) : html);
+    };
+    pages.set(address, read(page.variants?.[variantFor(config)] ?? page.file));
+    for (const each of [page.file, ...Object.values(page.variants ?? {})]) pages.set(`/${each}`, read(each));
   }
   return pages;
 }

@@ -28,7 +28,14 @@ const PROFILE_READ = '/api/afiliados/profile';
  * reads (`reads`, exactly as the app asks for them) while its files download.
  * Other addresses get the plain app page.
  */
-export const PAGES: { path: string; modules: string[]; drawn: Drawn; reads: string[] }[] = [
+export const PAGES: {
+  path: string;
+  modules: string[];
+  drawn: Drawn;
+  reads: string[];
+  /** The page shows the map: the server tells the browser to connect to the tile server early. */
+  showsMap?: boolean;
+}[] = [
   { path: '/login', modules: [...PUBLIC_FRAME, 'src/app/routes/login.tsx'], drawn: 'page', reads: [] },
   {
     path: '/login-afiliado',
@@ -45,9 +52,16 @@ export const PAGES: { path: string; modules: string[]; drawn: Drawn; reads: stri
   },
   {
     path: '/cartilla',
-    modules: [...PORTAL_FRAME, 'src/app/routes/cartilla.tsx'],
+    // The map's files too: its tiles are the largest thing on the page, so they are not left to
+    // be discovered once the list is drawn.
+    modules: [
+      ...PORTAL_FRAME,
+      'src/app/routes/cartilla.tsx',
+      'src/components/maps/directory-map/leaflet-directory-map.tsx',
+    ],
     drawn: 'frame',
     reads: [PROFILE_READ, '/api/profesionales/obrasocial'],
+    showsMap: true,
   },
   {
     path: '/notificaciones-afiliado',
@@ -76,4 +90,7 @@ export function pageFile(path: string, suffix = ''): string {
 
 /** The list the server reads (dist/pages/index.json): each path's file, and its variants'. */
 export const PAGES_INDEX = 'pages/index.json';
-export type PagesIndex = Record<string, { file: string; variants?: Record<string, string> }>;
+export type PagesIndex = Record<
+  string,
+  { file: string; variants?: Record<string, string>; showsMap?: boolean }
+>;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MapErrorBoundary } from '../map-error-boundary.tsx';
 import styles from './directory-map.module.css';
 
@@ -42,24 +42,6 @@ const FAILURE_MESSAGE = 'No se pudo cargar el mapa. La lista de profesionales si
  */
 export function DirectoryMap(props: DirectoryMapProps) {
   const [haveTilesFailed, setHaveTilesFailed] = useState(false);
-  // Leaflet is asked for once the list beside the map has painted: on a slow phone the list is
-  // what the visitor reads first, and the map's files should not hold its answer or its paint.
-  const [isAfterPaint, setIsAfterPaint] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setIsAfterPaint(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  const loading = (
-    <p className={styles.message} role="status">
-      Cargando mapa…
-    </p>
-  );
   return (
     <section aria-label={props.label} className={styles.root}>
       <MapErrorBoundary
@@ -69,12 +51,14 @@ export function DirectoryMap(props: DirectoryMapProps) {
           </p>
         }
       >
-        <Suspense fallback={loading}>
-          {isAfterPaint ? (
-            <LeafletDirectoryMap {...props} onTilesFailedChange={setHaveTilesFailed} />
-          ) : (
-            loading
-          )}
+        <Suspense
+          fallback={
+            <p className={styles.message} role="status">
+              Cargando mapa…
+            </p>
+          }
+        >
+          <LeafletDirectoryMap {...props} onTilesFailedChange={setHaveTilesFailed} />
         </Suspense>
         {haveTilesFailed && (
           <p className={styles.overlay} role="status">
