@@ -89,6 +89,16 @@ export default defineConfig({
               name: 'core',
               test: /[\\/]src[\\/](lib[\\/](session|permissions|paths|site|screen-title|api-client|offline-copy|service-worker)\.ts|app[\\/]layouts[\\/](route-error\.tsx|unknown-path\.tsx|update-prompt\.tsx|page-title\.ts)|components[\\/]ui[\\/](button|field|text-input|spinner|toast|empty-state|page-status|icons|alert)[\\/])/,
             },
+            // The server-state library, used by every signed-in screen: one file, not one per export.
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            // What every signed-in page starts with beside its screen: the frames' parts, the list
+            // and table pieces, the formats, the contract's plain values. One file rather than
+            // twenty, which a phone on HTTP/1.1 would fetch six at a time. (The route modules
+            // themselves stay files of their own: the router loads them by name.)
+            {
+              name: 'signed-in',
+              test: /[\\/](apps[\\/]web[\\/]src[\\/](app[\\/]layouts[\\/](affiliate-menu|app-header|session-guards|use-sign-out)|lib[\\/](query-keys|offline-status|format|list-params|form-errors)|components[\\/](offline|ui[\\/](screen-icons|panel|list-panel|data-table))[\\/]|features[\\/]afiliados[\\/]api[\\/]get-afiliado-profile)|packages[\\/]contracts[\\/]src[\\/](plain|week|public-config)\.ts)/,
+            },
             // The frame and form helpers both sign-in pages share: one file, for the same reason.
             {
               name: 'public',

@@ -5,7 +5,7 @@
 // offline after tapping 'Cartilla' on a phone-sized, 4× slowed page.
 // usage: npm run bench -w apps/web -- lighthouse   (builds first)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@red-dental/testing';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { buildReference, REFERENCE_PATH } from './reference.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
@@ -74,7 +75,7 @@ async function startTiles() {
   return server;
 }
 
-async function startApp(tilePort) {
+async function startApp(tilePort, webDir) {
   const root = new URL('../../..', import.meta.url).pathname;
   const app = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -84,6 +85,7 @@ async function startApp(tilePort) {
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'red-dental-lighthouse-')),
       LOG_LEVEL: 'warn',
+      WEB_DIR: webDir,
       // Double-size tiles on high-density screens ({r}), as a tile server that offers them is set up.
       TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}{r}.png`,
       NODE_ENV: 'development',
@@ -228,9 +230,34 @@ async function offlineCartillaMs(token) {
 
 const ok = (pass) => (pass ? 'ok' : 'MISSES');
 
+/** A page's medians over RUNS audits, and the binary audits any run failed. */
+async function measure(pagePath, token) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(pagePath, token));
+  const m = (key) => median(runs.map((r) => r[key]));
+  return {
+    performance: m('performance'),
+    lcp: m('lcp'),
+    tbt: m('tbt'),
+    cls: m('cls'),
+    fcp: m('fcp'),
+    accessibility: m('accessibility'),
+    bestPractices: m('bestPractices'),
+    failing: [...new Set(runs.flatMap((r) => r.failing))],
+  };
+}
+
+function figuresLine(label, figures) {
+  return `${label.padEnd(26)} performance ${figures.performance.toFixed(2)}  FCP ${Math.round(figures.fcp)} ms  LCP ${Math.round(figures.lcp)} ms  TBT ${Math.round(figures.tbt)} ms  CLS ${figures.cls.toFixed(3)}  accessibility ${figures.accessibility}  best practices ${figures.bestPractices}`;
+}
+
 export async function runLighthouseBenchmark() {
+  // The build as it is, plus the reference page beside it (bench/reference.mjs).
+  const webDir = mkdtempSync(path.join(tmpdir(), 'red-dental-lighthouse-web-'));
+  cpSync(new URL('../dist', import.meta.url).pathname, webDir, { recursive: true });
+  await buildReference(webDir);
   const tiles = await startTiles();
-  const app = await startApp(tiles.address().port);
+  const app = await startApp(tiles.address().port, webDir);
   let failed = false;
   try {
     const token = await affiliateToken();
@@ -239,18 +266,7 @@ export async function runLighthouseBenchmark() {
       `goals: performance ≥ ${GOALS.performance}, LCP ≤ ${GOALS.lcp} ms, TBT ≤ ${GOALS.tbt} ms, CLS ≤ ${GOALS.cls}, accessibility ${GOALS.accessibility}, best practices ${GOALS.bestPractices}`,
     );
     for (const { path: pagePath, signedIn } of PAGES) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(pagePath, signedIn ? token : null));
-      const m = (key) => median(runs.map((r) => r[key]));
-      const figures = {
-        performance: m('performance'),
-        lcp: m('lcp'),
-        tbt: m('tbt'),
-        cls: m('cls'),
-        fcp: m('fcp'),
-        accessibility: m('accessibility'),
-        bestPractices: m('bestPractices'),
-      };
+      const figures = await measure(pagePath, signedIn ? token : null);
       const pass =
         figures.performance >= GOALS.performance &&
         figures.lcp <= GOALS.lcp &&
@@ -259,10 +275,15 @@ export async function runLighthouseBenchmark() {
         figures.accessibility >= GOALS.accessibility &&
         figures.bestPractices >= GOALS.bestPractices;
       if (!pass) failed = true;
-      const failing = [...new Set(runs.flatMap((r) => r.failing))];
       console.log(
-        `${pagePath.padEnd(26)} performance ${figures.performance.toFixed(2)}  FCP ${Math.round(figures.fcp)} ms  LCP ${Math.round(figures.lcp)} ms  TBT ${Math.round(figures.tbt)} ms  CLS ${figures.cls.toFixed(3)}  accessibility ${figures.accessibility}  best practices ${figures.bestPractices}  ${ok(pass)}` +
-          (failing.length ? `  (failing audits: ${failing.join(', ')})` : ''),
+        `${figuresLine(pagePath, figures)}  ${ok(pass)}` +
+          (figures.failing.length ? `  (failing audits: ${figures.failing.join(', ')})` : ''),
+      );
+    }
+    if (PAGES.some((page) => page.signedIn)) {
+      const reference = await measure(REFERENCE_PATH, token);
+      console.log(
+        `${figuresLine('reference', reference)}  (React, React DOM and the router drawing one line of the profile's read, nothing else)`,
       );
     }
     const times = [];
@@ -275,6 +296,7 @@ export async function runLighthouseBenchmark() {
   } finally {
     process.kill(-app.pid);
     tiles.close();
+    rmSync(webDir, { recursive: true, force: true });
   }
   return !failed;
 }

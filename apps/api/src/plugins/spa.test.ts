@@ -178,7 +178,7 @@ describe('pages with an HTML of their own', () => {
           file: 'pages/login-afiliado.html',
           variants: { '.fecha-nacimiento': 'pages/login-afiliado.fecha-nacimiento.html' },
         },
-        '/cartilla': { file: 'pages/cartilla.html' },
+        '/cartilla': { file: 'pages/cartilla.html', showsMap: true },
       }),
     );
     database = await createTestDatabase('pglite');
@@ -215,4 +215,30 @@ describe('pages with an HTML of their own', () => {
     );
     await app.close();
   });
+
+  it.each([
+    ['https://tiles.example.com/{z}/{x}/{y}{r}.png', 'https://tiles.example.com'],
+    ['https://{s}.tile.example.com/{z}/{x}/{y}.png', null],
+  ])(
+    'connects a map page to the tile server early when its address names one (%s)',
+    async (tileUrl, origin) => {
+      const app = await buildApp({
+        config: testConfig({ TILE_URL: tileUrl }),
+        database,
+        startMailWorker: false,
+        logger: false,
+        webRoot,
+      });
+      await app.ready();
+      const preconnects = async (url: string) =>
+        (await app.inject({ method: 'GET', url })).body.match(/<link rel="preconnect" href="([^"]+)">/g) ??
+        [];
+      for (const url of ['/cartilla', '/pages/cartilla.html'])
+        expect(await preconnects(url)).toEqual(origin ? [`<link rel="preconnect" href="${origin}">`] : []);
+      // Nobody else's visit is announced to the tile server.
+      expect(await preconnects('/login-afiliado')).toEqual([]);
+      expect(await preconnects('/')).toEqual([]);
+      await app.close();
+    },
+  );
 });

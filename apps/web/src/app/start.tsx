@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startServiceWorker } from '@/lib/service-worker.ts';
+import { getSession } from '@/lib/session.ts';
 import type { Drawn } from '@/prerender/pages.ts';
 import { App } from './app.tsx';
 import { createAppRouter, loadMatchedRoutes } from './router.tsx';
@@ -9,9 +10,8 @@ const container = document.getElementById('root')!;
 
 async function start() {
   // A page may arrive drawn at build time (build/pages.ts). Its screen is loaded first, so the
-  // first render has something to show: React adopts a sign-in page's markup as it is
-  // (hydration), and draws over the portal's frame, which only the signed-in affiliate sees
-  // (anyone else is sent to sign in, so that markup is replaced rather than adopted).
+  // first render has something to show, and React adopts the markup as it is (hydration)
+  // instead of making it again.
   const drawn = container.dataset.drawn as Drawn | undefined;
   if (drawn) await loadMatchedRoutes(window.location.pathname);
   const app = (
@@ -22,9 +22,19 @@ async function start() {
   // Either way the first render yields to the browser every few milliseconds instead of holding
   // the page in one long task, so a slow phone stays responsive while the app starts.
   startTransition(() => {
-    if (drawn === 'page') hydrateRoot(container, app);
+    if (drawn === 'page' || (drawn === 'frame' && isFrameAsDrawn())) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
+}
+
+/**
+ * Whether the portal's frame was drawn for what this visit shows: a signed-in
+ * affiliate at the page's plain address. Anyone else is sent elsewhere, and
+ * an address with a query (another page of a list) shows something else, so
+ * that markup is drawn over rather than adopted.
+ */
+function isFrameAsDrawn(): boolean {
+  return getSession()?.kind === 'afiliado' && window.location.search === '';
 }
 
 /** Starts the app in the page's root, hydrating it when it arrived already drawn. */

@@ -2,7 +2,8 @@ import { MESSAGES } from '@red-dental/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi } from '@/test/api-mock.ts';
 import { storeStaffSession } from '@/test/factories.ts';
-import { ApiError, apiRequest, buildUrl, errorMessage, toFormData } from './api-client.ts';
+import { ApiError, apiRequest, buildUrl, errorMessage } from './api-client.ts';
+import { toFormData } from './api-files.ts';
 import { getSession, TOKEN_KEY } from './session.ts';
 
 describe('apiRequest', () => {

@@ -1,6 +1,5 @@
 import { type ErrorBody, MESSAGES } from '@red-dental/contracts';
 import type { z } from 'zod';
-import { takeEarlyRead } from './early-reads.ts';
 import { endSession, getToken } from './session.ts';
 
 /** Base of every API path; same origin unless the build says otherwise. */
@@ -57,6 +56,18 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return search ? `${url}?${search}` : url;
 }
 
+type EarlyAnswers = (url: string, token: string) => Promise<Response | null> | undefined;
+let earlyAnswers: EarlyAnswers | null = null;
+
+/**
+ * Where a GET first looks for its answer: the reads a portal page started
+ * while the app loaded (lib/early-reads.ts). Set by the portal, which alone
+ * has them, so the sign-in pages carry none of it.
+ */
+export function takeAnswersFrom(source: EarlyAnswers): void {
+  earlyAnswers = source;
+}
+
 /**
  * The one place that talks HTTP to the API: adds the token, encodes the body,
  * reads `{error}` from failures and ends the session when the API rejects the token.
@@ -78,8 +89,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const url = buildUrl(path, query);
   let response: Response;
   try {
-    // A portal page may have asked already, while the app was loading (early-reads.ts).
-    const early = method === 'GET' && token ? await takeEarlyRead(url, token) : undefined;
+    const early = method === 'GET' && token ? await earlyAnswers?.(url, token) : undefined;
     response = early ?? (await fetch(url, { method, headers, body: payload, signal, keepalive }));
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -93,117 +103,18 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 }
 
 /** The error of a failed answer; a rejected token ends the session. */
-function failureOf(status: number, data: unknown, token: string | null): ApiError {
+export function failureOf(status: number, data: unknown, token: string | null): ApiError {
   // Only a token this tab still holds is forgotten: a late answer to an old one must not end a new session.
   if (status === 401 && token && token === getToken()) endSession('expired');
   const info = readErrorBody(data);
   return new ApiError(info.error || MESSAGES.UNEXPECTED, status, info.code, info.fields);
 }
 
-function accept<T>(status: number, data: unknown, schema: z.ZodType<T> | undefined): T {
+export function accept<T>(status: number, data: unknown, schema: z.ZodType<T> | undefined): T {
   if (!schema) return data as T;
   const result = schema.safeParse(data);
   if (!result.success) throw new ApiError(MESSAGES.UNEXPECTED, status);
   return result.data;
-}
-
-export interface UploadOptions<T> {
-  query?: QueryParams;
-  signal?: AbortSignal;
-  schema?: z.ZodType<T>;
-  /** Share of the body sent so far, from 0 to 1. */
-  onProgress?: (fraction: number) => void;
-}
-
-/**
- * A multipart POST that reports how much of the body has been sent, which
- * fetch cannot do; token and errors are handled as in `apiRequest`.
- */
-export function apiUpload<T = unknown>(
-  path: string,
-  body: FormData,
-  options: UploadOptions<T> = {},
-): Promise<T> {
-  const { query, signal, schema, onProgress } = options;
-  const token = getToken();
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(path, query));
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const data = parseBody(xhr.status === 204 ? '' : xhr.responseText);
-      if (xhr.status < 200 || xhr.status >= 300) reject(failureOf(xhr.status, data, token));
-      else {
-        try {
-          resolve(accept(xhr.status, data, schema));
-        } catch (error) {
-          reject(error);
-        }
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(MESSAGES.UNEXPECTED, 0));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    if (signal?.aborted) {
-      reject(new DOMException('Aborted', 'AbortError'));
-      return;
-    }
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(body);
-  });
-}
-
-export interface DownloadOptions {
-  query?: QueryParams;
-  signal?: AbortSignal;
-  /** The name the file is saved under. */
-  fileName: string;
-  /** Bytes received so far (an export's size is not known until it ends). */
-  onProgress?: (bytes: number) => void;
-}
-
-/**
- * Fetches a file the API writes as it goes (an export) with the token, counting
- * the bytes as they arrive, then hands it to the browser to save. Errors are
- * read and reported as in `apiRequest`.
- */
-export async function apiDownload(path: string, options: DownloadOptions): Promise<void> {
-  const { query, signal, fileName, onProgress } = options;
-  const token = getToken();
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), { headers, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(MESSAGES.UNEXPECTED, 0);
-  }
-  if (!response.ok) throw failureOf(response.status, await readBody(response), token);
-  const parts: Uint8Array[] = [];
-  let received = 0;
-  try {
-    const reader = response.body!.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      parts.push(chunk.value);
-      received += chunk.value.byteLength;
-      onProgress?.(received);
-    }
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(MESSAGES.UNEXPECTED, 0);
-  }
-  const type = response.headers.get('content-type') ?? 'application/octet-stream';
-  const url = URL.createObjectURL(new Blob(parts as BlobPart[], { type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the next turn; the memory can go.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The API's `{error, code, fields}`, as far as the body has it (a proxy may answer with HTML). */
@@ -217,30 +128,16 @@ function readErrorBody(data: unknown): Partial<ErrorBody> {
   };
 }
 
-async function readBody(response: Response): Promise<unknown> {
+export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   return parseBody(await response.text().catch(() => ''));
 }
 
-function parseBody(text: string): unknown {
+export function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
     return text;
   }
-}
-
-/**
- * Multipart body as the spec sends it: strings and files as they are,
- * every other value JSON-encoded; undefined values are left out.
- */
-export function toFormData(values: Record<string, unknown>): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    if (typeof value === 'string' || value instanceof Blob) form.append(key, value);
-    else form.append(key, JSON.stringify(value));
-  }
-  return form;
 }

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock.ts';
 import { storeAffiliateSession, storeStaffSession } from '@/test/factories.ts';
-import { apiRequest } from './api-client.ts';
-import { earlyReadsScript } from './early-reads.ts';
+import { apiRequest, takeAnswersFrom } from './api-client.ts';
+import { earlyReadsScript, takeEarlyRead } from './early-reads.ts';
+
+// As the portal does (features/afiliados/api/get-afiliado-profile.ts).
+takeAnswersFrom(takeEarlyRead);
 
 const PROFILE = '/api/afiliados/profile';
 const CARTILLA = '/api/profesionales/obrasocial';

@@ -13,7 +13,8 @@ const PROFILE_PATH = '/api/afiliados/profile';
 /** `/perfil-afiliado`: the affiliate's data, who looked them up, and the download of all of it. */
 export function Component() {
   // As the form above them does (PerfilAfiliado), the sections below appear with the drawn profile.
-  const profile = useDeferredValue(useAfiliadoProfile().data);
+  const { data } = useAfiliadoProfile();
+  const profile = useDeferredValue(data) && data;
   // Offline the kept profile shows; who looked it up and the download need the server.
   const isOffline = useKeptSince(PROFILE_PATH) !== null;
   return (

@@ -1,8 +1,13 @@
 import type { AfiliadoProfile } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiRequest, takeAnswersFrom } from '@/lib/api-client.ts';
+import { takeEarlyRead } from '@/lib/early-reads.ts';
 import { noteAnswer, OFFLINE_READ } from '@/lib/offline-status.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+
+// Every portal page reads the profile first, so this is where the portal's requests start taking
+// the answers its page asked for while the app loaded.
+takeAnswersFrom(takeEarlyRead);
 
 /** `GET /api/afiliados/profile`: the signed-in affiliate's own data; also tells whether the token still works. */
 export function getAfiliadoProfile(signal?: AbortSignal): Promise<AfiliadoProfile> {

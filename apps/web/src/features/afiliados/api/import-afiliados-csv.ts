@@ -1,6 +1,6 @@
 import { type ImportResult, importResultSchema } from '@red-dental/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiUpload, toFormData } from '@/lib/api-client.ts';
+import { apiUpload, toFormData } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 export interface ImportCsvRequest {

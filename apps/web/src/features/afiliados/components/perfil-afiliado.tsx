@@ -58,9 +58,9 @@ function toChanges(
  */
 export function PerfilAfiliado() {
   const profile = useAfiliadoProfile();
-  // The form is drawn in the background, yielding to the phone every few milliseconds, instead of
-  // in the one long task that follows the answer.
-  const data = useDeferredValue(profile.data);
+  // The form is first drawn in the background, yielding to the phone every few milliseconds,
+  // instead of in the one long task that follows the answer; later answers show at once.
+  const data = useDeferredValue(profile.data) && profile.data;
   if (profile.isPending || (profile.data && !data)) return <PageLoading />;
   if (profile.error || !data)
     return <Alert className={styles.loadError}>{MESSAGES.afiliados.PROFILE_LOAD_FAILED}</Alert>;

@@ -5,7 +5,8 @@ import {
   paginatedSchema,
 } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiDownload, apiRequest } from '@/lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { apiDownload } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 const pageSchema = paginatedSchema(auditoriaRowSchema);

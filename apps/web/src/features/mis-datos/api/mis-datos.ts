@@ -1,6 +1,7 @@
 import type { AccesoRow, AfiliadoDatos, Paginated, ProfesionalDatos } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiDownload, apiRequest } from '@/lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { apiDownload } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 // The server checks each answer against the contract before sending it; the portal's reads take it

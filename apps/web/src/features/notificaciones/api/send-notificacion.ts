@@ -1,6 +1,6 @@
 import { type NotificacionForm, type NotificacionSent, notificacionSentSchema } from '@red-dental/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload, toFormData } from '@/lib/api-client.ts';
+import { apiUpload, toFormData } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** A send the contract's form schema accepted, with the PDF itself in `pdfs`. */
