@@ -2,10 +2,28 @@ import { lazy, Suspense, useState } from 'react';
 import { MapErrorBoundary } from '../map-error-boundary.tsx';
 import styles from './directory-map.module.css';
 
-// Leaflet, its clustering plugin and their CSS come with this chunk, fetched the first time the map is shown.
-const LeafletDirectoryMap = lazy(() =>
-  import('./leaflet-directory-map.tsx').then((module) => ({ default: module.LeafletDirectoryMap })),
-);
+type LeafletMap = typeof import('./leaflet-directory-map.tsx')['LeafletDirectoryMap'];
+
+// Leaflet, its clustering plugin and their CSS come with this chunk, fetched the first time the
+// map is shown or asked for (preloadDirectoryMap).
+let loading: Promise<{ default: LeafletMap }> | null = null;
+/** The map's code once it has arrived: drawn at once, without a round through Suspense. */
+let loaded: LeafletMap | null = null;
+
+/**
+ * Starts fetching the map's code. A screen that shows the map calls it as it
+ * opens, so the map is drawn with the screen's data instead of after it: the
+ * map's tiles are often the largest thing on the page.
+ */
+export function preloadDirectoryMap(): Promise<{ default: LeafletMap }> {
+  loading ??= import('./leaflet-directory-map.tsx').then((module) => {
+    loaded = module.LeafletDirectoryMap;
+    return { default: module.LeafletDirectoryMap };
+  });
+  return loading;
+}
+
+const LeafletDirectoryMap = lazy(preloadDirectoryMap);
 
 /** A provider of the directory as the map needs it; coordinates are the stored numeric strings. */
 export interface DirectoryMapMarker {
@@ -42,6 +60,7 @@ const FAILURE_MESSAGE = 'No se pudo cargar el mapa. La lista de profesionales si
  */
 export function DirectoryMap(props: DirectoryMapProps) {
   const [haveTilesFailed, setHaveTilesFailed] = useState(false);
+  const ReadyMap = loaded;
   return (
     <section aria-label={props.label} className={styles.root}>
       <MapErrorBoundary
@@ -58,7 +77,11 @@ export function DirectoryMap(props: DirectoryMapProps) {
             </p>
           }
         >
-          <LeafletDirectoryMap {...props} onTilesFailedChange={setHaveTilesFailed} />
+          {ReadyMap ? (
+            <ReadyMap {...props} onTilesFailedChange={setHaveTilesFailed} />
+          ) : (
+            <LeafletDirectoryMap {...props} onTilesFailedChange={setHaveTilesFailed} />
+          )}
         </Suspense>
         {haveTilesFailed && (
           <p className={styles.overlay} role="status">

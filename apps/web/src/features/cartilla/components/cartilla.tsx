@@ -1,6 +1,6 @@
 import { type CartillaProfesional, isAttendingAt, isOnCallAt, MESSAGES } from '@red-dental/contracts';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { DirectoryMap } from '@/components/maps/directory-map/index.ts';
+import { DirectoryMap, preloadDirectoryMap } from '@/components/maps/directory-map/index.ts';
 import { OfflineNotice } from '@/components/offline/offline-notice/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -36,6 +36,8 @@ const ScheduleModal = lazy(() =>
 /** Cards drawn at first, and added each time the list is scrolled to its end or 'Mostrar más' is pressed. */
 const CARDS_PER_STEP = 50;
 
+const NO_ENTRIES: CartillaEntry[] = [];
+
 /** 'Atiende ahora' and 'De guardia ahora' are read again every minute. */
 const CLOCK_TICK_MS = 60_000;
 
@@ -51,6 +53,9 @@ function useNow(): Date {
 /** `/cartilla`: the affiliate's providers on a map and in a list that works without it. */
 export function Cartilla() {
   const cartilla = useCartilla();
+  // The cartilla always shows its map: its code is asked for as the screen opens, so it is ready
+  // when the providers arrive (if it cannot load, the map says so and the list goes on).
+  useEffect(() => void preloadDirectoryMap().catch(() => undefined), []);
   // The spec logs a failed load and shows an empty list (section 8); the query retries on the next visit.
   useEffect(() => {
     if (cartilla.error) console.warn('No se pudo cargar la cartilla', cartilla.error);
@@ -104,8 +109,11 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
     observer.observe(element);
     return () => observer.disconnect();
   });
-  // The printed list is drawn after the first paint, in the background.
-  const printable = useDeferredValue(entries, []);
+  // The cards follow the map, drawn in the background: the map's first tiles are asked for
+  // without waiting for them, and a phone stays responsive while they are made. So does the
+  // printed list.
+  const listed = useDeferredValue(entries, NO_ENTRIES);
+  const printable = useDeferredValue(entries, NO_ENTRIES);
 
   const set = <K extends keyof CartillaFilters>(key: K, value: CartillaFilters[K]) =>
     setFilters((current) => ({ ...current, [key]: value }));
@@ -201,7 +209,7 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
             <p className={styles.empty}>{MESSAGES.cartilla.NO_RESULTS}</p>
           ) : (
             <ul className={styles.list}>
-              {entries.slice(0, shown).map(({ profesional, distanceKm }) => (
+              {listed.slice(0, shown).map(({ profesional, distanceKm }) => (
                 <li key={profesional.id}>
                   <ProviderCard
                     ref={(element) => {
@@ -221,10 +229,10 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
                   />
                 </li>
               ))}
-              {shown < entries.length && (
+              {shown < listed.length && (
                 <li ref={sentinel} className={styles.more}>
                   <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + CARDS_PER_STEP)}>
-                    Mostrar más ({formatCount(entries.length - shown, 'profesional', 'profesionales')} más)
+                    Mostrar más ({formatCount(listed.length - shown, 'profesional', 'profesionales')} más)
                   </Button>
                 </li>
               )}
