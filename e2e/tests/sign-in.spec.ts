@@ -76,6 +76,31 @@ test('a professional lands on /mi-perfil with its own entries, icons only on a p
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a sign-in sent while the page is still loading is sent once the page works, not lost', async ({
+  page,
+  backend,
+}) => {
+  const { documento } = await backend.createAfiliado();
+  // The page is drawn and its loader has run, but the app's entry is late to arrive.
+  let arrive!: () => void;
+  const late = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await late;
+    await route.continue();
+  });
+  await page.goto('/login-afiliado', { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => 'redDentalAppStarted' in window);
+  await page.getByLabel('DNI').fill(documento);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // Sent as a plain form it would have left the page; it waits instead.
+  await expect(page).toHaveURL(/\/login-afiliado$/);
+  await expect(page.getByLabel('DNI')).toHaveValue(documento);
+  arrive();
+  await expect(page).toHaveURL(/\/perfil-afiliado$/);
+});
+
 test('an affiliate lands on /perfil-afiliado, uses the folded menu on a phone, and logs out', async ({
   page,
   backend,

@@ -66,8 +66,21 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * make the form work, would otherwise share the phone's slow connection with
  * the page's own text and styles. The files come from the tag's data-app
  * attribute, the entry first; each is asked for at once, as the page would.
+ * Until the app has started, a submitted form waits for it.
  */
 const AFTER_PAINT = `(() => {
+  // A form sent before the app runs is held, and sent again once the app has taken the page over
+  // (src/app/start.tsx): sent as it is, it would leave the page.
+  const hold = (event) => {
+    event.preventDefault();
+    globalThis.redDentalHeldForm = event.target;
+  };
+  document.addEventListener('submit', hold, true);
+  globalThis.redDentalAppStarted = () => {
+    document.removeEventListener('submit', hold, true);
+    globalThis.redDentalHeldForm?.requestSubmit();
+    globalThis.redDentalHeldForm = undefined;
+  };
   const [entry, ...files] = document.currentScript.dataset.app.split(' ');
   const add = (tag, attributes) => document.head.append(Object.assign(document.createElement(tag), attributes));
   requestAnimationFrame(() =>

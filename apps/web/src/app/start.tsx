@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startServiceWorker } from '@/lib/service-worker.ts';
 import { getSession } from '@/lib/session.ts';
@@ -17,6 +17,7 @@ async function start() {
   const app = (
     <StrictMode>
       <App router={createAppRouter()} />
+      {drawn === 'page' && <Started />}
     </StrictMode>
   );
   // Either way the first render yields to the browser every few milliseconds instead of holding
@@ -41,4 +42,15 @@ function isFrameAsDrawn(): boolean {
 export function startApp(): void {
   void start();
   startServiceWorker();
+}
+
+declare global {
+  /** Set by a sign-in page's loader (build/pages.ts): sends the form submitted while the app loaded. */
+  var redDentalAppStarted: (() => void) | undefined;
+}
+
+/** Draws nothing; once the page is the app's, a form submitted while it loaded is sent. */
+function Started() {
+  useEffect(() => globalThis.redDentalAppStarted?.(), []);
+  return null;
 }
