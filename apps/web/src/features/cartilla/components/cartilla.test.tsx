@@ -222,10 +222,12 @@ describe('/cartilla', () => {
     setup({ 'GET /api/profesionales/obrasocial': many });
     expect(await screen.findByText('120 profesionales')).toBeInTheDocument();
     const cards = () => document.querySelectorAll('article');
-    expect(cards()).toHaveLength(50);
-    await userEvent.click(screen.getByRole('button', { name: 'Mostrar más (70 profesionales más)' }));
-    expect(cards()).toHaveLength(100);
-    await userEvent.click(screen.getByRole('button', { name: 'Mostrar más (20 profesionales más)' }));
+    expect(cards()).toHaveLength(12);
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar más (108 profesionales más)' }));
+    expect(cards()).toHaveLength(62);
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar más (58 profesionales más)' }));
+    expect(cards()).toHaveLength(112);
+    await userEvent.click(screen.getByRole('button', { name: 'Mostrar más (8 profesionales más)' }));
     expect(cards()).toHaveLength(120);
     expect(screen.queryByRole('button', { name: /Mostrar más/ })).not.toBeInTheDocument();
   });

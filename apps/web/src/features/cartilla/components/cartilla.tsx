@@ -33,7 +33,12 @@ const ScheduleModal = lazy(() =>
   import('./schedule-modal.tsx').then((module) => ({ default: module.ScheduleModal })),
 );
 
-/** Cards drawn at first, and added each time the list is scrolled to its end or 'Mostrar más' is pressed. */
+/**
+ * Cards drawn at first (a phone's screen shows three or four, and each drawn
+ * card costs it time before the page answers), and added each time the list is
+ * scrolled near its end or 'Mostrar más' is pressed.
+ */
+const CARDS_AT_FIRST = 12;
 const CARDS_PER_STEP = 50;
 
 const NO_ENTRIES: CartillaEntry[] = [];
@@ -96,16 +101,20 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
   );
 
   // The list draws its cards a step at a time: thousands at once would hold the first paint.
-  const [shown, setShown] = useState(CARDS_PER_STEP);
+  const [shown, setShown] = useState(CARDS_AT_FIRST);
   // biome-ignore lint/correctness/useExhaustiveDependencies: other filters (not the clock's minute) start again from the first step
-  useEffect(() => setShown(CARDS_PER_STEP), [filters, origin]);
+  useEffect(() => setShown(CARDS_AT_FIRST), [filters, origin]);
   const sentinel = useRef<HTMLLIElement>(null);
   useEffect(() => {
     const element = sentinel.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((seen) => {
-      if (seen.some((entry) => entry.isIntersecting)) setShown((n) => n + CARDS_PER_STEP);
-    });
+    const observer = new IntersectionObserver(
+      (seen) => {
+        if (seen.some((entry) => entry.isIntersecting)) setShown((n) => n + CARDS_PER_STEP);
+      },
+      // A screen ahead, so the next cards are there before the reader reaches them.
+      { rootMargin: '100% 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   });
