@@ -76,20 +76,17 @@ const AFTER_PAINT = `(() => {
     globalThis.redDentalHeldForm = event.target;
   };
   document.addEventListener('submit', hold, true);
-  const release = () => document.removeEventListener('submit', hold, true);
   globalThis.redDentalAppStarted = () => {
-    release();
-    const form = globalThis.redDentalHeldForm;
+    document.removeEventListener('submit', hold, true);
+    globalThis.redDentalHeldForm?.requestSubmit();
     globalThis.redDentalHeldForm = undefined;
-    if (form?.isConnected) form.requestSubmit();
   };
   const [entry, ...files] = document.currentScript.dataset.app.split(' ');
   const add = (tag, attributes) => document.head.append(Object.assign(document.createElement(tag), attributes));
   requestAnimationFrame(() =>
     setTimeout(() => {
       for (const href of files) add('link', { rel: 'modulepreload', href, crossOrigin: '' });
-      // Without the app (its files could not be fetched) a form goes as it is rather than nowhere.
-      add('script', { type: 'module', src: entry, crossOrigin: '', onerror: release });
+      add('script', { type: 'module', src: entry, crossOrigin: '' });
     }),
   );
 })();
@@ -200,9 +197,6 @@ export function pages(): Plugin {
         );
         // The frame shows no setting: only the sign-in pages have a variant per setting.
         const variants = page.drawn === 'page' ? PRERENDER_VARIANTS : PRERENDER_VARIANTS.slice(0, 1);
-        // The early reads name the API's addresses under /api: a build for an API elsewhere
-        // (VITE_API_URL) has its screens ask on their own.
-        const reads = config.env.VITE_API_URL ? [] : page.reads;
         index[page.path] = { file: pageFile(page.path), ...(page.showsMap && { showsMap: true }) };
         for (const variant of variants) {
           const body = await render(page.path, page.drawn, variant.config);
@@ -212,7 +206,7 @@ export function pages(): Plugin {
             path.join(dist, file),
             (page.drawn === 'page'
               ? afterThePaint(html, loader)
-              : framePage(html, earlyReads, reads)
+              : framePage(html, earlyReads, page.reads)
             ).replace('<div id="root"></div>', `<div id="root" data-drawn="${page.drawn}">${body}</div>`),
           );
           if (variant.suffix)

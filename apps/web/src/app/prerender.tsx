@@ -11,7 +11,6 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from '@/app/app.tsx';
 import { routes } from '@/app/router.tsx';
-import { Started } from '@/app/started.tsx';
 import { setPrerenderConfig } from '@/lib/public-config-meta.ts';
 import { assumeSessionForPrerender } from '@/lib/session.ts';
 import type { Drawn } from '@/prerender/pages.ts';
@@ -33,9 +32,7 @@ export async function renderPage(
   });
   const html = renderToString(
     <StrictMode>
-      <Started>
-        <App router={router} />
-      </Started>
+      <App router={router} />
     </StrictMode>,
   );
   router.dispose();
