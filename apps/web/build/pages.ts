@@ -66,20 +66,28 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * make the form work, would otherwise share the phone's slow connection with
  * the page's own text and styles. The files come from the tag's data-app
  * attribute, the entry first; each is asked for at once, as the page would.
- * Until the app has started, a submitted form waits for it.
+ * Until the app has started, a pressed button or a sent form waits for it.
  */
 const AFTER_PAINT = `(() => {
-  // A form sent before the app runs is held, and sent again once the app has taken the page over
-  // (src/app/start.tsx): sent as it is, it would leave the page.
+  // What is pressed or sent before the app runs (a button, a form) is held, and done again once
+  // the app has taken the page over (src/app/start.tsx): until then nothing would answer it, and a
+  // form sent as it is would leave the page.
+  let held = null;
   const hold = (event) => {
+    const target = event.type === 'submit' ? event.target : event.target.closest?.('button');
+    if (!target) return;
     event.preventDefault();
-    globalThis.redDentalHeldForm = event.target;
+    event.stopPropagation();
+    held = target;
   };
+  document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
   globalThis.redDentalAppStarted = () => {
+    document.removeEventListener('click', hold, true);
     document.removeEventListener('submit', hold, true);
-    globalThis.redDentalHeldForm?.requestSubmit();
-    globalThis.redDentalHeldForm = undefined;
+    if (held?.tagName === 'FORM') held.requestSubmit();
+    else held?.click();
+    held = null;
   };
   const [entry, ...files] = document.currentScript.dataset.app.split(' ');
   const add = (tag, attributes) => document.head.append(Object.assign(document.createElement(tag), attributes));
