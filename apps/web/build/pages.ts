@@ -82,19 +82,26 @@ const AFTER_PAINT = `(() => {
   };
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
-  globalThis.redDentalAppStarted = () => {
+  const release = () => {
     document.removeEventListener('click', hold, true);
     document.removeEventListener('submit', hold, true);
-    if (held?.tagName === 'FORM') held.requestSubmit();
-    else held?.click();
+  };
+  globalThis.redDentalAppStarted = () => {
+    release();
+    const target = held;
     held = null;
+    // Done once, and only if what was pressed is still on the page.
+    if (!target?.isConnected) return;
+    if (target.tagName === 'FORM') target.requestSubmit();
+    else target.click();
   };
   const [entry, ...files] = document.currentScript.dataset.app.split(' ');
   const add = (tag, attributes) => document.head.append(Object.assign(document.createElement(tag), attributes));
   requestAnimationFrame(() =>
     setTimeout(() => {
       for (const href of files) add('link', { rel: 'modulepreload', href, crossOrigin: '' });
-      add('script', { type: 'module', src: entry, crossOrigin: '' });
+      // Without the app (its files could not be fetched) a form goes as it is rather than nowhere.
+      add('script', { type: 'module', src: entry, crossOrigin: '', onerror: release });
     }),
   );
 })();
@@ -205,6 +212,9 @@ export function pages(): Plugin {
         );
         // The frame shows no setting: only the sign-in pages have a variant per setting.
         const variants = page.drawn === 'page' ? PRERENDER_VARIANTS : PRERENDER_VARIANTS.slice(0, 1);
+        // The early reads name the API's addresses under /api: a build for an API elsewhere
+        // (VITE_API_URL) has its screens ask on their own.
+        const reads = config.env.VITE_API_URL ? [] : page.reads;
         index[page.path] = { file: pageFile(page.path), ...(page.showsMap && { showsMap: true }) };
         for (const variant of variants) {
           const body = await render(page.path, page.drawn, variant.config);
@@ -214,7 +224,7 @@ export function pages(): Plugin {
             path.join(dist, file),
             (page.drawn === 'page'
               ? afterThePaint(html, loader)
-              : framePage(html, earlyReads, page.reads)
+              : framePage(html, earlyReads, reads)
             ).replace('<div id="root"></div>', `<div id="root" data-drawn="${page.drawn}">${body}</div>`),
           );
           if (variant.suffix)

@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from '@/app/app.tsx';
 import { routes } from '@/app/router.tsx';
+import { Started } from '@/app/started.tsx';
 import { setPrerenderConfig } from '@/lib/public-config-meta.ts';
 import { assumeSessionForPrerender } from '@/lib/session.ts';
 import type { Drawn } from '@/prerender/pages.ts';
@@ -32,7 +33,9 @@ export async function renderPage(
   });
   const html = renderToString(
     <StrictMode>
-      <App router={router} />
+      <Started>
+        <App router={router} />
+      </Started>
     </StrictMode>,
   );
   router.dispose();

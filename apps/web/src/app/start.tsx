@@ -1,10 +1,11 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startServiceWorker } from '@/lib/service-worker.ts';
 import { getSession } from '@/lib/session.ts';
 import type { Drawn } from '@/prerender/pages.ts';
 import { App } from './app.tsx';
 import { createAppRouter, loadMatchedRoutes } from './router.tsx';
+import { Started } from './started.tsx';
 
 const container = document.getElementById('root')!;
 
@@ -16,8 +17,9 @@ async function start() {
   if (drawn) await loadMatchedRoutes(window.location.pathname);
   const app = (
     <StrictMode>
-      <App router={createAppRouter()} />
-      {drawn === 'page' && <Started />}
+      <Started>
+        <App router={createAppRouter()} />
+      </Started>
     </StrictMode>
   );
   // Either way the first render yields to the browser every few milliseconds instead of holding
@@ -42,15 +44,4 @@ function isFrameAsDrawn(): boolean {
 export function startApp(): void {
   void start();
   startServiceWorker();
-}
-
-declare global {
-  /** Set by a sign-in page's loader (build/pages.ts): sends the form submitted while the app loaded. */
-  var redDentalAppStarted: (() => void) | undefined;
-}
-
-/** Draws nothing; once the page is the app's, a form submitted while it loaded is sent. */
-function Started() {
-  useEffect(() => globalThis.redDentalAppStarted?.(), []);
-  return null;
 }

@@ -68,4 +68,18 @@ describe("a portal page's early reads", () => {
     await expect(apiRequest('afiliados/profile')).resolves.toEqual({ nombre: 'Ana' });
     expect(calls).toBe(2);
   });
+
+  it('is not used once the page has been open a while: a later read asks the server', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      storeAffiliateSession('tok');
+      const { requests } = mockApi({ [`GET ${PROFILE}`]: { nombre: 'Ana' } });
+      runPageScript([PROFILE]);
+      vi.setSystemTime(Date.now() + 60_000);
+      await apiRequest('afiliados/profile');
+      expect(requests).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

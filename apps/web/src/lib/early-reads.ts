@@ -7,6 +7,8 @@ import { SESSION_KEY, TOKEN_KEY } from './session-keys.ts';
  */
 interface EarlyRead {
   token: string;
+  /** When it was asked for (Date.now()). */
+  at: number;
   /** null when the request failed: the app then asks on its own. */
   response: Promise<Response | null>;
 }
@@ -27,11 +29,12 @@ export function earlyReadsScript(): string {
   try {
     const token = localStorage.getItem(${JSON.stringify(TOKEN_KEY)});
     const session = JSON.parse(localStorage.getItem(${JSON.stringify(SESSION_KEY)}) ?? 'null');
-    if (!token || session?.kind !== 'afiliado') return;
+    // Another page of a list (?page=2) reads something else: the screen asks on its own.
+    if (!token || session?.kind !== 'afiliado' || location.search !== '') return;
     const headers = { Accept: 'application/json', Authorization: \`Bearer \${token}\` };
     const reads = (globalThis.${GLOBAL} = new Map());
     for (const url of document.currentScript.dataset.reads.split(' '))
-      reads.set(url, { token, response: fetch(url, { headers }).catch(() => null) });
+      reads.set(url, { token, at: Date.now(), response: fetch(url, { headers }).catch(() => null) });
   } catch {
     // Without storage the app asks on its own.
   }
@@ -39,13 +42,17 @@ export function earlyReadsScript(): string {
 `;
 }
 
+/** How long an early answer stands for the screen's first request; a later one asks again. */
+const FRESH_MS = 10_000;
+
 /**
  * The answer of a read the page started, taken once: only for the same
- * address asked with the same token (a session started since asks again).
+ * address asked with the same token (a session started since asks again),
+ * and only while the page is starting (an answer left unused goes stale).
  */
 export function takeEarlyRead(url: string, token: string): Promise<Response | null> | undefined {
   const read = globalThis.redDentalEarlyReads?.get(url);
   if (!read) return undefined;
   globalThis.redDentalEarlyReads?.delete(url);
-  return read.token === token ? read.response : undefined;
+  return read.token === token && Date.now() - read.at < FRESH_MS ? read.response : undefined;
 }

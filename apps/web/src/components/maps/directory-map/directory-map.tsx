@@ -60,7 +60,8 @@ const FAILURE_MESSAGE = 'No se pudo cargar el mapa. La lista de profesionales si
  */
 export function DirectoryMap(props: DirectoryMapProps) {
   const [haveTilesFailed, setHaveTilesFailed] = useState(false);
-  const ReadyMap = loaded;
+  // Chosen once: a map that started through Suspense keeps its Leaflet instance (and its view).
+  const [ReadyMap] = useState(() => loaded);
   return (
     <section aria-label={props.label} className={styles.root}>
       <MapErrorBoundary
