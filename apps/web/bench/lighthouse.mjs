@@ -13,7 +13,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@red-dental/testing';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildReference, REFERENCE_PATH } from './reference.mjs';
+import { buildReferences, REFERENCES } from './reference.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
@@ -26,7 +26,7 @@ const ALL_PAGES = [
   { path: '/login', signedIn: false },
   { path: '/login-afiliado', signedIn: false },
   { path: '/perfil-afiliado', signedIn: true },
-  { path: '/cartilla', signedIn: true },
+  { path: '/cartilla', signedIn: true, showsMap: true },
   { path: '/notificaciones-afiliado', signedIn: true },
 ];
 /**
@@ -75,7 +75,7 @@ async function startTiles() {
   return server;
 }
 
-async function startApp(tilePort, webDir) {
+async function startApp(tileUrl, webDir) {
   const root = new URL('../../..', import.meta.url).pathname;
   const app = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -87,7 +87,7 @@ async function startApp(tilePort, webDir) {
       LOG_LEVEL: 'warn',
       WEB_DIR: webDir,
       // Double-size tiles on high-density screens ({r}), as a tile server that offers them is set up.
-      TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}{r}.png`,
+      TILE_URL: tileUrl,
       NODE_ENV: 'development',
     },
     stdio: 'ignore',
@@ -252,12 +252,13 @@ function figuresLine(label, figures) {
 }
 
 export async function runLighthouseBenchmark() {
-  // The build as it is, plus the reference page beside it (bench/reference.mjs).
+  // The build as it is, plus the reference pages beside it (bench/reference.mjs).
+  const tiles = await startTiles();
+  const tileUrl = `http://127.0.0.1:${tiles.address().port}/{z}/{x}/{y}{r}.png`;
   const webDir = mkdtempSync(path.join(tmpdir(), 'red-dental-lighthouse-web-'));
   cpSync(new URL('../dist', import.meta.url).pathname, webDir, { recursive: true });
-  await buildReference(webDir);
-  const tiles = await startTiles();
-  const app = await startApp(tiles.address().port, webDir);
+  await buildReferences(webDir, tileUrl);
+  const app = await startApp(tileUrl, webDir);
   let failed = false;
   try {
     const token = await affiliateToken();
@@ -281,10 +282,13 @@ export async function runLighthouseBenchmark() {
       );
     }
     if (PAGES.some((page) => page.signedIn)) {
-      const reference = await measure(REFERENCE_PATH, token);
-      console.log(
-        `${figuresLine('reference', reference)}  (React, React DOM and the router drawing one line of the profile's read, nothing else)`,
-      );
+      const shown = PAGES.some((page) => page.showsMap)
+        ? [REFERENCES.profile, REFERENCES.map]
+        : [REFERENCES.profile];
+      for (const reference of shown)
+        console.log(
+          `${figuresLine(reference.label, await measure(reference.path, token))}  (${reference.about})`,
+        );
     }
     const times = [];
     for (let i = 0; i < RUNS; i++) times.push(await offlineCartillaMs(token));

@@ -1,18 +1,18 @@
-// The reference page the Lighthouse benchmark measures beside the portal's
-// pages: nothing but React, React DOM and the router drawing one line of the
-// affiliate's profile, read as soon as its script runs. No styles, no frame,
-// no other screen: what any signed-in page drawn in the browser with this
-// framework needs before its data can show, on the same server in the same run.
+// The reference pages the Lighthouse benchmark measures beside the portal's
+// pages, on the same server in the same run: what any signed-in page drawn in
+// the browser with these libraries needs before its data can show, and
+// nothing else (no styles, no frame, no other screen).
+// - reference: React, React DOM and the router drawing one line of the
+//   affiliate's profile, read as soon as its script runs.
+// - map reference: the same, plus Leaflet drawing the directory's providers'
+//   map (centred on them, as the cartilla is) with the tile server's tiles.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
-/** Where the page is served from, inside the web build the benchmark's server serves. */
-export const REFERENCE_PATH = '/reference/index.html';
-
-const ENTRY = `import { useEffect, useState } from 'react';
+const PROFILE_ENTRY = `import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 
@@ -34,6 +34,45 @@ const router = createBrowserRouter([{ path: '*', element: <Profile /> }]);
 createRoot(document.getElementById('root')).render(<RouterProvider router={router} />);
 `;
 
+const MAP_ENTRY = `import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+
+const headers = { Accept: 'application/json', Authorization: 'Bearer ' + localStorage.getItem('DC_TOKEN') };
+const providers = fetch('/api/profesionales/obrasocial', { headers }).then((response) => response.json());
+
+function Map({ list }) {
+  const element = useRef(null);
+  useEffect(() => {
+    const placed = list.filter((p) => p.lat && p.long).map((p) => [Number(p.lat), Number(p.long)]);
+    const centre = placed.length
+      ? [placed.reduce((sum, [lat]) => sum + lat, 0) / placed.length, placed.reduce((sum, [, lng]) => sum + lng, 0) / placed.length]
+      : [-34.6, -58.4];
+    const map = L.map(element.current).setView(centre, 10);
+    L.tileLayer(TILE_URL).addTo(map);
+    for (const point of placed) L.marker(point).addTo(map);
+    return () => map.remove();
+  }, [list]);
+  return <div ref={element} style={{ height: '60vh' }} />;
+}
+
+function Cartilla() {
+  const [list, setList] = useState(null);
+  useEffect(() => void providers.then(setList), []);
+  return (
+    <main>
+      <h1>Cartilla</h1>
+      {list && <Map list={list} />}
+    </main>
+  );
+}
+
+const router = createBrowserRouter([{ path: '*', element: <Cartilla /> }]);
+createRoot(document.getElementById('root')).render(<RouterProvider router={router} />);
+`;
+
 const HTML = `<!doctype html>
 <html lang="es-AR">
   <head>
@@ -46,18 +85,38 @@ const HTML = `<!doctype html>
 </html>
 `;
 
-/** Builds the page into webDir/reference, compressed as the app's files are. */
-export async function buildReference(webDir) {
-  const source = path.join(import.meta.dirname, '..', 'node_modules', '.bench-reference');
+/** The pages, each served from its folder inside the web build the benchmark's server serves. */
+export const REFERENCES = {
+  profile: {
+    path: '/reference/index.html',
+    label: 'reference',
+    about: "React, React DOM and the router drawing one line of the profile's read, nothing else",
+  },
+  map: {
+    path: '/reference-map/index.html',
+    label: 'map reference',
+    about: "the same with Leaflet drawing the providers' map and its tiles, nothing else",
+  },
+};
+
+/** Builds the pages into webDir, compressed as the app's files are; `tileUrl` is the map's tile server. */
+export async function buildReferences(webDir, tileUrl) {
+  await buildPage(webDir, 'reference', PROFILE_ENTRY, {});
+  await buildPage(webDir, 'reference-map', MAP_ENTRY, { TILE_URL: JSON.stringify(tileUrl) });
+}
+
+async function buildPage(webDir, folder, entry, define) {
+  const source = path.join(import.meta.dirname, '..', 'node_modules', `.bench-${folder}`);
   mkdirSync(source, { recursive: true });
-  writeFileSync(path.join(source, 'entry.jsx'), ENTRY);
+  writeFileSync(path.join(source, 'entry.jsx'), entry);
   writeFileSync(path.join(source, 'index.html'), HTML);
-  const outDir = path.join(webDir, 'reference');
+  const outDir = path.join(webDir, folder);
   await build({
     configFile: false,
     root: source,
-    base: '/reference/',
+    base: `/${folder}/`,
     logLevel: 'warn',
+    define,
     plugins: [react()],
     build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false } },
   });

@@ -17,6 +17,29 @@ describe('formatNumber', () => {
     expect(formatNumber(1234567)).toBe('1.234.567');
   });
 
+  it('writes whole numbers as Intl writes them for es-AR, rounding and signs included', () => {
+    const intl = new Intl.NumberFormat('es-AR', { useGrouping: 'always', maximumFractionDigits: 0 });
+    const values = [
+      -1_000_000,
+      -1234.5,
+      -999,
+      -0.5,
+      0,
+      0.5,
+      1.5,
+      2.5,
+      12,
+      123,
+      1234,
+      12_345.49,
+      1e15,
+      2 ** 53 + 2,
+    ];
+    for (const value of values) expect(formatNumber(value), String(value)).toBe(intl.format(value));
+    // Intl writes '-0' here; a count never reads so.
+    expect(formatNumber(-0.4)).toBe('0');
+  });
+
   it('writes decimals with a comma when asked for them', () => {
     expect(formatNumber(1.25, 1)).toBe('1,3');
     expect(formatNumber(2048.5, 1)).toBe('2.048,5');

@@ -69,8 +69,10 @@ export class ProviderLayer {
     this.#onSelect = onSelect;
     this.#group = L.markerClusterGroup({
       chunkedLoading: true,
-      // Short slices keep the page answering while thousands of markers are added.
-      chunkInterval: 50,
+      // Slices shorter than a frame, a few milliseconds apart, keep the page answering (and
+      // drawing) while the markers are added, on a slow phone too.
+      chunkInterval: 10,
+      chunkDelay: 10,
       maxClusterRadius: (zoom) => (zoom >= PLACE_ZOOM ? STREET_CLUSTER_RADIUS : 80),
       chunkProgress: (processed, total) => {
         if (processed === total) this.#finishBatch();

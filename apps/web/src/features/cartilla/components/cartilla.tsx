@@ -148,11 +148,15 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
     if (scrollTo) cards.current.get(scrollTo.id)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [scrollTo]);
 
-  const today = formatMomentDate(now.toISOString());
+  // Only a printed page shows the date: written once the screen is up, not in its first paint
+  // (the first date a page writes loads the time-zone data).
+  const printedAt = useDeferredValue<Date | null>(now, null);
 
   return (
     <div className={styles.page}>
-      <p className={styles.printHeading}>Cartilla de prestadores · Vigente al {today}</p>
+      <p className={styles.printHeading}>
+        Cartilla de prestadores · Vigente al {printedAt && formatMomentDate(printedAt.toISOString())}
+      </p>
       <OfflineNotice path="/api/profesionales/obrasocial" what="cartilla" />
 
       <section className={styles.filters} aria-label="Filtros de la cartilla">
