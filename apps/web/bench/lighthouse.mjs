@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse 12 (mobile preset: simulated slow 4G, 4× slower CPU) on the built
+// Lighthouse 12 (mobile preset: simulated slow 4G, the CPU slowed to the preset's phone) on the built
 // app served by the real server with its demo data, five runs per page, the
 // medians printed beside the goals; then the time to show the kept cartilla
 // offline after tapping 'Cartilla' on a phone-sized, 4× slowed page.
@@ -12,6 +12,8 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@red-dental/testing';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
 import { buildReferences, REFERENCES } from './reference.mjs';
 
@@ -35,6 +37,38 @@ const ALL_PAGES = [
  */
 const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
 const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.path)) : ALL_PAGES;
+
+/**
+ * The CPU slowdown: 'calibrated' (the default) sets it before each audit from
+ * the host's measured speed, so that every audit emulates the same phone; a
+ * number (4 is the preset's) applies it as it is.
+ */
+const CPU_SLOWDOWN = process.env.BENCH_LIGHTHOUSE_CPU ?? 'calibrated';
+
+/**
+ * The slowdown that makes a host of this Lighthouse benchmark index behave as
+ * the phone the mobile preset emulates: 4× is meant for a host of about 1533
+ * (a fast desktop), and a slower host needs less. The curve is the one
+ * Lighthouse's documentation points to (its CPU throttling calculator); a
+ * two-core virtual machine measures 700–1600, from one minute to the next.
+ */
+function calibratedSlowdown(benchmarkIndex) {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
+
+/** The host's speed now, as Lighthouse measures it (median of three), in a page of the given browser. */
+async function benchmarkIndex(browser) {
+  const page = await browser.newPage();
+  try {
+    const indexes = [];
+    for (let i = 0; i < 3; i++) indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    return median(indexes);
+  } finally {
+    await page.close();
+  }
+}
 
 const GOALS = { performance: 0.95, lcp: 1800, tbt: 150, cls: 0.05, accessibility: 1, bestPractices: 1 };
 
@@ -148,6 +182,10 @@ async function auditOnce(pagePath, token) {
   const browser = await freshBrowser(token);
   try {
     const port = Number(new URL(browser.wsEndpoint()).port);
+    const slowdown =
+      CPU_SLOWDOWN === 'calibrated'
+        ? calibratedSlowdown(await benchmarkIndex(browser))
+        : Number(CPU_SLOWDOWN);
     const result = await lighthouse(`${ORIGIN}${pagePath}`, {
       port,
       output: 'json',
@@ -155,6 +193,7 @@ async function auditOnce(pagePath, token) {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       // Keeps the session put in storage; the browser is new, so nothing else is there.
       disableStorageReset: Boolean(token),
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
     });
     if (process.env.BENCH_LIGHTHOUSE_SAVE) {
       const name = `${pagePath.slice(1).replaceAll('/', '_')}-${Date.now()}.json`;
@@ -171,6 +210,8 @@ async function auditOnce(pagePath, token) {
       tbt: audits['total-blocking-time'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,
       fcp: audits['first-contentful-paint'].numericValue,
+      slowdown,
+      hostIndex: result.lhr.environment.benchmarkIndex,
       failing: Object.values(audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id),
@@ -241,6 +282,8 @@ async function measure(pagePath, token) {
     tbt: m('tbt'),
     cls: m('cls'),
     fcp: m('fcp'),
+    slowdown: m('slowdown'),
+    hostIndex: m('hostIndex'),
     accessibility: m('accessibility'),
     bestPractices: m('bestPractices'),
     failing: [...new Set(runs.flatMap((r) => r.failing))],
@@ -248,7 +291,7 @@ async function measure(pagePath, token) {
 }
 
 function figuresLine(label, figures) {
-  return `${label.padEnd(26)} performance ${figures.performance.toFixed(2)}  FCP ${Math.round(figures.fcp)} ms  LCP ${Math.round(figures.lcp)} ms  TBT ${Math.round(figures.tbt)} ms  CLS ${figures.cls.toFixed(3)}  accessibility ${figures.accessibility}  best practices ${figures.bestPractices}`;
+  return `${label.padEnd(26)} performance ${figures.performance.toFixed(2)}  FCP ${Math.round(figures.fcp)} ms  LCP ${Math.round(figures.lcp)} ms  TBT ${Math.round(figures.tbt)} ms  CLS ${figures.cls.toFixed(3)}  accessibility ${figures.accessibility}  best practices ${figures.bestPractices}  (CPU ${figures.slowdown.toFixed(1)}× on a host of ${Math.round(figures.hostIndex)})`;
 }
 
 export async function runLighthouseBenchmark() {
@@ -262,7 +305,9 @@ export async function runLighthouseBenchmark() {
   let failed = false;
   try {
     const token = await affiliateToken();
-    console.log(`Lighthouse ${RUNS} runs per page, mobile preset (slow 4G, 4× CPU), medians:`);
+    console.log(
+      `Lighthouse ${RUNS} runs per page, mobile preset (slow 4G), CPU slowdown ${CPU_SLOWDOWN === 'calibrated' ? "calibrated to the host before each run (the preset's phone)" : `${CPU_SLOWDOWN}×`}, medians:`,
+    );
     console.log(
       `goals: performance ≥ ${GOALS.performance}, LCP ≤ ${GOALS.lcp} ms, TBT ≤ ${GOALS.tbt} ms, CLS ≤ ${GOALS.cls}, accessibility ${GOALS.accessibility}, best practices ${GOALS.bestPractices}`,
     );
