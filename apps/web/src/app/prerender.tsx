@@ -10,7 +10,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App } from '@/app/app.tsx';
-import { routes } from '@/app/router.tsx';
+import { routes, whenRouterReady } from '@/app/router.tsx';
 import { Started } from '@/app/started.tsx';
 import { setPrerenderConfig } from '@/lib/public-config-meta.ts';
 import { assumeSessionForPrerender } from '@/lib/session.ts';
@@ -27,10 +27,7 @@ export async function renderPage(
   // The very tree the browser renders (main.tsx), not React Router's static one: every `useId`
   // depends on its place in the tree. The route's modules load first.
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await new Promise<void>((resolve) => {
-    if (router.state.initialized) resolve();
-    else router.subscribe((state) => state.initialized && resolve());
-  });
+  await whenRouterReady(router);
   const html = renderToString(
     <StrictMode>
       <Started>

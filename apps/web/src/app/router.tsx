@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@red-dental/contracts';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { PATHS } from '@/lib/paths.ts';
 import type { PermissionRequirement } from '@/lib/permissions.ts';
@@ -132,17 +132,18 @@ export function createAppRouter() {
 }
 
 /**
- * Loads the modules of the routes matching the address into the route map,
- * so the router starts with the screen at once: a page written at build time
- * is then hydrated with exactly the markup it has.
+ * Resolves once the router has loaded the modules of the routes matching its
+ * address (they are lazy), so its first render shows the screen: a page
+ * written at build time is then hydrated with exactly the markup it has. The
+ * router does it itself as it starts, matching the address once.
  */
-export async function loadMatchedRoutes(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
+export function whenRouterReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }

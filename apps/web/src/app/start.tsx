@@ -4,7 +4,7 @@ import { startServiceWorker } from '@/lib/service-worker.ts';
 import { getSession } from '@/lib/session.ts';
 import type { Drawn } from '@/prerender/pages.ts';
 import { App } from './app.tsx';
-import { createAppRouter, loadMatchedRoutes } from './router.tsx';
+import { createAppRouter, whenRouterReady } from './router.tsx';
 import { Started } from './started.tsx';
 
 const container = document.getElementById('root')!;
@@ -14,11 +14,12 @@ async function start() {
   // first render has something to show, and React adopts the markup as it is (hydration)
   // instead of making it again.
   const drawn = container.dataset.drawn as Drawn | undefined;
-  if (drawn) await loadMatchedRoutes(window.location.pathname);
+  const router = createAppRouter();
+  if (drawn) await whenRouterReady(router);
   const app = (
     <StrictMode>
       <Started>
-        <App router={createAppRouter()} />
+        <App router={router} />
       </Started>
     </StrictMode>
   );
