@@ -16,10 +16,15 @@ let loaded: LeafletMap | null = null;
  * map's tiles are often the largest thing on the page.
  */
 export function preloadDirectoryMap(): Promise<{ default: LeafletMap }> {
-  loading ??= import('./leaflet-directory-map.tsx').then((module) => {
-    loaded = module.LeafletDirectoryMap;
-    return { default: module.LeafletDirectoryMap };
-  });
+  // Leaflet first, then the clustering plugin and the map itself, each run in a task of its own:
+  // together they would hold a phone's page for a few hundred milliseconds at once.
+  loading ??= import('../leaflet-base.ts')
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() => import('./leaflet-directory-map.tsx'))
+    .then((module) => {
+      loaded = module.LeafletDirectoryMap;
+      return { default: module.LeafletDirectoryMap };
+    });
   return loading;
 }
 
