@@ -42,6 +42,8 @@ export function earlyReadsScript(): string {
   } catch {
     // Without storage the app asks on its own.
   }
+  // The network's time zone (NETWORK_TIME_ZONE in the contracts), written out: the build reads
+  // this module in Node, where the contracts package cannot be loaded.
   setTimeout(() => new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires' }).format(0));
 })();
 `;
