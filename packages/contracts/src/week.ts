@@ -25,57 +25,26 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
 export const NETWORK_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
 /**
- * Made on first use: a formatter with a time zone takes tens of milliseconds
- * to make on a phone (the zone's rules are loaded), which should not hold a page's start.
+ * Buenos Aires has kept UTC−3 all year since March 2009 (no daylight saving),
+ * so a moment reads there as it reads in UTC three hours earlier. The shift is
+ * written out rather than asked of Intl: the first time-zone formatter a page
+ * makes loads the locale and zone data, 20–70 ms on a phone's first paint, on
+ * every screen that shows a date. A test compares it with Intl's rules for
+ * NETWORK_TIME_ZONE over the years the network has data for, so a change of
+ * the country's time fails the build rather than passing unseen.
  */
-let clock: Intl.DateTimeFormat | null = null;
-function networkFormatter(): Intl.DateTimeFormat {
-  clock ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: NETWORK_TIME_ZONE,
-    weekday: 'short',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return clock;
-}
+export const NETWORK_UTC_OFFSET_MS = -3 * 60 * 60 * 1000;
 
-const WEEKDAY_OF: Record<string, Weekday> = {
-  Mon: 'L',
-  Tue: 'M',
-  Wed: 'X',
-  Thu: 'J',
-  Fri: 'V',
-  Sat: 'S',
-  Sun: 'D',
-};
+/** getUTCDay() order: Sunday first. */
+const WEEKDAY_OF_UTC_DAY: readonly Weekday[] = ['D', 'L', 'M', 'X', 'J', 'V', 'S'];
 
 type NetworkTime = { day: Weekday; date: string; time: string };
 
-/**
- * The last moment read and its reading: a list asks about every provider at
- * the same moment, and formatting dates is slow on a phone.
- */
-let lastRead: { at: number; time: NetworkTime } | null = null;
-
 /** The network's weekday, date (yyyy-mm-dd) and time (HH:MM) at `at`. */
 export function networkClock(at: Date): NetworkTime {
-  if (lastRead?.at === at.getTime()) return lastRead.time;
-  const parts = Object.fromEntries(
-    networkFormatter()
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const time: NetworkTime = {
-    day: WEEKDAY_OF[parts.weekday ?? 'Mon'] ?? 'L',
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}`,
-  };
-  lastRead = { at: at.getTime(), time };
-  return time;
+  const shifted = new Date(at.getTime() + NETWORK_UTC_OFFSET_MS);
+  const iso = shifted.toISOString();
+  return { day: WEEKDAY_OF_UTC_DAY[shifted.getUTCDay()]!, date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
 /** Whether a weekly schedule has a range covering `at` (start included, end excluded). */

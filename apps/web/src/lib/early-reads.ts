@@ -22,11 +22,7 @@ declare global {
 /**
  * The page's script (classic, deferred, so it runs before the app's modules):
  * for a signed-in affiliate, the addresses in its data-reads attribute are
- * asked for as the app would ask (same headers), and kept by address. Then,
- * on its own turn, it writes one date in the network's time zone: the first
- * date a page writes loads the locale and time-zone data (30–100 ms on a
- * phone), better spent while the app's files download than inside the render
- * that shows the first dates.
+ * asked for as the app would ask (same headers), and kept by address.
  */
 export function earlyReadsScript(): string {
   return `(() => {
@@ -42,9 +38,6 @@ export function earlyReadsScript(): string {
   } catch {
     // Without storage the app asks on its own.
   }
-  // The network's time zone (NETWORK_TIME_ZONE in the contracts), written out: the build reads
-  // this module in Node, where the contracts package cannot be loaded.
-  setTimeout(() => new Intl.DateTimeFormat('es-AR', { timeZone: 'America/Argentina/Buenos_Aires' }).format(0));
 })();
 `;
 }

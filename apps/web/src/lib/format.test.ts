@@ -1,3 +1,4 @@
+import { networkClock } from '@red-dental/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   formatCount,
@@ -66,6 +67,12 @@ describe('formatDate', () => {
     expect(formatDate('')).toBe('-');
     expect(formatDate('sin fecha')).toBe('sin fecha');
   });
+
+  it('leaves a day that no calendar has as it came', () => {
+    expect(formatDate('2025-02-29')).toBe('2025-02-29');
+    expect(formatDate('2024-02-29')).toBe('29/02/2024');
+    expect(formatDate('2024-13-01')).toBe('2024-13-01');
+  });
 });
 
 describe('formatMomentDate', () => {
@@ -101,5 +108,45 @@ describe('formatMomentTime', () => {
     expect(formatMomentTime('2026-12-02T01:30:00.000Z')).toBe('01/12/2026 22:30');
     expect(formatMomentTime('2026-06-15T15:05:00.000Z')).toBe('15/06/2026 12:05');
     expect(formatMomentTime(null)).toBe('-');
+  });
+
+  it("reads every moment as Intl's rules for Buenos Aires do, from 2009 (the last daylight saving) to 2040", () => {
+    const intl = new Intl.DateTimeFormat('es-AR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'America/Argentina/Buenos_Aires',
+    });
+    const end = Date.parse('2040-01-01T00:00:00Z');
+    // Every 7 h 13 min: every hour of the day and every weekday come round.
+    for (let at = Date.parse('2009-03-16T00:00:00Z'); at < end; at += (7 * 60 + 13) * 60_000) {
+      const iso = new Date(at).toISOString();
+      expect(formatMomentTime(iso), iso).toBe(intl.format(at).replace(',', ''));
+    }
+  });
+
+  it("gives the network's clock the weekday Intl gives Buenos Aires", () => {
+    const weekday = new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      timeZone: 'America/Argentina/Buenos_Aires',
+    });
+    const keys: Record<string, string> = {
+      Mon: 'L',
+      Tue: 'M',
+      Wed: 'X',
+      Thu: 'J',
+      Fri: 'V',
+      Sat: 'S',
+      Sun: 'D',
+    };
+    for (
+      let at = Date.parse('2026-11-01T00:00:00Z');
+      at < Date.parse('2026-11-15T00:00:00Z');
+      at += 60 * 60_000
+    )
+      expect(networkClock(new Date(at)).day, new Date(at).toISOString()).toBe(keys[weekday.format(at)]);
   });
 });

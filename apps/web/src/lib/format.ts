@@ -1,17 +1,12 @@
-/** Every date and number the app shows is written here, the way Argentina reads them. */
-const LOCALE = 'es-AR';
+import { networkClock } from '@red-dental/contracts';
 
 /**
- * A formatter made on first use: building one (the time-zone ones above all)
- * costs tens of milliseconds on a phone, and many screens show no date at all.
+ * Every date and number the app shows is written here, the way Argentina reads
+ * them. Dates and whole numbers are written without Intl: the first formatter a
+ * page makes loads the locale data (and a time zone's rules), 20–100 ms on a
+ * phone, and the portal's screens show a count or a date on their first paint.
  */
-function lazily<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
+const LOCALE = 'es-AR';
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
 
@@ -21,9 +16,8 @@ const EXACT_INTEGERS = Number.MAX_SAFE_INTEGER;
 /**
  * A whole number grouped by thousands with dots, as es-AR writes it (always
  * grouped: Spanish rules would leave '1002', lists read better as '1.002'),
- * rounded half away from zero as Intl does (but never '-0'). Written without Intl: the first
- * formatter a page makes loads the locale data, 30–100 ms on a phone, and a
- * list's count is on its first paint. Anything larger goes through Intl.
+ * rounded half away from zero as Intl does (but never '-0'). Anything beyond
+ * exact integers goes through Intl.
  */
 function formatInteger(value: number): string {
   const rounded = Math.sign(value) * Math.round(Math.abs(value));
@@ -35,12 +29,6 @@ function formatInteger(value: number): string {
     .replace(/\B(?=(\d{3})+$)/g, '.');
   return rounded < 0 ? `-${grouped}` : grouped;
 }
-
-// The calendar day as written, without shifting it through the browser's time zone.
-const dateFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
-);
 
 const ISO_DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})/;
 
@@ -69,46 +57,35 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '-';
   const match = ISO_DATE_PREFIX.exec(iso);
   if (!match) return iso;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? iso : dateFormat().format(date);
+  // The calendar day as written, never shifted through the browser's time zone.
+  const [, year, month, day] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return date.getUTCDate() === Number(day) && date.getUTCMonth() === Number(month) - 1
+    ? `${day}/${month}/${year}`
+    : iso;
 }
 
-// A moment (a timestamp) is read on Buenos Aires' calendar, wherever the browser is.
-const momentFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      timeZone: 'America/Argentina/Buenos_Aires',
-    }),
-);
+/** 'yyyy-mm-dd' → 'dd/mm/yyyy'. */
+function writeDay(isoDate: string): string {
+  return `${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}/${isoDate.slice(0, 4)}`;
+}
+
+// A moment (a timestamp) is read on Buenos Aires' calendar and clock, wherever the browser is.
 
 /** An ISO timestamp → its day in Buenos Aires, 'dd/mm/yyyy'; empty → '-'. */
 export function formatMomentDate(iso: string | null | undefined): string {
   if (!iso) return '-';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : momentFormat().format(date);
+  return Number.isNaN(date.getTime()) ? iso : writeDay(networkClock(date).date);
 }
-
-const momentTimeFormat = lazily(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'America/Argentina/Buenos_Aires',
-    }),
-);
 
 /** An ISO timestamp → its day and time in Buenos Aires, 'dd/mm/yyyy hh:mm'; empty → '-'. */
 export function formatMomentTime(iso: string | null | undefined): string {
   if (!iso) return '-';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : momentTimeFormat().format(date).replace(',', '');
+  if (Number.isNaN(date.getTime())) return iso;
+  const { date: day, time } = networkClock(date);
+  return `${writeDay(day)} ${time}`;
 }
 
 /** 'yyyy-mm-dd' → 'd/mm' ('2027-01-05' → '5/01'), as the directory says until when an office is closed. */
@@ -125,6 +102,6 @@ export function formatNotificationDate(iso: string | null | undefined): string {
   if (!iso) return '-';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const [day, month, year] = momentFormat().format(date).split('/');
-  return `${Number(day)}-${month}-${year}`;
+  const day = networkClock(date).date;
+  return `${Number(day.slice(8, 10))}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
 }

@@ -7,6 +7,7 @@ import {
   especialidadOptions,
   localidadOptions,
   NO_FILTERS,
+  sortSpanish,
 } from './cartilla-filters.ts';
 
 // Monday 23 November 2026, 10:30 in Buenos Aires (13:30 UTC).
@@ -88,5 +89,42 @@ describe('the directory filters', () => {
   it('measures distances on the sphere', () => {
     // Obelisco to La Plata's cathedral: about 53 km.
     expect(distanceKm({ lat: -34.6037, lng: -58.3816 }, { lat: -34.9225, lng: -57.9557 })).toBeCloseTo(53, 0);
+  });
+});
+
+describe('sortSpanish', () => {
+  it('orders names as the es-AR collator does: case and accents aside, ñ after n, numbers first', () => {
+    const names = [
+      'Vicente López',
+      'adrogué',
+      'Ñandubay',
+      'Nuñez',
+      'Núñez',
+      'Nunca',
+      'Lanús',
+      'La Plata',
+      'Lomas de Zamora',
+      '25 de Mayo',
+      '9 de Julio',
+      'Ciudad Autónoma de Buenos Aires',
+      'CABA',
+      'Bahía Blanca',
+      'Banfield',
+      'Ituzaingó',
+      'El Palomar',
+      'Ezeiza',
+      'Morón',
+      'Moreno',
+      'San Martín',
+      'San Isidro',
+      'Odontopediatría',
+      'Ortodoncia',
+      'Cirugía y traumatología bucomaxilofacial',
+      'Prótesis',
+      'Periodoncia',
+      'Ñuñoa',
+    ];
+    const collator = new Intl.Collator('es-AR', { sensitivity: 'base' });
+    expect(sortSpanish(names, (n) => n)).toEqual([...names].sort(collator.compare));
   });
 });
