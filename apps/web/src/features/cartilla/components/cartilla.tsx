@@ -148,14 +148,10 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
     if (scrollTo) cards.current.get(scrollTo.id)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [scrollTo]);
 
-  // Only a printed page shows the date: written once the screen is up, not in its first paint
-  // (the first date a page writes loads the time-zone data).
-  const printedAt = useDeferredValue<Date | null>(now, null);
-
   return (
     <div className={styles.page}>
       <p className={styles.printHeading}>
-        Cartilla de prestadores · Vigente al {printedAt && formatMomentDate(printedAt.toISOString())}
+        Cartilla de prestadores · Vigente al {formatMomentDate(now.toISOString())}
       </p>
       <OfflineNotice path="/api/profesionales/obrasocial" what="cartilla" />
 
