@@ -389,6 +389,12 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     },
     'POST /api/afiliados/logout': { as: 'ownAfiliado', url: '/api/afiliados/logout' },
     'GET /api/afiliados/paginated': { as: 'admin', url: '/api/afiliados/paginated', query: listQuery },
+    // The exports answer a file; past 30 an hour the rest are a Spanish 429, still below 500.
+    'GET /api/afiliados/export': {
+      as: 'admin',
+      url: '/api/afiliados/export',
+      query: { search: 'Prueba', obraSocialId: String(f.osId), formato: 'xlsx', separador: ';' },
+    },
     'GET /api/afiliados': {
       as: 'dentist',
       url: '/api/afiliados',
@@ -436,6 +442,7 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     'DELETE /api/afiliados/:id': { as: 'admin', url: `/api/afiliados/${f.afiliadoToDelete}` },
 
     'GET /api/obra-sociales': { as: 'admin', url: '/api/obra-sociales', query: listQuery },
+    'GET /api/obra-sociales/export': { as: 'admin', url: '/api/obra-sociales/export', query: { formato: 'csv' } },
     'GET /api/obra-sociales/list': { as: 'admin', url: '/api/obra-sociales/list' },
     'POST /api/obra-sociales': { as: 'admin', url: '/api/obra-sociales', body: () => buildObraSocialInput() },
     'PUT /api/obra-sociales/:id': {
@@ -461,6 +468,11 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       as: 'admin',
       url: '/api/profesionales/paginated',
       query: listQuery,
+    },
+    'GET /api/profesionales/export': {
+      as: 'admin',
+      url: '/api/profesionales/export',
+      query: { search: 'Prueba', formato: 'csv', separador: ',' },
     },
     'GET /api/profesionales/profile': { as: 'dentist', url: '/api/profesionales/profile' },
     'PUT /api/profesionales/profile': {
@@ -562,6 +574,11 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       as: 'admin',
       url: `/api/notificaciones/${f.notificacionId}/destinatarios`,
       query: { pageIndex: '0', pageSize: '10' },
+    },
+    'GET /api/notificaciones/:id/destinatarios/export': {
+      as: 'admin',
+      url: `/api/notificaciones/${f.notificacionId}/destinatarios/export`,
+      query: { formato: 'xlsx' },
     },
     'GET /api/files/*': { as: 'anonymous', url: f.fileLink.path, query: f.fileLink.query },
 

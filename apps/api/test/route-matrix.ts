@@ -80,6 +80,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/afiliados/login': OPEN,
   'POST /api/afiliados/logout': AFILIADO_ONLY,
   'GET /api/afiliados/paginated': ANY_USER,
+  'GET /api/afiliados/export': STAFF,
   'GET /api/afiliados': ANY_USER,
   'GET /api/afiliados/profile': AFILIADO_ONLY,
   'GET /api/afiliados/profile/accesos': AFILIADO_ONLY,
@@ -93,6 +94,7 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/afiliados/:id': STAFF,
 
   'GET /api/obra-sociales': STAFF,
+  'GET /api/obra-sociales/export': STAFF,
   'GET /api/obra-sociales/list': ANY_USER,
   'POST /api/obra-sociales': STAFF,
   'PUT /api/obra-sociales/:id': STAFF,
@@ -104,6 +106,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/profesionales/:id/reportes/:reporteId/cerrar': STAFF,
   'GET /api/profesionales/solicitudes': ADMIN_ONLY,
   'GET /api/profesionales/paginated': STAFF,
+  'GET /api/profesionales/export': STAFF,
   'GET /api/profesionales/profile': DENTIST_ONLY,
   'PUT /api/profesionales/profile': DENTIST_ONLY,
   'POST /api/profesionales/profile/confirmar-datos': DENTIST_ONLY,
@@ -136,6 +139,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/notificaciones/unread': ANY_SIGNED_IN,
   'DELETE /api/notificaciones': STAFF,
   'GET /api/notificaciones/:id/destinatarios': STAFF,
+  'GET /api/notificaciones/:id/destinatarios/export': STAFF,
   'GET /api/files/*': SIGNED_LINK,
 
   // AUDIT.GET; the export answers text/csv.

@@ -7,6 +7,7 @@ import {
   optionalIdQueryParam,
   paginatedQuerySchema,
 } from './common.ts';
+import { exportFormatSchema } from './exports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
 
@@ -172,6 +173,12 @@ export const afiliadosPaginatedQuerySchema = paginatedQuerySchema.extend({
   obraSocialId: optionalIdQueryParam,
 });
 export type AfiliadosPaginatedQuery = z.infer<typeof afiliadosPaginatedQuerySchema>;
+
+/** GET /api/afiliados/export: the list's search and insurer, and the file's format. */
+export const afiliadosExportQuerySchema = afiliadosPaginatedQuerySchema
+  .pick({ search: true, obraSocialId: true })
+  .extend(exportFormatSchema.shape);
+export type AfiliadosExportQuery = z.infer<typeof afiliadosExportQuerySchema>;
 
 export const AFILIADOS_LIST_DEFAULT_LIMIT = 100;
 export const AFILIADOS_LIST_MAX_LIMIT = 1000;

@@ -68,8 +68,21 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   datos_personales: 'sus datos personales',
 };
 
+/** The lists staff export, as an export row names them. */
+const EXPORTED_LISTS: Partial<Record<AuditEntity, string>> = {
+  afiliado: 'la lista de afiliados',
+  profesional: 'la lista de profesionales',
+  obra_social: 'la lista de obras sociales',
+};
+
 /** "Modificó afiliado 42", "Exportó registro de auditoría": what a row says, for the screen and the CSV alike. */
 export function describeAudit(row: { action: string; entity: string; entityId: string | null }): string {
+  if (row.action === 'export') {
+    if (row.entity === 'notificacion' && row.entityId)
+      return `Exportó los destinatarios de la notificación ${row.entityId}`;
+    const list = EXPORTED_LISTS[row.entity as AuditEntity];
+    if (list && !row.entityId) return `Exportó ${list}`;
+  }
   const action = AUDIT_ACTION_LABELS[row.action as AuditAction] ?? row.action;
   const entity = AUDIT_ENTITY_LABELS[row.entity as AuditEntity] ?? row.entity;
   // Whose data an export took is said by who did it: the number adds nothing.

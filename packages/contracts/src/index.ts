@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './cartilla.ts';
 export * from './catalogos.ts';
 export * from './common.ts';
+export * from './exports.ts';
 export * from './geocode.ts';
 export * as MESSAGES from './messages/index.ts';
 export * from './notificaciones.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedString, emailSchema, idSchema, MAX_ID, paginatedQuerySchema } from './common.ts';
+import { exportFormatSchema } from './exports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
 import { ausenciaSchema, weeklyScheduleSchema } from './schedule.ts';
@@ -24,6 +25,12 @@ export type Solicitud = z.infer<typeof solicitudSchema>;
 /** GET /api/profesionales/paginated: search by nombre or razón social. */
 export const profesionalesPaginatedQuerySchema = paginatedQuerySchema;
 export type ProfesionalesPaginatedQuery = z.infer<typeof profesionalesPaginatedQuerySchema>;
+
+/** GET /api/profesionales/export: the list's search, and the file's format. */
+export const profesionalesExportQuerySchema = paginatedQuerySchema
+  .pick({ search: true })
+  .extend(exportFormatSchema.shape);
+export type ProfesionalesExportQuery = z.infer<typeof profesionalesExportQuerySchema>;
 
 /** Who issues a dentist's licence: the nation, or a province (or the city of Buenos Aires). */
 export const JURISDICCIONES = [

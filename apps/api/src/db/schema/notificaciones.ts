@@ -67,7 +67,8 @@ export const notificacionDestinatarios = pgTable(
     uniqueIndex('notificacion_destinatarios_afiliado_key')
       .on(t.afiliadoId, t.notificacionId)
       .where(sql`${t.afiliadoId} is not null`),
-    index('notificacion_destinatarios_notificacion_idx').on(t.notificacionId),
+    // With the row's id: a notification's recipients are read (and exported) in id order, a batch at a time.
+    index('notificacion_destinatarios_notificacion_idx').on(t.notificacionId, t.id),
     index('notificacion_destinatarios_user_unread_idx')
       .on(t.userId, t.category)
       .where(sql`${t.readAt} is null and ${t.userId} is not null`),

@@ -274,3 +274,61 @@ export async function confirmPendingEmail(db: DbOrTx, tokenHash: string) {
     .returning({ id: afiliados.id, email: afiliados.email });
   return rows[0];
 }
+
+/** An exported affiliate: the list's columns, the date of birth as written (yyyy-mm-dd). */
+export interface AfiliadoExportRow {
+  nombre: string;
+  tipoDocumento: string;
+  documento: string;
+  fechaNacimiento: string | null;
+  obraSocial: string | null;
+}
+
+/**
+ * Every match in the list's order (name, then id), in keyset batches read
+ * straight from the name-ordered indexes: one batch in memory at a time, and
+ * each batch a short statement (no transaction held open for the whole
+ * download, nor a cursor that pins a connection while a slow client reads).
+ */
+export async function* eachExportBatch(
+  db: DbOrTx,
+  filter: AfiliadoFilter,
+  batchSize = 5_000,
+): AsyncGenerator<AfiliadoExportRow[]> {
+  if (filter.kind === 'none') return;
+  const where = whereOf(filter) ?? sql`true`;
+  let after: { key: string; id: number } | undefined;
+  while (true) {
+    const from = after
+      ? sql` and (afiliados.nombre_busqueda collate "C", afiliados.id) > (${after.key} collate "C", ${after.id})`
+      : sql``;
+    const rows = await preparedRows<{
+      id: number;
+      key: string;
+      nombre: string;
+      tipo_documento: string;
+      documento: string;
+      fecha_nacimiento: string | null;
+      obra_social: string | null;
+    }>(
+      db,
+      sql`select afiliados.id, afiliados.nombre_busqueda as key, afiliados.nombre, afiliados.tipo_documento,
+            afiliados.documento, afiliados.fecha_nacimiento::text as fecha_nacimiento, os.nombre as obra_social
+          from afiliados left join obras_sociales os on os.id = afiliados.obra_social_id
+          where ${where}${from}
+          order by afiliados.nombre_busqueda collate "C", afiliados.id
+          limit ${batchSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({
+      nombre: r.nombre,
+      tipoDocumento: r.tipo_documento,
+      documento: r.documento,
+      fechaNacimiento: r.fecha_nacimiento,
+      obraSocial: r.obra_social,
+    }));
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { key: last.key, id: last.id };
+  }
+}

@@ -7,6 +7,7 @@ import {
   afiliadoProfileSchema,
   afiliadoProfileUpdateSchema,
   afiliadoSchema,
+  afiliadosExportQuerySchema,
   afiliadosListQuerySchema,
   afiliadosPaginatedQuerySchema,
   afiliadoUpdateSchema,
@@ -24,9 +25,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseForm } from '../../lib/forms.ts';
+import { EXPORT_QUOTA, sendExport } from '../../lib/table-export.ts';
 import { currentAfiliado, currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
 import * as service from './afiliados.service.ts';
 import * as datosService from './afiliados-datos.service.ts';
+import * as exportService from './afiliados-export.service.ts';
 import * as importService from './afiliados-import.service.ts';
 import * as portalService from './afiliados-portal.service.ts';
 import { TextSniffer } from './csv-sniffer.ts';
@@ -210,6 +213,28 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       } finally {
         await upload.cleanup();
       }
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      onRequest: [app.authorize(PERMISSIONS.AFILIADOS_CREATE)],
+      schema: {
+        tags: ['afiliados'],
+        summary:
+          'La lista de afiliados con su búsqueda y obra social, como CSV (UTF-8 con BOM, separador , o ;) o XLSX; la exportación queda registrada',
+        querystring: afiliadosExportQuerySchema,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      await app.consumeQuota(app.db, `export:${caller.id}`, EXPORT_QUOTA);
+      return sendExport(
+        reply,
+        exportService.exportAfiliados({ db: app.db, log: request.log }, caller, request.query),
+      );
     },
   );
 

@@ -328,3 +328,53 @@ export async function deleteMany(db: DbOrTx, ids: number[]): Promise<{ id: numbe
     .where(inArray(notificaciones.id, ids))
     .returning({ id: notificaciones.id, fileKey: notificaciones.fileKey });
 }
+
+/** An exported recipient: who (an affiliate's document, a provider's e-mail) and when they read it. */
+export interface RecipientExportRow {
+  tipo: DestinatarioTipo;
+  nombre: string;
+  detalle: string;
+  readAt: Date | null;
+}
+
+/**
+ * A notification's recipients in the order they were written, in keyset
+ * batches over (notificacion_id, id): a send to a million affiliates is
+ * exported without ever holding it.
+ */
+export async function* eachRecipientBatch(
+  db: DbOrTx,
+  notificacionId: number,
+  batchSize = 5_000,
+): AsyncGenerator<RecipientExportRow[]> {
+  let after = 0;
+  while (true) {
+    const rows = await queryRows<{
+      id: number | string;
+      tipo: DestinatarioTipo;
+      nombre: string;
+      detalle: string;
+      read_at: Date | string | null;
+    }>(
+      db,
+      sql`select d.id, case when d.afiliado_id is null then 'profesionales' else 'afiliados' end as tipo,
+          coalesce(a.nombre, p.nombre, u.email) as nombre, coalesce(a.documento, u.email) as detalle, d.read_at
+        from notificacion_destinatarios d
+        left join afiliados a on a.id = d.afiliado_id
+        left join users u on u.id = d.user_id
+        left join profesionales p on p.user_id = d.user_id
+        where d.notificacion_id = ${notificacionId} and d.id > ${after}
+        order by d.id
+        limit ${batchSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({
+      tipo: r.tipo,
+      nombre: r.nombre,
+      detalle: r.detalle,
+      readAt: r.read_at === null ? null : new Date(r.read_at),
+    }));
+    if (rows.length < batchSize) return;
+    after = Number(rows[rows.length - 1]!.id);
+  }
+}

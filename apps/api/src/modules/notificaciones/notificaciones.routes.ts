@@ -4,6 +4,7 @@ import {
   destinatarioSchema,
   destinatariosCountInputSchema,
   destinatariosCountSchema,
+  exportFormatSchema,
   idParamSchema,
   markReadSchema,
   notificacionesQuerySchema,
@@ -20,8 +21,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseForm } from '../../lib/forms.ts';
+import { EXPORT_QUOTA, sendExport } from '../../lib/table-export.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './notificaciones.service.ts';
+import * as exportService from './notificaciones-export.service.ts';
 import { PdfSniffer } from './pdf-sniffer.ts';
 
 /**
@@ -184,6 +187,34 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await service.remove(app, currentUser(request), request.body.ids);
       return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/:id/destinatarios/export',
+    {
+      onRequest: [staff],
+      schema: {
+        tags: ['notificaciones'],
+        summary:
+          'Los destinatarios de una notificación con la fecha en que cada uno la leyó, como CSV o XLSX; la exportación queda registrada',
+        params: idParamSchema,
+        querystring: exportFormatSchema,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      await app.consumeQuota(app.db, `export:${caller.id}`, EXPORT_QUOTA);
+      return sendExport(
+        reply,
+        await exportService.exportRecipients(
+          { db: app.db, log: request.log },
+          caller,
+          request.params.id,
+          request.query,
+        ),
+      );
     },
   );
 

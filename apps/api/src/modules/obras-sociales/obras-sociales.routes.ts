@@ -1,4 +1,5 @@
 import {
+  exportFormatSchema,
   idParamSchema,
   obraSocialInputSchema,
   obraSocialRefSchema,
@@ -7,8 +8,10 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EXPORT_QUOTA, sendExport } from '../../lib/table-export.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './obras-sociales.service.ts';
+import * as exportService from './obras-sociales-export.service.ts';
 
 /** `/api/obra-sociales`: insurers (obras sociales): full list with affiliate counts, short list for selects, create, edit, delete. */
 const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +26,28 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => service.listObrasSociales(app),
+  );
+
+  app.get(
+    '/export',
+    {
+      onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_GET)],
+      schema: {
+        tags: ['obras sociales'],
+        summary:
+          'Las obras sociales con teléfonos, mails y cantidad de afiliados, como CSV o XLSX; la exportación queda registrada',
+        querystring: exportFormatSchema,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      await app.consumeQuota(app.db, `export:${caller.id}`, EXPORT_QUOTA);
+      return sendExport(
+        reply,
+        exportService.exportObrasSociales({ db: app.db, log: request.log }, caller, request.query),
+      );
+    },
   );
 
   app.get(

@@ -134,6 +134,89 @@ export async function findPage(
   };
 }
 
+/** An exported provider: what staff look a provider up for, the lists joined with commas. */
+export interface ProfesionalExportRow {
+  nombre: string;
+  razonSocial: string | null;
+  matricula: string | null;
+  jurisdiccion: string | null;
+  email: string;
+  telefono: string | null;
+  direccion: string | null;
+  localidad: string | null;
+  zona: string | null;
+  especialidades: string;
+  obrasSociales: string;
+  aceptaNuevosPacientes: boolean;
+  datosConfirmadosAt: Date | null;
+}
+
+/** The approved providers the list shows, in its order (name, then id), in keyset batches. */
+export async function* eachExportBatch(
+  db: DbOrTx,
+  filter: { search?: string },
+  batchSize = 1_000,
+): AsyncGenerator<ProfesionalExportRow[]> {
+  const where = approvedMatching(filter.search);
+  let after: { key: string; id: number } | undefined;
+  while (true) {
+    const from = after ? sql` and (lower(p.nombre), p.id) > (${after.key}, ${after.id})` : sql``;
+    const rows = await queryRows<{
+      id: number;
+      key: string;
+      nombre: string;
+      razon_social: string | null;
+      matricula: string | null;
+      matricula_jurisdiccion: string | null;
+      email: string;
+      telefono: string | null;
+      direccion: string | null;
+      localidad: string | null;
+      zona: string | null;
+      especialidades: string | null;
+      obras_sociales: string | null;
+      acepta_nuevos_pacientes: boolean;
+      datos_confirmados_at: Date | string | null;
+    }>(
+      db,
+      sql`
+      select p.id, lower(p.nombre) as key, p.nombre, p.razon_social, p.matricula, p.matricula_jurisdiccion,
+        p.email, p.telefono, p.direccion, p.localidad,
+        case when z.id is null then null else z.numero || ' - ' || z.nombre end as zona,
+        (select string_agg(e.nombre, ', ' order by lower(e.nombre))
+          from profesional_especialidades pe join especialidades e on e.id = pe.especialidad_id
+          where pe.profesional_id = p.id) as especialidades,
+        (select string_agg(os.nombre, ', ' order by lower(os.nombre))
+          from profesional_obras_sociales po join obras_sociales os on os.id = po.obra_social_id
+          where po.profesional_id = p.id) as obras_sociales,
+        p.acepta_nuevos_pacientes, p.datos_confirmados_at
+      from profesionales p join users u on u.id = p.user_id left join zonas z on z.id = p.zona_id
+      where ${where}${from}
+      order by lower(p.nombre), p.id
+      limit ${batchSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({
+      nombre: r.nombre,
+      razonSocial: r.razon_social,
+      matricula: r.matricula,
+      jurisdiccion: r.matricula_jurisdiccion,
+      email: r.email,
+      telefono: r.telefono,
+      direccion: r.direccion,
+      localidad: r.localidad,
+      zona: r.zona,
+      especialidades: r.especialidades ?? '',
+      obrasSociales: r.obras_sociales ?? '',
+      aceptaNuevosPacientes: r.acepta_nuevos_pacientes,
+      datosConfirmadosAt: r.datos_confirmados_at === null ? null : new Date(r.datos_confirmados_at),
+    }));
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { key: last.key, id: last.id };
+  }
+}
+
 /** The whole provider record with its specialties, insurers, zone and who verified its licence. */
 export async function findDetail(db: DbOrTx, id: number) {
   const [row] = await db

@@ -5,6 +5,7 @@ import {
   PERMISSIONS,
   paginatedSchema,
   profesionalDatosSchema,
+  profesionalesExportQuerySchema,
   profesionalesPaginatedQuerySchema,
   profesionalRowSchema,
   profesionalSchema,
@@ -17,10 +18,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EXPORT_QUOTA, sendExport } from '../../lib/table-export.ts';
 import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
 import * as service from './profesionales.service.ts';
 import { createDirectoryCache, type DirectoryBody } from './profesionales-cartilla.service.ts';
 import * as datosService from './profesionales-datos.service.ts';
+import * as exportService from './profesionales-export.service.ts';
 import * as reportes from './profesionales-reportes.service.ts';
 
 const tags = ['profesionales'];
@@ -131,6 +134,28 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => service.listPendingRequests(app),
+  );
+
+  app.get(
+    '/export',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_GET)],
+      schema: {
+        tags,
+        summary:
+          'Los profesionales aprobados que encuentra la búsqueda, como CSV (UTF-8 con BOM, separador , o ;) o XLSX; la exportación queda registrada',
+        querystring: profesionalesExportQuerySchema,
+        produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const caller = currentUser(request);
+      await app.consumeQuota(app.db, `export:${caller.id}`, EXPORT_QUOTA);
+      return sendExport(
+        reply,
+        exportService.exportProfesionales({ db: app.db, log: request.log }, caller, request.query),
+      );
+    },
   );
 
   app.get(

@@ -1,0 +1,2 @@
+DROP INDEX "notificacion_destinatarios_notificacion_idx";--> statement-breakpoint
+CREATE INDEX "notificacion_destinatarios_notificacion_idx" ON "notificacion_destinatarios" USING btree ("notificacion_id","id");

@@ -1,0 +1,41 @@
+import type { ExportFormat } from '@red-dental/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
+import { writtenDay } from '../../lib/written-dates.ts';
+import type { Subject } from '../../plugins/auth.ts';
+import { auditedExport } from '../audit/audited-export.ts';
+import * as repo from './afiliados.repository.ts';
+import { filterFor } from './afiliados.service.ts';
+
+const EXPORT_COLUMNS: readonly ExportColumn<repo.AfiliadoExportRow>[] = [
+  { header: 'Nombre', value: (r) => r.nombre },
+  { header: 'Tipo de documento', value: (r) => r.tipoDocumento },
+  { header: 'Documento', value: (r) => r.documento },
+  { header: 'Fecha de nacimiento', value: (r) => writtenDay(r.fechaNacimiento) },
+  { header: 'Obra social', value: (r) => r.obraSocial },
+];
+
+/**
+ * The affiliate list with the screen's search and insurer, as a file written
+ * as it is read (staff only: the route asks for AFILIADOS.CREATE). The export
+ * is an entry of the audit log with its filters and row count.
+ */
+export function exportAfiliados(
+  deps: { db: Db; log: FastifyBaseLogger },
+  caller: Subject,
+  query: { search?: string; obraSocialId?: number } & ExportFormat,
+) {
+  const { formato, separador, ...filtros } = query;
+  return tableExport(
+    repo.eachExportBatch(deps.db, filterFor(caller, filtros)),
+    EXPORT_COLUMNS,
+    query,
+    auditedExport(deps, caller, {
+      name: 'afiliados',
+      entity: 'afiliado',
+      filtros,
+      format: { formato, separador },
+    }),
+  );
+}

@@ -1,0 +1,43 @@
+import type { AuditEntity, ExportFormat } from '@red-dental/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { ExportOptions } from '../../lib/table-export.ts';
+import type { Subject } from '../../plugins/auth.ts';
+import { recordAudit } from './audit.repository.ts';
+
+/**
+ * What every export of a list does when its download ends or is abandoned:
+ * an entry of the audit log says who took which rows out (the filters, the
+ * format and how many rows went), and a failure half-way goes to the log.
+ */
+export function auditedExport(
+  deps: { db: Db; log: FastifyBaseLogger },
+  caller: Subject,
+  what: {
+    name: string;
+    entity: AuditEntity;
+    entityId?: number;
+    filtros: Record<string, unknown>;
+    format: ExportFormat;
+  },
+): ExportOptions {
+  const filtros = Object.fromEntries(
+    Object.entries(what.filtros).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  return {
+    name: what.name,
+    onEnd: async ({ rows, complete }) => {
+      try {
+        await recordAudit(deps.db, caller, {
+          action: 'export',
+          entity: what.entity,
+          entityId: what.entityId,
+          details: { filtros, formato: what.format.formato, filas: rows, completa: complete },
+        });
+      } catch (error) {
+        deps.log.error({ err: error }, `the export of ${what.name} could not be recorded`);
+      }
+    },
+    onError: (error) => deps.log.error({ err: error }, `the export of ${what.name} failed half-way`),
+  };
+}

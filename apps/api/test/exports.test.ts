@@ -1,0 +1,257 @@
+import { buildPdf } from '@red-dental/testing';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import {
+  afiliadoAuth,
+  createAfiliado,
+  createObraSocial,
+  multipart,
+} from '../src/modules/afiliados/afiliados.factories.ts';
+import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
+import {
+  ADMIN,
+  apiCaller,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  signInWithRole,
+  type TestContext,
+} from './helpers.ts';
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A CSV's records as a spreadsheet reads them: header row as keys. */
+const records = (body: Buffer, delimiter = ',') =>
+  parse(body, { bom: true, columns: true, delimiter }) as Record<string, string>[];
+
+/** A workbook's first sheet as records, as a spreadsheet program would show it. */
+async function sheetRecords(body: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  const rows: Record<string, unknown>[] = [];
+  sheet.eachRow((row, index) => {
+    if (index === 1) return;
+    const values = (row.values as unknown[]).slice(1);
+    rows.push(Object.fromEntries(header.map((h, i) => [h, values[i] ?? null])));
+  });
+  return { name: sheet.name, header, rows };
+}
+
+describe.each(BACKENDS)('exports (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  let dentist: Record<string, string>;
+  let os: { id: number; nombre: string };
+  let otherOs: { id: number; nombre: string };
+  const inject = apiCaller(() => ctx.app);
+
+  /** Export rows of the caller, newest first, as the audit keeps them. */
+  const exportAudits = (entity: string) =>
+    queryRows<{ entity_id: string | null; details: Record<string, unknown> }>(
+      ctx.database.db,
+      sql`select entity_id, details from audit_log where action = 'export' and entity = ${entity} order by id desc`,
+    );
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
+    os = await createObraSocial(ctx.app, staff, { nombre: 'Obra Social Ñandú' });
+    otherOs = await createObraSocial(ctx.app, staff, { nombre: 'Mutual Ferroviaria' });
+    await createAfiliado(ctx.app, staff, os.id, {
+      nombre: 'Begoña Ibáñez',
+      documento: '20111222',
+      fecha_nacimiento: '1985-03-07',
+    });
+    await createAfiliado(ctx.app, staff, os.id, { nombre: 'Álvaro Núñez', documento: '20111333' });
+    await createAfiliado(ctx.app, staff, otherOs.id, { nombre: 'Carla Ruiz', documento: '20111444' });
+    const d = await createDentist(ctx.app, admin, { nombre: 'Dra. Inés Peña', obrasSociales: [os.id] });
+    dentist = await loginAs(ctx.app, d.email, d.password);
+  });
+
+  afterAll(() => ctx?.close());
+
+  describe('the affiliate list', () => {
+    it('is a UTF-8 CSV with its BOM and the list’s columns, accents intact, in name order', async () => {
+      const res = await inject('GET', `/api/afiliados/export?obraSocialId=${os.id}`, staff);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="afiliados-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect(res.rawPayload.subarray(0, 3).equals(BOM)).toBe(true);
+      expect(records(res.rawPayload)).toEqual([
+        {
+          Nombre: 'Álvaro Núñez',
+          'Tipo de documento': 'DNI',
+          Documento: '20111333',
+          'Fecha de nacimiento': expect.any(String),
+          'Obra social': 'Obra Social Ñandú',
+        },
+        {
+          Nombre: 'Begoña Ibáñez',
+          'Tipo de documento': 'DNI',
+          Documento: '20111222',
+          'Fecha de nacimiento': '07/03/1985',
+          'Obra social': 'Obra Social Ñandú',
+        },
+      ]);
+    });
+
+    it('keeps the search and insurer of the screen, and writes `;` when asked', async () => {
+      const bySearch = await inject('GET', '/api/afiliados/export?search=ruiz&separador=%3B', staff);
+      expect(bySearch.statusCode, bySearch.body).toBe(200);
+      expect(bySearch.rawPayload.toString('utf8')).toContain('Nombre;Tipo de documento;Documento');
+      expect(records(bySearch.rawPayload, ';').map((r) => r.Nombre)).toEqual(['Carla Ruiz']);
+      const byDocument = await inject('GET', '/api/afiliados/export?search=20111', staff);
+      expect(records(byDocument.rawPayload).map((r) => r.Documento)).toEqual([
+        '20111333',
+        '20111222',
+        '20111444',
+      ]);
+    });
+
+    it('is an Excel workbook with the same rows, documents kept as text', async () => {
+      const res = await inject('GET', `/api/afiliados/export?obraSocialId=${os.id}&formato=xlsx`, staff);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe(XLSX);
+      expect(res.headers['content-disposition']).toMatch(/filename="afiliados-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+      const sheet = await sheetRecords(res.rawPayload);
+      expect(sheet.name).toBe('afiliados');
+      expect(sheet.header).toEqual([
+        'Nombre',
+        'Tipo de documento',
+        'Documento',
+        'Fecha de nacimiento',
+        'Obra social',
+      ]);
+      expect(sheet.rows.map((r) => [r.Nombre, r.Documento, r['Obra social']])).toEqual([
+        ['Álvaro Núñez', '20111333', 'Obra Social Ñandú'],
+        ['Begoña Ibáñez', '20111222', 'Obra Social Ñandú'],
+      ]);
+    });
+
+    it('is staff’s: a dentist checking coverage gets 403, nobody signed in 401', async () => {
+      expect((await inject('GET', '/api/afiliados/export', dentist)).statusCode).toBe(403);
+      expect((await inject('GET', '/api/afiliados/export')).statusCode).toBe(401);
+    });
+
+    it('refuses an unknown format or separator in Spanish', async () => {
+      const res = await inject('GET', '/api/afiliados/export?formato=pdf', staff);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ formato: 'El formato debe ser csv o xlsx.' });
+      const sep = await inject('GET', '/api/afiliados/export?separador=%7C', staff);
+      expect(sep.json().fields).toEqual({ separador: 'El separador debe ser , o ;.' });
+    });
+
+    it('is recorded with who, the filters, the format and how many rows went out', async () => {
+      await inject('GET', `/api/afiliados/export?obraSocialId=${otherOs.id}&formato=xlsx`, staff);
+      const [last] = await exportAudits('afiliado');
+      expect(last).toEqual({
+        entity_id: null,
+        details: { filtros: { obraSocialId: otherOs.id }, formato: 'xlsx', filas: 1, completa: true },
+      });
+      const audit = await inject('GET', '/api/auditoria?pageIndex=0&pageSize=5&accion=export', admin);
+      expect(audit.json().rows[0]).toMatchObject({ action: 'export', entity: 'afiliado' });
+    });
+  });
+
+  describe('the professional list', () => {
+    it('lists the approved providers with their insurers, in CSV and in a workbook', async () => {
+      const csv = await inject('GET', '/api/profesionales/export?search=peña', staff);
+      expect(csv.statusCode, csv.body).toBe(200);
+      const [row] = records(csv.rawPayload);
+      expect(row).toMatchObject({
+        Nombre: 'Dra. Inés Peña',
+        Teléfono: '011 4800-1234',
+        'Obras sociales': 'Obra Social Ñandú',
+        'Acepta nuevos pacientes': 'Sí',
+      });
+      const xlsx = await inject('GET', '/api/profesionales/export?search=peña&formato=xlsx', staff);
+      expect((await sheetRecords(xlsx.rawPayload)).rows.map((r) => r.Nombre)).toEqual(['Dra. Inés Peña']);
+      expect((await inject('GET', '/api/profesionales/export?search=nadie', staff)).body).toBe(
+        `\ufeff${Object.keys(row!).join(',')}\r\n`,
+      );
+      expect((await exportAudits('profesional'))[0]!.details).toMatchObject({
+        filtros: { search: 'nadie' },
+        filas: 0,
+      });
+    });
+
+    it('is refused to a dentist', async () => {
+      expect((await inject('GET', '/api/profesionales/export', dentist)).statusCode).toBe(403);
+    });
+  });
+
+  describe('the insurer list', () => {
+    it('gives each insurer with its phones, mails and affiliates', async () => {
+      const res = await inject('GET', '/api/obra-sociales/export?separador=%3B', staff);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = records(res.rawPayload, ';');
+      expect(rows.find((r) => r.Nombre === 'Obra Social Ñandú')).toMatchObject({ Afiliados: '2' });
+      expect(rows.find((r) => r.Nombre === 'Mutual Ferroviaria')).toMatchObject({ Afiliados: '1' });
+      expect((await exportAudits('obra_social'))[0]!.details).toMatchObject({
+        formato: 'csv',
+        filas: rows.length,
+      });
+    });
+  });
+
+  describe("a notification's recipients", () => {
+    it('lists who received it and when each read it, on Buenos Aires’ clock', async () => {
+      const form = multipart(
+        { title: 'Cartilla actualizada', category: 'Documentación', obrasSociales: JSON.stringify([os.id]) },
+        { name: 'cartilla.pdf', content: buildPdf(['Cartilla']), field: 'pdfs', type: 'application/pdf' },
+      );
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notificaciones/afiliados',
+        headers: { ...staff, ...form.headers },
+        payload: form.payload,
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const { id } = sent.json() as { id: number };
+      const [reader] = await queryRows<{ id: number }>(
+        ctx.database.db,
+        sql`select id from afiliados where documento = '20111222'`,
+      );
+      const read = await inject('PUT', '/api/notificaciones/read', await afiliadoAuth(ctx.app, reader!.id), {
+        notificacionId: id,
+      });
+      expect(read.statusCode, read.body).toBe(204);
+
+      const res = await inject('GET', `/api/notificaciones/${id}/destinatarios/export?formato=xlsx`, staff);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(
+        /filename="destinatarios-notificacion-\d+-[\d-]+\.xlsx"$/,
+      );
+      const { rows } = await sheetRecords(res.rawPayload);
+      // In the order the recipients were written.
+      expect(rows.map((r) => [r.Destinatario, r.Nombre, r['Documento o email']]).sort()).toEqual([
+        ['Afiliado', 'Begoña Ibáñez', '20111222'],
+        ['Afiliado', 'Álvaro Núñez', '20111333'],
+      ]);
+      const byName = Object.fromEntries(rows.map((r) => [r.Nombre, r['Leída el']]));
+      expect(byName['Begoña Ibáñez']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      expect(byName['Álvaro Núñez']).toBeNull();
+      const [audit] = await exportAudits('notificacion');
+      expect(audit).toMatchObject({ entity_id: String(id), details: { filas: 2, completa: true } });
+    });
+
+    it('says when the notification does not exist, and is staff’s', async () => {
+      const missing = await inject('GET', '/api/notificaciones/999999/destinatarios/export', staff);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error).toBe('La notificación no existe');
+      expect((await inject('GET', '/api/notificaciones/1/destinatarios/export', dentist)).statusCode).toBe(
+        403,
+      );
+    });
+  });
+});

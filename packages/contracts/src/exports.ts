@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------
+// Lists taken out to a spreadsheet: ?formato=csv|xlsx&separador=;
+// ---------------------------------------------------------------------------
+
+export const EXPORT_FORMATOS = ['csv', 'xlsx'] as const;
+export type ExportFormato = (typeof EXPORT_FORMATOS)[number];
+
+export const EXPORT_SEPARADORES = [',', ';'] as const;
+export type ExportSeparador = (typeof EXPORT_SEPARADORES)[number];
+
+/**
+ * How a list is exported: CSV (UTF-8 with a byte order mark, `,` or the `;`
+ * that spreadsheets set up for Spanish expect) or an Excel workbook.
+ */
+export const exportFormatSchema = z.object({
+  formato: z.enum(EXPORT_FORMATOS, { error: 'El formato debe ser csv o xlsx.' }).default('csv'),
+  separador: z.enum(EXPORT_SEPARADORES, { error: 'El separador debe ser , o ;.' }).default(','),
+});
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+
+/** The choices the screens offer, in order. */
+export const EXPORT_OPTIONS: readonly {
+  label: string;
+  formato: ExportFormato;
+  separador: ExportSeparador;
+}[] = [
+  { label: 'Excel (.xlsx)', formato: 'xlsx', separador: ',' },
+  { label: 'CSV separado por punto y coma (Excel en español)', formato: 'csv', separador: ';' },
+  { label: 'CSV separado por comas', formato: 'csv', separador: ',' },
+];
