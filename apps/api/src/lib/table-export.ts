@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import type { ExportFormat } from '@red-dental/contracts';
+import { type ExportFormat, networkClock } from '@red-dental/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { type CsvColumn, csvStream } from './csv-export.ts';
@@ -95,7 +95,8 @@ export function tableExport<T>(
   format: ExportFormat,
   options: ExportOptions,
 ): ExportFile {
-  const day = new Date().toISOString().slice(0, 10);
+  // The day in Buenos Aires, as the network's staff would date the file.
+  const day = networkClock(new Date()).date;
   if (format.formato === 'xlsx') {
     return {
       stream: xlsxStream(batches, columns, options),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@red-dental/contracts';
+import { type ExportFormat, MESSAGES, networkClock } from '@red-dental/contracts';
 import type { z } from 'zod';
 import {
   ApiError,
@@ -126,4 +126,28 @@ export function toFormData(values: Record<string, unknown>): FormData {
     else form.append(key, JSON.stringify(value));
   }
   return form;
+}
+
+/**
+ * A list exported in the format asked for (`formato`, `separador`) with the
+ * list's own filters, saved as `{name}-{day}.{csv|xlsx}` (the day in Buenos
+ * Aires, as the server names it).
+ */
+export function apiExport(
+  path: string,
+  options: {
+    name: string;
+    format: ExportFormat;
+    query?: QueryParams;
+    signal?: AbortSignal;
+    onProgress?: (bytes: number) => void;
+  },
+): Promise<void> {
+  const { name, format, query, ...rest } = options;
+  const day = networkClock(new Date()).date;
+  return apiDownload(path, {
+    ...rest,
+    query: { ...query, formato: format.formato, separador: format.separador },
+    fileName: `${name}-${day}.${format.formato}`,
+  });
 }

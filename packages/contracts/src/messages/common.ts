@@ -70,3 +70,6 @@ export const FIELD_TOO_LONG = 'El texto es demasiado largo';
 export const TEXT_INVALID = 'El texto contiene caracteres no válidos';
 export const TOO_MANY_ITEMS = 'Demasiados elementos';
 export const DOCUMENT_REQUIRED = 'El número de documento es obligatorio';
+
+/** A list's export (affiliates, professionals, insurers, a notification's recipients) that did not arrive whole. */
+export const EXPORT_FAILED = 'No se pudo exportar la lista. Intente nuevamente.';

@@ -1,6 +1,7 @@
 import { type Afiliado, DEFAULT_PAGE_SIZE, MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { IdCardIcon } from '@/components/ui/icons/index.ts';
@@ -13,7 +14,7 @@ import { formatCount, formatDate } from '@/lib/format.ts';
 import { PAGE_PARAM, readPageIndex, SEARCH_PARAM, withPageIndex } from '@/lib/list-params.ts';
 import { PATHS } from '@/lib/paths.ts';
 import listPage from '@/styles/list-page.module.css';
-import { useAfiliadosPage } from '../api/get-afiliados.ts';
+import { exportAfiliados, useAfiliadosPage } from '../api/get-afiliados.ts';
 import { AfiliadoEditModal } from './afiliado-edit-modal.tsx';
 import styles from './afiliados-list.module.css';
 import { OBRA_SOCIAL_PARAM } from './afiliados-search-params.ts';
@@ -175,6 +176,17 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
         <ListPanel
           title="Lista de Afiliados"
           count={page.data && formatCount(page.data.rowCount, 'afiliado', 'afiliados')}
+          actions={
+            canManage && (
+              <ExportButton
+                failure={MESSAGES.EXPORT_FAILED}
+                disabled={!page.data || page.data.rowCount === 0}
+                onExport={(format, onProgress) =>
+                  exportAfiliados({ search, obraSocialId }, format, onProgress)
+                }
+              />
+            )
+          }
         >
           <DataTable
             paging="server"

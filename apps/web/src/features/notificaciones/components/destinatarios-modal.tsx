@@ -1,9 +1,10 @@
-import type { Destinatario, NotificacionStaff } from '@red-dental/contracts';
+import { type Destinatario, MESSAGES, type NotificacionStaff } from '@red-dental/contracts';
 import { useState } from 'react';
+import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { formatNotificationDate, formatNumber } from '@/lib/format.ts';
-import { useDestinatarios } from '../api/get-destinatarios.ts';
+import { exportDestinatarios, useDestinatarios } from '../api/get-destinatarios.ts';
 import styles from './notificaciones.module.css';
 
 const PAGE_SIZE = 10;
@@ -52,10 +53,17 @@ export function DestinatariosModal({
     <Modal isOpen={notificacion !== null} onClose={onClose} title={notificacion?.title ?? ''} size="lg">
       {notificacion && (
         <div className={styles.readersBody}>
-          <p>
-            Leída por {formatNumber(notificacion.readCount)} de {formatNumber(notificacion.recipientCount)}{' '}
-            {notificacion.destinatario === 'afiliados' ? 'afiliados' : 'profesionales'}.
-          </p>
+          <div className={styles.readersSummary}>
+            <p>
+              Leída por {formatNumber(notificacion.readCount)} de {formatNumber(notificacion.recipientCount)}{' '}
+              {notificacion.destinatario === 'afiliados' ? 'afiliados' : 'profesionales'}.
+            </p>
+            <ExportButton
+              failure={MESSAGES.EXPORT_FAILED}
+              disabled={notificacion.recipientCount === 0}
+              onExport={(format, onProgress) => exportDestinatarios(notificacion.id, format, onProgress)}
+            />
+          </div>
           {/* Keyed: another notification starts from its first page. */}
           <DestinatariosTable key={notificacion.id} notificacionId={notificacion.id} />
         </div>

@@ -1,5 +1,6 @@
 import { MESSAGES, type ObraSocial, PERMISSIONS } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
+import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
@@ -13,7 +14,7 @@ import { formatNumber } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useSelection } from '@/lib/use-selection.ts';
 import { useDeleteObrasSociales } from '../api/delete-obras-sociales.ts';
-import { useObrasSociales } from '../api/get-obras-sociales.ts';
+import { exportObrasSociales, useObrasSociales } from '../api/get-obras-sociales.ts';
 import { AddObraSocialButton } from './add-obra-social-button.tsx';
 import styles from './obras-sociales-list.module.css';
 
@@ -111,6 +112,11 @@ export function ObrasSocialesList() {
               Dar de baja
             </Button>
           )}
+          <ExportButton
+            failure={MESSAGES.EXPORT_FAILED}
+            disabled={!query.data || query.data.length === 0}
+            onExport={exportObrasSociales}
+          />
           {canCreate && <AddObraSocialButton />}
         </div>
       </div>

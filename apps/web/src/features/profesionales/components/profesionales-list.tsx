@@ -1,9 +1,9 @@
 import { MESSAGES, type ProfesionalRow } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
 import { generatePath, Link } from 'react-router';
+import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
-
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
@@ -16,7 +16,7 @@ import { PATHS } from '@/lib/paths.ts';
 import { useListParams } from '@/lib/use-list-params.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useDeleteProfesional } from '../api/delete-profesional.ts';
-import { useProfesionalesPage } from '../api/get-profesionales.ts';
+import { exportProfesionales, useProfesionalesPage } from '../api/get-profesionales.ts';
 
 export interface ProfesionalesListProps {
   /** PROFESSIONALS.ACCEPT_REQUEST: the way to the pending sign-up requests. */
@@ -110,6 +110,13 @@ export function ProfesionalesList({ canReviewRequests, canDelete }: Profesionale
       <ListPanel
         title="Lista de Profesionales"
         count={page.data && formatCount(page.data.rowCount, 'profesional', 'profesionales')}
+        actions={
+          <ExportButton
+            failure={MESSAGES.EXPORT_FAILED}
+            disabled={!page.data || page.data.rowCount === 0}
+            onExport={(format, onProgress) => exportProfesionales({ search }, format, onProgress)}
+          />
+        }
       >
         <DataTable
           paging="server"

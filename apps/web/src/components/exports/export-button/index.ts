@@ -1,0 +1,1 @@
+export { ExportButton, type ExportButtonProps } from './export-button.tsx';
