@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { uniqueDocumento, uniqueName } from '@red-dental/testing';
 import { expect, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
@@ -109,6 +111,37 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await expect(table.getByRole('row').filter({ hasText: csvDoc1 })).toContainText('03/04/1980');
   await expect(table.getByRole('row').filter({ hasText: csvDoc2 })).toContainText('Luis Importado');
   await expect(table.getByRole('row')).toHaveCount(3);
+
+  // The filtered list taken out to a spreadsheet: the workbook has the same rows, and so has the
+  // CSV for Excel in Spanish.
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  await scanAndCapture(page, 'afiliados-exportar', async () => {
+    if ((await page.getByRole('button', { name: 'Exportar' }).getAttribute('aria-expanded')) !== 'true')
+      await page.getByRole('button', { name: 'Exportar' }).click();
+  });
+  const xlsx = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Excel (.xlsx)' }).click();
+  const workbookFile = await xlsx;
+  expect(workbookFile.suggestedFilename()).toMatch(/^afiliados-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await workbookFile.path())!);
+  const sheet = workbook.worksheets[0]!;
+  const sheetRows: unknown[][] = [];
+  sheet.eachRow((r) => sheetRows.push((r.values as unknown[]).slice(1)));
+  expect(sheetRows).toEqual([
+    ['Nombre', 'Tipo de documento', 'Documento', 'Fecha de nacimiento', 'Obra social'],
+    ['Ana Importada', 'DNI', csvDoc1, '03/04/1980', insurerB],
+    ['Luis Importado', 'DNI', csvDoc2, undefined, insurerB],
+  ]);
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: /punto y coma/ }).click();
+  const csvText = await readFile((await (await csvDownload).path())!, 'utf8');
+  expect(csvText.split('\r\n').slice(0, 3)).toEqual([
+    '\ufeffNombre;Tipo de documento;Documento;Fecha de nacimiento;Obra social',
+    `Ana Importada;DNI;${csvDoc1};03/04/1980;${insurerB}`,
+    `Luis Importado;DNI;${csvDoc2};;${insurerB}`,
+  ]);
 
   // Delete the insurer: its affiliates stay, with no insurer.
   await page.goto('/obra-social');
