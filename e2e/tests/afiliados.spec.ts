@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { uniqueDocumento, uniqueName } from '@red-dental/testing';
+import ExcelJS from 'exceljs';
 import { expect, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 

@@ -442,7 +442,11 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     'DELETE /api/afiliados/:id': { as: 'admin', url: `/api/afiliados/${f.afiliadoToDelete}` },
 
     'GET /api/obra-sociales': { as: 'admin', url: '/api/obra-sociales', query: listQuery },
-    'GET /api/obra-sociales/export': { as: 'admin', url: '/api/obra-sociales/export', query: { formato: 'csv' } },
+    'GET /api/obra-sociales/export': {
+      as: 'admin',
+      url: '/api/obra-sociales/export',
+      query: { formato: 'csv' },
+    },
     'GET /api/obra-sociales/list': { as: 'admin', url: '/api/obra-sociales/list' },
     'POST /api/obra-sociales': { as: 'admin', url: '/api/obra-sociales', body: () => buildObraSocialInput() },
     'PUT /api/obra-sociales/:id': {

@@ -1,1 +1,1 @@
-export { ExportButton, type ExportButtonProps } from './export-button.tsx';
+export { ExportButton } from './export-button.tsx';
