@@ -17,6 +17,7 @@ import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.
 import permisosRoutes from './modules/permisos/permisos.routes.ts';
 import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
 import registroRoutes from './modules/registro/registro.routes.ts';
+import reportesRoutes from './modules/reportes/reportes.routes.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
 import usuariosRoutes from './modules/usuarios/usuarios.routes.ts';
 import zonasRoutes from './modules/zonas/zonas.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(notificacionesRoutes, { prefix: '/notificaciones' });
       await api.register(filesRoutes, { prefix: '/files' });
       await api.register(auditRoutes, { prefix: '/auditoria' });
+      await api.register(reportesRoutes, { prefix: '/reportes' });
     },
     { prefix: '/api' },
   );

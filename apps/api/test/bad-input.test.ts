@@ -593,6 +593,18 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     },
     // Answers text/csv; past 30 exports an hour the rest are a Spanish 429, still below 500.
     'GET /api/auditoria/export': { as: 'admin', url: '/api/auditoria/export', query: auditFilters },
+
+    'GET /api/reportes': {
+      as: 'admin',
+      url: '/api/reportes',
+      query: { pageIndex: '0', pageSize: '10', estado: 'cerrado', profesionalId: String(f.dentist.id) },
+    },
+    'GET /api/reportes/mios': { as: 'afiliado', url: '/api/reportes/mios' },
+    'PUT /api/reportes/:id': {
+      as: 'admin',
+      url: `/api/reportes/${f.reporteId}`,
+      body: () => ({ estado: 'cerrado', nota: 'Datos revisados con el profesional.' }),
+    },
   };
 }
 

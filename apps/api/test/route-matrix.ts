@@ -145,6 +145,9 @@ export const MATRIX: Record<string, Row> = {
   // AUDIT.GET; the export answers text/csv.
   'GET /api/auditoria': ADMIN_ONLY,
   'GET /api/auditoria/export': ADMIN_ONLY,
+  'GET /api/reportes': STAFF,
+  'GET /api/reportes/mios': AFILIADO_ONLY,
+  'PUT /api/reportes/:id': STAFF,
 };
 
 export const CALLERS = ['anonymous', 'afiliado', 'dentist', 'staff', 'admin'] as const;

@@ -14,6 +14,7 @@ export * from './permissions.ts';
 export * from './profesionales.ts';
 export * from './public-config.ts';
 export * from './public-config-meta.ts';
+export * from './reportes.ts';
 export * from './schedule.ts';
 export * from './segundo-factor.ts';
 export * from './usuarios.ts';

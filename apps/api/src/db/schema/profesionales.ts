@@ -127,11 +127,15 @@ export const profesionalReportes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     cerradoAt: timestamp('cerrado_at', { withTimezone: true }),
     cerradoPor: integer('cerrado_por').references(() => users.id, { onDelete: 'set null' }),
+    /** What staff found or did when closing it; the reporting affiliate reads it too. */
+    nota: text('nota'),
   },
   (t) => [
     index('profesional_reportes_abiertos_idx')
       .on(t.profesionalId, t.createdAt)
       .where(sql`${t.cerradoAt} is null`),
+    // The staff queue of closed reports, newest first.
+    index('profesional_reportes_cerrados_idx').on(t.cerradoAt).where(sql`${t.cerradoAt} is not null`),
     // Deleting affiliates (an import's replacement) sets their reports' author to null.
     index('profesional_reportes_afiliado_idx').on(t.afiliadoId),
   ],

@@ -1,0 +1,2 @@
+ALTER TABLE "profesional_reportes" ADD COLUMN "nota" text;--> statement-breakpoint
+CREATE INDEX "profesional_reportes_cerrados_idx" ON "profesional_reportes" USING btree ("cerrado_at") WHERE "profesional_reportes"."cerrado_at" is not null;

@@ -1,0 +1,68 @@
+import {
+  idParamSchema,
+  miReporteSchema,
+  PERMISSIONS,
+  paginatedSchema,
+  reporteQueueRowSchema,
+  reportesQuerySchema,
+  reporteUpdateSchema,
+} from '@red-dental/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
+import * as service from './reportes.service.ts';
+
+const tags = ['reportes'];
+
+/**
+ * `/api/reportes`: the affiliates' wrong-data reports as one queue for staff
+ * (PROFESSIONALS.UPDATE: list, close with a note, open again), and each
+ * affiliate's own reports with where they stand.
+ */
+const reportesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags,
+        summary: 'Los reportes de datos erróneos: abiertos (los más antiguos primero) o cerrados',
+        querystring: reportesQuerySchema,
+        response: { 200: paginatedSchema(reporteQueueRowSchema) },
+      },
+    },
+    async (request) => service.listQueue(app, request.query),
+  );
+
+  app.get(
+    '/mios',
+    {
+      onRequest: [app.authorizeAfiliado],
+      schema: {
+        tags,
+        summary: 'Los reportes que envió el afiliado de la sesión y en qué estado está cada uno',
+        response: { 200: z.array(miReporteSchema) },
+      },
+    },
+    async (request) => service.listOwn(app, currentAfiliadoId(request)),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags,
+        summary: 'Cierra un reporte con una nota (la lee el afiliado que lo envió) o lo vuelve a abrir',
+        params: idParamSchema,
+        body: reporteUpdateSchema,
+      },
+    },
+    async (request, reply) => {
+      await service.update(app, currentUser(request), request.params.id, request.body);
+      return reply.status(204).send();
+    },
+  );
+};
+
+export default reportesRoutes;

@@ -1,0 +1,149 @@
+import { MESSAGES, miReporteSchema, paginatedSchema, reporteQueueRowSchema } from '@red-dental/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  ADMIN,
+  apiCaller,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  signInWithRole,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { queryRows } from '../../db/client.ts';
+import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { createDentist } from '../profesionales/profesionales.factories.ts';
+
+const queuePage = paginatedSchema(reporteQueueRowSchema);
+const own = z.array(miReporteSchema);
+
+describe.each(BACKENDS)('reportes (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  let dentistAuth: Record<string, string>;
+  let afiliado: Record<string, string>;
+  let otherAfiliado: Record<string, string>;
+  let dentist: Awaited<ReturnType<typeof createDentist>>;
+  const inject = apiCaller(() => ctx.app);
+
+  async function report(auth: Record<string, string>, motivo: string) {
+    const res = await inject('POST', `/api/profesionales/${dentist.id}/reportes`, auth, { motivo });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: number }).id;
+  }
+
+  async function queue(query = '') {
+    const res = await inject('GET', `/api/reportes?pageIndex=0&pageSize=50${query}`, staff);
+    expect(res.statusCode, res.body).toBe(200);
+    return queuePage.parse(res.json());
+  }
+
+  async function mine(auth: Record<string, string>) {
+    const res = await inject('GET', '/api/reportes/mios', auth);
+    expect(res.statusCode, res.body).toBe(200);
+    return own.parse(res.json());
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
+    const os = await createObraSocial(ctx.app, staff);
+    dentist = await createDentist(ctx.app, admin, { nombre: 'Dr. Tomás Ríos', obrasSociales: [os.id] });
+    dentistAuth = await loginAs(ctx.app, dentist.email, dentist.password);
+    afiliado = await afiliadoAuth(
+      ctx.app,
+      (await createAfiliado(ctx.app, staff, os.id, { nombre: 'Marta Gil' })).id,
+    );
+    otherAfiliado = await afiliadoAuth(ctx.app, (await createAfiliado(ctx.app, staff, os.id)).id);
+  });
+
+  afterAll(() => ctx?.close());
+
+  it('puts every open report in one queue, the longest waiting first, with who sent it', async () => {
+    const first = await report(afiliado, 'El teléfono ya no existe');
+    const second = await report(otherAfiliado, 'Se mudó de consultorio');
+    const { rows, rowCount } = await queue();
+    expect(rowCount).toBe(2);
+    expect(rows.map((r) => r.id)).toEqual([first, second]);
+    expect(rows[0]).toMatchObject({
+      profesional: { id: dentist.id, nombre: 'Dr. Tomás Ríos' },
+      motivo: 'El teléfono ya no existe',
+      afiliado: { nombre: 'Marta Gil' },
+      estado: 'abierto',
+      cerradoAt: null,
+      nota: null,
+    });
+    expect((await queue(`&profesionalId=${dentist.id}`)).rowCount).toBe(2);
+    expect((await queue('&profesionalId=999999')).rowCount).toBe(0);
+  });
+
+  it('closes a report with a note the affiliate reads, audited; it can be opened again', async () => {
+    const [open] = (await queue()).rows;
+    const closed = await inject('PUT', `/api/reportes/${open!.id}`, staff, {
+      estado: 'cerrado',
+      nota: 'Se actualizó el teléfono con el profesional.',
+    });
+    expect(closed.statusCode, closed.body).toBe(204);
+
+    expect((await queue()).rows.map((r) => r.id)).not.toContain(open!.id);
+    const [done] = (await queue('&estado=cerrado')).rows;
+    expect(done).toMatchObject({
+      id: open!.id,
+      estado: 'cerrado',
+      nota: 'Se actualizó el teléfono con el profesional.',
+    });
+    expect(done!.cerradoAt).not.toBeNull();
+    expect(done!.cerradoPor).toMatch(/@/);
+
+    // The affiliate sees the outcome, never who handled it; another affiliate sees only their own.
+    const [mineNow] = await mine(afiliado);
+    expect(mineNow).toEqual({
+      id: open!.id,
+      profesional: { id: dentist.id, nombre: 'Dr. Tomás Ríos' },
+      motivo: 'El teléfono ya no existe',
+      createdAt: expect.any(String),
+      estado: 'cerrado',
+      cerradoAt: expect.any(String),
+      nota: 'Se actualizó el teléfono con el profesional.',
+    });
+    expect((await mine(otherAfiliado)).map((r) => r.estado)).toEqual(['abierto']);
+
+    const [audit] = await queryRows<{ entity_id: string; details: Record<string, unknown> }>(
+      ctx.database.db,
+      sql`select entity_id, details from audit_log where details ? 'reporteCerrado' order by id desc limit 1`,
+    );
+    expect(audit).toEqual({
+      entity_id: String(dentist.id),
+      details: { reporteCerrado: open!.id, nota: 'Se actualizó el teléfono con el profesional.' },
+    });
+
+    expect((await inject('PUT', `/api/reportes/${open!.id}`, staff, { estado: 'abierto' })).statusCode).toBe(
+      204,
+    );
+    expect((await mine(afiliado))[0]!.estado).toBe('abierto');
+    expect((await queue()).rowCount).toBe(2);
+  });
+
+  it('says a report does not exist, and refuses a state it does not know, in Spanish', async () => {
+    const missing = await inject('PUT', '/api/reportes/999999', staff, { estado: 'cerrado' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(MESSAGES.cartilla.REPORTE_NOT_FOUND);
+    const bad = await inject('PUT', '/api/reportes/1', staff, { estado: 'resuelto' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ estado: 'El estado debe ser abierto o cerrado.' });
+    const long = await inject('PUT', '/api/reportes/1', staff, { estado: 'cerrado', nota: 'x'.repeat(501) });
+    expect(long.statusCode).toBe(400);
+    expect((await inject('GET', '/api/reportes?estado=pendiente', staff)).statusCode).toBe(400);
+  });
+
+  it('keeps the queue for staff and each affiliate to their own', async () => {
+    expect((await inject('GET', '/api/reportes', dentistAuth)).statusCode).toBe(403);
+    expect((await inject('PUT', '/api/reportes/1', dentistAuth, { estado: 'cerrado' })).statusCode).toBe(403);
+    expect((await inject('GET', '/api/reportes', afiliado)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/reportes/mios', staff)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/reportes/mios')).statusCode).toBe(401);
+  });
+});

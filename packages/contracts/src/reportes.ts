@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { boundedString, optionalIdQueryParam, paginatedQuerySchema } from './common.ts';
+
+// ---------------------------------------------------------------------------
+// Wrong-data reports: the staff queue (/api/reportes) and the affiliate's own
+// ---------------------------------------------------------------------------
+
+export const REPORTE_ESTADOS = ['abierto', 'cerrado'] as const;
+export type ReporteEstado = (typeof REPORTE_ESTADOS)[number];
+
+export const REPORTE_ESTADO_LABELS: Record<ReporteEstado, string> = {
+  abierto: 'Abierto',
+  cerrado: 'Cerrado',
+};
+
+/** GET /api/reportes: a page of the queue, open ones by default, oldest first (closed: newest first). */
+export const reportesQuerySchema = paginatedQuerySchema.omit({ search: true }).extend({
+  estado: z.enum(REPORTE_ESTADOS, { error: 'El estado debe ser abierto o cerrado.' }).default('abierto'),
+  profesionalId: optionalIdQueryParam,
+});
+export type ReportesQuery = z.infer<typeof reportesQuerySchema>;
+
+export const reporteQueueRowSchema = z.object({
+  id: z.number(),
+  profesional: z.object({ id: z.number(), nombre: z.string() }),
+  motivo: z.string(),
+  createdAt: z.string(),
+  /** Who reported it, while the affiliate exists. */
+  afiliado: z.object({ nombre: z.string(), documento: z.string() }).nullable(),
+  estado: z.enum(REPORTE_ESTADOS),
+  cerradoAt: z.string().nullable(),
+  /** The staff member who closed it (name, or e-mail without one). */
+  cerradoPor: z.string().nullable(),
+  /** What staff found or did; the affiliate who reported it reads it too. */
+  nota: z.string().nullable(),
+});
+export type ReporteQueueRow = z.infer<typeof reporteQueueRowSchema>;
+
+/** PUT /api/reportes/{id}: closed with what was found or done, or opened again. */
+export const reporteUpdateSchema = z.object({
+  estado: z.enum(REPORTE_ESTADOS, { error: 'El estado debe ser abierto o cerrado.' }),
+  nota: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    boundedString(500).optional(),
+  ),
+});
+export type ReporteUpdate = z.infer<typeof reporteUpdateSchema>;
+
+/** GET /api/reportes/mios: the reports the signed-in affiliate sent, newest first, and where each stands. */
+export const miReporteSchema = reporteQueueRowSchema.pick({
+  id: true,
+  profesional: true,
+  motivo: true,
+  createdAt: true,
+  estado: true,
+  cerradoAt: true,
+  nota: true,
+});
+export type MiReporte = z.infer<typeof miReporteSchema>;
