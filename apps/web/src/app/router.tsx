@@ -49,6 +49,12 @@ const signedInStaff: RouteObject = {
       PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST,
     ),
     page(
+      PATHS.profesionalesReportes,
+      'Reportes de datos',
+      signedIn('profesionalesReportes'),
+      PERMISSIONS.PROFESSIONALS_UPDATE,
+    ),
+    page(
       PATHS.profesionalesEdit,
       'Perfil del profesional',
       signedIn('profesionalesEdit'),

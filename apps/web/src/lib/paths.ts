@@ -17,6 +17,7 @@ export const PATHS = {
   afiliadosForm: '/afiliados/form-afiliado',
   profesionales: '/profesionales',
   profesionalesSolicitudes: '/profesionales/solicitudes',
+  profesionalesReportes: '/profesionales/reportes',
   profesionalesEdit: '/profesionales/edit/:id',
   obraSocial: '/obra-social',
   notificaciones: '/notificaciones',

@@ -36,7 +36,11 @@ export const queryKeys = {
     /** The signed-in professional's own record. */
     profile: ['profesionales', 'profile'] as const,
     reportes: (id: number) => ['profesionales', 'reportes', id] as const,
+    /** The queue of every provider's reports (staff). */
+    reportesQueue: (params: object) => ['profesionales', 'reportes', 'queue', params] as const,
   },
+  /** The reports the signed-in affiliate sent. */
+  misReportes: ['mis-reportes'] as const,
   /** The affiliate's directory. */
   cartilla: ['cartilla'] as const,
   /** Every zone; the catalogue (with counts) sits under it, so invalidating zonas reads both again. */

@@ -5,5 +5,12 @@ import { useCan } from '@/lib/permissions.ts';
 export function Component() {
   const canReviewRequests = useCan(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST);
   const canDelete = useCan(PERMISSIONS.PROFESSIONALS_DELETE);
-  return <ProfesionalesList canReviewRequests={canReviewRequests} canDelete={canDelete} />;
+  const canReviewReports = useCan(PERMISSIONS.PROFESSIONALS_UPDATE);
+  return (
+    <ProfesionalesList
+      canReviewRequests={canReviewRequests}
+      canDelete={canDelete}
+      canReviewReports={canReviewReports}
+    />
+  );
 }

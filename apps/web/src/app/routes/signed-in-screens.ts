@@ -10,6 +10,7 @@ export const SIGNED_IN_SCREENS = {
   afiliadosForm: () => import('./afiliados-form.tsx'),
   profesionales: () => import('./profesionales.tsx'),
   profesionalesSolicitudes: () => import('./profesionales-solicitudes.tsx'),
+  profesionalesReportes: () => import('./profesionales-reportes.tsx'),
   profesionalesEdit: () => import('./profesionales-edit.tsx'),
   obraSocial: () => import('./obra-social.tsx'),
   notificaciones: () => import('./notificaciones.tsx'),

@@ -186,6 +186,50 @@ describe('/cartilla', () => {
     expect(await screen.findByText(MESSAGES.cartilla.REPORTE_LIMIT)).toBeInTheDocument();
   });
 
+  it("shows 'Tus reportes' under the directory, and where each stands, once there is one", async () => {
+    let mine: unknown[] = [];
+    setup({
+      'GET /api/reportes/mios': () => mine,
+      'POST /api/profesionales/1/reportes': () => {
+        mine = [
+          {
+            id: 9,
+            profesional: { id: 1, nombre: 'Ana Benítez' },
+            motivo: 'El teléfono no existe',
+            createdAt: '2026-11-25T13:00:00.000Z',
+            estado: 'abierto',
+            cerradoAt: null,
+            nota: null,
+          },
+          {
+            id: 4,
+            profesional: { id: 2, nombre: 'Bruno Díaz' },
+            motivo: 'Se mudó',
+            createdAt: '2026-11-02T13:00:00.000Z',
+            estado: 'cerrado',
+            cerradoAt: '2026-11-03T13:00:00.000Z',
+            nota: 'Actualizamos la dirección.',
+          },
+        ];
+        return [201, { id: 9 }];
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Ana Benítez' });
+    expect(screen.queryByRole('heading', { name: 'Tus reportes' })).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: /Ana Benítez/ }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Informar un error' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informar un error' });
+    await userEvent.type(within(dialog).getByLabelText('Qué dato está mal'), 'El teléfono no existe');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    const section = (await screen.findByRole('heading', { name: 'Tus reportes' })).closest('section')!;
+    const [pending, reviewed] = within(section).getAllByRole('listitem');
+    expect(pending).toHaveTextContent('Ana BenítezEn revisión');
+    expect(pending).toHaveTextContent('Enviado el 25/11/2026');
+    expect(reviewed).toHaveTextContent('Bruno DíazRevisado');
+    expect(reviewed).toHaveTextContent('Enviado el 02/11/2026 · Revisado el 03/11/2026');
+    expect(reviewed).toHaveTextContent('La red respondió: Actualizamos la dirección.');
+  });
+
   it("sorts 'Cerca mío' by distance, and explains a refused permission", async () => {
     let allow = false;
     vi.stubGlobal('navigator', {

@@ -10,6 +10,7 @@ import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { MapIcon } from '@/components/ui/screen-icons/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { formatCount, formatMomentDate } from '@/lib/format.ts';
+import { useKeptSince } from '@/lib/offline-status.ts';
 import { useCartilla } from '../api/get-cartilla.ts';
 import styles from './cartilla.module.css';
 import {
@@ -21,6 +22,7 @@ import {
   NO_FILTERS,
   type Place,
 } from './cartilla-filters.ts';
+import { MisReportes } from './mis-reportes.tsx';
 import { ProviderCard } from './provider-card.tsx';
 import type { ScheduleKind } from './schedule-modal.tsx';
 import { useNearMe } from './use-near-me.ts';
@@ -54,6 +56,9 @@ function useNow(): Date {
   }, []);
   return now;
 }
+
+/** The directory's read, whose kept copy the page shows offline. */
+const CARTILLA_READ = '/api/profesionales/obrasocial';
 
 /** `/cartilla`: the affiliate's providers on a map and in a list that works without it. */
 export function Cartilla() {
@@ -122,6 +127,8 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
   // without waiting for them, and a phone stays responsive while they are made. So does the
   // printed list.
   const listed = useDeferredValue(entries, NO_ENTRIES);
+  // Offline the kept directory shows; the affiliate's reports need the server.
+  const isOffline = useKeptSince(CARTILLA_READ) !== null;
   const printable = useDeferredValue(entries, NO_ENTRIES);
 
   const set = <K extends keyof CartillaFilters>(key: K, value: CartillaFilters[K]) =>
@@ -153,7 +160,7 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
       <p className={styles.printHeading}>
         Cartilla de prestadores · Vigente al {formatMomentDate(now.toISOString())}
       </p>
-      <OfflineNotice path="/api/profesionales/obrasocial" what="cartilla" />
+      <OfflineNotice path={CARTILLA_READ} what="cartilla" />
 
       <section className={styles.filters} aria-label="Filtros de la cartilla">
         <ClearableSelect
@@ -258,6 +265,8 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
           />
         </div>
       </div>
+
+      <MisReportes enabled={listed !== NO_ENTRIES && !isOffline} />
 
       <PrintList entries={printable} />
 

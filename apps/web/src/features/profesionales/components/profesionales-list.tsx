@@ -4,6 +4,7 @@ import { generatePath, Link } from 'react-router';
 import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { AlertIcon } from '@/components/ui/icons/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
@@ -23,10 +24,16 @@ export interface ProfesionalesListProps {
   canReviewRequests: boolean;
   /** PROFESSIONALS.DELETE: the delete action on each row (the server checks it too). */
   canDelete: boolean;
+  /** PROFESSIONALS.UPDATE: the way to the queue of wrong-data reports. */
+  canReviewReports?: boolean;
 }
 
 /** `/profesionales`: the approved professionals, searched by nombre or razón social. */
-export function ProfesionalesList({ canReviewRequests, canDelete }: ProfesionalesListProps) {
+export function ProfesionalesList({
+  canReviewRequests,
+  canDelete,
+  canReviewReports = false,
+}: ProfesionalesListProps) {
   const toast = useToast();
   const { search, setSearch, pagination, changePagination } = useListParams();
   const [draft, setDraft] = useState(search);
@@ -97,12 +104,20 @@ export function ProfesionalesList({ canReviewRequests, canDelete }: Profesionale
     <div className={listPage.page}>
       <Panel className={listPage.panel} aria-label="Búsqueda de profesionales">
         <SearchForm label="Buscar profesional" value={draft} onChange={setDraft} onSearch={setSearch} />
-        {canReviewRequests && (
+        {(canReviewRequests || canReviewReports) && (
           <div className={listPage.actions}>
-            <Link to={PATHS.profesionalesSolicitudes} className={buttonClasses({ variant: 'secondary' })}>
-              <UsersIcon size={18} />
-              Solicitudes
-            </Link>
+            {canReviewReports && (
+              <Link to={PATHS.profesionalesReportes} className={buttonClasses({ variant: 'secondary' })}>
+                <AlertIcon size={18} />
+                Reportes de datos
+              </Link>
+            )}
+            {canReviewRequests && (
+              <Link to={PATHS.profesionalesSolicitudes} className={buttonClasses({ variant: 'secondary' })}>
+                <UsersIcon size={18} />
+                Solicitudes
+              </Link>
+            )}
           </div>
         )}
       </Panel>

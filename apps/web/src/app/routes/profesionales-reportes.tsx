@@ -1,0 +1,5 @@
+import { ReportesQueue } from '@/features/profesionales/components/reportes-queue.tsx';
+
+export function Component() {
+  return <ReportesQueue />;
+}
