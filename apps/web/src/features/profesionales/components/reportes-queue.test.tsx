@@ -2,7 +2,7 @@ import type { ReporteQueueRow } from '@red-dental/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/api-mock.ts';
+import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
@@ -38,7 +38,7 @@ describe('/profesionales/reportes', () => {
     let open = [OPEN];
     const { requests } = mockApi({
       ...staff(),
-      'GET /api/reportes': (r) =>
+      'GET /api/reportes': (r: MockRequest) =>
         r.url.searchParams.get('estado') === 'cerrado'
           ? { rows: [CLOSED], rowCount: 1 }
           : { rows: open, rowCount: open.length },
