@@ -16,6 +16,8 @@ import notificacionesRoutes from './modules/notificaciones/notificaciones.routes
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
 import permisosRoutes from './modules/permisos/permisos.routes.ts';
 import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
+import recordatoriosRoutes from './modules/profesionales/recordatorios.routes.ts';
+import { scheduleReminders } from './modules/profesionales/recordatorios.service.ts';
 import registroRoutes from './modules/registro/registro.routes.ts';
 import reportesRoutes from './modules/reportes/reportes.routes.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
@@ -138,6 +140,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(authPlugin);
   await app.register(fileLinksPlugin);
   await app.register(mailPlugin, { startWorker: options.startMailWorker ?? true });
+  // Background work runs with the mail worker: tests that do not start it run passes by hand.
+  if (options.startMailWorker ?? true) scheduleReminders(app);
 
   await app.register(
     async (api) => {
@@ -149,6 +153,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(afiliadosRoutes, { prefix: '/afiliados' });
       await api.register(obrasSocialesRoutes, { prefix: '/obra-sociales' });
       await api.register(profesionalesRoutes, { prefix: '/profesionales' });
+      await api.register(recordatoriosRoutes, { prefix: '/profesionales' });
       await api.register(especialidadesRoutes, { prefix: '/especialidades' });
       await api.register(zonasRoutes, { prefix: '/zonas' });
       await api.register(geocodingRoutes, { prefix: '/geocode' });

@@ -473,6 +473,19 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       url: '/api/profesionales/paginated',
       query: listQuery,
     },
+    // At most one every 30 days: the cases after the first are a Spanish 409, still below 500.
+    'POST /api/profesionales/:id/recordatorio': {
+      as: 'admin',
+      url: `/api/profesionales/${ids}/recordatorio`,
+    },
+    'GET /api/profesionales/recordatorio/:token': {
+      as: 'anonymous',
+      url: `/api/profesionales/recordatorio/${randomBytes(32).toString('base64url')}`,
+    },
+    'POST /api/profesionales/recordatorio/:token/confirmar': {
+      as: 'anonymous',
+      url: `/api/profesionales/recordatorio/${randomBytes(32).toString('base64url')}/confirmar`,
+    },
     'GET /api/profesionales/export': {
       as: 'admin',
       url: '/api/profesionales/export',

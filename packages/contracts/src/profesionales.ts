@@ -219,3 +219,21 @@ export const rechazoSchema = z
   .object({ motivo: boundedString(1000).optional() })
   .nullish()
   .transform((v) => ({ motivo: v?.motivo ? v.motivo : undefined }));
+
+/** POST /api/profesionales/{id}/recordatorio: when the reminder went out. */
+export const recordatorioSentSchema = z.object({ enviadoAt: z.string() });
+
+/** GET /api/profesionales/recordatorio/{token}: what the reminder's link shows before confirming. */
+export const recordatorioDatosSchema = z.object({
+  nombre: z.string(),
+  telefono: z.string().nullable(),
+  direccion: z.string().nullable(),
+  localidad: z.string().nullable(),
+  especialidades: z.array(z.string()),
+  obrasSociales: z.array(z.string()),
+  datosConfirmadosAt: z.string().nullable(),
+});
+export type RecordatorioDatos = z.infer<typeof recordatorioDatosSchema>;
+
+/** The reminder's link, as the mail carries it. */
+export const recordatorioTokenParamSchema = z.object({ token: z.string().min(20).max(100) });

@@ -29,3 +29,11 @@ export const ESPECIALIDAD_NOT_FOUND = 'La especialidad no existe';
 
 export const REJECT_FAILED = 'Error al aceptar solicitud';
 export const MOTIVO_TOO_LONG = 'El motivo es demasiado largo';
+
+export const RECORDATORIO_NOT_ACTIVE = 'El profesional no está aprobado: no figura en la cartilla';
+export const RECORDATORIO_RECIENTE = (enviado: string, proximo: string) =>
+  `Ya se le envió un recordatorio el ${enviado}. Puede enviarse otro desde el ${proximo}.`;
+export const RECORDATORIO_LINK_INVALID =
+  'El enlace ya se usó o venció. Ingrese a Red Dental para revisar sus datos en Mi Perfil.';
+export const RECORDATORIO_SENT = (nombre: string) => `Se envió el recordatorio a ${nombre}`;
+export const DATOS_CONFIRMADOS = '¡Gracias! Sus datos quedaron confirmados en la cartilla.';

@@ -142,6 +142,21 @@ export const profesionalReportes = pgTable(
 );
 
 /**
+ * The last reminder to confirm a provider's data (at most one every 30 days),
+ * and its link: only its SHA-256 is kept, cleared when used, and it expires.
+ * Apart from the provider's row, so sending reminders never changes the
+ * directory's version.
+ */
+export const profesionalRecordatorios = pgTable('profesional_recordatorios', {
+  profesionalId: integer('profesional_id')
+    .primaryKey()
+    .references(() => profesionales.id, { onDelete: 'cascade' }),
+  enviadoAt: timestamp('enviado_at', { withTimezone: true }).notNull().defaultNow(),
+  tokenHash: text('token_hash').unique(),
+  expiraAt: timestamp('expira_at', { withTimezone: true }),
+});
+
+/**
  * The directory's version: one row, bumped by triggers (migration 0010) on
  * every write that can change what an affiliate's directory shows (providers,
  * their insurers and specialties, specialty names, account status). Reading it

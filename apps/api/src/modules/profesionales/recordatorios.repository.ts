@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
+
+/** Advisory lock and stamp of the reminders' pass: one instance at a time, once an hour at most. */
+const PASS_LOCK = 720_318_024;
+const LAST_PASS_KEY = 'recordatorios.last_run';
+
+/** Claims this hour's pass for this instance (the retention pass's scheme: a lock, then a stamp). */
+export async function claimPass(db: Db, intervalSeconds: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${PASS_LOCK}) as locked`,
+    );
+    if (!lock?.locked) return false;
+    const stamped = await queryRows<{ key: string }>(
+      tx,
+      sql`insert into app_settings (key, value)
+          values (${LAST_PASS_KEY}, to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          on conflict (key) do update set value = excluded.value
+          where app_settings.value::timestamptz <= now() - make_interval(secs => ${intervalSeconds})
+          returning key`,
+    );
+    return stamped.length > 0;
+  });
+}
+
+/** A provider a reminder goes to. */
+export interface Recipient {
+  id: number;
+  nombre: string;
+  email: string;
+  datosConfirmadosAt: Date | null;
+}
+
+/**
+ * Approved providers whose data were last confirmed (or, never confirmed,
+ * approved) more than `staleDays` ago and who got no reminder in the last
+ * `everyDays`, oldest first, at most `limit`.
+ */
+export async function findDue(
+  db: DbOrTx,
+  rules: { staleDays: number; everyDays: number; limit: number },
+): Promise<Recipient[]> {
+  const rows = await queryRows<{
+    id: number;
+    nombre: string;
+    email: string;
+    datos_confirmados_at: Date | string | null;
+  }>(
+    db,
+    sql`select p.id, p.nombre, p.email, p.datos_confirmados_at
+        from profesionales p join users u on u.id = p.user_id and u.status = 'active'
+        left join profesional_recordatorios r on r.profesional_id = p.id
+        where coalesce(p.datos_confirmados_at, p.created_at) < now() - make_interval(days => ${rules.staleDays})
+          and (r.enviado_at is null or r.enviado_at < now() - make_interval(days => ${rules.everyDays}))
+        order by coalesce(p.datos_confirmados_at, p.created_at), p.id
+        limit ${rules.limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    nombre: r.nombre,
+    email: r.email,
+    datosConfirmadosAt: r.datos_confirmados_at === null ? null : new Date(r.datos_confirmados_at),
+  }));
+}
+
+/** An approved provider and their last reminder, for a reminder sent by hand. */
+export async function findOne(db: DbOrTx, id: number) {
+  const [row] = await queryRows<{
+    id: number;
+    nombre: string;
+    email: string;
+    active: boolean;
+    datos_confirmados_at: Date | string | null;
+    enviado_at: Date | string | null;
+  }>(
+    db,
+    sql`select p.id, p.nombre, p.email, u.status = 'active' as active, p.datos_confirmados_at, r.enviado_at
+        from profesionales p join users u on u.id = p.user_id
+        left join profesional_recordatorios r on r.profesional_id = p.id
+        where p.id = ${id}`,
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    nombre: row.nombre,
+    email: row.email,
+    active: row.active,
+    datosConfirmadosAt: row.datos_confirmados_at === null ? null : new Date(row.datos_confirmados_at),
+    enviadoAt: row.enviado_at === null ? null : new Date(row.enviado_at),
+  };
+}
+
+/**
+ * Records a reminder and its link, unless one went out in the last
+ * `everyDays` (another instance, or staff pressing twice): answers whether
+ * this one may go.
+ */
+export async function stamp(
+  db: DbOrTx,
+  values: { profesionalId: number; tokenHash: string; validDays: number; everyDays: number },
+): Promise<boolean> {
+  const rows = await queryRows<{ profesional_id: number }>(
+    db,
+    sql`insert into profesional_recordatorios (profesional_id, enviado_at, token_hash, expira_at)
+        values (${values.profesionalId}, now(), ${values.tokenHash}, now() + make_interval(days => ${values.validDays}))
+        on conflict (profesional_id) do update
+          set enviado_at = now(), token_hash = excluded.token_hash, expira_at = excluded.expira_at
+          where profesional_recordatorios.enviado_at < now() - make_interval(days => ${values.everyDays})
+        returning profesional_id`,
+  );
+  return rows.length > 0;
+}
+
+/** The provider a live link belongs to (not used, not expired). */
+export async function findByToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
+  const [row] = await queryRows<{ profesional_id: number }>(
+    db,
+    sql`select profesional_id from profesional_recordatorios
+        where token_hash = ${tokenHash} and expira_at > now()`,
+  );
+  return row?.profesional_id;
+}
+
+/** Uses a live link once: the provider it belonged to, or undefined (used, expired or unknown). */
+export async function consumeToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
+  const [row] = await queryRows<{ profesional_id: number }>(
+    db,
+    sql`update profesional_recordatorios set token_hash = null, expira_at = null
+        where token_hash = ${tokenHash} and expira_at > now()
+        returning profesional_id`,
+  );
+  return row?.profesional_id;
+}

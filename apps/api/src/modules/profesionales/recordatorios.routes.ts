@@ -1,0 +1,73 @@
+import {
+  idParamSchema,
+  messageResponseSchema,
+  PERMISSIONS,
+  recordatorioDatosSchema,
+  recordatorioSentSchema,
+  recordatorioTokenParamSchema,
+} from '@red-dental/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './recordatorios.service.ts';
+
+const tags = ['profesionales'];
+/** Tries of a reminder's link per address and hour: a person needs two. */
+const LINK_LIMIT = { max: 30, windowSeconds: 3600 };
+
+/**
+ * `/api/profesionales/…recordatorio`: the reminder to confirm a provider's
+ * directory data, sent by staff, and its link (no session: the link is the
+ * secret, single-use and expiring).
+ */
+const recordatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:id/recordatorio',
+    {
+      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      schema: {
+        tags,
+        summary: 'Envía al profesional el recordatorio de confirmar sus datos (uno cada 30 días como máximo)',
+        params: idParamSchema,
+        response: { 201: recordatorioSentSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.sendByHand(app, currentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/recordatorio/:token',
+    {
+      schema: {
+        tags,
+        summary:
+          'Los datos del profesional como los ve la cartilla, para confirmarlos desde el enlace del recordatorio',
+        params: recordatorioTokenParamSchema,
+        response: { 200: recordatorioDatosSchema },
+      },
+    },
+    async (request) => {
+      await app.consumeQuota(app.db, `recordatorio-link:${request.ip}`, LINK_LIMIT);
+      return service.readByToken(app, request.params.token);
+    },
+  );
+
+  app.post(
+    '/recordatorio/:token/confirmar',
+    {
+      schema: {
+        tags,
+        summary:
+          "'Mis datos están actualizados' desde el enlace del recordatorio (una vez, antes de que venza)",
+        params: recordatorioTokenParamSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await app.consumeQuota(app.db, `recordatorio-link:${request.ip}`, LINK_LIMIT);
+      return service.confirmByToken(app, request.params.token);
+    },
+  );
+};
+
+export default recordatoriosRoutes;

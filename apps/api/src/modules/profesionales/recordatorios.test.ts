@@ -1,0 +1,125 @@
+import { MESSAGES, recordatorioDatosSchema } from '@red-dental/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  apiCaller,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { queryRows } from '../../db/client.ts';
+import { createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { createDentist } from './profesionales.factories.ts';
+import { runPass } from './recordatorios.service.ts';
+
+const M = MESSAGES.profesionales;
+
+describe.each(BACKENDS)('reminders to confirm directory data (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  let stale: Awaited<ReturnType<typeof createDentist>>;
+  let fresh: Awaited<ReturnType<typeof createDentist>>;
+  const inject = apiCaller(() => ctx.app);
+
+  const db = () => ctx.database.db;
+  const mailsTo = (to: string) =>
+    queryRows<{ text: string; subject: string }>(
+      db(),
+      sql`select text, subject from mail_outbox where template = 'recordatorio-datos' and "to" = ${to} order by id`,
+    );
+  const linkIn = (text: string) => /\/datos-al-dia\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
+  const ageData = (id: number, days: number) =>
+    db().execute(
+      sql`update profesionales set datos_confirmados_at = now() - make_interval(days => ${days}) where id = ${id}`,
+    );
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    const os = await createObraSocial(ctx.app, admin);
+    stale = await createDentist(ctx.app, admin, { nombre: 'Dra. Sofía Luna', obrasSociales: [os.id] });
+    fresh = await createDentist(ctx.app, admin, { nombre: 'Dr. Pablo Sol', obrasSociales: [os.id] });
+    await ageData(stale.id, 120);
+    await ageData(fresh.id, 10);
+  });
+
+  afterAll(() => ctx?.close());
+
+  it('mails every provider whose data are over 90 days old, once, with a link to see and confirm them', async () => {
+    expect(await runPass({ ...ctx.app, log: ctx.app.log })).toBe(1);
+    const [mail] = await mailsTo(stale.email);
+    expect(mail!.subject).toBe('Red Dental: ¿sus datos en la cartilla siguen al día?');
+    expect(mail!.text).toContain('Hola, Dra. Sofía Luna.');
+    expect(mail!.text).toMatch(/se confirmaron por última vez el \d{2}\/\d{2}\/\d{4}/);
+    expect(mail!.text).toContain('http://reddental.test/mi-perfil');
+    expect(await mailsTo(fresh.email)).toEqual([]);
+    // The pass is hourly across instances: a second one within the hour does nothing.
+    expect(await runPass({ ...ctx.app, log: ctx.app.log })).toBeUndefined();
+  });
+
+  it('shows the listing through the link, confirms it once, and refuses the link after', async () => {
+    const token = linkIn((await mailsTo(stale.email))[0]!.text);
+    const shown = await inject('GET', `/api/profesionales/recordatorio/${token}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(recordatorioDatosSchema.parse(shown.json())).toMatchObject({
+      nombre: 'Dra. Sofía Luna',
+      telefono: '011 4800-1234',
+      especialidades: [],
+    });
+    const confirmed = await inject('POST', `/api/profesionales/recordatorio/${token}/confirmar`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ message: M.DATOS_CONFIRMADOS });
+    const [row] = await queryRows<{ fresh: boolean }>(
+      db(),
+      sql`select datos_confirmados_at > now() - interval '1 minute' as fresh from profesionales where id = ${stale.id}`,
+    );
+    expect(row!.fresh).toBe(true);
+
+    const again = await inject('POST', `/api/profesionales/recordatorio/${token}/confirmar`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe(M.RECORDATORIO_LINK_INVALID);
+    expect((await inject('GET', `/api/profesionales/recordatorio/${token}`)).statusCode).toBe(400);
+  });
+
+  it('lets staff send one by hand, never twice in 30 days, and says until when', async () => {
+    const sent = await inject('POST', `/api/profesionales/${fresh.id}/recordatorio`, admin);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await mailsTo(fresh.email)).length).toBe(1);
+    const twice = await inject('POST', `/api/profesionales/${fresh.id}/recordatorio`, admin);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toMatch(
+      /^Ya se le envió un recordatorio el \d{2}\/\d{2}\/\d{4}\. Puede enviarse otro desde el \d{2}\/\d{2}\/\d{4}\.$/,
+    );
+    await db().execute(
+      sql`update profesional_recordatorios set enviado_at = now() - interval '31 days' where profesional_id = ${fresh.id}`,
+    );
+    expect((await inject('POST', `/api/profesionales/${fresh.id}/recordatorio`, admin)).statusCode).toBe(201);
+    const audits = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from audit_log where entity = 'profesional' and entity_id = ${String(fresh.id)}
+          and details->>'recordatorio' = 'enviado'`,
+    );
+    expect(audits[0]!.n).toBe(2);
+  });
+
+  it('refuses an expired link, an unknown provider, one not approved, and anyone but staff', async () => {
+    const token = linkIn((await mailsTo(fresh.email)).at(-1)!.text);
+    await db().execute(
+      sql`update profesional_recordatorios set expira_at = now() - interval '1 minute' where profesional_id = ${fresh.id}`,
+    );
+    expect((await inject('POST', `/api/profesionales/recordatorio/${token}/confirmar`)).json().error).toBe(
+      M.RECORDATORIO_LINK_INVALID,
+    );
+    expect((await inject('POST', '/api/profesionales/999999/recordatorio', admin)).statusCode).toBe(404);
+    const pending = await createDentist(ctx.app, admin, { pending: true });
+    const refused = await inject('POST', `/api/profesionales/${pending.id}/recordatorio`, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(M.RECORDATORIO_NOT_ACTIVE);
+    const dentist = await loginAs(ctx.app, fresh.email, fresh.password);
+    expect((await inject('POST', `/api/profesionales/${fresh.id}/recordatorio`, dentist)).statusCode).toBe(
+      403,
+    );
+  });
+});
