@@ -90,7 +90,28 @@ describe('/cartilla', () => {
     expect(screen.getByText('2 profesionales')).toBeInTheDocument();
   });
 
+  it("says 'Datos sin confirmar desde {fecha}' once a listing's data are over 180 days old", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T13:30:00Z'));
+    storeAffiliateSession();
+    mockApi({
+      'GET /api/afiliados/profile': PROFILE,
+      'GET /api/profesionales/obrasocial': [
+        ANA,
+        { ...BRUNO, datosConfirmadosAt: '2026-05-01T15:00:00.000Z' },
+      ],
+    });
+    renderApp('/cartilla');
+    const ana = await screen.findByRole('article', { name: 'Ana Benítez' });
+    expect(within(ana).getByText('Datos verificados al 02/11/2026')).toBeInTheDocument();
+    const bruno = screen.getByRole('article', { name: 'Bruno Díaz' });
+    expect(within(bruno).getByText('Datos sin confirmar desde 01/05/2026')).toBeInTheDocument();
+    expect(within(bruno).queryByText(/Datos verificados/)).not.toBeInTheDocument();
+  });
+
   it('shows the address on a closed card and the details on an open one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T13:30:00Z'));
     setup();
     const card = await screen.findByRole('article', { name: 'Ana Benítez' });
     expect(within(card).getByText('Av. Santa Fe 1234')).toBeInTheDocument();

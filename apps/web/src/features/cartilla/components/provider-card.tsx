@@ -6,6 +6,11 @@ import { ChevronDownIcon, ClockIcon, MapIcon } from '@/components/ui/screen-icon
 import { formatDayMonth, formatMomentDate, formatNumber } from '@/lib/format.ts';
 import styles from './cartilla.module.css';
 
+/** After this long without the provider confirming them, the card says the data may be old. */
+const STALE_AFTER_MS = 180 * 86_400_000;
+
+const isStale = (confirmedAt: string, now: Date) => now.getTime() - Date.parse(confirmedAt) > STALE_AFTER_MS;
+
 export interface ProviderCardProps {
   profesional: CartillaProfesional;
   distanceKm: number | null;
@@ -126,11 +131,16 @@ export function ProviderCard({
         </div>
       </div>
 
-      {p.datosConfirmadosAt && (
-        <p className={styles.verified}>
-          <CheckCircleIcon size={14} /> Datos verificados al {formatMomentDate(p.datosConfirmadosAt)}
-        </p>
-      )}
+      {p.datosConfirmadosAt &&
+        (isStale(p.datosConfirmadosAt, now) ? (
+          <p className={styles.unconfirmed}>
+            <AlertIcon size={14} /> Datos sin confirmar desde {formatMomentDate(p.datosConfirmadosAt)}
+          </p>
+        ) : (
+          <p className={styles.verified}>
+            <CheckCircleIcon size={14} /> Datos verificados al {formatMomentDate(p.datosConfirmadosAt)}
+          </p>
+        ))}
     </article>
   );
 }
