@@ -120,6 +120,7 @@ export const routes: RouteObject[] = [
                 () => import('./routes/confirmar-registro.tsx'),
               ),
               page(PATHS.invitacion, 'Invitación', () => import('./routes/invitacion.tsx')),
+              page(PATHS.datosAlDia, 'Sus datos en la cartilla', () => import('./routes/datos-al-dia.tsx')),
             ],
           },
         ],

@@ -11,6 +11,7 @@ export const PATHS = {
   confirmarEmail: '/confirmar-email/:token',
   confirmarRegistro: '/confirmar-registro/:token',
   invitacion: '/invitacion/:token',
+  datosAlDia: '/datos-al-dia/:token',
 
   afiliados: '/afiliados',
   afiliadosImportCsv: '/afiliados/import-csv',

@@ -254,4 +254,23 @@ describe('/profesionales/edit/{id}', () => {
     expect(screen.queryByRole('button', { name: 'Verificar matrícula' })).not.toBeInTheDocument();
     expect(requests.some((r) => r.method === 'POST')).toBe(true);
   });
+
+  it("sends 'Enviar recordatorio' and says when one went out too recently", async () => {
+    let sent = 0;
+    setup({
+      'POST /api/profesionales/7/recordatorio': () =>
+        ++sent === 1
+          ? [201, { enviadoAt: '2026-11-28T12:00:00.000Z' }]
+          : [409, { error: MESSAGES.profesionales.RECORDATORIO_RECIENTE('28/11/2026', '28/12/2026') }],
+    });
+    await screen.findByRole('heading', { name: 'Laura Benítez', level: 2 });
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar recordatorio' }));
+    expect(
+      await screen.findByText(MESSAGES.profesionales.RECORDATORIO_SENT('Laura Benítez')),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar recordatorio' }));
+    expect(
+      await screen.findByText(MESSAGES.profesionales.RECORDATORIO_RECIENTE('28/11/2026', '28/12/2026')),
+    ).toBeInTheDocument();
+  });
 });

@@ -37,6 +37,7 @@ import {
   ProfileFormActions,
 } from './profile-sections/index.ts';
 import { ReportesPanel } from './reportes-panel.tsx';
+import { SendRecordatorioButton } from './send-recordatorio-button.tsx';
 import { useProfileForm } from './use-profile-form.ts';
 
 export interface NuevaZonaRenderProps {
@@ -164,9 +165,12 @@ function AdminForm({
             </p>
           </div>
           {!isEditing && (
-            <Button variant="secondary" icon={<PencilIcon size={18} />} onClick={startEditing}>
-              Editar
-            </Button>
+            <div className={styles.headerActions}>
+              <SendRecordatorioButton profesional={profesional} />
+              <Button variant="secondary" icon={<PencilIcon size={18} />} onClick={startEditing}>
+                Editar
+              </Button>
+            </div>
           )}
         </div>
 
