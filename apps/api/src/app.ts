@@ -21,6 +21,7 @@ import { scheduleReminders } from './modules/profesionales/recordatorios.service
 import registroRoutes from './modules/registro/registro.routes.ts';
 import reportesRoutes from './modules/reportes/reportes.routes.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
+import tableroRoutes from './modules/tablero/tablero.routes.ts';
 import usuariosRoutes from './modules/usuarios/usuarios.routes.ts';
 import zonasRoutes from './modules/zonas/zonas.routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(filesRoutes, { prefix: '/files' });
       await api.register(auditRoutes, { prefix: '/auditoria' });
       await api.register(reportesRoutes, { prefix: '/reportes' });
+      await api.register(tableroRoutes, { prefix: '/tablero' });
     },
     { prefix: '/api' },
   );

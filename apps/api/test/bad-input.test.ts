@@ -613,6 +613,7 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       query: { pageIndex: '0', pageSize: '10', estado: 'cerrado', profesionalId: String(f.dentist.id) },
     },
     'GET /api/reportes/mios': { as: 'afiliado', url: '/api/reportes/mios' },
+    'GET /api/tablero': { as: 'admin', url: '/api/tablero' },
     'PUT /api/reportes/:id': {
       as: 'admin',
       url: `/api/reportes/${f.reporteId}`,

@@ -149,6 +149,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/auditoria': ADMIN_ONLY,
   'GET /api/auditoria/export': ADMIN_ONLY,
   'GET /api/reportes': STAFF,
+  'GET /api/tablero': STAFF,
   'GET /api/reportes/mios': AFILIADO_ONLY,
   'PUT /api/reportes/:id': STAFF,
 };

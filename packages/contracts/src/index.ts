@@ -17,5 +17,6 @@ export * from './public-config-meta.ts';
 export * from './reportes.ts';
 export * from './schedule.ts';
 export * from './segundo-factor.ts';
+export * from './tablero.ts';
 export * from './usuarios.ts';
 export * from './week.ts';

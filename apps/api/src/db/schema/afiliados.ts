@@ -41,3 +41,12 @@ export const afiliados = pgTable(
     uniqueIndex('afiliados_email_token_key').on(t.emailTokenHash),
   ],
 );
+
+/**
+ * How many affiliates each insurer has (0: none), kept by statement triggers
+ * on afiliados (migration 0028) so the dashboard never counts a million rows.
+ */
+export const afiliadosPorObraSocial = pgTable('afiliados_por_obra_social', {
+  obraSocialId: integer('obra_social_id').primaryKey(),
+  afiliados: integer('afiliados').notNull().default(0),
+});

@@ -1,0 +1,36 @@
+import { PERMISSIONS, type PermissionName, tableroSchema } from '@red-dental/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import * as service from './tablero.service.ts';
+
+/** Who keeps affiliates or professionals; `authorize` asks for all of a list, this for any. */
+const KEEPERS: readonly PermissionName[] = [PERMISSIONS.AFILIADOS_CREATE, PERMISSIONS.PROFESSIONALS_GET];
+
+async function keepsAffiliatesOrProfessionals(request: FastifyRequest) {
+  const { permissions } = currentUser(request);
+  if (!KEEPERS.some((p) => permissions.has(p))) throw forbidden();
+}
+
+/**
+ * `/api/tablero`: the network as a whole for staff who keep affiliates or
+ * professionals (AFILIADOS.CREATE or PROFESSIONALS.GET).
+ */
+const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      onRequest: [app.authorize(PERMISSIONS.BACKOFFICE_ACCESS), keepsAffiliatesOrProfessionals],
+      schema: {
+        tags: ['tablero'],
+        summary:
+          'Afiliados por obra social, profesionales por estado, pendientes, reportes abiertos, datos sin confirmar, notificaciones de 90 días y cobertura por localidad',
+        response: { 200: tableroSchema },
+      },
+    },
+    async () => service.getTablero(app),
+  );
+};
+
+export default tableroRoutes;

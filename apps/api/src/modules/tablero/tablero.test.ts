@@ -1,0 +1,197 @@
+import { type Tablero, tableroSchema } from '@red-dental/contracts';
+import { buildPdf } from '@red-dental/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  apiCaller,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  signInWithRole,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { queryRows } from '../../db/client.ts';
+import {
+  afiliadoAuth,
+  createAfiliado,
+  createObraSocial,
+  multipart,
+} from '../afiliados/afiliados.factories.ts';
+import { createDentist } from '../profesionales/profesionales.factories.ts';
+
+describe.each(BACKENDS)('tablero (%s)', (backend) => {
+  let ctx: TestContext;
+  let admin: Record<string, string>;
+  let staff: Record<string, string>;
+  let osA: { id: number; nombre: string };
+  let osB: { id: number; nombre: string };
+  const inject = apiCaller(() => ctx.app);
+  const db = () => ctx.database.db;
+
+  async function tablero(auth = staff): Promise<Tablero> {
+    const res = await inject('GET', '/api/tablero', auth);
+    expect(res.statusCode, res.body).toBe(200);
+    return tableroSchema.parse(res.json());
+  }
+
+  /** The affiliates per insurer as a count over the table gives them, the way the figure must read. */
+  async function countedPerInsurer() {
+    const rows = await queryRows<{ obra_social_id: number | null; n: number }>(
+      db(),
+      sql`select obra_social_id, count(*)::int as n from afiliados group by obra_social_id`,
+    );
+    return Object.fromEntries(rows.map((r) => [String(r.obra_social_id), r.n]));
+  }
+  const shownPerInsurer = (t: Tablero) =>
+    Object.fromEntries(t.afiliados.porObraSocial.map((o) => [String(o.obraSocialId), o.afiliados]));
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
+    osA = await createObraSocial(ctx.app, staff, { nombre: 'Obra Social Andina' });
+    osB = await createObraSocial(ctx.app, staff, { nombre: 'Mutual Bonaerense' });
+  });
+
+  afterAll(() => ctx?.close());
+
+  it('counts affiliates per insurer as the table does, through inserts, bulk loads, moves and deletions', async () => {
+    for (let i = 0; i < 3; i++) await createAfiliado(ctx.app, staff, osA.id);
+    const moved = await createAfiliado(ctx.app, staff, osB.id);
+    // A bulk statement, as an import writes them.
+    await db().execute(sql`insert into afiliados (nombre, nombre_busqueda, tipo_documento, documento, obra_social_id)
+      select 'Carga ' || g, 'carga ' || g, 'DNI', '9' || lpad(g::text, 7, '0'), ${osB.id} from generate_series(1, 250) g`);
+    expect(shownPerInsurer(await tablero())).toEqual(await countedPerInsurer());
+
+    // Moved to another insurer through the API, then a bulk deletion.
+    const res = await inject('PUT', `/api/afiliados/${moved.id}`, staff, {
+      nombre: moved.nombre,
+      tipoDocumento: 'DNI',
+      documento: moved.documento,
+      obraSocial: { id: osA.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await db().execute(sql`delete from afiliados where nombre like 'Carga 1%'`);
+    let t = await tablero();
+    expect(shownPerInsurer(t)).toEqual(await countedPerInsurer());
+    expect(t.afiliados.total).toBe(Object.values(await countedPerInsurer()).reduce((a, b) => a + b, 0));
+    expect(t.afiliados.porObraSocial[0]).toMatchObject({ obraSocialId: osB.id, nombre: 'Mutual Bonaerense' });
+
+    // An insurer deleted leaves its affiliates without one.
+    const gone = await createObraSocial(ctx.app, staff);
+    await createAfiliado(ctx.app, staff, gone.id);
+    expect((await inject('DELETE', `/api/obra-sociales/${gone.id}`, admin)).statusCode).toBeLessThan(300);
+    t = await tablero();
+    expect(shownPerInsurer(t)).toEqual(await countedPerInsurer());
+    expect(t.afiliados.porObraSocial.find((o) => o.obraSocialId === null)).toMatchObject({
+      nombre: 'Sin obra social',
+      afiliados: 1,
+    });
+  });
+
+  it('counts providers by state, pending requests, stale data and open reports as the tables give them', async () => {
+    const fresh = await createDentist(ctx.app, admin, { obrasSociales: [osA.id] });
+    const stale = await createDentist(ctx.app, admin, { obrasSociales: [osA.id, osB.id] });
+    await createDentist(ctx.app, admin, { pending: true });
+    await db().execute(
+      sql`update profesionales set datos_confirmados_at = now() - interval '120 days' where id = ${stale.id}`,
+    );
+    await db().execute(
+      sql`update profesionales set datos_confirmados_at = now() - interval '5 days' where id = ${fresh.id}`,
+    );
+    const afiliado = await createAfiliado(ctx.app, staff, osA.id);
+    const report = await inject(
+      'POST',
+      `/api/profesionales/${stale.id}/reportes`,
+      await afiliadoAuth(ctx.app, afiliado.id),
+      {
+        motivo: 'El consultorio cerró',
+      },
+    );
+    expect(report.statusCode, report.body).toBe(201);
+
+    const [expected] = await queryRows<{ active: number; pending: number; stale: number; reports: number }>(
+      db(),
+      sql`select count(*) filter (where u.status = 'active')::int as active,
+            count(*) filter (where u.status = 'pending')::int as pending,
+            count(*) filter (where u.status = 'active' and coalesce(p.datos_confirmados_at, p.created_at) < now() - interval '90 days')::int as stale,
+            (select count(*)::int from profesional_reportes where cerrado_at is null) as reports
+          from profesionales p join users u on u.id = p.user_id`,
+    );
+    const t = await tablero();
+    expect(t.profesionales.porEstado.find((e) => e.estado === 'active')!.cantidad).toBe(expected!.active);
+    expect(t.profesionales.solicitudesPendientes).toBe(expected!.pending);
+    expect(t.profesionales.sinConfirmar).toBe(expected!.stale);
+    expect(t.profesionales.sinConfirmar).toBeGreaterThan(0);
+    expect(t.reportesAbiertos).toBe(expected!.reports);
+  });
+
+  it("reads back the last 90 days' notifications with their read counts", async () => {
+    const form = multipart(
+      { title: 'Nuevos valores', category: 'Documentación', obrasSociales: JSON.stringify([osA.id]) },
+      { name: 'valores.pdf', content: buildPdf(['Valores']), field: 'pdfs', type: 'application/pdf' },
+    );
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notificaciones/afiliados',
+      headers: { ...staff, ...form.headers },
+      payload: form.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { id } = sent.json() as { id: number };
+    const [reader] = await queryRows<{ afiliado_id: number }>(
+      db(),
+      sql`select afiliado_id from notificacion_destinatarios where notificacion_id = ${id} limit 1`,
+    );
+    await inject('PUT', '/api/notificaciones/read', await afiliadoAuth(ctx.app, reader!.afiliado_id), {
+      notificacionId: id,
+    });
+    const [expected] = await queryRows<{ enviadas: number; destinatarios: number; leidas: number }>(
+      db(),
+      sql`select count(distinct n.id)::int as enviadas, count(d.id)::int as destinatarios,
+            count(d.read_at)::int as leidas
+          from notificaciones n left join notificacion_destinatarios d on d.notificacion_id = n.id
+          where n.created_at > now() - interval '90 days'`,
+    );
+    const t = await tablero();
+    expect(t.notificaciones).toMatchObject(expected!);
+    expect(t.notificaciones.ultimas[0]).toMatchObject({ id, title: 'Nuevos valores', readCount: 1 });
+  });
+
+  it("places each locality's providers at their middle, with the insurers they accept and those insurers' affiliates", async () => {
+    const a = await createDentist(ctx.app, admin, { obrasSociales: [osA.id] });
+    const b = await createDentist(ctx.app, admin, { obrasSociales: [osA.id, osB.id] });
+    for (const [id, lat, long] of [
+      [a.id, -34.6, -58.4],
+      [b.id, -34.62, -58.42],
+    ] as const)
+      await db().execute(
+        sql`update profesionales set localidad = 'Caballito', lat = ${lat}, long = ${long} where id = ${id}`,
+      );
+    const counted = await countedPerInsurer();
+    const t = await tablero();
+    expect(t.localidades.find((l) => l.localidad === 'Caballito')).toEqual({
+      localidad: 'Caballito',
+      lat: -34.61,
+      long: -58.41,
+      profesionales: 2,
+      obrasSociales: 2,
+      afiliadosCubiertos: counted[String(osA.id)]! + counted[String(osB.id)]!,
+    });
+  });
+
+  it('is for staff who keep affiliates or professionals', async () => {
+    const dentist = await createDentist(ctx.app, admin);
+    expect(
+      (await inject('GET', '/api/tablero', await loginAs(ctx.app, dentist.email, dentist.password)))
+        .statusCode,
+    ).toBe(403);
+    const afiliado = await createAfiliado(ctx.app, staff, osA.id);
+    expect((await inject('GET', '/api/tablero', await afiliadoAuth(ctx.app, afiliado.id))).statusCode).toBe(
+      403,
+    );
+    expect((await inject('GET', '/api/tablero')).statusCode).toBe(401);
+    expect((await inject('GET', '/api/tablero', admin)).statusCode).toBe(200);
+  });
+});
