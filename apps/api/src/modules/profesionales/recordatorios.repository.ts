@@ -133,3 +133,26 @@ export async function consumeToken(db: DbOrTx, tokenHash: string): Promise<numbe
   );
   return row?.profesional_id;
 }
+
+/** The listing as affiliates see it, for the reminder's link. */
+export async function findListing(db: DbOrTx, id: number) {
+  const [row] = await queryRows<{
+    nombre: string;
+    telefono: string | null;
+    direccion: string | null;
+    localidad: string | null;
+    especialidades: string[] | null;
+    obras_sociales: string[] | null;
+    datos_confirmados_at: Date | string | null;
+  }>(
+    db,
+    sql`select p.nombre, p.telefono, concat_ws(' ', p.direccion, p.depto) as direccion, p.localidad,
+          (select array_agg(e.nombre order by lower(e.nombre)) from profesional_especialidades pe
+             join especialidades e on e.id = pe.especialidad_id where pe.profesional_id = p.id) as especialidades,
+          (select array_agg(os.nombre order by lower(os.nombre)) from profesional_obras_sociales po
+             join obras_sociales os on os.id = po.obra_social_id where po.profesional_id = p.id) as obras_sociales,
+          p.datos_confirmados_at
+        from profesionales p where p.id = ${id}`,
+  );
+  return row;
+}

@@ -1,7 +1,6 @@
 import { MESSAGES, type RecordatorioDatos } from '@red-dental/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { writtenMomentDay } from '../../lib/written-dates.ts';
@@ -85,24 +84,7 @@ export async function sendByHand(deps: Deps, caller: Subject, id: number): Promi
 export async function readByToken(deps: Pick<Deps, 'db'>, token: string): Promise<RecordatorioDatos> {
   const id = await repo.findByToken(deps.db, sha256(token));
   if (id === undefined) throw badRequest(M.RECORDATORIO_LINK_INVALID);
-  const [row] = await queryRows<{
-    nombre: string;
-    telefono: string | null;
-    direccion: string | null;
-    localidad: string | null;
-    especialidades: string[] | null;
-    obras_sociales: string[] | null;
-    datos_confirmados_at: Date | string | null;
-  }>(
-    deps.db,
-    sql`select p.nombre, p.telefono, concat_ws(' ', p.direccion, p.depto) as direccion, p.localidad,
-          (select array_agg(e.nombre order by lower(e.nombre)) from profesional_especialidades pe
-             join especialidades e on e.id = pe.especialidad_id where pe.profesional_id = p.id) as especialidades,
-          (select array_agg(os.nombre order by lower(os.nombre)) from profesional_obras_sociales po
-             join obras_sociales os on os.id = po.obra_social_id where po.profesional_id = p.id) as obras_sociales,
-          p.datos_confirmados_at
-        from profesionales p where p.id = ${id}`,
-  );
+  const row = await repo.findListing(deps.db, id);
   if (!row) throw badRequest(M.RECORDATORIO_LINK_INVALID);
   return {
     nombre: row.nombre,
