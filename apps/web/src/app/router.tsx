@@ -33,6 +33,9 @@ const signedInStaff: RouteObject = {
   lazy: () => import('./layouts/staff-layout.tsx'),
   children: [
     { index: true, element: <Navigate to={PATHS.afiliados} replace /> },
+    page(PATHS.tablero, 'Tablero', signedIn('tablero'), {
+      anyOf: [PERMISSIONS.AFILIADOS_CREATE, PERMISSIONS.PROFESSIONALS_GET],
+    }),
     page(PATHS.afiliados, 'Afiliados', signedIn('afiliados')),
     page(
       PATHS.afiliadosImportCsv,

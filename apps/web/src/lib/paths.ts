@@ -13,6 +13,7 @@ export const PATHS = {
   invitacion: '/invitacion/:token',
   datosAlDia: '/datos-al-dia/:token',
 
+  tablero: '/tablero',
   afiliados: '/afiliados',
   afiliadosImportCsv: '/afiliados/import-csv',
   afiliadosForm: '/afiliados/form-afiliado',

@@ -2,7 +2,16 @@ import { hasPermission, type PermissionName, type SessionUser } from '@red-denta
 import { useMemo } from 'react';
 import { useSession } from './session.ts';
 
-export type PermissionRequirement = PermissionName | readonly PermissionName[];
+/** One permission; a list, all of it; `anyOf`, at least one of them. */
+export type PermissionRequirement =
+  | PermissionName
+  | readonly PermissionName[]
+  | { readonly anyOf: readonly PermissionName[] };
+
+function meets(held: Set<string>, required: PermissionRequirement): boolean {
+  if (typeof required === 'object' && 'anyOf' in required) return required.anyOf.some((p) => held.has(p));
+  return hasPermission(held, required);
+}
 
 /** Every permission name the user holds, over all of their roles. */
 export function permissionsOf(user: SessionUser | null | undefined): Set<string> {
@@ -12,19 +21,20 @@ export function permissionsOf(user: SessionUser | null | undefined): Set<string>
 }
 
 export function userCan(user: SessionUser | null | undefined, required: PermissionRequirement): boolean {
-  return hasPermission(permissionsOf(user), required);
+  return meets(permissionsOf(user), required);
 }
 
 /**
  * The signed-in user's permission check: a single name must be held, a list
- * must be held entirely. Affiliates and signed-out visitors hold none.
+ * must be held entirely, `anyOf` one of them at least. Affiliates and
+ * signed-out visitors hold none.
  */
 export function usePermissions(): (required: PermissionRequirement) => boolean {
   const session = useSession();
   const user = session?.kind === 'staff' ? session.user : null;
   return useMemo(() => {
     const held = permissionsOf(user);
-    return (required: PermissionRequirement) => hasPermission(held, required);
+    return (required: PermissionRequirement) => meets(held, required);
   }, [user]);
 }
 

@@ -1,10 +1,11 @@
-import { PERMISSIONS, type PermissionName } from '@red-dental/contracts';
+import { PERMISSIONS } from '@red-dental/contracts';
 import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
 import { ToothLogo } from '@/components/ui/icons/index.ts';
 import {
   BellIcon,
   BuildingIcon,
+  ChartIcon,
   ClipboardListIcon,
   LogOutIcon,
   ShieldIcon,
@@ -16,7 +17,7 @@ import {
 } from '@/components/ui/screen-icons/index.ts';
 import { useHasUnreadNotifications } from '@/features/notificaciones/api/get-unread-counts.ts';
 import { PATHS } from '@/lib/paths.ts';
-import { usePermissions } from '@/lib/permissions.ts';
+import { type PermissionRequirement, usePermissions } from '@/lib/permissions.ts';
 import { SITE } from '@/lib/site.ts';
 import styles from './staff-sidebar.module.css';
 import { useSignOut } from './use-sign-out.ts';
@@ -26,7 +27,7 @@ interface Entry {
   label: string;
   icon: ComponentType<{ size?: number }>;
   /** Shown only to holders of this permission; always shown without one. */
-  permission?: PermissionName;
+  permission?: PermissionRequirement;
 }
 
 /** The spec's sidebar, in its order and with its visibility rules, then the administration entries. */
@@ -52,6 +53,12 @@ export const STAFF_ENTRIES: readonly Entry[] = [
   },
   { to: PATHS.notificaciones, label: 'Notificaciones', icon: BellIcon },
   // Beyond the spec's entries: what the network keeps to run itself.
+  {
+    to: PATHS.tablero,
+    label: 'Tablero',
+    icon: ChartIcon,
+    permission: { anyOf: [PERMISSIONS.AFILIADOS_CREATE, PERMISSIONS.PROFESSIONALS_GET] },
+  },
   {
     to: PATHS.catalogos,
     label: 'Catálogos',

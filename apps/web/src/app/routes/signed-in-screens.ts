@@ -5,6 +5,7 @@
  * load (docs/decisions/011-login-page-javascript-budget.md).
  */
 export const SIGNED_IN_SCREENS = {
+  tablero: () => import('./tablero.tsx'),
   afiliados: () => import('./afiliados.tsx'),
   afiliadosImportCsv: () => import('./afiliados-import-csv.tsx'),
   afiliadosForm: () => import('./afiliados-form.tsx'),

@@ -1,0 +1,5 @@
+import { Tablero } from '@/features/tablero/components/tablero.tsx';
+
+export function Component() {
+  return <Tablero />;
+}

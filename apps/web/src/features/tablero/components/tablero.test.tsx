@@ -1,0 +1,94 @@
+import type { Tablero } from '@red-dental/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/api-mock.ts';
+import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const TABLERO: Tablero = {
+  afiliados: {
+    total: 1_250_300,
+    porObraSocial: [
+      { obraSocialId: 3, nombre: 'OSDE', afiliados: 1_000_000 },
+      { obraSocialId: 5, nombre: 'Swiss Medical', afiliados: 250_000 },
+      { obraSocialId: null, nombre: 'Sin obra social', afiliados: 300 },
+    ],
+  },
+  profesionales: {
+    porEstado: [
+      { estado: 'active', cantidad: 4980 },
+      { estado: 'pending', cantidad: 12 },
+      { estado: 'inactive', cantidad: 8 },
+    ],
+    solicitudesPendientes: 12,
+    sinConfirmar: 431,
+  },
+  reportesAbiertos: 7,
+  notificaciones: {
+    enviadas: 2,
+    destinatarios: 2000,
+    leidas: 500,
+    ultimas: [
+      {
+        id: 9,
+        title: 'Nuevos valores',
+        createdAt: '2026-11-20T15:00:00.000Z',
+        destinatario: 'afiliados',
+        recipientCount: 1500,
+        readCount: 450,
+      },
+    ],
+  },
+  localidades: [
+    {
+      localidad: 'Caballito',
+      lat: -34.61,
+      long: -58.44,
+      profesionales: 40,
+      obrasSociales: 6,
+      afiliadosCubiertos: 900_000,
+    },
+  ],
+};
+
+function staff(role: 'ADMINISTRATIVO' | 'PRESTADOR' = 'ADMINISTRATIVO') {
+  const user = makeSessionUser(role);
+  storeStaffSession(user);
+  return { 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} };
+}
+
+describe('/tablero', () => {
+  it('shows each figure as a link to the list behind it', async () => {
+    mockApi({ ...staff(), 'GET /api/tablero': TABLERO });
+    renderApp('/tablero');
+    const summary = await screen.findByRole('region', { name: 'Resumen de la red' });
+    const link = (name: RegExp) => within(summary).getByRole('link', { name });
+    expect(link(/1\.250\.300 Afiliados/)).toHaveAttribute('href', '/afiliados');
+    expect(link(/4\.980 Aprobados/)).toHaveAttribute('href', '/profesionales');
+    expect(link(/12 Solicitudes pendientes/)).toHaveAttribute('href', '/profesionales/solicitudes');
+    expect(link(/7 Reportes de datos abiertos/)).toHaveAttribute('href', '/profesionales/reportes');
+    expect(link(/431 Datos sin confirmar/)).toHaveAttribute('href', '/profesionales?sinConfirmar=1');
+  });
+
+  it('lists affiliates per insurer, each leading to the filtered list, and the read rate of notifications', async () => {
+    mockApi({ ...staff(), 'GET /api/tablero': TABLERO });
+    renderApp('/tablero');
+    const insurers = await screen.findByRole('table', { name: 'Afiliados por obra social' });
+    expect(within(insurers).getByRole('link', { name: 'OSDE' })).toHaveAttribute(
+      'href',
+      '/afiliados?obraSocialId=3',
+    );
+    expect(within(insurers).getByText('1.000.000')).toBeInTheDocument();
+    expect(screen.getByText(/2 enviadas a 2\.000 destinatarios; leídas 500 \(25 %\)/)).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Últimas notificaciones' })).toHaveTextContent(
+      '450 de 1.500 (30 %)',
+    );
+    expect(screen.getByRole('table', { name: 'Cobertura por localidad' })).toHaveTextContent('Caballito');
+  });
+
+  it('is not offered to a dentist', async () => {
+    mockApi({ ...staff('PRESTADOR'), 'GET /api/tablero': TABLERO });
+    renderApp('/tablero');
+    expect(await screen.findByText(/No tiene permiso|no tiene acceso/i)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,204 @@
+import { TABLERO_ESTADO_LABELS, type Tablero as TableroData } from '@red-dental/contracts';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert/index.ts';
+import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { PageLoading } from '@/components/ui/page-status/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatMomentDate, formatNumber } from '@/lib/format.ts';
+import { PATHS } from '@/lib/paths.ts';
+import { useTablero } from '../api/get-tablero.ts';
+import styles from './tablero.module.css';
+
+const BarChart = lazy(() => import('./bar-chart.tsx'));
+
+/** The affiliate list filtered to one insurer (or to all, for affiliates without one). */
+const afiliadosOf = (obraSocialId: number | null) =>
+  obraSocialId === null ? PATHS.afiliados : `${PATHS.afiliados}?obraSocialId=${obraSocialId}`;
+
+/** '30 %', '33,3 %'; '-' of nothing. */
+function percent(part: number, whole: number): string {
+  if (whole === 0) return '-';
+  const value = (part / whole) * 100;
+  return `${formatNumber(value, Number.isInteger(value) ? 0 : 1)} %`;
+}
+
+/** A figure that leads to the list behind it. */
+function Figure({ to, value, label, hint }: { to: string; value: number; label: string; hint?: string }) {
+  return (
+    <Link to={to} className={styles.figure}>
+      <span className={styles.value}>{formatNumber(value)}</span>{' '}
+      <span className={styles.label}>{label}</span>
+      {hint && (
+        <>
+          {' '}
+          <span className={styles.hint}>{hint}</span>
+        </>
+      )}
+    </Link>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `tablero-${title.toLowerCase().replaceAll(/[^a-z]+/g, '-')}`;
+  return (
+    <Panel className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      {children}
+    </Panel>
+  );
+}
+
+type Insurer = TableroData['afiliados']['porObraSocial'][number];
+type Sent = TableroData['notificaciones']['ultimas'][number];
+type Locality = TableroData['localidades'][number];
+
+const INSURER_COLUMNS: Column<Insurer>[] = [
+  {
+    id: 'nombre',
+    header: 'Obra social',
+    isPrimary: true,
+    cell: (o) => <Link to={afiliadosOf(o.obraSocialId)}>{o.nombre}</Link>,
+  },
+  {
+    id: 'afiliados',
+    header: 'Afiliados',
+    align: 'end',
+    isPrimary: true,
+    cell: (o) => formatNumber(o.afiliados),
+  },
+];
+
+const SENT_COLUMNS: Column<Sent>[] = [
+  { id: 'fecha', header: 'Fecha', cell: (n) => formatMomentDate(n.createdAt) },
+  { id: 'titulo', header: 'Título', isPrimary: true, cell: (n) => n.title },
+  {
+    id: 'leida',
+    header: 'Leída por',
+    isPrimary: true,
+    cell: (n) =>
+      `${formatNumber(n.readCount)} de ${formatNumber(n.recipientCount)} (${percent(n.readCount, n.recipientCount)})`,
+  },
+];
+
+const LOCALITY_COLUMNS: Column<Locality>[] = [
+  { id: 'localidad', header: 'Localidad', isPrimary: true, cell: (l) => l.localidad },
+  {
+    id: 'profesionales',
+    header: 'Profesionales',
+    align: 'end',
+    isPrimary: true,
+    cell: (l) => formatNumber(l.profesionales),
+  },
+  {
+    id: 'obrasSociales',
+    header: 'Obras sociales aceptadas',
+    align: 'end',
+    cell: (l) => formatNumber(l.obrasSociales),
+  },
+  {
+    id: 'afiliados',
+    header: 'Afiliados de esas obras sociales',
+    align: 'end',
+    cell: (l) => formatNumber(l.afiliadosCubiertos),
+  },
+];
+
+/**
+ * `/tablero`: the network as a whole for staff who keep affiliates or
+ * professionals. Every figure leads to the list behind it; the chart's
+ * numbers are also in a table.
+ */
+export function Tablero() {
+  const tablero = useTablero();
+  if (tablero.isPending) return <PageLoading />;
+  if (tablero.isError) return <Alert>{errorMessage(tablero.error)}</Alert>;
+  const t = tablero.data;
+  const aprobados = t.profesionales.porEstado.find((e) => e.estado === 'active')?.cantidad ?? 0;
+  const n = t.notificaciones;
+  return (
+    <div className={styles.page}>
+      <Panel className={styles.figures} aria-label="Resumen de la red">
+        <Figure to={PATHS.afiliados} value={t.afiliados.total} label="Afiliados" />
+        <Figure
+          to={PATHS.profesionales}
+          value={aprobados}
+          label={TABLERO_ESTADO_LABELS.active}
+          hint="Profesionales en la cartilla"
+        />
+        <Figure
+          to={PATHS.profesionalesSolicitudes}
+          value={t.profesionales.solicitudesPendientes}
+          label="Solicitudes pendientes"
+        />
+        <Figure
+          to={PATHS.profesionalesReportes}
+          value={t.reportesAbiertos}
+          label="Reportes de datos abiertos"
+        />
+        <Figure
+          to={`${PATHS.profesionales}?sinConfirmar=1`}
+          value={t.profesionales.sinConfirmar}
+          label="Datos sin confirmar"
+          hint="Hace más de 90 días"
+        />
+      </Panel>
+
+      <div className={styles.columns}>
+        <Section title="Afiliados por obra social">
+          {t.afiliados.porObraSocial.length > 0 && (
+            <Suspense fallback={null}>
+              <BarChart
+                label={`Afiliados por obra social: ${t.afiliados.porObraSocial
+                  .map((o) => `${o.nombre}, ${formatNumber(o.afiliados)}`)
+                  .join('; ')}`}
+                bars={t.afiliados.porObraSocial
+                  .slice(0, 12)
+                  .map((o) => ({ label: o.nombre, value: o.afiliados }))}
+              />
+            </Suspense>
+          )}
+          <DataTable
+            paging="client"
+            label="Afiliados por obra social"
+            columns={INSURER_COLUMNS}
+            rows={t.afiliados.porObraSocial}
+            getRowId={(o) => o.obraSocialId ?? 0}
+          />
+        </Section>
+
+        <Section title="Notificaciones de los últimos 90 días">
+          <p className={styles.summary}>
+            {formatNumber(n.enviadas)} enviadas a {formatNumber(n.destinatarios)} destinatarios; leídas{' '}
+            {formatNumber(n.leidas)} ({percent(n.leidas, n.destinatarios)}).{' '}
+            <Link to={PATHS.notificaciones}>Ver notificaciones</Link>
+          </p>
+          <DataTable
+            paging="client"
+            label="Últimas notificaciones"
+            columns={SENT_COLUMNS}
+            rows={n.ultimas}
+            getRowId={(x) => x.id}
+          />
+        </Section>
+      </div>
+
+      <Section title="Cobertura por localidad">
+        <p className={styles.summary}>
+          Profesionales aprobados por localidad, las obras sociales que aceptan entre todos y cuántos
+          afiliados tienen esas obras sociales.
+        </p>
+        <DataTable
+          paging="client"
+          label="Cobertura por localidad"
+          columns={LOCALITY_COLUMNS}
+          rows={t.localidades}
+          getRowId={(l) => l.localidad}
+        />
+      </Section>
+    </div>
+  );
+}
