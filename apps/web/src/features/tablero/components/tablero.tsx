@@ -73,7 +73,11 @@ const INSURER_COLUMNS: Column<Insurer>[] = [
 ];
 
 const SENT_COLUMNS: Column<Sent>[] = [
-  { id: 'fecha', header: 'Fecha', cell: (n) => formatMomentDate(n.createdAt) },
+  {
+    id: 'fecha',
+    header: 'Fecha',
+    cell: (n) => <span className={styles.nowrap}>{formatMomentDate(n.createdAt)}</span>,
+  },
   { id: 'titulo', header: 'Título', isPrimary: true, cell: (n) => n.title },
   {
     id: 'leida',
