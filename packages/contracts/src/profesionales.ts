@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { boundedString, emailSchema, idSchema, MAX_ID, paginatedQuerySchema } from './common.ts';
+import {
+  booleanQueryParam,
+  boundedString,
+  emailSchema,
+  idSchema,
+  MAX_ID,
+  paginatedQuerySchema,
+} from './common.ts';
 import { exportFormatSchema } from './exports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
@@ -23,12 +30,15 @@ export const solicitudSchema = z.object({
 export type Solicitud = z.infer<typeof solicitudSchema>;
 
 /** GET /api/profesionales/paginated: search by nombre or razón social. */
-export const profesionalesPaginatedQuerySchema = paginatedQuerySchema;
+export const profesionalesPaginatedQuerySchema = paginatedQuerySchema.extend({
+  /** Only those whose data were last confirmed (or, never confirmed, approved) over 90 days ago. */
+  sinConfirmar: booleanQueryParam,
+});
 export type ProfesionalesPaginatedQuery = z.infer<typeof profesionalesPaginatedQuerySchema>;
 
 /** GET /api/profesionales/export: the list's search, and the file's format. */
-export const profesionalesExportQuerySchema = paginatedQuerySchema
-  .pick({ search: true })
+export const profesionalesExportQuerySchema = profesionalesPaginatedQuerySchema
+  .pick({ search: true, sinConfirmar: true })
   .extend(exportFormatSchema.shape);
 export type ProfesionalesExportQuery = z.infer<typeof profesionalesExportQuerySchema>;
 

@@ -22,7 +22,7 @@ export function auditedExport(
   },
 ): ExportOptions {
   const filtros = Object.fromEntries(
-    Object.entries(what.filtros).filter(([, v]) => v !== undefined && v !== ''),
+    Object.entries(what.filtros).filter(([, v]) => v !== undefined && v !== '' && v !== false),
   );
   return {
     name: what.name,

@@ -27,7 +27,7 @@ const EXPORT_COLUMNS: readonly ExportColumn<repo.ProfesionalExportRow>[] = [
 export function exportProfesionales(
   deps: { db: Db; log: FastifyBaseLogger },
   caller: Subject,
-  query: { search?: string } & ExportFormat,
+  query: { search?: string; sinConfirmar?: boolean } & ExportFormat,
 ) {
   const { formato, separador, ...filtros } = query;
   return tableExport(

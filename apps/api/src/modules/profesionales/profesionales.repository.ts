@@ -1,4 +1,4 @@
-import type { Ausencia, WeeklySchedule } from '@red-dental/contracts';
+import { type Ausencia, DIAS_SIN_CONFIRMAR, type WeeklySchedule } from '@red-dental/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import {
@@ -75,10 +75,23 @@ export function findPendingRequests(db: DbOrTx) {
 
 /** `%…%` for LIKE with the search's own % and _ taken literally. */
 
-/** Approved providers (active accounts) whose nombre or razón social contains `search`. */
-function approvedMatching(search: string | undefined) {
-  const key = search ? searchKey(search) : '';
-  return sql`u.status = 'active' ${key ? sql`and p.busqueda like ${likeContaining(key)}` : sql``}`;
+/** What the provider list and its export narrow to. */
+export interface ProfesionalFilter {
+  /** Part of the nombre or razón social. */
+  search?: string;
+  /** Only those whose data were last confirmed (or, never confirmed, approved) over DIAS_SIN_CONFIRMAR days ago. */
+  sinConfirmar?: boolean;
+}
+
+/** Approved providers (active accounts) matching the filter. */
+function approvedMatching(filter: ProfesionalFilter) {
+  const key = filter.search ? searchKey(filter.search) : '';
+  return sql`u.status = 'active' ${key ? sql`and p.busqueda like ${likeContaining(key)}` : sql``}
+    ${
+      filter.sinConfirmar
+        ? sql`and coalesce(p.datos_confirmados_at, p.created_at) < now() - make_interval(days => ${DIAS_SIN_CONFIRMAR})`
+        : sql``
+    }`;
 }
 
 export interface ProfesionalListRow {
@@ -92,10 +105,10 @@ export interface ProfesionalListRow {
 /** One page of approved providers by name, with their specialties, and how many match in all. */
 export async function findPage(
   db: DbOrTx,
-  filter: { search?: string },
+  filter: ProfesionalFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ProfesionalListRow[]; rowCount: number }> {
-  const where = approvedMatching(filter.search);
+  const where = approvedMatching(filter);
   const [rows, counts] = await Promise.all([
     queryRows<{
       id: number;
@@ -154,10 +167,10 @@ export interface ProfesionalExportRow {
 /** The approved providers the list shows, in its order (name, then id), in keyset batches. */
 export async function* eachExportBatch(
   db: DbOrTx,
-  filter: { search?: string },
+  filter: ProfesionalFilter,
   batchSize = 1_000,
 ): AsyncGenerator<ProfesionalExportRow[]> {
-  const where = approvedMatching(filter.search);
+  const where = approvedMatching(filter);
   let after: { key: string; id: number } | undefined;
   while (true) {
     const from = after ? sql` and (lower(p.nombre), p.id) > (${after.key}, ${after.id})` : sql``;

@@ -41,10 +41,13 @@ export async function listPendingRequests(deps: Deps): Promise<Solicitud[]> {
 }
 
 /** Approved providers by nombre or razón social (substring, case and accents aside), a page at a time. */
-export function findPaginated(deps: Deps, query: { pageIndex: number; pageSize: number; search?: string }) {
+export function findPaginated(
+  deps: Deps,
+  query: { pageIndex: number; pageSize: number; search?: string; sinConfirmar?: boolean },
+) {
   return repo.findPage(
     deps.db,
-    { search: query.search },
+    { search: query.search, sinConfirmar: query.sinConfirmar },
     { limit: query.pageSize, offset: query.pageIndex * query.pageSize },
   );
 }

@@ -125,6 +125,16 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
     expect(t.profesionales.sinConfirmar).toBe(expected!.stale);
     expect(t.profesionales.sinConfirmar).toBeGreaterThan(0);
     expect(t.reportesAbiertos).toBe(expected!.reports);
+
+    // The figure leads to the list behind it: the same providers, the stale one among them.
+    const list = await inject(
+      'GET',
+      '/api/profesionales/paginated?pageIndex=0&pageSize=50&sinConfirmar=1',
+      staff,
+    );
+    expect(list.json().rowCount).toBe(t.profesionales.sinConfirmar);
+    expect(list.json().rows.map((r: { id: number }) => r.id)).toContain(stale.id);
+    expect(list.json().rows.map((r: { id: number }) => r.id)).not.toContain(fresh.id);
   });
 
   it("reads back the last 90 days' notifications with their read counts", async () => {

@@ -21,7 +21,12 @@ export function getProfesionalesPage(
   return apiRequest('profesionales/paginated', {
     signal,
     schema: pageSchema,
-    query: { pageIndex: params.pageIndex, pageSize: params.pageSize, search: params.search || undefined },
+    query: {
+      pageIndex: params.pageIndex,
+      pageSize: params.pageSize,
+      search: params.search || undefined,
+      sinConfirmar: params.sinConfirmar ? '1' : undefined,
+    },
   });
 }
 
@@ -37,14 +42,14 @@ export function useProfesionalesPage(params: ProfesionalesPaginatedQuery) {
 
 /** `GET /api/profesionales/export`: the approved providers the search finds, saved by the browser. */
 export function exportProfesionales(
-  filter: { search?: string },
+  filter: { search?: string; sinConfirmar?: boolean },
   format: ExportFormat,
   onProgress: (bytes: number) => void,
 ) {
   return apiExport('profesionales/export', {
     name: 'profesionales',
     format,
-    query: { search: filter.search || undefined },
+    query: { search: filter.search || undefined, sinConfirmar: filter.sinConfirmar ? '1' : undefined },
     onProgress,
   });
 }

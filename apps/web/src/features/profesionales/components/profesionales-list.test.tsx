@@ -88,4 +88,36 @@ describe('/profesionales', () => {
     expect(screen.queryByRole('link', { name: 'Solicitudes' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Eliminar a Laura Benítez' })).not.toBeInTheDocument();
   });
+
+  it('shows only the providers with data over 90 days old when the dashboard asks, each with a reminder to send', async () => {
+    const { requests } = mockApi({
+      ...signedIn('ADMINISTRATIVO'),
+      'GET /api/profesionales/paginated': { rows: [LAURA], rowCount: 1 },
+      'POST /api/profesionales/4/recordatorio': [201, { enviadoAt: '2026-11-28T12:00:00.000Z' }],
+    });
+    renderApp('/profesionales?sinConfirmar=1');
+    expect(
+      await screen.findByText('Solo los profesionales que no confirman sus datos hace más de 90 días.'),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Profesionales' });
+    await within(table).findByText('Laura Benítez');
+    expect(
+      requests
+        .find((r) => r.url.pathname === '/api/profesionales/paginated')!
+        .url.searchParams.get('sinConfirmar'),
+    ).toBe('1');
+    await userEvent.click(within(table).getByRole('button', { name: 'Enviar recordatorio a Laura Benítez' }));
+    expect(
+      await screen.findByText(MESSAGES.profesionales.RECORDATORIO_SENT('Laura Benítez')),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ver todos' }));
+    await waitFor(() =>
+      expect(
+        requests
+          .filter((r) => r.url.pathname === '/api/profesionales/paginated')
+          .at(-1)!
+          .url.searchParams.has('sinConfirmar'),
+      ).toBe(false),
+    );
+  });
 });

@@ -1,7 +1,8 @@
 import { MESSAGES, type ProfesionalRow } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
-import { generatePath, Link } from 'react-router';
+import { generatePath, Link, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/exports/export-button/index.ts';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { AlertIcon } from '@/components/ui/icons/index.ts';
@@ -13,11 +14,17 @@ import { SearchForm } from '@/components/ui/search-form/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
+import { PAGE_PARAM } from '@/lib/list-params.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useListParams } from '@/lib/use-list-params.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useDeleteProfesional } from '../api/delete-profesional.ts';
 import { exportProfesionales, useProfesionalesPage } from '../api/get-profesionales.ts';
+import styles from './profesionales-list.module.css';
+import { SendRecordatorioButton } from './send-recordatorio-button.tsx';
+
+/** `?sinConfirmar=1`: the dashboard's way to the providers whose data are over 90 days old. */
+const SIN_CONFIRMAR_PARAM = 'sinConfirmar';
 
 export interface ProfesionalesListProps {
   /** PROFESSIONALS.ACCEPT_REQUEST: the way to the pending sign-up requests. */
@@ -36,8 +43,11 @@ export function ProfesionalesList({
 }: ProfesionalesListProps) {
   const toast = useToast();
   const { search, setSearch, pagination, changePagination } = useListParams();
+  const [params, setParams] = useSearchParams();
+  // From the dashboard: only those whose data were last confirmed over 90 days ago.
+  const sinConfirmar = params.get(SIN_CONFIRMAR_PARAM) === '1';
   const [draft, setDraft] = useState(search);
-  const page = useProfesionalesPage({ ...pagination, search });
+  const page = useProfesionalesPage({ ...pagination, search, sinConfirmar });
   const [removing, setRemoving] = useState<ProfesionalRow | null>(null);
   const deletion = useDeleteProfesional();
 
@@ -79,6 +89,14 @@ export function ProfesionalesList({
         ),
       },
     ];
+    if (sinConfirmar && canReviewReports)
+      list.push({
+        id: 'recordatorio',
+        header: <span className="sr-only">Recordatorio</span>,
+        label: 'Recordatorio',
+        align: 'end',
+        cell: (p) => <SendRecordatorioButton profesional={p} size="sm" />,
+      });
     if (canDelete)
       list.push({
         id: 'eliminar',
@@ -98,7 +116,7 @@ export function ProfesionalesList({
         ),
       });
     return list;
-  }, [canDelete]);
+  }, [canDelete, sinConfirmar, canReviewReports]);
 
   return (
     <div className={listPage.page}>
@@ -122,6 +140,26 @@ export function ProfesionalesList({
         )}
       </Panel>
 
+      {sinConfirmar && (
+        <Alert variant="info">
+          <span className={styles.filterNotice}>
+            Solo los profesionales que no confirman sus datos hace más de 90 días.
+            <button
+              type="button"
+              className={styles.clearFilter}
+              onClick={() => {
+                const next = new URLSearchParams(params);
+                next.delete(SIN_CONFIRMAR_PARAM);
+                next.delete(PAGE_PARAM);
+                setParams(next, { replace: true });
+              }}
+            >
+              Ver todos
+            </button>
+          </span>
+        </Alert>
+      )}
+
       <ListPanel
         title="Lista de Profesionales"
         count={page.data && formatCount(page.data.rowCount, 'profesional', 'profesionales')}
@@ -129,7 +167,9 @@ export function ProfesionalesList({
           <ExportButton
             failure={MESSAGES.EXPORT_FAILED}
             disabled={!page.data || page.data.rowCount === 0}
-            onExport={(format, onProgress) => exportProfesionales({ search }, format, onProgress)}
+            onExport={(format, onProgress) =>
+              exportProfesionales({ search, sinConfirmar }, format, onProgress)
+            }
           />
         }
       >
