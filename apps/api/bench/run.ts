@@ -4,8 +4,9 @@ import { runImportBenchmark } from './import.bench.ts';
 import { runLoadBenchmark } from './load.bench.ts';
 import { runNotificacionesBenchmark } from './notificaciones.bench.ts';
 import { runSearchBenchmark } from './search.bench.ts';
+import { runTableroBenchmark } from './tablero.bench.ts';
 
-/** `npm run bench -w apps/api [-- import|search|cartilla|notificaciones|load|auditoria]`: prints each figure next to its reference and goal. */
+/** `npm run bench -w apps/api [-- import|search|cartilla|notificaciones|load|auditoria|tablero]`: prints each figure next to its reference and goal. */
 const only = process.argv[2];
 if (!only || only === 'import') await runImportBenchmark();
 if (!only || only === 'search') await runSearchBenchmark();
@@ -13,3 +14,4 @@ if (!only || only === 'cartilla') await runCartillaBenchmark();
 if (!only || only === 'notificaciones') await runNotificacionesBenchmark();
 if (!only || only === 'load') await runLoadBenchmark();
 if (!only || only === 'auditoria') await runAuditoriaBenchmark();
+if (!only || only === 'tablero') await runTableroBenchmark();
