@@ -1,6 +1,7 @@
 import { TABLERO_ESTADO_LABELS, type Tablero as TableroData } from '@red-dental/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { CoverageMap } from '@/components/maps/coverage-map/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
@@ -195,6 +196,22 @@ export function Tablero() {
           Profesionales aprobados por localidad, las obras sociales que aceptan entre todos y cuántos
           afiliados tienen esas obras sociales.
         </p>
+        <CoverageMap
+          label="Mapa de profesionales por localidad"
+          places={t.localidades.flatMap((l) =>
+            l.lat === null || l.long === null
+              ? []
+              : [
+                  {
+                    name: l.localidad,
+                    lat: l.lat,
+                    long: l.long,
+                    count: l.profesionales,
+                    description: `${l.localidad}: ${formatNumber(l.profesionales)} profesionales, ${formatNumber(l.obrasSociales)} obras sociales, ${formatNumber(l.afiliadosCubiertos)} afiliados`,
+                  },
+                ],
+          )}
+        />
         <DataTable
           paging="client"
           label="Cobertura por localidad"

@@ -1,0 +1,1 @@
+export { CoverageMap, type CoveragePlace } from './coverage-map.tsx';
