@@ -15,6 +15,7 @@ test('an administrator lands on /profesionales with the full sidebar, and logs o
     'Afiliados',
     'Obras Sociales',
     'Notificaciones',
+    'Tablero',
     'Catálogos',
     'Usuarios',
     'Roles',
@@ -46,6 +47,7 @@ test('administrative staff land on /profesionales and see no Mi Perfil', async (
     'Afiliados',
     'Obras Sociales',
     'Notificaciones',
+    'Tablero',
     'Catálogos',
     'Cerrar Sesión',
   ]);
