@@ -69,7 +69,14 @@ function xlsxStream<T>(
           rows++;
           sheet.addRow(columns.map((column) => column.value(row) ?? null)).commit();
         }
-        if (!closed && zip.writableNeedDrain) await Promise.race([once(zip, 'drain'), once(output, 'close')]);
+        if (!closed && zip.writableNeedDrain) {
+          // Whichever comes first; the other listener is removed, not left to pile up batch after batch.
+          const waiting = new AbortController();
+          await Promise.race([
+            once(zip, 'drain', { signal: waiting.signal }),
+            once(output, 'close', { signal: waiting.signal }),
+          ]).finally(() => waiting.abort());
+        }
         if (closed) return;
       }
       sheet.commit();
