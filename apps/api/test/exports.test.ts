@@ -1,4 +1,3 @@
-import { buildPdf } from '@red-dental/testing';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -8,8 +7,8 @@ import {
   afiliadoAuth,
   createAfiliado,
   createObraSocial,
-  multipart,
 } from '../src/modules/afiliados/afiliados.factories.ts';
+import { sendToAfiliadosOf } from '../src/modules/notificaciones/notificaciones.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
 import {
   ADMIN,
@@ -206,18 +205,7 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
 
   describe("a notification's recipients", () => {
     it('lists who received it and when each read it, on Buenos Aires’ clock', async () => {
-      const form = multipart(
-        { title: 'Cartilla actualizada', category: 'Documentación', obrasSociales: JSON.stringify([os.id]) },
-        { name: 'cartilla.pdf', content: buildPdf(['Cartilla']), field: 'pdfs', type: 'application/pdf' },
-      );
-      const sent = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/notificaciones/afiliados',
-        headers: { ...staff, ...form.headers },
-        payload: form.payload,
-      });
-      expect(sent.statusCode, sent.body).toBe(201);
-      const { id } = sent.json() as { id: number };
+      const id = await sendToAfiliadosOf(ctx.app, staff, os.id, 'Cartilla actualizada');
       const [reader] = await queryRows<{ id: number }>(
         ctx.database.db,
         sql`select id from afiliados where documento = '20111222'`,

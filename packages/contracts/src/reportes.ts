@@ -8,11 +8,6 @@ import { boundedString, optionalIdQueryParam, paginatedQuerySchema } from './com
 export const REPORTE_ESTADOS = ['abierto', 'cerrado'] as const;
 export type ReporteEstado = (typeof REPORTE_ESTADOS)[number];
 
-export const REPORTE_ESTADO_LABELS: Record<ReporteEstado, string> = {
-  abierto: 'Abierto',
-  cerrado: 'Cerrado',
-};
-
 /** GET /api/reportes: a page of the queue, open ones by default, oldest first (closed: newest first). */
 export const reportesQuerySchema = paginatedQuerySchema.omit({ search: true }).extend({
   estado: z.enum(REPORTE_ESTADOS, { error: 'El estado debe ser abierto o cerrado.' }).default('abierto'),

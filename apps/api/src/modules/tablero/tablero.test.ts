@@ -1,5 +1,4 @@
 import { type Tablero, tableroSchema } from '@red-dental/contracts';
-import { buildPdf } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,12 +11,8 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import {
-  afiliadoAuth,
-  createAfiliado,
-  createObraSocial,
-  multipart,
-} from '../afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { sendToAfiliadosOf } from '../notificaciones/notificaciones.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
 
 describe.each(BACKENDS)('tablero (%s)', (backend) => {
@@ -138,18 +133,7 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
   });
 
   it("reads back the last 90 days' notifications with their read counts", async () => {
-    const form = multipart(
-      { title: 'Nuevos valores', category: 'Documentación', obrasSociales: JSON.stringify([osA.id]) },
-      { name: 'valores.pdf', content: buildPdf(['Valores']), field: 'pdfs', type: 'application/pdf' },
-    );
-    const sent = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/notificaciones/afiliados',
-      headers: { ...staff, ...form.headers },
-      payload: form.payload,
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
-    const { id } = sent.json() as { id: number };
+    const id = await sendToAfiliadosOf(ctx.app, staff, osA.id, 'Nuevos valores');
     const [reader] = await queryRows<{ afiliado_id: number }>(
       db(),
       sql`select afiliado_id from notificacion_destinatarios where notificacion_id = ${id} limit 1`,

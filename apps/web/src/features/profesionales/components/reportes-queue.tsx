@@ -1,6 +1,5 @@
 import {
   DEFAULT_PAGE_SIZE,
-  REPORTE_ESTADO_LABELS,
   REPORTE_ESTADOS,
   type ReporteEstado,
   type ReporteQueueRow,
@@ -155,7 +154,7 @@ export function ReportesQueue() {
       >
         <DataTable
           paging="server"
-          label={`Reportes ${REPORTE_ESTADO_LABELS[estado].toLowerCase()}s`}
+          label={estado === 'abierto' ? 'Reportes abiertos' : 'Reportes cerrados'}
           columns={columns}
           rows={queue.data?.rows}
           rowCount={queue.data?.rowCount ?? 0}
