@@ -25,8 +25,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseForm } from '../../lib/forms.ts';
-import { EXPORT_QUOTA, sendExport } from '../../lib/table-export.ts';
 import { currentAfiliado, currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
+import { sendAuditedExport } from '../audit/audited-export.ts';
 import * as service from './afiliados.service.ts';
 import * as datosService from './afiliados-datos.service.ts';
 import * as exportService from './afiliados-export.service.ts';
@@ -228,14 +228,10 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
-    async (request, reply) => {
-      const caller = currentUser(request);
-      await app.consumeQuota(app.db, `export:${caller.id}`, EXPORT_QUOTA);
-      return sendExport(
-        reply,
-        exportService.exportAfiliados({ db: app.db, log: request.log }, caller, request.query),
-      );
-    },
+    async (request, reply) =>
+      sendAuditedExport(app, request, reply, (deps, caller) =>
+        exportService.exportAfiliados(deps, caller, request.query),
+      ),
   );
 
   app.get(

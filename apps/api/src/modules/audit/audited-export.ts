@@ -1,8 +1,8 @@
 import type { AuditEntity, ExportFormat } from '@red-dental/contracts';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { ExportOptions } from '../../lib/table-export.ts';
-import type { Subject } from '../../plugins/auth.ts';
+import { EXPORT_QUOTA, type ExportFile, type ExportOptions, sendExport } from '../../lib/table-export.ts';
+import { currentUser, type Subject } from '../../plugins/auth.ts';
 import { recordAudit } from './audit.repository.ts';
 
 /**
@@ -40,4 +40,19 @@ export function auditedExport(
     },
     onError: (error) => deps.log.error({ err: error }, `the export of ${what.name} failed half-way`),
   };
+}
+
+/**
+ * What every export route does once its door is passed: the caller's hourly
+ * quota of exports, then the file, built by `build`, sent as a download.
+ */
+export async function sendAuditedExport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  build: (deps: { db: Db; log: FastifyBaseLogger }, caller: Subject) => ExportFile | Promise<ExportFile>,
+) {
+  const caller = currentUser(request);
+  await app.consumeQuota(app.db, `export:${caller.id}`, EXPORT_QUOTA);
+  return sendExport(reply, await build({ db: app.db, log: request.log }, caller));
 }

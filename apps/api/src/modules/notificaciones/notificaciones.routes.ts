@@ -21,8 +21,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseForm } from '../../lib/forms.ts';
-import { EXPORT_QUOTA, sendExport } from '../../lib/table-export.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { sendAuditedExport } from '../audit/audited-export.ts';
 import * as service from './notificaciones.service.ts';
 import * as exportService from './notificaciones-export.service.ts';
 import { PdfSniffer } from './pdf-sniffer.ts';
@@ -203,19 +203,10 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
-    async (request, reply) => {
-      const caller = currentUser(request);
-      await app.consumeQuota(app.db, `export:${caller.id}`, EXPORT_QUOTA);
-      return sendExport(
-        reply,
-        await exportService.exportRecipients(
-          { db: app.db, log: request.log },
-          caller,
-          request.params.id,
-          request.query,
-        ),
-      );
-    },
+    async (request, reply) =>
+      sendAuditedExport(app, request, reply, (deps, caller) =>
+        exportService.exportRecipients(deps, caller, request.params.id, request.query),
+      ),
   );
 
   app.get(

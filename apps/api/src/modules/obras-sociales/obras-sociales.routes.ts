@@ -8,8 +8,8 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPORT_QUOTA, sendExport } from '../../lib/table-export.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { sendAuditedExport } from '../audit/audited-export.ts';
 import * as service from './obras-sociales.service.ts';
 import * as exportService from './obras-sociales-export.service.ts';
 
@@ -40,14 +40,10 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
-    async (request, reply) => {
-      const caller = currentUser(request);
-      await app.consumeQuota(app.db, `export:${caller.id}`, EXPORT_QUOTA);
-      return sendExport(
-        reply,
-        exportService.exportObrasSociales({ db: app.db, log: request.log }, caller, request.query),
-      );
-    },
+    async (request, reply) =>
+      sendAuditedExport(app, request, reply, (deps, caller) =>
+        exportService.exportObrasSociales(deps, caller, request.query),
+      ),
   );
 
   app.get(

@@ -18,8 +18,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPORT_QUOTA, sendExport } from '../../lib/table-export.ts';
 import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
+import { sendAuditedExport } from '../audit/audited-export.ts';
 import * as service from './profesionales.service.ts';
 import { createDirectoryCache, type DirectoryBody } from './profesionales-cartilla.service.ts';
 import * as datosService from './profesionales-datos.service.ts';
@@ -148,14 +148,10 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },
     },
-    async (request, reply) => {
-      const caller = currentUser(request);
-      await app.consumeQuota(app.db, `export:${caller.id}`, EXPORT_QUOTA);
-      return sendExport(
-        reply,
-        exportService.exportProfesionales({ db: app.db, log: request.log }, caller, request.query),
-      );
-    },
+    async (request, reply) =>
+      sendAuditedExport(app, request, reply, (deps, caller) =>
+        exportService.exportProfesionales(deps, caller, request.query),
+      ),
   );
 
   app.get(
