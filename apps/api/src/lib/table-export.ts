@@ -3,7 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type ExportFormat, networkClock } from '@red-dental/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { type CsvColumn, csvStream } from './csv-export.ts';
+import { type CsvColumn, type CsvSeparator, csvFromCopy, csvStream } from './csv-export.ts';
 
 /** A column of an exported list: its header and what each row puts in it. */
 export type ExportColumn<T> = CsvColumn<T>;
@@ -95,12 +95,18 @@ function xlsxStream<T>(
   return output;
 }
 
-/** The rows as the file the caller asked for: CSV (with its separator) or an Excel workbook. */
+/**
+ * The rows as the file the caller asked for: CSV (with its separator) or an
+ * Excel workbook. `copy`, when given, writes the same CSV rows in the
+ * database (`copyCsvOut`: the columns of `columns`, in their order and as
+ * they write them); the batches then serve only when it cannot.
+ */
 export function tableExport<T>(
   batches: AsyncIterable<readonly T[]>,
   columns: readonly ExportColumn<T>[],
   format: ExportFormat,
   options: ExportOptions,
+  copy?: (separator: CsvSeparator) => Promise<Readable | null>,
 ): ExportFile {
   // The day in Buenos Aires, as the network's staff would date the file.
   const day = networkClock(new Date()).date;
@@ -112,12 +118,17 @@ export function tableExport<T>(
       fileName: `${options.name}-${day}.xlsx`,
     };
   }
+  const csvOptions = { separator: format.separador, onEnd: options.onEnd, onError: options.onError };
+  const fromBatches = () => csvStream(ahead, columns, csvOptions);
   return {
-    stream: csvStream(ahead, columns, {
-      separator: format.separador,
-      onEnd: options.onEnd,
-      onError: options.onError,
-    }),
+    stream: copy
+      ? csvFromCopy(
+          () => copy(format.separador ?? ','),
+          fromBatches,
+          columns.map((column) => column.header),
+          csvOptions,
+        )
+      : fromBatches(),
     contentType: 'text/csv; charset=utf-8',
     fileName: `${options.name}-${day}.csv`,
   };

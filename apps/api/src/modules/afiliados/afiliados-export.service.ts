@@ -27,8 +27,9 @@ export function exportAfiliados(
   query: { search?: string; obraSocialId?: number } & ExportFormat,
 ) {
   const { formato, separador, ...filtros } = query;
+  const filter = filterFor(caller, filtros);
   return tableExport(
-    repo.eachExportBatch(deps.db, filterFor(caller, filtros)),
+    repo.eachExportBatch(deps.db, filter),
     EXPORT_COLUMNS,
     query,
     auditedExport(deps, caller, {
@@ -37,5 +38,6 @@ export function exportAfiliados(
       filtros,
       format: { formato, separador },
     }),
+    (separator) => repo.copyExport(deps.db, filter, separator),
   );
 }

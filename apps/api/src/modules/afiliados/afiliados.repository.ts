@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { Afiliado } from '@red-dental/contracts';
 import { and, arrayContains, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { type DbOrTx, estimatedRows, preparedRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, estimatedRows, preparedRows } from '../../db/client.ts';
+import { copyCsvOut, copyDay, copyText } from '../../db/copy-out.ts';
 import { afiliados, obrasSociales } from '../../db/schema/index.ts';
 
 /** What a list request matches; built by the service from the caller's permissions and search. */
@@ -290,6 +292,24 @@ export interface AfiliadoExportRow {
  * each batch a short statement (no transaction held open for the whole
  * download, nor a cursor that pins a connection while a slow client reads).
  */
+/**
+ * The export's rows written as CSV by the database (`copyCsvOut`), the
+ * columns of the service's EXPORT_COLUMNS as it writes them, in the order of
+ * `eachExportBatch`. Null where COPY cannot serve (see `copyCsvOut`).
+ */
+export function copyExport(db: Db, filter: AfiliadoFilter, separator: ',' | ';'): Promise<Readable | null> {
+  if (filter.kind === 'none') return Promise.resolve(null);
+  return copyCsvOut(
+    db,
+    sql`select ${copyText(afiliados.nombre)}, ${afiliados.tipoDocumento}, ${afiliados.documento},
+          ${copyDay(afiliados.fechaNacimiento)}, ${copyText(sql`os.nombre`)}
+        from afiliados left join obras_sociales os on os.id = afiliados.obra_social_id
+        where ${whereOf(filter) ?? sql`true`}
+        order by afiliados.nombre_busqueda collate "C", afiliados.id`,
+    separator,
+  );
+}
+
 export async function* eachExportBatch(
   db: DbOrTx,
   filter: AfiliadoFilter,
