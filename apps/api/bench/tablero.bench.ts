@@ -134,8 +134,25 @@ export async function runTableroBenchmark() {
         `    ${formatLoad('GET /api/tablero', steady)}   goal p99 < ${GOALS.p99Ms} ms: ${verdict(dashboardMet)}`,
       );
 
-      const exported = await download(server.url, token, server.pid, agent);
-      const reference = await copyReference(database.location);
+      // The first full read warms the cache for both sides; then each is measured twice, in turns,
+      // and the faster run of each is compared (the memory figure is the larger growth of the two).
+      await copyReference(database.location);
+      const exports = [];
+      const references = [];
+      for (let round = 0; round < 2; round++) {
+        exports.push(await download(server.url, token, server.pid, agent));
+        references.push(await copyReference(database.location));
+      }
+      const fastest = <T extends { seconds: number }>(runs: T[]) =>
+        runs.reduce((best, run) => (run.seconds < best.seconds ? run : best));
+      const exported = {
+        ...fastest(exports),
+        growth: Math.max(...exports.map((run) => run.growth)),
+        status: exports.every((run) => run.status === 200)
+          ? 200
+          : exports.find((run) => run.status !== 200)!.status,
+      };
+      const reference = fastest(references);
       const ratio = exported.seconds / reference.seconds;
       const exportMet =
         exported.status === 200 &&
@@ -143,10 +160,10 @@ export async function runTableroBenchmark() {
         ratio <= GOALS.exportVsCopy &&
         exported.growth < GOALS.exportRssGrowthMb;
       console.log(
-        `    export: ${exported.rows.toLocaleString('es-AR')} rows, ${(exported.bytes / 1048576).toFixed(0)} MB in ${exported.seconds.toFixed(1)} s (${(exported.rows / exported.seconds).toFixed(0)} rows/s, HTTP ${exported.status}); server RSS ${exported.rssStart.toFixed(0)} MB, +${exported.growth.toFixed(0)} MB at its peak`,
+        `    export (faster of 2): ${exported.rows.toLocaleString('es-AR')} rows, ${(exported.bytes / 1048576).toFixed(0)} MB in ${exported.seconds.toFixed(1)} s (${(exported.rows / exported.seconds).toFixed(0)} rows/s, HTTP ${exported.status}); server RSS ${exported.rssStart.toFixed(0)} MB, +${exported.growth.toFixed(0)} MB at its peak`,
       );
       console.log(
-        `    reference: COPY … TO STDOUT of the same rows: ${reference.rows.toLocaleString('es-AR')} rows, ${(reference.bytes / 1048576).toFixed(0)} MB in ${reference.seconds.toFixed(1)} s (${(reference.rows / reference.seconds).toFixed(0)} rows/s)`,
+        `    reference (faster of 2): COPY … TO STDOUT of the same rows: ${reference.rows.toLocaleString('es-AR')} rows, ${(reference.bytes / 1048576).toFixed(0)} MB in ${reference.seconds.toFixed(1)} s (${(reference.rows / reference.seconds).toFixed(0)} rows/s)`,
       );
       console.log(
         `    export time / COPY time ${ratio.toFixed(2)} (goal ≤ ${GOALS.exportVsCopy}), RSS growth goal < ${GOALS.exportRssGrowthMb} MB: ${verdict(exportMet)}`,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { writtenMoment } from '../src/lib/written-dates.ts';
 import {
   afiliadoAuth,
   createAfiliado,
@@ -229,6 +230,26 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
       const byName = Object.fromEntries(rows.map((r) => [r.Nombre, r['Leída el']]));
       expect(byName['Begoña Ibáñez']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
       expect(byName['Álvaro Núñez']).toBeNull();
+
+      // The CSV says the same, the moment read written as the screens write it.
+      const [readAt] = await queryRows<{ read_at: Date | string }>(
+        ctx.database.db,
+        sql`select read_at from notificacion_destinatarios where notificacion_id = ${id} and read_at is not null`,
+      );
+      const csv = await inject('GET', `/api/notificaciones/${id}/destinatarios/export?separador=%3B`, staff);
+      const csvRows = records(csv.rawPayload, ';');
+      expect(csvRows).toHaveLength(2);
+      expect(csvRows).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            Destinatario: 'Afiliado',
+            Nombre: 'Begoña Ibáñez',
+            'Leída el': byName['Begoña Ibáñez'],
+          }),
+          expect.objectContaining({ Nombre: 'Álvaro Núñez', 'Leída el': '' }),
+        ]),
+      );
+      expect(byName['Begoña Ibáñez']).toBe(writtenMoment(new Date(readAt!.read_at)));
       const [audit] = await exportAudits('notificacion');
       expect(audit).toMatchObject({ entity_id: String(id), details: { filas: 2, completa: true } });
     });

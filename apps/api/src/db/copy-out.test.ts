@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
@@ -58,7 +57,10 @@ describe.runIf(BACKENDS.includes('postgres'))('CSV written by COPY (postgres)', 
     const onEnd = async (end: { rows: number; complete: boolean }) => {
       ends.push(end);
     };
-    const rows = await queryRows<{ nombre: string | null; dia: string | null }>(database.db, rowsQuery('plain'));
+    const rows = await queryRows<{ nombre: string | null; dia: string | null }>(
+      database.db,
+      rowsQuery('plain'),
+    );
     async function* batches() {
       yield rows;
     }
@@ -71,7 +73,11 @@ describe.runIf(BACKENDS.includes('postgres'))('CSV written by COPY (postgres)', 
       columns.map((c) => c.header),
       { separator, onEnd },
     );
-    return { batches: (await buffer(fromBatches)).toString(), copy: (await buffer(fromCopy)).toString(), ends };
+    return {
+      batches: (await buffer(fromBatches)).toString(),
+      copy: (await buffer(fromCopy)).toString(),
+      ends,
+    };
   }
 
   it('writes, byte for byte, the file the batches write, with either separator', async () => {

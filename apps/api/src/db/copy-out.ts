@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { NETWORK_UTC_OFFSET_MS } from '@red-dental/contracts';
 import { type AnyColumn, is, type SQL, sql } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
@@ -105,10 +106,16 @@ export async function copyCsvOut(db: Db, query: SQL, delimiter: ',' | ';'): Prom
  * an empty text is left empty rather than quoted.
  */
 export function copyText(value: SQL | AnyColumn): SQL {
-  return sql`case when left(${value}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${value} else nullif(${value}, '') end`;
+  // ascii() is the first character's code point: =, +, -, @, tab, carriage return.
+  return sql`case when ascii(${value}) in (61, 43, 45, 64, 9, 13) then '''' || ${value} else nullif(${value}, '') end`;
 }
 
 /** A date cell of a COPY export as `writtenDay` writes it: dd/mm/yyyy. */
 export function copyDay(value: SQL | AnyColumn): SQL {
   return sql`to_char(${value}, 'DD/MM/YYYY')`;
+}
+
+/** A moment cell of a COPY export as `writtenMoment` writes it: dd/mm/yyyy hh:mm on the network's clock. */
+export function copyMoment(value: SQL | AnyColumn): SQL {
+  return sql`to_char(${value} at time zone 'UTC' + make_interval(secs => ${NETWORK_UTC_OFFSET_MS / 1000}), 'DD/MM/YYYY HH24:MI')`;
 }

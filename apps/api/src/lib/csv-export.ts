@@ -157,7 +157,8 @@ export function csvFromCopy(
       if (finished) return;
       finished = true;
       const complete = !error;
-      if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') options.onError?.(error);
+      if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
+        options.onError?.(error);
       void (options.onEnd?.({ rows: records.rows, complete }) ?? Promise.resolve()).finally(() => {
         if (complete) output.end();
         else output.destroy();

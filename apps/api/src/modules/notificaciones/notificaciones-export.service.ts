@@ -34,5 +34,6 @@ export async function exportRecipients(
       filtros: {},
       format,
     }),
+    (separator) => repo.copyRecipients(deps.db, notificacionId, separator),
   );
 }

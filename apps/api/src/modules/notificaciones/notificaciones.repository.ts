@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { DestinatarioTipo, NotificacionFilters } from '@red-dental/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, preparedRows, queryRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, preparedRows, queryRows } from '../../db/client.ts';
+import { copyCsvOut, copyMoment, copyText } from '../../db/copy-out.ts';
 import { notificacionDestinatarios, notificaciones } from '../../db/schema/index.ts';
 
 /** A recipient is one user (a professional's account) or one affiliate. */
@@ -335,6 +337,32 @@ export interface RecipientExportRow {
   nombre: string;
   detalle: string;
   readAt: Date | null;
+}
+
+/**
+ * The recipients' export written as CSV by the database (`copyCsvOut`): the
+ * service's columns as it writes them, in the order of `eachRecipientBatch`.
+ */
+export function copyRecipients(
+  db: Db,
+  notificacionId: number,
+  separator: ',' | ';',
+): Promise<Readable | null> {
+  // As for the affiliates' export, the rows are read in a subquery `offset 0` keeps whole.
+  return copyCsvOut(
+    db,
+    sql`select tipo, ${copyText(sql`nombre`)}, ${copyText(sql`detalle`)}, ${copyMoment(sql`read_at`)}
+        from (select case when d.afiliado_id is null then 'Profesional' else 'Afiliado' end as tipo,
+                coalesce(a.nombre, p.nombre, u.email) as nombre, coalesce(a.documento, u.email) as detalle, d.read_at
+              from notificacion_destinatarios d
+              left join afiliados a on a.id = d.afiliado_id
+              left join users u on u.id = d.user_id
+              left join profesionales p on p.user_id = d.user_id
+              where d.notificacion_id = ${notificacionId}
+              order by d.id
+              offset 0) as filas`,
+    separator,
+  );
 }
 
 /**
