@@ -25,17 +25,6 @@ export function useReportes(id: number) {
   });
 }
 
-/** `POST /api/profesionales/{id}/reportes/{reporteId}/cerrar`: staff checked or fixed the data. */
-export function useCloseReporte(profesionalId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (reporteId: number) =>
-      apiRequest(`profesionales/${profesionalId}/reportes/${reporteId}/cerrar`, { method: 'POST' }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.profesionales.reportes(profesionalId) }),
-  });
-}
-
 const queuePage = paginatedSchema(reporteQueueRowSchema);
 
 /** `GET /api/reportes`: every provider's reports, open (oldest first) or closed (newest first). */

@@ -220,7 +220,7 @@ describe('/profesionales/edit/{id}', () => {
     ];
     const { requests } = setup({
       'GET /api/profesionales/7/reportes': () => open,
-      'POST /api/profesionales/7/reportes/31/cerrar': () => {
+      'PUT /api/reportes/31': () => {
         open = [];
         return [204];
       },
@@ -234,10 +234,18 @@ describe('/profesionales/edit/{id}', () => {
         description: 'El teléfono ya no corresponde',
       }),
     );
+    // The note the affiliate reads, as in the queue.
+    const dialog = screen.getByRole('dialog', { name: 'Cerrar reporte' });
+    await userEvent.type(
+      within(dialog).getByLabelText('Qué se revisó o corrigió (lo lee el afiliado que lo informó)'),
+      'Se actualizó el teléfono',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cerrar reporte' }));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: /informó un error/ })).not.toBeInTheDocument(),
     );
-    expect(requests.some((r) => r.url.pathname.endsWith('/cerrar'))).toBe(true);
+    const put = requests.find((r) => r.url.pathname === '/api/reportes/31');
+    expect(put?.body).toEqual({ estado: 'cerrado', nota: 'Se actualizó el teléfono' });
   });
 
   it("verifies the licence with 'Verificar matrícula'", async () => {

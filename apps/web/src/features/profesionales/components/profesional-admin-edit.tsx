@@ -174,7 +174,7 @@ function AdminForm({
           )}
         </div>
 
-        <ReportesPanel profesionalId={profesional.id} />
+        <ReportesPanel profesionalId={profesional.id} nombre={profesional.nombre} />
         <ContactSection isEditing={isEditing} mode="admin" />
         <OfficeSection isEditing={isEditing}>
           <ZonaField isEditing={isEditing} zonas={zonas} onAddZona={() => setIsNuevaZonaOpen(true)} />

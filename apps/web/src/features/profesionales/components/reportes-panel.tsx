@@ -1,20 +1,21 @@
+import type { Reporte } from '@red-dental/contracts';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
 import { AlertIcon } from '@/components/ui/icons/index.ts';
-import { useToast } from '@/components/ui/toast/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
 import { formatMomentDate } from '@/lib/format.ts';
-import { useCloseReporte, useReportes } from '../api/reportes.ts';
+import { useReportes } from '../api/reportes.ts';
+import { CloseReporteModal } from './close-reporte-modal.tsx';
 import styles from './profile-form.module.css';
 
 /**
  * The open reports affiliates sent about this listing ('Informar un error'
- * in the cartilla). Staff close each one once the data is checked or fixed.
- * Nothing shows while there are none.
+ * in the cartilla). Staff close each one once the data is checked or fixed,
+ * with a note the affiliate reads, as in the reports queue. Nothing shows
+ * while there are none.
  */
-export function ReportesPanel({ profesionalId }: { profesionalId: number }) {
-  const toast = useToast();
+export function ReportesPanel({ profesionalId, nombre }: { profesionalId: number; nombre: string }) {
   const reportes = useReportes(profesionalId);
-  const close = useCloseReporte(profesionalId);
+  const [closing, setClosing] = useState<Reporte | null>(null);
   const open = reportes.data ?? [];
   if (open.length === 0) return null;
   return (
@@ -38,20 +39,17 @@ export function ReportesPanel({ profesionalId }: { profesionalId: number }) {
             <Button
               size="sm"
               variant="secondary"
-              isLoading={close.isPending && close.variables === r.id}
               aria-describedby={`reporte-${r.id}`}
-              onClick={() =>
-                close.mutate(r.id, {
-                  onSuccess: () => toast.success('Reporte cerrado'),
-                  onError: (error) => toast.error(errorMessage(error)),
-                })
-              }
+              onClick={() => setClosing(r)}
             >
               Cerrar reporte
             </Button>
           </li>
         ))}
       </ul>
+      {closing && (
+        <CloseReporteModal reporte={closing} profesionalNombre={nombre} onClose={() => setClosing(null)} />
+      )}
     </section>
   );
 }

@@ -9,20 +9,18 @@ import { generatePath, Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
-import { Modal } from '@/components/ui/modal/index.ts';
 import { ChevronLeftIcon } from '@/components/ui/screen-icons/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
-import { TextArea } from '@/components/ui/text-area/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMomentDate } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useReportesQueue, useUpdateReporte } from '../api/reportes.ts';
+import { CloseReporteModal } from './close-reporte-modal.tsx';
 import styles from './reportes-queue.module.css';
 
 const ESTADO_PARAM = 'estado';
-const NOTA_MAX = 500;
 
 const estadoOf = (params: URLSearchParams): ReporteEstado =>
   params.get(ESTADO_PARAM) === 'cerrado' ? 'cerrado' : 'abierto';
@@ -165,60 +163,13 @@ export function ReportesQueue() {
           onPaginationChange={setPagination}
         />
       </ListPanel>
-      {closing && <CloseModal reporte={closing} onClose={() => setClosing(null)} />}
-    </div>
-  );
-}
-
-/** 'Cerrar reporte': what was found or done, which the affiliate who sent it reads. */
-function CloseModal({ reporte, onClose }: { reporte: ReporteQueueRow; onClose: () => void }) {
-  const toast = useToast();
-  const update = useUpdateReporte();
-  const [nota, setNota] = useState('');
-  const tooLong = nota.trim().length > NOTA_MAX;
-
-  const submit = () =>
-    update.mutate(
-      { id: reporte.id, estado: 'cerrado', nota: nota.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast.success(`Se cerró el reporte sobre ${reporte.profesional.nombre}`);
-          onClose();
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
-
-  return (
-    <Modal
-      isOpen
-      onClose={onClose}
-      title="Cerrar reporte"
-      size="sm"
-      closeOnOutsideClick={!update.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} isLoading={update.isPending} disabled={tooLong}>
-            Cerrar reporte
-          </Button>
-        </>
-      }
-    >
-      <div className={styles.modalBody}>
-        <p>
-          <strong>{reporte.profesional.nombre}</strong>: {reporte.motivo}
-        </p>
-        <TextArea
-          label="Qué se revisó o corrigió (lo lee el afiliado que lo informó)"
-          value={nota}
-          onChange={(event) => setNota(event.target.value)}
-          rows={4}
-          error={tooLong ? `Use ${NOTA_MAX} caracteres como máximo.` : undefined}
+      {closing && (
+        <CloseReporteModal
+          reporte={closing}
+          profesionalNombre={closing.profesional.nombre}
+          onClose={() => setClosing(null)}
         />
-      </div>
-    </Modal>
+      )}
+    </div>
   );
 }
