@@ -34,7 +34,19 @@ export default function BarChart({ label, bars }: BarChartProps) {
         animation: false,
         locale: 'es-AR',
         plugins: { legend: { display: false }, tooltip: { enabled: true } },
-        scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+        scales: {
+          x: { beginAtZero: true, ticks: { precision: 0 } },
+          y: {
+            ticks: {
+              // A long name is shortened to fit a phone's width (the tooltip and the table say it whole).
+              callback(value) {
+                const text = this.getLabelForValue(Number(value));
+                const max = this.chart.width < 480 ? 14 : 30;
+                return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+              },
+            },
+          },
+        },
       },
     });
     return () => chart.destroy();
