@@ -1,8 +1,10 @@
+import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { copyCsvOut } from '../src/db/copy-out.ts';
 import { writtenMoment } from '../src/lib/written-dates.ts';
 import {
   afiliadoAuth,
@@ -160,6 +162,40 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
       });
       const audit = await inject('GET', '/api/auditoria?pageIndex=0&pageSize=5&accion=export', admin);
       expect(audit.json().rows[0]).toMatchObject({ action: 'export', entity: 'afiliado' });
+    });
+  });
+
+  describe.runIf(backend === 'postgres')('written by COPY on PostgreSQL', () => {
+    /** The file a route sends while both COPY slots are taken (from batches), then once they are free. */
+    async function batchedThenCopied(url: string) {
+      const held = [
+        await copyCsvOut(ctx.database.db, sql`select 1`, ','),
+        await copyCsvOut(ctx.database.db, sql`select 1`, ','),
+      ];
+      expect(held.every((copy) => copy !== null)).toBe(true);
+      const batched = await inject('GET', url, staff);
+      for (const copy of held) {
+        copy?.destroy();
+        if (copy) await finished(copy).catch(() => {});
+      }
+      const copied = await inject('GET', url, staff);
+      return { batched, copied };
+    }
+
+    it('sends, byte for byte, the file the batches send, for the affiliates and for recipients', async () => {
+      const id = await sendToAfiliadosOf(ctx.app, staff, os.id, 'Cambios en la cartilla');
+      for (const url of [
+        '/api/afiliados/export?separador=%3B',
+        `/api/afiliados/export?search=20111&obraSocialId=${os.id}`,
+        '/api/afiliados/export?search=ibañez',
+        `/api/notificaciones/${id}/destinatarios/export`,
+      ]) {
+        const { batched, copied } = await batchedThenCopied(url);
+        expect(batched.statusCode, batched.body).toBe(200);
+        expect(copied.statusCode, copied.body).toBe(200);
+        expect(records(copied.rawPayload, url.includes('%3B') ? ';' : ',').length).toBeGreaterThan(0);
+        expect(copied.rawPayload.equals(batched.rawPayload), url).toBe(true);
+      }
     });
   });
 

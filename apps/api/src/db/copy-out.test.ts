@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createTestDatabase } from '../../test/helpers.ts';
@@ -27,6 +28,13 @@ const NAMES = [
   'Begoña Ibáñez',
 ];
 const DAYS = ['2024-02-29', null, '1901-01-01'];
+
+/** Stops a COPY and waits until its connection is given back. */
+async function discard(copy: Readable | null) {
+  if (!copy) return;
+  copy.destroy();
+  await finished(copy).catch(() => {});
+}
 
 describe.runIf(BACKENDS.includes('postgres'))('CSV written by COPY (postgres)', () => {
   let database: Database;
@@ -110,6 +118,9 @@ describe.runIf(BACKENDS.includes('postgres'))('CSV written by COPY (postgres)', 
   it('refuses a parameter it cannot write as a literal', () => {
     expect(() => inlineParams('select $1', [{ a: 1 }])).toThrow(TypeError);
     expect(() => inlineParams('select $1', [Number.NaN])).toThrow(TypeError);
+    expect(() => inlineParams('select $1', [new Date()])).toThrow(TypeError);
+    expect(() => inlineParams('select $1, $2', ['uno'])).toThrow(RangeError);
+    expect(() => inlineParams('select $0', ['uno'])).toThrow(RangeError);
   });
 
   it('stops the COPY and frees its connection when the client goes away half-way', async () => {
@@ -155,6 +166,45 @@ describe.runIf(BACKENDS.includes('postgres'))('CSV written by COPY (postgres)', 
     expect(await queryRows(database.db, sql`select 1 as uno`)).toEqual([{ uno: 1 }]);
   });
 
+  it('gives the connection back when the client goes away before the COPY starts', async () => {
+    let end: { rows: number; complete: boolean } | undefined;
+    let opened: Readable | null = null;
+    const file = csvFromCopy(
+      async () => {
+        // The client leaves while the connection is being found.
+        await Promise.resolve();
+        file.destroy();
+        opened = await copyCsvOut(database.db, sql`select n from generate_series(1, 500000) n`, ',');
+        return opened;
+      },
+      () => {
+        throw new Error('COPY was expected to serve');
+      },
+      ['n'],
+      {
+        onEnd: async (result) => {
+          end = result;
+        },
+      },
+    );
+    await expect.poll(() => end, { timeout: 5_000 }).toEqual({ rows: 0, complete: false });
+    expect(opened).not.toBeNull();
+    // Both slots are free again: two COPYs open at once.
+    await expect
+      .poll(
+        async () => {
+          const both = [
+            await copyCsvOut(database.db, sql`select 1`, ','),
+            await copyCsvOut(database.db, sql`select 1`, ','),
+          ];
+          for (const copy of both) await discard(copy);
+          return both.every((copy) => copy !== null);
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(true);
+  });
+
   it('leaves the export to the batches while two COPYs hold their connections', async () => {
     const open = () => copyCsvOut(database.db, sql`select n from generate_series(1, 500000) n`, ',');
     const first = (await open()) as Readable;
@@ -162,14 +212,14 @@ describe.runIf(BACKENDS.includes('postgres'))('CSV written by COPY (postgres)', 
     expect(first).not.toBeNull();
     expect(second).not.toBeNull();
     expect(await open()).toBeNull();
-    first.destroy();
-    second.destroy();
+    await discard(first);
+    await discard(second);
     // Once they are gone, COPY serves again.
     await expect
       .poll(
         async () => {
           const again = await open();
-          again?.destroy();
+          await discard(again);
           return again !== null;
         },
         { timeout: 5_000 },

@@ -15,8 +15,13 @@ import type { Db } from './client.ts';
  */
 const COPY_EXPORTS_AT_ONCE = 2;
 
-/** A COPY that outlives this is cancelled: no export of this network takes a fraction of it. */
-const COPY_TIMEOUT = '15min';
+/**
+ * A COPY still running after this is stopped: no export of this network takes
+ * a fraction of it. The server's own timer closes the connection, since
+ * PostgreSQL does not act on a statement timeout while it waits on a client
+ * that stopped reading.
+ */
+const COPY_TIMEOUT_MS = 15 * 60_000;
 
 let running = 0;
 
@@ -25,18 +30,24 @@ let running = 0;
  * statement that cannot take parameters (COPY). Each value becomes a quoted
  * literal of unknown type, which PostgreSQL types from where it stands, as it
  * types a parameter; strings are escaped by the driver's own `escapeLiteral`.
+ * Only strings, finite numbers, booleans and arrays of strings are written;
+ * anything else throws, before any connection is taken.
  * One pass over `$n` markers: a value's text is never scanned again.
  */
 export function inlineParams(text: string, params: readonly unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+  return text.replace(/\$(\d+)/g, (marker, n: string) => {
+    const index = Number(n) - 1;
+    if (index < 0 || index >= params.length)
+      throw new RangeError(`${marker} names no parameter of the query`);
+    return literal(params[index]);
+  });
 }
 
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'string') return pg.escapeLiteral(value);
   if (typeof value === 'number' && Number.isFinite(value)) return pg.escapeLiteral(String(value));
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (typeof value === 'boolean') return value ? "'true'" : "'false'";
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
     // An array literal ('{"a","b"}'): each element quoted, its backslashes and quotes escaped.
     const items = value.map((item) => `"${item.replace(/[\\"]/g, (c) => `\\${c}`)}"`);
@@ -59,6 +70,7 @@ export async function copyCsvOut(db: Db, query: SQL, delimiter: ',' | ';'): Prom
   if (is(session, PgliteSession) || running >= COPY_EXPORTS_AT_ONCE) return null;
   const pool = (session as unknown as { client: pg.Pool }).client;
   const built = dialect.sqlToQuery(query);
+  const copy = `copy (${inlineParams(built.sql, built.params)}) to stdout with (format csv, delimiter ${pg.escapeLiteral(delimiter)})`;
   running++;
   let client: pg.PoolClient;
   try {
@@ -68,20 +80,21 @@ export async function copyCsvOut(db: Db, query: SQL, delimiter: ',' | ';'): Prom
     throw error;
   }
   let done = false;
+  let timer: NodeJS.Timeout | undefined;
   const release = (error?: Error) => {
     if (done) return;
     done = true;
     running--;
+    clearTimeout(timer);
     client.release(error ?? undefined);
   };
   try {
     await client.query('begin read only');
-    await client.query(`set local statement_timeout = '${COPY_TIMEOUT}'`);
-    const stream = client.query(
-      copyTo(
-        `copy (${inlineParams(built.sql, built.params)}) to stdout with (format csv, delimiter ${pg.escapeLiteral(delimiter)})`,
-      ),
-    );
+    // The pool's short statement timeout is for requests; this one runs as long as its download.
+    await client.query(`set local statement_timeout = ${COPY_TIMEOUT_MS}`);
+    const stream = client.query(copyTo(copy));
+    timer = setTimeout(() => stream.destroy(new Error('the COPY ran past its time')), COPY_TIMEOUT_MS);
+    timer.unref();
     stream.once('end', () => {
       client.query('commit').then(
         () => release(),

@@ -18,6 +18,13 @@ export function neutralizeFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+export interface CsvOptions {
+  separator?: CsvSeparator;
+  onEnd?: (result: { rows: number; complete: boolean }) => Promise<void>;
+  /** A query that failed half-way: the response ends early, and the error goes here (the log). */
+  onError?: (error: Error) => void;
+}
+
 /**
  * A CSV file as a stream, written as the batches arrive: UTF-8 with a byte
  * order mark (so spreadsheet programs read accents), a header row, quoting
@@ -27,13 +34,6 @@ export function neutralizeFormula(value: string): string {
  * of filling memory. `onEnd` runs once, whether the file was written whole or
  * the client went away, with how many rows went out.
  */
-export interface CsvOptions {
-  separator?: CsvSeparator;
-  onEnd?: (result: { rows: number; complete: boolean }) => Promise<void>;
-  /** A query that failed half-way: the response ends early, and the error goes here (the log). */
-  onError?: (error: Error) => void;
-}
-
 export function csvStream<T>(
   batches: AsyncIterable<readonly T[]>,
   columns: readonly CsvColumn<T>[],
@@ -130,14 +130,22 @@ export function csvFromCopy(
   options: CsvOptions,
 ): Readable {
   const output = new PassThrough();
+  const ended = (result: { rows: number; complete: boolean }) =>
+    (options.onEnd?.(result) ?? Promise.resolve()).catch((error: Error) => options.onError?.(error));
   (async () => {
     let copy: Readable | null;
     try {
       copy = await open();
     } catch (error) {
       options.onError?.(error as Error);
-      await options.onEnd?.({ rows: 0, complete: false });
+      await ended({ rows: 0, complete: false });
       output.destroy();
+      return;
+    }
+    // The client may have gone while the connection was being found: nothing was sent.
+    if (output.destroyed) {
+      copy?.destroy();
+      await ended({ rows: 0, complete: false });
       return;
     }
     if (!copy) {
@@ -159,7 +167,7 @@ export function csvFromCopy(
       const complete = !error;
       if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
         options.onError?.(error);
-      void (options.onEnd?.({ rows: records.rows, complete }) ?? Promise.resolve()).finally(() => {
+      void ended({ rows: records.rows, complete }).finally(() => {
         if (complete) output.end();
         else output.destroy();
       });

@@ -287,12 +287,6 @@ export interface AfiliadoExportRow {
 }
 
 /**
- * Every match in the list's order (name, then id), in keyset batches read
- * straight from the name-ordered indexes: one batch in memory at a time, and
- * each batch a short statement (no transaction held open for the whole
- * download, nor a cursor that pins a connection while a slow client reads).
- */
-/**
  * The export's rows written as CSV by the database (`copyCsvOut`), the
  * columns of the service's EXPORT_COLUMNS as it writes them, in the order of
  * `eachExportBatch`. Null where COPY cannot serve (see `copyCsvOut`).
@@ -304,7 +298,8 @@ export function copyExport(db: Db, filter: AfiliadoFilter, separator: ',' | ';')
   // to a slower walk of the name index.
   return copyCsvOut(
     db,
-    sql`select ${copyText(sql`nombre`)}, tipo_documento, documento, ${copyDay(sql`fecha_nacimiento`)}, ${copyText(sql`obra_social`)}
+    sql`select ${copyText(sql`nombre`)}, ${copyText(sql`tipo_documento`)}, ${copyText(sql`documento`)},
+          ${copyDay(sql`fecha_nacimiento`)}, ${copyText(sql`obra_social`)}
         from (select afiliados.nombre, afiliados.tipo_documento, afiliados.documento, afiliados.fecha_nacimiento,
                 os.nombre as obra_social
               from afiliados left join obras_sociales os on os.id = afiliados.obra_social_id
@@ -315,6 +310,12 @@ export function copyExport(db: Db, filter: AfiliadoFilter, separator: ',' | ';')
   );
 }
 
+/**
+ * Every match in the list's order (name, then id), in keyset batches read
+ * straight from the name-ordered indexes: one batch in memory at a time, and
+ * each batch a short statement (no transaction held open for the whole
+ * download, nor a cursor that pins a connection while a slow client reads).
+ */
 export async function* eachExportBatch(
   db: DbOrTx,
   filter: AfiliadoFilter,
