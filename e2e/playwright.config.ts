@@ -48,8 +48,9 @@ export default defineConfig({
       env: { STAND_INS_PORT: new URL(STAND_INS).port },
     },
     {
-      // The real server, serving the SPA built by `npm run build` (see the root script test:e2e).
-      command: 'npx tsx ../apps/api/src/server.ts',
+      // The real server as `npm start` runs it (compiled), serving the SPA built by `npm run build`
+      // (see the root script test:e2e).
+      command: 'node ../scripts/start.mjs',
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,

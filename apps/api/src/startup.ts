@@ -7,9 +7,10 @@ import { type Database, openPglite, openPostgres, pgliteDir } from './db/client.
 import { migrate, withStartupLock } from './db/migrate.ts';
 import { seedCatalogue, seedFirstAdmin } from './db/seed/base.ts';
 import { seedDemoData } from './db/seed/demo.ts';
+import { API_ROOT } from './paths.ts';
 import { openStorage } from './plugins/storage/index.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', API_ROOT));
 const WEB = path.join(ROOT, 'apps/web');
 
 function newestMtime(entry: string): number {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildServer, serverIsStale } from '../build.mjs';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedCatalogue } from '../src/db/seed/base.ts';
@@ -21,6 +22,8 @@ declare module 'vitest' {
  * database (each test file creates its own from it). Everything is dropped at the end.
  */
 export default async function setup(project: TestProject) {
+  // Tests that start server processes run the compiled server, as `npm start` does.
+  if (serverIsStale()) await buildServer();
   const dir = await mkdtemp(path.join(tmpdir(), 'red-dental-test-'));
   const pglite = await openPglite(undefined);
   await migrate(pglite.db);

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distDir } from '../build.mjs';
 
 export const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,11 +26,12 @@ export interface ServerProcess {
 }
 
 /**
- * Runs the real server (src/server.ts) in its own process with only the given
- * environment. `node --import tsx` keeps the server's PID the child's own.
+ * Runs the real server, compiled as `npm start` runs it (dist/server.js, built
+ * by the run's global set-up), in its own process with only the given
+ * environment.
  */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [path.join(distDir(), 'server.js')], {
     cwd: API_DIR,
     env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -32,8 +34,17 @@ export type Sexo = keyof z.output<typeof nombresSchema>;
 /** Given-name fashions change by generation, so names are picked by the person's birth year. */
 export type Generacion = keyof z.output<typeof porGeneracionSchema>;
 
+/**
+ * The package's data folder, found through the package's own name so that it
+ * holds wherever this code runs, also bundled into the compiled server.
+ */
+const DATA = new URL(
+  'data/',
+  pathToFileURL(createRequire(import.meta.url).resolve('@red-dental/testing/package.json')),
+);
+
 function load<S extends z.ZodType>(file: string, schema: S): z.output<S> {
-  const url = new URL(`../data/${file}`, import.meta.url);
+  const url = new URL(file, DATA);
   const result = schema.safeParse(JSON.parse(readFileSync(url, 'utf8')));
   if (!result.success) throw new Error(`${url.pathname}: ${z.prettifyError(result.error)}`);
   return result.data;

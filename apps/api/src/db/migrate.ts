@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { API_ROOT } from '../paths.ts';
 import type { Db } from './client.ts';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('drizzle', API_ROOT));
 
 /** Arbitrary constant: the advisory lock that serialises migrate + seed across instances. */
 const STARTUP_LOCK = 720_318_001;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { MESSAGES } from '@red-dental/contracts';
+import { API_ROOT } from '../paths.ts';
 import { badRequest } from './errors.ts';
 
 /**
@@ -8,7 +9,7 @@ import { badRequest } from './errors.ts';
  * come from is in `data/common-passwords.json` (decision 056, rebuilt by
  * `scripts/build-common-passwords.mjs`).
  */
-const LIST_URL = new URL('./data/common-passwords.txt', import.meta.url);
+const LIST_URL = new URL('src/lib/data/common-passwords.txt', API_ROOT);
 const NEWLINE = 0x0a;
 
 let list: Buffer | undefined;

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { type ExportFormat, networkClock } from '@red-dental/contracts';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { type CsvColumn, type CsvSeparator, csvFromCopy, csvStream } from './csv-export.ts';
 
@@ -43,18 +42,6 @@ function xlsxStream<T>(
   // client that has the whole file can already find it in the audit log.
   const zip = new PassThrough({ highWaterMark: XLSX_HIGH_WATER });
   zip.pipe(output, { end: false });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: zip,
-    useSharedStrings: false,
-    useStyles: true,
-  });
-  const sheet = workbook.addWorksheet(options.name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({
-    header: column.header,
-    width: Math.max(12, column.header.length + 2),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
 
   let closed = false;
   output.once('close', () => {
@@ -64,6 +51,22 @@ function xlsxStream<T>(
     let rows = 0;
     let complete = false;
     try {
+      // The workbook writer is loaded with the first workbook asked for, not with the server.
+      const { default: ExcelJS } = await import('exceljs');
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: zip,
+        useSharedStrings: false,
+        useStyles: true,
+      });
+      const sheet = workbook.addWorksheet(options.name.slice(0, 31), {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
+      sheet.columns = columns.map((column) => ({
+        header: column.header,
+        width: Math.max(12, column.header.length + 2),
+      }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
       for await (const batch of batches) {
         for (const row of batch) {
           rows++;

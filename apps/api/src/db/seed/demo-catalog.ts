@@ -6,6 +6,7 @@ import {
   type WeeklySchedule,
 } from '@red-dental/contracts';
 import { z } from 'zod';
+import { API_ROOT } from '../../paths.ts';
 import { loadDataFile } from './load-data.ts';
 
 /**
@@ -29,7 +30,7 @@ export const ODONTOLOGIA_GENERAL = 'Odontología general';
 export const DOMINIOS_MAIL = ['example.com', 'example.net', 'example.org'];
 
 function load<S extends z.ZodType>(file: string, schema: S): z.output<S> {
-  return loadDataFile(new URL(`./catalog/${file}`, import.meta.url), schema);
+  return loadDataFile(new URL(`src/db/seed/catalog/${file}`, API_ROOT), schema);
 }
 
 const share = z.number().min(0).max(1);
