@@ -38,8 +38,12 @@ async function measure(args: readonly string[], env: Record<string, string>) {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...env, PORT: String(port) },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
+  });
+  let errors = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    errors += d.toString();
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   let healthyMs = Number.POSITIVE_INFINITY;
@@ -54,8 +58,9 @@ async function measure(args: readonly string[], env: Record<string, string>) {
     }
     await new Promise((r) => setTimeout(r, 10));
   }
+  if (!Number.isFinite(healthyMs)) throw new Error(`${args.join(' ')} did not start: ${errors}`);
   await new Promise((r) => setTimeout(r, IDLE_MS));
-  const rss = child.exitCode === null ? groupRssMb(child.pid!) : Number.NaN;
+  const rss = groupRssMb(child.pid!);
   process.kill(-child.pid!, 'SIGTERM');
   await exited;
   return { healthyMs, rss };

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_TILE_URL } from '@red-dental/contracts';
 import ipaddr from 'ipaddr.js';
@@ -84,6 +85,14 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  WEB_CONCURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], {
+        error: 'debe ser un número de procesos (1 a 256) o auto',
+      })
+      .default(1),
+  ),
   DATABASE_STATEMENT_TIMEOUT_S: z.coerce
     .number({ error: 'debe ser un número' })
     .positive()
@@ -166,6 +175,8 @@ export interface Config {
   webDir: string | undefined;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Server processes sharing the port (WEB_CONCURRENCY; `auto` = the machine's cores); more than one needs PostgreSQL. */
+  webConcurrency: number;
   /** PostgreSQL cancels a statement running longer (imports raise it for themselves). */
   statementTimeoutMs: number;
   jwtSecret: string | undefined;
@@ -235,6 +246,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Configuración inválida: SMTP_URL es obligatoria en producción (sin ella los mails, con sus enlaces de un solo uso, quedarían como archivos en DATA_DIR/mail); para aceptarlo a propósito defina MAIL_FILE_IN_PRODUCTION=true',
     );
+  const webConcurrency = e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : e.WEB_CONCURRENCY;
+  if (webConcurrency > 1 && !e.DATABASE_URL)
+    throw new ConfigError(
+      `Configuración inválida: WEB_CONCURRENCY=${e.WEB_CONCURRENCY} necesita PostgreSQL (DATABASE_URL): la base embebida admite un solo proceso`,
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -243,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    webConcurrency,
     statementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_S * 1000),
     jwtSecret: e.JWT_SECRET,
     admin: {

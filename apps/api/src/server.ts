@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
@@ -5,7 +6,8 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { MissingAdminPasswordError } from './db/seed/base.ts';
 import { DEMO_LOGINS, type DemoSeedResult } from './db/seed/demo.ts';
-import { buildWebIfStale, openDatabase, prepareDatabase } from './startup.ts';
+import { superviseWorkers } from './server-cluster.ts';
+import { buildWebIfStale, openDatabase, type PreparedDatabase, prepareDatabase } from './startup.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -13,7 +15,11 @@ function fail(message: string): never {
 }
 
 function printBanner(config: Config, address: string, demo: DemoSeedResult | undefined) {
-  const lines = [`Red Dental escuchando en ${address}`, `  Documentación de la API: ${address}/api/docs`];
+  const processes = config.webConcurrency > 1 ? ` (${config.webConcurrency} procesos)` : '';
+  const lines = [
+    `Red Dental escuchando en ${address}${processes}`,
+    `  Documentación de la API: ${address}/api/docs`,
+  ];
   lines.push(
     `  Administrador: ${config.admin.email} / ${config.admin.isDefault ? config.admin.password : '(ADMIN_PASSWORD)'}`,
   );
@@ -24,16 +30,74 @@ function printBanner(config: Config, address: string, demo: DemoSeedResult | und
   console.log(lines.join('\n'));
 }
 
-/** Start-up order (docs/architecture.md): config, data dir lock, build, migrate, seed, then listen. */
-async function main() {
+function readConfig(): Config {
   // A .env file in the working directory is read first; real environment variables win.
   if (existsSync('.env')) process.loadEnvFile('.env');
-  let config: Config;
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
+  }
+}
+
+/** Migrates and seeds, once for all the processes, and builds the web app when it is stale. */
+async function prepare(config: Config, database: Awaited<ReturnType<typeof openDatabase>>) {
+  let prepared: PreparedDatabase;
+  try {
+    prepared = await prepareDatabase(database, config);
+  } catch (error) {
+    if (error instanceof MissingAdminPasswordError) fail(error.message);
+    throw error;
+  }
+  if (config.env !== 'test' && !config.webDir) buildWebIfStale((message) => console.log(message));
+  return prepared;
+}
+
+/**
+ * One server: the app on the database, listening, closed gracefully on
+ * SIGTERM or SIGINT (requests in flight finish first). Returns the address.
+ */
+async function serve(
+  config: Config,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  onClosed = () => {},
+) {
+  const app = await buildApp({ config, database, closeDatabase: true, webRoot: config.webDir });
+  // A worker stops when its primary says so (SIGTERM): a Ctrl+C reaches every process of the
+  // terminal, and the primary's SIGTERM after it must not count as a second signal that cuts
+  // requests short.
+  if (cluster.isWorker) process.on('SIGINT', () => {});
+  const skip: 'SIGINT'[] = cluster.isWorker ? ['SIGINT'] : [];
+  closeWithGrace({ delay: 15_000, skip }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an unexpected error');
+    else app.log.info({ signal }, 'closing: finishing requests in flight');
+    // Keep-alive connections whose last request just finished would hold close() open until they time out.
+    const sweepIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    await app.close();
+    clearInterval(sweepIdle);
+    onClosed();
+  });
+  return app.listen({ port: config.port, host: config.host });
+}
+
+/** Start-up order (docs/architecture.md): config, data dir lock, build, migrate, seed, then listen. */
+async function main() {
+  const config = readConfig();
+
+  // A worker of several: the primary already migrated, seeded and built.
+  if (cluster.isWorker) {
+    await serve(config, await openDatabase(config));
+    return;
+  }
+
+  if (config.webConcurrency > 1) {
+    const database = await openDatabase(config);
+    const prepared = await prepare(config, database).finally(() => database.close());
+    superviseWorkers(config.webConcurrency, (url) =>
+      printBanner(config, url.replace('127.0.0.1', 'localhost'), prepared.demo),
+    );
+    return;
   }
 
   let releaseLock = () => {};
@@ -46,29 +110,9 @@ async function main() {
     }
   }
   process.on('exit', () => releaseLock());
-
   const database = await openDatabase(config);
-  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
-  try {
-    prepared = await prepareDatabase(database, config);
-  } catch (error) {
-    if (error instanceof MissingAdminPasswordError) fail(error.message);
-    throw error;
-  }
-  if (config.env !== 'test' && !config.webDir) buildWebIfStale((message) => console.log(message));
-  const app = await buildApp({ config, database, closeDatabase: true, webRoot: config.webDir });
-
-  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an unexpected error');
-    else app.log.info({ signal }, 'closing: finishing requests in flight');
-    // Keep-alive connections whose last request just finished would hold close() open until they time out.
-    const sweepIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-    await app.close();
-    clearInterval(sweepIdle);
-    releaseLock();
-  });
-
-  const address = await app.listen({ port: config.port, host: config.host });
+  const prepared = await prepare(config, database);
+  const address = await serve(config, database, releaseLock);
   printBanner(config, address.replace('127.0.0.1', 'localhost'), prepared.demo);
 }
 

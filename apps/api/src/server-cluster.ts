@@ -1,0 +1,70 @@
+import cluster, { type Address } from 'node:cluster';
+
+/** A worker that dies is replaced, unless workers keep dying: more exits than this a minute per worker stop the server. */
+const EXITS_PER_WORKER_A_MINUTE = 3;
+/** How long the workers get to finish their requests after SIGTERM before they are killed (each drains for up to 15 s). */
+const STOP_GRACE_MS = 20_000;
+
+const urlOf = (address: Address) => {
+  const host = address.address?.includes(':') ? `[${address.address}]` : (address.address ?? '127.0.0.1');
+  return `http://${host}:${address.port}`;
+};
+
+/**
+ * The primary of several server processes (WEB_CONCURRENCY) sharing one
+ * port through node:cluster. It starts `count` workers and calls `onReady`
+ * once all of them listen; a worker that dies is replaced; SIGTERM or SIGINT
+ * asks every worker to finish its requests and stop, and the primary exits
+ * when the last one has (killing any still running after STOP_GRACE_MS).
+ * Migrating and seeding happened before this, once.
+ */
+export function superviseWorkers(count: number, onReady: (url: string) => void): void {
+  let stopping = false;
+  let announced = false;
+  const listening = new Set<number>();
+  const exits: number[] = [];
+
+  cluster.on('listening', (worker, address) => {
+    listening.add(worker.id);
+    if (!announced && listening.size === count) {
+      announced = true;
+      onReady(urlOf(address));
+    }
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    listening.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    exits.push(now);
+    while (exits[0]! < now - 60_000) exits.shift();
+    if (exits.length > count * EXITS_PER_WORKER_A_MINUTE) {
+      console.error('Los procesos del servidor terminan una y otra vez; Red Dental se detiene.');
+      stop(1);
+      return;
+    }
+    console.error(
+      `El proceso ${worker.process.pid} del servidor terminó (${signal ?? `código ${code}`}); se inicia otro en su lugar.`,
+    );
+    cluster.fork();
+  });
+
+  function stop(exitCode = 0) {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(exitCode);
+    for (const worker of workers) worker?.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      process.exit(exitCode);
+    }, STOP_GRACE_MS).unref();
+  }
+
+  process.on('SIGTERM', () => stop());
+  process.on('SIGINT', () => stop());
+  for (let i = 0; i < count; i++) cluster.fork();
+}
