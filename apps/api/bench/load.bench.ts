@@ -34,6 +34,15 @@ const PROVIDERS = envNumber('BENCH_LOAD_PROFESIONALES', 3000);
 const CLIENTS = envNumber('BENCH_LOAD_CLIENTS', 200);
 const DURATION_MS = envNumber('BENCH_LOAD_SECONDS', 60) * 1000;
 const IMPORT_ROWS = envNumber('BENCH_LOAD_IMPORT_ROWS', 100_000);
+/** Server processes (WEB_CONCURRENCY) of the side-by-side runs after the main one: BENCH_WORKERS, a list. */
+const WORKERS = (process.env.BENCH_WORKERS?.trim() || '1,2').split(',').map((raw) => {
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new Error(`BENCH_WORKERS must list whole numbers, not '${raw}'`);
+  return workers;
+});
+/** How long each side-by-side run lasts (after its own warm-up). */
+const WORKERS_RUN_MS = envNumber('BENCH_WORKERS_SECONDS', 20) * 1000;
 /** The import starts this far into the run, when every client is busy. */
 const IMPORT_START_MS = Math.min(5000, DURATION_MS / 6);
 /** Unmeasured load first: JIT, prepared statements, the pool's connections, the directory's cache. */
@@ -206,6 +215,9 @@ export async function runLoadBenchmark() {
     MAX_CSV_MB: '200',
   });
   const agent = new Agent({ connections: CLIENTS });
+  // The server the clients call: the main run's, then each of the side-by-side runs'.
+  let base = server.url;
+  let current = server;
   try {
     const addressRandom = seededRandom(5);
     const nextAddress = () =>
@@ -216,7 +228,7 @@ export async function runLoadBenchmark() {
       headers: Record<string, string>,
       body?: unknown,
     ): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> => {
-      const res = await request(`${server.url}${target}`, {
+      const res = await request(`${base}${target}`, {
         method,
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -442,9 +454,37 @@ export async function runLoadBenchmark() {
     console.log(
       `  import alone (reference): ${seconds(alone.ms, 1)} (${alone.status}); under load it took ${(imported.ms / alone.ms).toFixed(1)}×`,
     );
+
+    // The same mix without the import on 1, 2… server processes sharing the port (WEB_CONCURRENCY),
+    // each with the same pool per process, one after the other on the same database.
+    await server.close();
+    console.log(
+      `  the same mix without the import, ${WORKERS_RUN_MS / 1000} s each after a warm-up, by server processes (WEB_CONCURRENCY; ${POOL} connections each):`,
+    );
+    for (const workers of WORKERS) {
+      current = await startBenchServer({
+        ...database.serverEnv,
+        DATABASE_POOL_SIZE: String(POOL),
+        TRUST_PROXY: '1',
+        WEB_CONCURRENCY: String(workers),
+      });
+      base = current.url;
+      await runMixedLoad({ concurrency: CLIENTS, durationMs: WARMUP_MS, pick, send, expected });
+      const meter = cpuMeter(current.pid, { group: true });
+      const result = await runMixedLoad({
+        concurrency: CLIENTS,
+        durationMs: WORKERS_RUN_MS,
+        pick,
+        send,
+        expected,
+      });
+      console.log(`    ${formatLoad(`${workers} process${workers === 1 ? '' : 'es'}`, result.total)}`);
+      console.log(`      ${meter.stop()}`);
+      await current.close();
+    }
   } finally {
     await agent.close();
-    await server.close();
+    await current.close();
     await database.drop();
   }
 }

@@ -29,6 +29,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { clientErrorHandler, frameworkErrorHandler } from './plugins/errors.ts';
 import fileLinksPlugin from './plugins/file-links.ts';
 import mailPlugin from './plugins/mail/mail.plugin.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import requestTimeoutsPlugin, { type RequestTimeouts, requestTimeouts } from './plugins/request-timeouts.ts';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(fileLinksPlugin);
+  await app.register(metricsPlugin);
   await app.register(mailPlugin, { startWorker: options.startMailWorker ?? true });
   // Background work runs with the mail worker: tests that do not start it run passes by hand.
   if (options.startMailWorker ?? true) scheduleReminders(app);

@@ -85,6 +85,14 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: 'debe ser un número de puerto' }).int().min(1).max(65535).optional(),
+  ),
   WEB_CONCURRENCY: z.preprocess(
     emptyAsUndefined,
     z
@@ -175,6 +183,11 @@ export interface Config {
   webDir: string | undefined;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * GET /metrics (Prometheus): on the app's port for a bearer `token`, or on
+   * a `port` of its own without one; neither set, no metrics are served.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** Server processes sharing the port (WEB_CONCURRENCY; `auto` = the machine's cores); more than one needs PostgreSQL. */
   webConcurrency: number;
   /** PostgreSQL cancels a statement running longer (imports raise it for themselves). */
@@ -251,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Configuración inválida: WEB_CONCURRENCY=${e.WEB_CONCURRENCY} necesita PostgreSQL (DATABASE_URL): la base embebida admite un solo proceso`,
     );
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT)
+    throw new ConfigError('Configuración inválida: METRICS_PORT debe ser otro puerto que PORT');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -260,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     webConcurrency,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     statementTimeoutMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_S * 1000),
     jwtSecret: e.JWT_SECRET,
     admin: {

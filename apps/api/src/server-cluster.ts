@@ -16,9 +16,16 @@ const urlOf = (address: Address) => {
  * once all of them listen; a worker that dies is replaced; SIGTERM or SIGINT
  * asks every worker to finish its requests and stop, and the primary exits
  * when the last one has (killing any still running after STOP_GRACE_MS).
- * Migrating and seeding happened before this, once.
+ * Migrating and seeding happened before this, once. With metrics on, the
+ * primary gathers every worker's (see `gatherWorkerMetrics`).
  */
-export function superviseWorkers(count: number, onReady: (url: string) => void): void {
+export async function superviseWorkers(
+  count: number,
+  options: { metrics: { token?: string; port?: number }; host: string },
+  onReady: (url: string) => void,
+): Promise<void> {
+  if (options.metrics.token !== undefined || options.metrics.port !== undefined)
+    await gatherWorkerMetrics(options.metrics.port, options.host);
   let stopping = false;
   let announced = false;
   const listening = new Set<number>();
@@ -67,4 +74,23 @@ export function superviseWorkers(count: number, onReady: (url: string) => void):
   process.on('SIGTERM', () => stop());
   process.on('SIGINT', () => stop());
   for (let i = 0; i < count; i++) cluster.fork();
+}
+
+/**
+ * The primary's part of the metrics: a worker asked for GET /metrics gets
+ * every worker's, summed by prom-client's aggregator (gauges of one shared
+ * figure keep one), and METRICS_PORT is served here, once for all.
+ */
+async function gatherWorkerMetrics(port: number | undefined, host: string) {
+  const { AggregatorRegistry } = await import('prom-client');
+  const { METRICS_ANSWER, METRICS_REQUEST, serveMetricsPort } = await import('./plugins/metrics.ts');
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, message: { type?: string; id?: string }) => {
+    if (message?.type !== METRICS_REQUEST) return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: METRICS_ANSWER, id: message.id, text }),
+      (error: Error) => worker.send({ type: METRICS_ANSWER, id: message.id, error: error.message }),
+    );
+  });
+  if (port !== undefined) serveMetricsPort(port, host, () => aggregator.clusterMetrics());
 }

@@ -94,7 +94,7 @@ async function main() {
   if (config.webConcurrency > 1) {
     const database = await openDatabase(config);
     const prepared = await prepare(config, database).finally(() => database.close());
-    superviseWorkers(config.webConcurrency, (url) =>
+    await superviseWorkers(config.webConcurrency, { metrics: config.metrics, host: config.host }, (url) =>
       printBanner(config, url.replace('127.0.0.1', 'localhost'), prepared.demo),
     );
     return;

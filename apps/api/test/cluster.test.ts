@@ -20,6 +20,8 @@ function workersOf(primary: number): number[] {
   }
 }
 
+const METRICS_TOKEN = 'metricas-del-cluster-0123456789-abcdef';
+
 const health = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status);
 
 /** A sign-in: argon2 makes it slow enough to be in flight when the server is told to stop. */
@@ -63,16 +65,20 @@ describe('WEB_CONCURRENCY', () => {
     let database: Awaited<ReturnType<typeof createScratchPostgres>>;
     let server: ServerProcess;
     let port: number;
+    let metricsPort: number;
 
     beforeAll(async () => {
       database = await createScratchPostgres();
       port = await freePort();
+      metricsPort = await freePort();
       server = startServerProcess({
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         DATABASE_URL: database.url,
         WEB_CONCURRENCY: '2',
         PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        METRICS_TOKEN: METRICS_TOKEN,
       });
       await server.ready();
     }, 120_000);
@@ -100,6 +106,28 @@ describe('WEB_CONCURRENCY', () => {
       expect(migrations[0]!.n).toBe(applied[0]!.n);
       const answers = await Promise.all(Array.from({ length: 6 }, () => health(port)));
       expect(answers).toEqual(Array(6).fill(200));
+    });
+
+    it('counts the requests of both workers in one set of metrics, on either way of asking', async () => {
+      const healthCount = (text: string) =>
+        Number(
+          /http_request_duration_seconds_count\{[^}]*route="\/api\/health"[^}]*status_code="200"[^}]*\} (\d+)/.exec(
+            text,
+          )?.[1] ?? 0,
+        );
+      const fromPort = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const fromApp = async () =>
+        (
+          await fetch(`http://127.0.0.1:${port}/metrics`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          })
+        ).text();
+      const before = healthCount(await fromPort());
+      for (let i = 0; i < 10; i++) expect(await health(port)).toBe(200);
+      expect(healthCount(await fromPort())).toBe(before + 10);
+      // A worker asked on the app's port answers with both workers' figures too.
+      expect(healthCount(await fromApp())).toBe(before + 10);
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
     });
 
     it('replaces a worker that dies, and keeps answering', async () => {

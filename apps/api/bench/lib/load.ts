@@ -164,7 +164,7 @@ export function formatLoad(label: string, r: LoadResult) {
 }
 
 /** Busy CPU time (in USER_HZ ticks) of the machine, of a process, and all ticks, from /proc. */
-function cpuTicks(pid: number) {
+function cpuTicks(pids: readonly number[]) {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
   const total = line.reduce((a, b) => a + b, 0);
   const idle = line[3]! + line[4]!;
@@ -172,7 +172,12 @@ function cpuTicks(pid: number) {
     const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return Number(fields[11]) + Number(fields[12]);
   };
-  return { total, busy: total - idle, server: proc(pid), bench: proc('self') };
+  return {
+    total,
+    busy: total - idle,
+    server: pids.reduce((sum, pid) => sum + proc(pid), 0),
+    bench: proc('self'),
+  };
 }
 
 /** The cores each part used during a run: the server, this process (the load generator), the rest, and idle. */
@@ -184,11 +189,25 @@ export interface CpuSplit {
   text: string;
 }
 
-/** Who used the cores during a run, in cores: the server, this process (the load generator), the rest. */
-export function cpuMeter(pid: number) {
-  const before = cpuTicks(pid);
+/** A process's children (a server's workers under WEB_CONCURRENCY), from /proc (Linux). */
+function childrenOf(pid: number): number[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+}
+
+/**
+ * Who used the cores during a run, in cores: the server, this process (the
+ * load generator), the rest. With `group`, the server is the process and its
+ * children as they are when the meter starts (the primary and its workers).
+ */
+export function cpuMeter(pid: number, options: { group?: boolean } = {}) {
+  const pids = options.group ? [pid, ...childrenOf(pid)] : [pid];
+  const before = cpuTicks(pids);
   const split = (): CpuSplit => {
-    const after = cpuTicks(pid);
+    const after = cpuTicks(pids);
     const cores = (ticks: number) => (ticks / (after.total - before.total)) * availableParallelism();
     const server = cores(after.server - before.server);
     const bench = cores(after.bench - before.bench);

@@ -96,6 +96,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers true when a trivial query succeeds (health check). */
   ping(): Promise<boolean>;
+  /** The pool's connections right now (PostgreSQL; the embedded database has none). */
+  poolStats?(): { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -169,6 +171,11 @@ export function openPostgres(url: string, poolSize: number, statementTimeoutMs =
         () => true,
         () => false,
       ),
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

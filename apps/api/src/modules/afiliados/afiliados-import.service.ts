@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import iconv from 'iconv-lite';
 import { setLocalStatementTimeout } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { metrics } from '../../plugins/metrics.ts';
 import { type Actor, recordAudit } from '../audit/audit.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados-import.repository.ts';
@@ -187,6 +188,23 @@ function mergeErrors(lists: ErrorList[]) {
  * all and holds the database (PGlite has one connection) only while writing.
  */
 export async function importCsv(
+  deps: Deps,
+  actor: Actor,
+  input: { obraSocialId: number; file: CsvFile },
+  options: { dryRun: boolean },
+): Promise<ImportResult> {
+  const importing = metrics.imports.startTimer();
+  try {
+    const result = await runImport(deps, actor, input, options);
+    importing({ result: options.dryRun ? 'dry_run' : 'imported' });
+    return result;
+  } catch (error) {
+    importing({ result: 'failed' });
+    throw error;
+  }
+}
+
+async function runImport(
   deps: Deps,
   actor: Actor,
   input: { obraSocialId: number; file: CsvFile },

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { metrics } from '../metrics.ts';
 import { isConnectionFailure, type MailTransport } from './mail.client.ts';
 import { claimBatch, markSent, releaseUntried, reschedule } from './outbox.repository.ts';
 import { type RetentionDeps, runRetention } from './retention.ts';
@@ -187,11 +188,13 @@ export class MailWorker {
         return 0;
       }
       let failure: unknown;
+      const sending = metrics.mailSends.startTimer();
       try {
         await withDeadline((signal) => this.transport.send(row, signal), this.transport.sendTimeoutMs);
       } catch (error) {
         failure = error;
       }
+      sending({ result: failure === undefined ? 'sent' : 'failed' });
       if (failure === undefined) {
         await markSent(this.db, row);
         continue;
