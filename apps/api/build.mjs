@@ -49,7 +49,7 @@ export async function buildServer() {
   const { build } = await import('esbuild');
   rmSync(distDir(), { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(API, 'src/server.ts')],
+    entryPoints: [path.join(API, 'src/server.ts'), path.join(API, 'src/backup.ts')],
     outdir: distDir(),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',

@@ -96,6 +96,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers true when a trivial query succeeds (health check). */
   ping(): Promise<boolean>;
+  /** The embedded database's whole data directory as a gzipped tar (PGlite only; what `openPglite` loads back). */
+  dump?(): Promise<Blob>;
   /** The pool's connections right now (PostgreSQL; the embedded database has none). */
   poolStats?(): { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -144,6 +146,7 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
         () => true,
         () => false,
       ),
+    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
     close: () => client.close(),
   };
 }
