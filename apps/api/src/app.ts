@@ -115,7 +115,7 @@ export async function buildApp(options: BuildOptions) {
   );
   app.setSerializerCompiler(serializerCompiler);
   // Every route as Fastify registers it, with its contract: the authorization matrix and the bad-input
-  // suite are generated from it (apps/api/test/authorization.test.ts, bad-input.test.ts).
+  // suite are generated from it (apps/api/test/authorization.test.ts, bad-input.ts).
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())

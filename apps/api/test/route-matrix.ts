@@ -1,7 +1,7 @@
 /**
  * Every route the app registers and who may call it, written down once: the
  * authorization matrix (authorization.test.ts) checks each door, and the
- * bad-input suite (bad-input.test.ts) knocks on each as a caller it admits.
+ * bad-input suite (bad-input.ts) knocks on each as a caller it admits.
  */
 
 /**

@@ -1024,80 +1024,90 @@ async function fingerprint(ctx: TestContext, tables: string[]) {
   return rows.map((r) => `${r.t}:${r.n}:${r.v}`).join(' ');
 }
 
-describe.each(BACKENDS)('bad input at every door (%s)', (backend) => {
-  let ctx: TestContext;
-  let f: Fixtures;
-  let tables: string[];
+/**
+ * The suite for one part of the route table (every `parts`-th route from
+ * `part`): the parts run as test files of their own, so the run's workers
+ * share the thousands of cases instead of one worker taking them all.
+ */
+export function describeBadInput(part: number, parts: number) {
+  describe.each(BACKENDS)(`bad input at every door, part ${part + 1} of ${parts} (%s)`, (backend) => {
+    let ctx: TestContext;
+    let f: Fixtures;
+    let tables: string[];
 
-  beforeAll(async () => {
-    ctx = await createTestApp(backend, {
-      TRUST_PROXY: '1',
-      MAX_PDF_MB: MAX_UPLOAD_MB,
-      MAX_CSV_MB: MAX_UPLOAD_MB,
-      // A geocoder that refuses at once: the route answers no suggestions without waiting.
-      GEOCODER_URL: 'http://127.0.0.1:9',
-    });
-    f = await createFixtures(ctx);
-    tables = (
-      await queryRows<{ name: string }>(
-        ctx.database.db,
-        sql`select table_name as name from information_schema.tables
+    beforeAll(async () => {
+      ctx = await createTestApp(backend, {
+        TRUST_PROXY: '1',
+        MAX_PDF_MB: MAX_UPLOAD_MB,
+        MAX_CSV_MB: MAX_UPLOAD_MB,
+        // A geocoder that refuses at once: the route answers no suggestions without waiting.
+        GEOCODER_URL: 'http://127.0.0.1:9',
+      });
+      f = await createFixtures(ctx);
+      tables = (
+        await queryRows<{ name: string }>(
+          ctx.database.db,
+          sql`select table_name as name from information_schema.tables
             where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
             order by 1`,
-      )
-    ).map((r) => r.name);
-  }, 120_000);
-  afterAll(() => ctx.close());
+        )
+      ).map((r) => r.name);
+    }, 120_000);
+    afterAll(() => ctx.close());
 
-  it('answers every case below 500, refuses in Spanish, and leaves the data as it was after a refusal', async () => {
-    const valid = validRequests(f);
-    expect(Object.keys(valid).sort()).toEqual(Object.keys(MATRIX).sort());
-    const problems: string[] = [];
-    let total = 0;
-    for (const route of ctx.app.routeTable) {
-      const key = `${route.method} ${route.url}`;
-      const request = valid[key]!;
-      const headers =
-        request.as === 'own'
-          ? await ownSession(ctx, f)
-          : request.as === 'ownAfiliado'
-            ? await ownAfiliadoSession(ctx, f)
-            : f.headers[request.as as keyof Fixtures['headers']];
-      for (const c of casesFor(route, request)) {
-        total += 1;
-        // Reads are not fingerprinted (a GET that wrote would be a bug of another kind, and it halves the run).
-        const writes = c.method !== 'GET';
-        // Mail queued by an earlier case is sent first, so the worker's bookkeeping is not taken for this case's.
-        if (writes) await ctx.app.mail.drain();
-        const before = writes ? await fingerprint(ctx, tables) : '';
-        const res: LightMyRequestResponse = await ctx.app.inject({
-          method: c.method as 'GET',
-          url: c.url,
-          headers: { 'x-forwarded-for': randomAddress(), ...headers, ...c.headers },
-          ...(c.raw !== undefined
-            ? { payload: c.raw }
-            : c.payload !== undefined && c.method !== 'GET'
-              ? { payload: c.payload as object }
-              : {}),
-        });
-        const where = `${key} — ${c.label}: ${res.statusCode}`;
-        if (res.statusCode >= 500) problems.push(`${where} ${res.body.slice(0, 160)}`);
-        else if (res.statusCode >= 400) {
-          const error = safeJson(res.body)?.error;
-          if (!isSpanish(error)) problems.push(`${where} not a Spanish error: ${res.body.slice(0, 160)}`);
-          if (writes) {
-            await ctx.app.mail.drain();
-            const after = await fingerprint(ctx, tables);
-            if (after !== before) problems.push(`${where} changed the data: ${diff(before, after)}`);
+    it('answers every case below 500, refuses in Spanish, and leaves the data as it was after a refusal', async () => {
+      const valid = validRequests(f);
+      expect(Object.keys(valid).sort()).toEqual(Object.keys(MATRIX).sort());
+      const problems: string[] = [];
+      let total = 0;
+      const routes = ctx.app.routeTable.filter((_, index) => index % parts === part);
+      for (const route of routes) {
+        const key = `${route.method} ${route.url}`;
+        const request = valid[key]!;
+        const headers =
+          request.as === 'own'
+            ? await ownSession(ctx, f)
+            : request.as === 'ownAfiliado'
+              ? await ownAfiliadoSession(ctx, f)
+              : f.headers[request.as as keyof Fixtures['headers']];
+        for (const c of casesFor(route, request)) {
+          total += 1;
+          // Reads are not fingerprinted (a GET that wrote would be a bug of another kind, and it halves the run).
+          const writes = c.method !== 'GET';
+          // Mail queued by an earlier case is sent first, so the worker's bookkeeping is not taken for this case's.
+          if (writes) await ctx.app.mail.drain();
+          const before = writes ? await fingerprint(ctx, tables) : '';
+          const res: LightMyRequestResponse = await ctx.app.inject({
+            method: c.method as 'GET',
+            url: c.url,
+            headers: { 'x-forwarded-for': randomAddress(), ...headers, ...c.headers },
+            ...(c.raw !== undefined
+              ? { payload: c.raw }
+              : c.payload !== undefined && c.method !== 'GET'
+                ? { payload: c.payload as object }
+                : {}),
+          });
+          const where = `${key} — ${c.label}: ${res.statusCode}`;
+          if (res.statusCode >= 500) problems.push(`${where} ${res.body.slice(0, 160)}`);
+          else if (res.statusCode >= 400) {
+            const error = safeJson(res.body)?.error;
+            if (!isSpanish(error)) problems.push(`${where} not a Spanish error: ${res.body.slice(0, 160)}`);
+            if (writes) {
+              await ctx.app.mail.drain();
+              const after = await fingerprint(ctx, tables);
+              if (after !== before) problems.push(`${where} changed the data: ${diff(before, after)}`);
+            }
           }
         }
       }
-    }
-    expect(problems).toEqual([]);
-    expect(total).toBeGreaterThan(5000);
-    console.info(`bad input (${backend}): ${total} cases on ${ctx.app.routeTable.length} routes`);
-  }, 600_000);
-});
+      expect(problems).toEqual([]);
+      expect(total).toBeGreaterThan(5000 / parts);
+      console.info(
+        `bad input (${backend}, part ${part + 1} of ${parts}): ${total} cases on ${routes.length} routes`,
+      );
+    }, 600_000);
+  });
+}
 
 function safeJson(text: string): { error?: unknown } | undefined {
   try {
@@ -1126,58 +1136,64 @@ async function ownAfiliadoSession(ctx: TestContext, f: Fixtures) {
 }
 
 /** What Node's HTTP parser refuses before any route runs, sent over a real socket. */
-describe('requests the HTTP parser refuses', () => {
-  let ctx: TestContext;
-  let port: number;
+export function describeParserRefusals() {
+  describe('requests the HTTP parser refuses', () => {
+    let ctx: TestContext;
+    let port: number;
 
-  beforeAll(async () => {
-    ctx = await createTestApp('pglite');
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-    port = (ctx.app.server.address() as AddressInfo).port;
-  });
-  afterAll(() => ctx.close());
+    beforeAll(async () => {
+      ctx = await createTestApp('pglite');
+      await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+      port = (ctx.app.server.address() as AddressInfo).port;
+    });
+    afterAll(() => ctx.close());
 
-  /** Writes `raw` to a new connection and reads the whole answer. */
-  function exchange(raw: string) {
-    return new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.end(raw));
-      let text = '';
-      socket.on('data', (d) => {
-        text += d.toString('latin1');
-      });
-      socket.on('error', reject);
-      socket.on('close', () => {
-        const [head = '', ...rest] = text.split('\r\n\r\n');
-        resolve({
-          status: Number(head.split(' ')[1]),
-          body: Buffer.from(rest.join('\r\n\r\n'), 'latin1').toString(),
+    /** Writes `raw` to a new connection and reads the whole answer. */
+    function exchange(raw: string) {
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+        let text = '';
+        socket.on('data', (d) => {
+          text += d.toString('latin1');
+        });
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const [head = '', ...rest] = text.split('\r\n\r\n');
+          resolve({
+            status: Number(head.split(' ')[1]),
+            body: Buffer.from(rest.join('\r\n\r\n'), 'latin1').toString(),
+          });
         });
       });
-    });
-  }
+    }
 
-  it.each([
-    [
-      'a 1 M character query string',
-      `GET /api/health?q=${'a'.repeat(1_000_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
-      431,
-    ],
-    [
-      'a 100 kB header',
-      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Relleno: ${'a'.repeat(100_000)}\r\n\r\n`,
-      431,
-    ],
-    ['a broken request line', 'GET /api/health HTTP/9\r\n\r\n', 400],
-    ['a non-numeric length', 'POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400],
-    [
-      'both a length and chunked encoding',
-      'POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
-      400,
-    ],
-    ['a NUL in a header', 'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Nulo: a\u0000b\r\n\r\n', 400],
-  ])('answers %s with %i and a Spanish error', async (_label, raw, status) => {
-    const res = await exchange(raw);
-    expect(res.status).toBe(status);
-    expect(isSpanish(JSON.parse(res.body).error)).toBe(true);
+    it.each([
+      [
+        'a 1 M character query string',
+        `GET /api/health?q=${'a'.repeat(1_000_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+        431,
+      ],
+      [
+        'a 100 kB header',
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Relleno: ${'a'.repeat(100_000)}\r\n\r\n`,
+        431,
+      ],
+      ['a broken request line', 'GET /api/health HTTP/9\r\n\r\n', 400],
+      [
+        'a non-numeric length',
+        'POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+        400,
+      ],
+      [
+        'both a length and chunked encoding',
+        'POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        400,
+      ],
+      ['a NUL in a header', 'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Nulo: a\u0000b\r\n\r\n', 400],
+    ])('answers %s with %i and a Spanish error', async (_label, raw, status) => {
+      const res = await exchange(raw);
+      expect(res.status).toBe(status);
+      expect(isSpanish(JSON.parse(res.body).error)).toBe(true);
+    });
   });
-});
+}
