@@ -27,6 +27,8 @@ export async function superviseWorkers(
   if (options.metrics.token !== undefined || options.metrics.port !== undefined)
     await gatherWorkerMetrics(options.metrics.port, options.host);
   let stopping = false;
+  /** 0 after SIGTERM or SIGINT; 1 when the workers kept dying. */
+  let exitCode = 0;
   let announced = false;
   const listening = new Set<number>();
   const exits: number[] = [];
@@ -42,7 +44,7 @@ export async function superviseWorkers(
   cluster.on('exit', (worker, code, signal) => {
     listening.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;
     }
     const now = Date.now();
@@ -59,9 +61,10 @@ export async function superviseWorkers(
     cluster.fork();
   });
 
-  function stop(exitCode = 0) {
+  function stop(code = 0) {
     if (stopping) return;
     stopping = true;
+    exitCode = code;
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(exitCode);
     for (const worker of workers) worker?.process.kill('SIGTERM');
