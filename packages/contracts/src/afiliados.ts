@@ -18,14 +18,17 @@ export const EDIT_DOCUMENT_TYPES = ['DNI', 'Pasaporte'] as const;
 /** Types whose document is a plain number of 6 to 9 digits. */
 export const NUMERIC_DOCUMENT_TYPES: readonly TipoDocumento[] = ['DNI', 'LE', 'LC'];
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const NOT_ALPHANUMERIC = /[^0-9A-Za-z]/g;
+
 /**
  * Documents are stored and looked up in one form: everything but letters and
  * digits dropped, letters upper-cased ("30.123.456" → "30123456").
  */
 export function normalizeDocumento(raw: string): string {
-  return raw
-    .normalize('NFKD')
-    .replace(/[^0-9A-Za-z]/g, '')
+  // Plain ASCII is its own NFKD form: the decomposition, slow in comparison, is only for the rest.
+  return (PRINTABLE_ASCII.test(raw) ? raw : raw.normalize('NFKD'))
+    .replace(NOT_ALPHANUMERIC, '')
     .toUpperCase();
 }
 

@@ -7,7 +7,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, is, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
+import type {
+  PgDatabase,
+  PgDialect,
+  PgPreparedQuery,
+  PgQueryResultHKT,
+  PgSession,
+  PgTransaction,
+  PreparedQueryConfig,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -38,6 +46,20 @@ export async function estimatedRows(db: DbOrTx, query: SQL): Promise<number> {
   return typeof rows === 'number' ? rows : 0;
 }
 
+/** Statement names by SQL text: one hash per distinct text, not one per call. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    // Texts come from a handful of query shapes; the bound only guards against a shape built from data.
+    if (statementNames.size >= 1_000) statementNames.clear();
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Like `queryRows`, sent as a named statement (named after its SQL text): on
  * PostgreSQL each pooled connection then parses and plans it once, not on every
@@ -49,9 +71,30 @@ export async function estimatedRows(db: DbOrTx, query: SQL): Promise<number> {
 export async function preparedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
   const built = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
-  const result = await session.prepareQuery(built, undefined, name, false).execute();
+  const result = await session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * A statement for the request path, its values written as
+ * `sql.placeholder(name)`: turned into text, named and made ready once per
+ * database handle, so a call only binds its values. The hottest queries
+ * (the subject read's neighbours, the search, the audit row) would otherwise
+ * rebuild and hash the same SQL on every request. Named as `preparedRows`
+ * names it, with the same care for generic plans.
+ */
+export function statement<T, V extends Record<string, unknown> = Record<string, unknown>>(query: SQL) {
+  const ready = new WeakMap<object, PgPreparedQuery<PreparedQueryConfig>>();
+  return async (db: DbOrTx, values: V): Promise<T[]> => {
+    let prepared = ready.get(db);
+    if (!prepared) {
+      const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+      const built = dialect.sqlToQuery(query);
+      prepared = session.prepareQuery(built, undefined, statementName(built.sql), false);
+      ready.set(db, prepared);
+    }
+    return ((await prepared.execute(values)) as { rows: T[] }).rows;
+  };
 }
 
 /** What a PGlite transaction offers beyond Drizzle: a COPY can read a Blob as '/dev/blob'. */

@@ -1,11 +1,12 @@
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const DIACRITICS = /\p{Diacritic}/gu;
+const SPACES = /\s+/g;
+
 /** Lower-case without accents or repeated spaces: the form every name search compares. */
 export function searchKey(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  // Plain ASCII has no accents to take off: the decomposition is only for the rest.
+  const bare = PRINTABLE_ASCII.test(value) ? value : value.normalize('NFD').replace(DIACRITICS, '');
+  return bare.toLowerCase().replace(SPACES, ' ').trim();
 }
 
 /** A LIKE pattern that finds `text` anywhere, its own %, _ and backslash taken literally. */

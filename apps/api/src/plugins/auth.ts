@@ -29,7 +29,7 @@ export interface Subject {
   email: string;
   status: UserStatus;
   tokenVersion: number;
-  permissions: Set<string>;
+  permissions: ReadonlySet<string>;
   /** The client's address as the server trusts it (TRUST_PROXY), for the audit log and per-client limits. */
   address: string;
   /** The session (sign-in, device) the token belongs to. */
@@ -182,7 +182,7 @@ export default fp(
         const { sessionUsedAt: _, ...subject } = row;
         return {
           kind: 'user',
-          user: { ...subject, permissions: new Set(row.permissions), address: request.ip, sessionId },
+          user: { ...subject, address: request.ip, sessionId },
         };
       }
       if (payload.kind === 'afiliado') {

@@ -133,6 +133,9 @@ export function serveMetricsPort(port: number, host: string, text: () => Promise
 export default fp(
   async (app: FastifyInstance) => {
     source = { database: app.database, db: app.db };
+    const { token, port } = app.config.metrics;
+    // Off by default: then nothing is measured either, not even the requests.
+    if (token === undefined && port === undefined) return;
     app.addHook('onResponse', (request, reply, done) => {
       metrics.requests.observe(
         {
@@ -145,8 +148,6 @@ export default fp(
       );
       done();
     });
-    const { token, port } = app.config.metrics;
-    if (token === undefined && port === undefined) return;
     turnMetricsOn();
 
     if (token !== undefined) {

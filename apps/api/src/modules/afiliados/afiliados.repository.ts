@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Afiliado } from '@red-dental/contracts';
 import { and, arrayContains, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, estimatedRows, preparedRows } from '../../db/client.ts';
+import { type Db, type DbOrTx, estimatedRows, preparedRows, statement } from '../../db/client.ts';
 import { copyCsvOut, copyDay, copyText } from '../../db/copy-out.ts';
 import { afiliados, obrasSociales } from '../../db/schema/index.ts';
 
@@ -23,27 +23,44 @@ const prefixEnd = (prefix: string) =>
   prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 const nombreOrden = sql`${afiliados.nombreBusqueda} collate "C"`;
 
-function whereOf(filter: AfiliadoFilter): SQL | undefined {
+/**
+ * The filter's condition. With `placeholders` its values are left as
+ * placeholders named after the filter's fields (and `prefixEnd`), for a
+ * statement built once per shape and bound with `valuesOf(filter)`.
+ */
+function whereOf(filter: AfiliadoFilter, placeholders = false): SQL | undefined {
+  const value = <T>(name: string, v: T) => (placeholders ? sql.placeholder(name) : v);
   const byObraSocial = (f: { obraSocialId?: number }) =>
-    f.obraSocialId === undefined ? undefined : eq(afiliados.obraSocialId, f.obraSocialId);
+    f.obraSocialId === undefined
+      ? undefined
+      : eq(afiliados.obraSocialId, value('obraSocialId', f.obraSocialId));
   switch (filter.kind) {
     case 'none':
       return sql`false`;
     case 'all':
       return byObraSocial(filter);
     case 'documentoExact':
-      return eq(afiliados.documento, filter.documento);
+      return eq(afiliados.documento, value('documento', filter.documento));
     case 'documentoPrefix':
       // A byte-order range on the text_pattern_ops index, which a generic plan of the named statement can use.
       return and(
-        sql`${afiliados.documento} ~>=~ ${filter.prefix}`,
-        sql`${afiliados.documento} ~<~ ${prefixEnd(filter.prefix)}`,
+        sql`${afiliados.documento} ~>=~ ${value('prefix', filter.prefix)}`,
+        sql`${afiliados.documento} ~<~ ${value('prefixEnd', prefixEnd(filter.prefix))}`,
         byObraSocial(filter),
       );
     case 'nombreWords':
-      return and(arrayContains(afiliados.nombrePrefijos, filter.words), byObraSocial(filter));
+      return and(arrayContains(afiliados.nombrePrefijos, value('words', filter.words)), byObraSocial(filter));
   }
 }
+
+/** The values of `whereOf(filter, true)`'s placeholders. */
+function valuesOf(filter: AfiliadoFilter): Record<string, unknown> {
+  return filter.kind === 'documentoPrefix' ? { ...filter, prefixEnd: prefixEnd(filter.prefix) } : filter;
+}
+
+/** What shape of statement a filter needs: its kind, and whether it names an insurer. */
+const shapeOf = (filter: AfiliadoFilter) =>
+  'obraSocialId' in filter && filter.obraSocialId !== undefined ? `${filter.kind}+obraSocial` : filter.kind;
 
 const afiliadoColumns = {
   id: afiliados.id,
@@ -74,6 +91,37 @@ export const toAfiliado = (r: AfiliadoRow): Afiliado => ({
   obraSocial: r.obraSocialId === null ? null : { id: r.obraSocialId, nombre: r.obraSocialNombre ?? '' },
 });
 
+/** A row of `findFewMatches`'s statement: the count on every row, a match's columns when there is one. */
+interface FewMatchesRow {
+  total: number;
+  id: number | null;
+  nombre: string;
+  tipo_documento: string;
+  documento: string;
+  fecha_nacimiento: string | null;
+  obra_social_id: number | null;
+  obra_social_nombre: string | null;
+}
+
+const fewMatchesStatement = (where: SQL) =>
+  statement<FewMatchesRow>(sql`
+    with m as materialized (
+      select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id
+      from afiliados where ${where}
+      limit ${sql.placeholder('capPlusOne')}
+    ), total as (select count(*)::int as n from m)
+    select total.n as total, p.* from total left join lateral (
+      select m.id, m.nombre, m.tipo_documento, m.documento, m.fecha_nacimiento::text as fecha_nacimiento,
+             os.id as obra_social_id, os.nombre as obra_social_nombre
+      from m left join obras_sociales os on os.id = m.obra_social_id
+      where total.n <= ${sql.placeholder('cap')}
+      order by m.nombre_busqueda collate "C", m.id
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
+    ) p on true`);
+
+/** `findFewMatches`'s statements, one per filter shape, built on first use. */
+const fewMatchesStatements = new Map<string, ReturnType<typeof fewMatchesStatement>>();
+
 /**
  * A page of matches and their exact count in one round trip, when there are at
  * most `cap`: the matches are collected through the search indexes (at most
@@ -90,32 +138,13 @@ export async function findFewMatches(
   cap = COUNT_CAP,
 ): Promise<{ rows: Afiliado[]; rowCount: number } | undefined> {
   if (filter.kind === 'none') return { rows: [], rowCount: 0 };
-  const rows = await preparedRows<{
-    total: number;
-    id: number | null;
-    nombre: string;
-    tipo_documento: string;
-    documento: string;
-    fecha_nacimiento: string | null;
-    obra_social_id: number | null;
-    obra_social_nombre: string | null;
-  }>(
-    db,
-    sql`
-    with m as materialized (
-      select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id
-      from afiliados where ${whereOf(filter) ?? sql`true`}
-      limit ${cap + 1}
-    ), total as (select count(*)::int as n from m)
-    select total.n as total, p.* from total left join lateral (
-      select m.id, m.nombre, m.tipo_documento, m.documento, m.fecha_nacimiento::text as fecha_nacimiento,
-             os.id as obra_social_id, os.nombre as obra_social_nombre
-      from m left join obras_sociales os on os.id = m.obra_social_id
-      where total.n <= ${cap}
-      order by m.nombre_busqueda collate "C", m.id
-      limit ${page.limit} offset ${page.offset}
-    ) p on true`,
-  );
+  const shape = shapeOf(filter);
+  let run = fewMatchesStatements.get(shape);
+  if (!run) {
+    run = fewMatchesStatement(whereOf(filter, true) ?? sql`true`);
+    fewMatchesStatements.set(shape, run);
+  }
+  const rows = await run(db, { ...valuesOf(filter), cap, capPlusOne: cap + 1, ...page });
   const total = Number(rows[0]?.total ?? 0);
   if (total > cap) return undefined;
   return {

@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntity } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, statement } from '../../db/client.ts';
 
 export interface Actor {
   id: number;
@@ -27,19 +27,32 @@ export interface AuditEntry {
  * account changes or goes.
  */
 export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
-  const ids = entry.afiliadoIds?.length ? sql`${`{${entry.afiliadoIds.join(',')}}`}::integer[]` : sql`null`;
-  await db.execute(sql`
-    insert into audit_log
-      (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento, afiliado_ids, address)
-    select ${actor.id}, ${actor.email},
-      (select coalesce(p.nombre, u.nombre) from users u left join profesionales p on p.user_id = u.id where u.id = ${actor.id}),
-      case when exists (select 1 from profesionales p where p.user_id = ${actor.id}) then 'Profesional'
-        else (select string_agg(r.name, ', ' order by r.name) from user_roles ur join roles r on r.id = ur.role_id
-              where ur.user_id = ${actor.id}) end,
-      ${entry.action}, ${entry.entity}, ${entry.entityId == null ? null : String(entry.entityId)},
-      ${entry.details == null ? null : JSON.stringify(entry.details)}::jsonb,
-      ${entry.documento ?? null}, ${ids}, ${actor.address}`);
+  await insertAudit(db, {
+    actorId: actor.id,
+    actorLabel: actor.email,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    details: entry.details == null ? null : JSON.stringify(entry.details),
+    documento: entry.documento ?? null,
+    afiliadoIds: entry.afiliadoIds?.length ? `{${entry.afiliadoIds.join(',')}}` : null,
+    address: actor.address,
+  });
 }
+
+/** `recordAudit`'s insert, one text for every entry (it runs on every search), prepared once. */
+const insertAudit = statement(sql`
+  insert into audit_log
+    (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento, afiliado_ids, address)
+  select ${sql.placeholder('actorId')}, ${sql.placeholder('actorLabel')},
+    (select coalesce(p.nombre, u.nombre) from users u left join profesionales p on p.user_id = u.id
+      where u.id = ${sql.placeholder('actorId')}),
+    case when exists (select 1 from profesionales p where p.user_id = ${sql.placeholder('actorId')}) then 'Profesional'
+      else (select string_agg(r.name, ', ' order by r.name) from user_roles ur join roles r on r.id = ur.role_id
+            where ur.user_id = ${sql.placeholder('actorId')}) end,
+    ${sql.placeholder('action')}, ${sql.placeholder('entity')}, ${sql.placeholder('entityId')},
+    ${sql.placeholder('details')}::jsonb, ${sql.placeholder('documento')},
+    ${sql.placeholder('afiliadoIds')}::integer[], ${sql.placeholder('address')}`);
 
 /**
  * Records what an affiliate did that the network must account for (a
