@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
+import { rememberVerified } from '../lib/verified-tokens.ts';
 import {
   findAfiliadoTokenVersion,
   findOrCreateSetting,
@@ -98,16 +99,16 @@ export default fp(
       createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER, expiresIn: ttl });
     const signUser = signer(USER_TOKEN_TTL);
     const signAfiliado = signer(AFILIADO_TOKEN_TTL);
-    // Checked signatures are remembered per token (until it expires, at most 10 minutes): the check is
-    // a pure function of the token, and it was the costliest step of an authenticated request. Whether
-    // the subject may still act is read from the database on every request all the same.
-    const verify = createVerifier({
-      key: secret,
-      algorithms: ['HS256'],
-      allowedIss: ISSUER,
-      requiredClaims: ['exp', 'sub'],
-      cache: 2000,
-    });
+    // Checked signatures are remembered per token (until it expires, at most 10 minutes). Whether the
+    // subject may still act is read from the database on every request all the same.
+    const verify = rememberVerified(
+      createVerifier({
+        key: secret,
+        algorithms: ['HS256'],
+        allowedIss: ISSUER,
+        requiredClaims: ['exp', 'sub'],
+      }),
+    );
 
     app.decorate('signUserToken', async (user: { id: number; tokenVersion: number }, client: Client) => {
       const sid = randomBytes(16).toString('base64url');
