@@ -1,6 +1,6 @@
 import type { UserStatus } from '@red-dental/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import { type DbOrTx, statement } from '../db/client.ts';
 import {
   afiliados,
   appSettings,
@@ -23,50 +23,52 @@ export interface SubjectRow {
   sessionUsedAt: Date | null;
 }
 
-function subjectQuery(db: DbOrTx) {
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      status: users.status,
-      tokenVersion: users.tokenVersion,
-      // One string, not an array: cheaper to read on every request, and its Set is kept (permissionSet).
-      permissions: sql<string>`coalesce(string_agg(distinct ${permissions.name}, ','), '')`,
-      sessionUsedAt: userSessions.lastUsedAt,
-    })
-    .from(users)
-    .leftJoin(
-      userSessions,
-      and(eq(userSessions.id, sql.placeholder('sessionId')), eq(userSessions.userId, users.id)),
-    )
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .groupBy(users.id, userSessions.id)
-    .prepare('find_subject_in_session');
-}
-
-const subjectQueries = new WeakMap<DbOrTx, ReturnType<typeof subjectQuery>>();
+/**
+ * The subject read, written once and sent as a named statement. The
+ * permissions come as one string, not an array (cheaper to read, and their
+ * Set is kept: `permissionSet`), the session's last use as milliseconds.
+ */
+const subjectStatement = statement<{
+  id: number;
+  email: string;
+  status: UserStatus;
+  token_version: number;
+  permissions: string;
+  session_used_ms: number | null;
+}>(sql`
+  select ${users.id}, ${users.email}, ${users.status}, ${users.tokenVersion},
+    coalesce(string_agg(distinct ${permissions.name}, ','), '') as permissions,
+    (extract(epoch from ${userSessions.lastUsedAt}) * 1000)::float8 as session_used_ms
+  from ${users}
+  left join ${userSessions}
+    on ${userSessions.id} = ${sql.placeholder('sessionId')} and ${userSessions.userId} = ${users.id}
+  left join ${userRoles} on ${userRoles.userId} = ${users.id}
+  left join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
+  left join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+  where ${users.id} = ${sql.placeholder('userId')}
+  group by ${users.id}, ${userSessions.id}`);
 
 /**
  * Status, token version, permissions and the token's session of a user in one
- * indexed query, run on every authenticated request: built once per database
- * handle and sent as a named statement, so PostgreSQL parses and plans it once
- * per connection (decision 024).
+ * indexed query, run on every authenticated request; PostgreSQL parses and
+ * plans it once per connection (decision 024).
  */
 export async function findSubject(
   db: DbOrTx,
   userId: number,
   sessionId: string,
 ): Promise<SubjectRow | undefined> {
-  let query = subjectQueries.get(db);
-  if (!query) {
-    query = subjectQuery(db);
-    subjectQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId, sessionId });
-  return row && { ...row, permissions: permissionSet(row.permissions) };
+  const [row] = await subjectStatement(db, { userId, sessionId });
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      status: row.status,
+      tokenVersion: row.token_version,
+      permissions: permissionSet(row.permissions),
+      sessionUsedAt: row.session_used_ms === null ? null : new Date(Number(row.session_used_ms)),
+    }
+  );
 }
 
 /** The Sets of the permission lists seen: a handful of roles give a handful of lists. */
