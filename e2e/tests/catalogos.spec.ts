@@ -1,3 +1,4 @@
+import { MESSAGES } from '@red-dental/contracts';
 import { uniqueName } from '@red-dental/testing';
 import { expect, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
@@ -6,7 +7,10 @@ test('administrative staff keep the specialties and zones from Catálogos', asyn
   page,
   backend,
   loginAs,
+  consoleWatch,
 }) => {
+  // The zone number taken on purpose below.
+  consoleWatch.allow(/status of 409/);
   // Staff may not delete a specialty someone has: the dialog says so without asking the server.
   const enUso = await backend.createEspecialidad();
   const obraSocial = await backend.createObraSocial();
@@ -55,6 +59,19 @@ test('administrative staff keep the specialties and zones from Catálogos', asyn
   await nuevaZona.getByLabel('Número').fill(numero);
   await nuevaZona.getByRole('button', { name: 'Crear zona' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Zona creada' })).toBeVisible();
+
+  // A number already taken: the spec's alert, and why, under the field.
+  await page.getByRole('button', { name: 'Nueva zona' }).click();
+  await nuevaZona.getByLabel('Nombre').fill(`${zona} bis`);
+  await nuevaZona.getByLabel('Número').fill(numero);
+  await nuevaZona.getByRole('button', { name: 'Crear zona' }).click();
+  await expect(
+    nuevaZona.getByRole('alert').filter({ hasText: 'Error al crear la nueva zona' }),
+  ).toBeVisible();
+  await expect(nuevaZona.getByLabel('Número')).toHaveAccessibleDescription(
+    MESSAGES.profesionales.ZONA_NUMERO_TAKEN,
+  );
+  await nuevaZona.getByRole('button', { name: 'Cancelar' }).click();
 
   await page.getByRole('button', { name: `Editar la zona ${zona}` }).click();
   const editarZona = page.getByRole('dialog', { name: 'Editar zona' });

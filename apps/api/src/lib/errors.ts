@@ -20,7 +20,8 @@ export const unauthorized = (message: string = MESSAGES.UNAUTHENTICATED) =>
 export const forbidden = (message: string = MESSAGES.FORBIDDEN) =>
   new AppError(403, message, ERROR_CODES.FORBIDDEN);
 export const notFound = (message: string) => new AppError(404, message, ERROR_CODES.NOT_FOUND);
-export const conflict = (message: string) => new AppError(409, message, ERROR_CODES.CONFLICT);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, message, ERROR_CODES.CONFLICT, fields);
 export const tooManyRequests = (retryAfterSeconds: number, message: string = MESSAGES.RATE_LIMITED) =>
   new AppError(429, message, ERROR_CODES.RATE_LIMITED, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),

@@ -168,7 +168,7 @@ describe.each(BACKENDS)('the catalogues staff keep: especialidades and zonas (%s
       await inject('POST', '/api/zonas', staff, { nombre: 'Oeste', numero: 22 });
       const taken = await inject('PUT', `/api/zonas/${este.id}`, staff, { nombre: 'Este', numero: 22 });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().error).toBe(MESSAGES.profesionales.ZONA_NUMERO_TAKEN);
+      expect(taken.json().fields).toEqual({ numero: MESSAGES.profesionales.ZONA_NUMERO_TAKEN });
       const bad = await inject('PUT', `/api/zonas/${este.id}`, staff, { nombre: '', numero: -1 });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toEqual(

@@ -107,7 +107,10 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       expect(norte.json()).toEqual({ id: expect.any(Number), nombre: 'Norte', numero: 7 });
       const taken = await inject('POST', '/api/zonas', staff, { nombre: 'Otra', numero: 7 });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().error).toBe(M.ZONA_NUMERO_TAKEN);
+      expect(taken.json()).toMatchObject({
+        error: M.ZONA_NUMERO_TAKEN,
+        fields: { numero: M.ZONA_NUMERO_TAKEN },
+      });
       const bad = await inject('POST', '/api/zonas', staff, { nombre: 'Sur', numero: -2 });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toEqual({ numero: M.ZONA_NUMERO_INVALID });

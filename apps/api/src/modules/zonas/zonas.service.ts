@@ -12,6 +12,10 @@ export const listZonas = (deps: Deps) => repo.findAll(deps.db);
 export const listCatalogue = (deps: Deps) => repo.findCatalogue(deps.db);
 
 /** A new zone; its number is unique (409 when taken). */
+/** A taken number, said under the form's Número field too. */
+const numeroTaken = () =>
+  conflict(MESSAGES.profesionales.ZONA_NUMERO_TAKEN, { numero: MESSAGES.profesionales.ZONA_NUMERO_TAKEN });
+
 export async function createZona(deps: Deps, caller: Subject, input: ZonaInput) {
   try {
     return await deps.db.transaction(async (tx) => {
@@ -25,7 +29,7 @@ export async function createZona(deps: Deps, caller: Subject, input: ZonaInput) 
       return created;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.profesionales.ZONA_NUMERO_TAKEN);
+    if (isUniqueViolation(error)) throw numeroTaken();
     throw error;
   }
 }
@@ -47,7 +51,7 @@ export async function updateZona(deps: Deps, caller: Subject, id: number, input:
       return updated;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.profesionales.ZONA_NUMERO_TAKEN);
+    if (isUniqueViolation(error)) throw numeroTaken();
     throw error;
   }
 }

@@ -177,6 +177,19 @@ describe('/profesionales/edit/{id}', () => {
     expect(within(dialog).getByText(MESSAGES.profesionales.ZONA_NUMERO_TAKEN)).toBeInTheDocument();
   });
 
+  it("adds the server's reason to 'Error al crear la nueva zona' when no field can show it", async () => {
+    setup({ 'POST /api/zonas': [409, { error: MESSAGES.profesionales.ZONA_NUMERO_TAKEN }] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar zona' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva zona' });
+    await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Norte bis');
+    await userEvent.type(within(dialog).getByLabelText('Número'), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Crear zona' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      `${MESSAGES.profesionales.ZONA_CREATE_FAILED}: ${MESSAGES.profesionales.ZONA_NUMERO_TAKEN}`,
+    );
+  });
+
   it("refuses overlapping office hours before sending, and shows 'Error al guardar los cambios' when the server refuses", async () => {
     const { requests } = setup({
       'PUT /api/profesionales/7': [

@@ -67,8 +67,13 @@ export function ZonaModal({ isOpen, zona, onClose, onSaved }: ZonaModalProps) {
         },
         onError: (error) => {
           const placed = applyServerErrors({ setError, getValues }, error);
-          // Creating keeps the spec's message; a change says what the server refused, unless it is under a field.
-          if (!editing) setFailure(MESSAGES.profesionales.ZONA_CREATE_FAILED);
+          // Creating keeps the spec's message, with the server's reason when no field shows it.
+          if (!editing)
+            setFailure(
+              placed
+                ? MESSAGES.profesionales.ZONA_CREATE_FAILED
+                : `${MESSAGES.profesionales.ZONA_CREATE_FAILED}: ${errorMessage(error)}`,
+            );
           else if (!placed) setFailure(errorMessage(error));
         },
       },
