@@ -79,6 +79,20 @@ test("a network's first day, through the screens alone", async ({ page, browser,
   await expect(colleague.getByRole('dialog', { name: 'Importación completada' })).toContainText(
     'Se han cargado 1 afiliados',
   );
+  // The insurer's line changes: the colleague corrects it from the insurer list.
+  await colleague.goto('/obra-social');
+  await colleague.getByLabel('Buscar obra social').fill(obraSocial);
+  await colleague.getByRole('button', { name: `Editar ${obraSocial}` }).click();
+  const edicion = colleague.getByRole('dialog', { name: 'Editar Obra Social' });
+  await expect(edicion.getByLabel('Teléfono 1', { exact: true })).toHaveValue('0810-555-0101');
+  await edicion.getByRole('button', { name: 'Agregar otro teléfono' }).click();
+  await edicion.getByLabel('Teléfono 2', { exact: true }).fill('0810-555-0202');
+  await scanAndCapture(colleague, 'obra-social-editar');
+  await edicion.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(
+    colleague.getByRole('status').filter({ hasText: `Se guardaron los cambios de ${obraSocial}` }),
+  ).toBeVisible();
+  await expect(colleague.getByRole('table', { name: 'Obras sociales' })).toContainText('0810-555-0202');
   await colleague.context().close();
 
   // The administrator adds a specialty and a zone.

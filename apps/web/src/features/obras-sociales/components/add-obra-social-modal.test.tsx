@@ -1,7 +1,8 @@
+import { MESSAGES } from '@red-dental/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/api-mock.ts';
+import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { AddObraSocialModal } from './add-obra-social-modal.tsx';
 
@@ -86,5 +87,42 @@ describe('AddObraSocialModal', () => {
     expect(
       await screen.findByText('Error al enviar el formulario. Por favor, intenta de nuevo.'),
     ).toBeInTheDocument();
+  });
+
+  it('edits an insurer: starts from its data, sends the change and says it was saved', async () => {
+    const osde = { id: 4, nombre: 'OSDE', mail: [], telefono: ['0800-555-6733'], afiliadoCount: 120 };
+    const { requests } = mockApi({
+      'PUT /api/obra-sociales/4': ({ body }: MockRequest) => [200, { ...osde, ...(body as object) }],
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<AddObraSocialModal isOpen onClose={onClose} obraSocial={osde} />);
+    expect(screen.getByRole('dialog', { name: 'Editar Obra Social' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre')).toHaveValue('OSDE');
+    expect(screen.getByLabelText('Teléfono 1')).toHaveValue('0800-555-6733');
+    await userEvent.clear(screen.getByLabelText('Nombre'));
+    await userEvent.type(screen.getByLabelText('Nombre'), 'OSDE Binario');
+    await userEvent.type(screen.getByLabelText('Mail 1'), 'info@osde.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      nombre: 'OSDE Binario',
+      telefono: ['0800-555-6733'],
+      mail: ['info@osde.example'],
+    });
+    expect(await screen.findByText(MESSAGES.obrasSociales.UPDATED('OSDE Binario'))).toBeInTheDocument();
+  });
+
+  it('says why a change was refused, under the field it concerns', async () => {
+    const osde = { id: 4, nombre: 'OSDE', mail: [], telefono: [], afiliadoCount: 0 };
+    mockApi({
+      'PUT /api/obra-sociales/4': [
+        409,
+        { error: MESSAGES.obrasSociales.DUPLICATE, fields: { nombre: MESSAGES.obrasSociales.DUPLICATE } },
+      ],
+    });
+    renderWithProviders(<AddObraSocialModal isOpen onClose={vi.fn()} obraSocial={osde} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText(new RegExp(MESSAGES.obrasSociales.UPDATE_FAILED))).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre')).toHaveAccessibleDescription(MESSAGES.obrasSociales.DUPLICATE);
   });
 });

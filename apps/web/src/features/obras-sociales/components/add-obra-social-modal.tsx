@@ -1,5 +1,5 @@
 import { MESSAGES, type ObraSocial, type ObraSocialInput } from '@red-dental/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Control, type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/toast/index.ts';
 import { isApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { useCreateObraSocial } from '../api/create-obra-social.ts';
+import { useUpdateObraSocial } from '../api/update-obra-social.ts';
 import styles from './add-obra-social-modal.module.css';
 import {
   EMPTY_OBRA_SOCIAL,
@@ -22,12 +23,27 @@ export interface AddObraSocialModalProps {
   onClose: () => void;
   /** The insurer just created, to be offered (and chosen) where the modal was opened. */
   onCreated?: (obraSocial: ObraSocial) => void;
+  /** The insurer to change; without it the modal adds one. */
+  obraSocial?: ObraSocial | null;
 }
 
-/** The 'Agregar Obra Social' form: a name, one or more phones and one or more mails. */
-export function AddObraSocialModal({ isOpen, onClose, onCreated }: AddObraSocialModalProps) {
+/** The form's values for an insurer as it is: each list keeps at least one entry to type in. */
+const valuesOf = (o: ObraSocial): ObraSocialFormValues => ({
+  nombre: o.nombre,
+  telefono: (o.telefono.length > 0 ? o.telefono : ['']).map((value) => ({ value })),
+  mail: (o.mail.length > 0 ? o.mail : ['']).map((value) => ({ value })),
+});
+
+/**
+ * The 'Agregar Obra Social' form: a name, one or more phones and one or more
+ * mails. Given an insurer, the same form changes it ('Editar Obra Social').
+ */
+export function AddObraSocialModal({ isOpen, onClose, onCreated, obraSocial }: AddObraSocialModalProps) {
   const toast = useToast();
-  const creation = useCreateObraSocial();
+  const editing = Boolean(obraSocial);
+  const adding = useCreateObraSocial();
+  const updating = useUpdateObraSocial();
+  const isSaving = adding.isPending || updating.isPending;
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -42,6 +58,11 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated }: AddObraSocial
     defaultValues: EMPTY_OBRA_SOCIAL,
   });
 
+  // Each opening starts from the insurer shown (or empty), never from an earlier attempt.
+  useEffect(() => {
+    if (isOpen) reset(obraSocial ? valuesOf(obraSocial) : EMPTY_OBRA_SOCIAL);
+  }, [isOpen, obraSocial, reset]);
+
   const close = () => {
     reset(EMPTY_OBRA_SOCIAL);
     setFailure(null);
@@ -50,7 +71,25 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated }: AddObraSocial
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
-    creation.mutate(values, {
+    if (obraSocial) {
+      updating.mutate(
+        { ...values, id: obraSocial.id },
+        {
+          onSuccess: (saved) => {
+            toast.success(MESSAGES.obrasSociales.UPDATED(saved.nombre));
+            close();
+          },
+          onError: (error) => {
+            if (isApiError(error) && error.status >= 400) {
+              applyServerErrors({ setError, getValues }, error);
+              setFailure(`${MESSAGES.obrasSociales.UPDATE_FAILED}. ${error.message}`);
+            } else setFailure(MESSAGES.obrasSociales.SUBMIT_FAILED);
+          },
+        },
+      );
+      return;
+    }
+    adding.mutate(values, {
       onSuccess: (created) => {
         toast.success(`Se agregó la obra social ${created.nombre}`);
         onCreated?.(created);
@@ -70,15 +109,15 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated }: AddObraSocial
     <Modal
       isOpen={isOpen}
       onClose={close}
-      title="Agregar Obra Social"
-      closeOnOutsideClick={!creation.isPending}
+      title={editing ? 'Editar Obra Social' : 'Agregar Obra Social'}
+      closeOnOutsideClick={!isSaving}
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={creation.isPending}>
+          <Button variant="secondary" onClick={close} disabled={isSaving}>
             Cancelar
           </Button>
-          <Button type="submit" form="add-obra-social-form" isLoading={creation.isPending}>
-            Guardar Obra Social
+          <Button type="submit" form="add-obra-social-form" isLoading={isSaving}>
+            {editing ? 'Guardar cambios' : 'Guardar Obra Social'}
           </Button>
         </>
       }

@@ -7,15 +7,17 @@ import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 
 import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
-import { SearchIcon, TrashIcon } from '@/components/ui/screen-icons/index.ts';
+import { PencilIcon, SearchIcon, TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { formatNumber } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import { useSelection } from '@/lib/use-selection.ts';
+import listPage from '@/styles/list-page.module.css';
 import { useDeleteObrasSociales } from '../api/delete-obras-sociales.ts';
 import { exportObrasSociales, useObrasSociales } from '../api/get-obras-sociales.ts';
 import { AddObraSocialButton } from './add-obra-social-button.tsx';
+import { AddObraSocialModal } from './add-obra-social-modal.tsx';
 import styles from './obras-sociales-list.module.css';
 
 /** Lower-cased and without accents, so 'osdé' finds 'OSDE' and 'medicus' finds 'Medicus'. */
@@ -43,6 +45,8 @@ export function ObrasSocialesList() {
   const toast = useToast();
   const canDelete = useCan(PERMISSIONS.OBRA_SOCIALES_DELETE);
   const canCreate = useCan(PERMISSIONS.OBRA_SOCIALES_CREATE);
+  const canUpdate = useCan(PERMISSIONS.OBRA_SOCIALES_UPDATE);
+  const [editing, setEditing] = useState<ObraSocial | null>(null);
   const query = useObrasSociales();
   const deletion = useDeleteObrasSociales();
   const [search, setSearch] = useState('');
@@ -69,6 +73,25 @@ export function ObrasSocialesList() {
       { id: 'mail', header: 'Mail', cell: (o) => <Lines items={o.mail} /> },
       { id: 'telefono', header: 'Telefono', cell: (o) => <Lines items={o.telefono} /> },
     ];
+    if (canUpdate)
+      list.push({
+        id: 'editar',
+        header: <span className="sr-only">Editar</span>,
+        label: 'Editar',
+        align: 'center',
+        isPrimary: true,
+        cell: (o) => (
+          <button
+            type="button"
+            className={listPage.iconButton}
+            aria-label={`Editar ${o.nombre}`}
+            title="Editar"
+            onClick={() => setEditing(o)}
+          >
+            <PencilIcon size={18} />
+          </button>
+        ),
+      });
     if (canDelete)
       list.push({
         id: 'baja',
@@ -84,7 +107,7 @@ export function ObrasSocialesList() {
         ),
       });
     return list;
-  }, [canDelete, selected, toggle]);
+  }, [canDelete, canUpdate, selected, toggle]);
 
   const selectedRows = (query.data ?? []).filter((o) => selected.has(o.id));
 
@@ -139,6 +162,7 @@ export function ObrasSocialesList() {
         isLoading={query.isPending}
         error={query.error}
       />
+      <AddObraSocialModal isOpen={editing !== null} obraSocial={editing} onClose={() => setEditing(null)} />
       <Modal
         isOpen={isConfirming}
         onClose={() => setIsConfirming(false)}
