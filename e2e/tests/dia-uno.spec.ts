@@ -93,6 +93,24 @@ test("a network's first day, through the screens alone", async ({ page, browser,
     colleague.getByRole('status').filter({ hasText: `Se guardaron los cambios de ${obraSocial}` }),
   ).toBeVisible();
   await expect(colleague.getByRole('table', { name: 'Obras sociales' })).toContainText('0810-555-0202');
+  // The colleague picks a password of her own from Mi cuenta and signs in with it.
+  await colleague.getByRole('link', { name: /Mi cuenta/ }).click();
+  await colleague.getByRole('button', { name: 'Cambiar Contraseña' }).click();
+  const cambio = colleague.getByRole('dialog', { name: 'Cambiar Contraseña' });
+  await cambio.getByLabel('Contraseña actual').fill('Padron-Nuevo-2026');
+  await cambio.getByLabel('Contraseña', { exact: true }).fill('Padron-Propio-2027');
+  await cambio.getByLabel('Confirmar Contraseña').fill('Padron-Propio-2027');
+  await scanAndCapture(colleague, 'mi-cuenta-contrasena');
+  await cambio.getByRole('button', { name: 'Guardar' }).click();
+  await expect(
+    colleague.getByRole('status').filter({ hasText: 'Contraseña actualizada correctamente' }),
+  ).toBeVisible();
+  await colleague
+    .getByRole('navigation', { name: 'Menú principal' })
+    .getByRole('link', { name: 'Cerrar Sesión' })
+    .click();
+  await signIn(colleague, colega.email, 'Padron-Propio-2027');
+  await expect(colleague).toHaveURL(/\/profesionales$/);
   await colleague.context().close();
 
   // The administrator adds a specialty and a zone.

@@ -1,3 +1,4 @@
+import { PasswordPanel } from '@/features/auth/components/password-panel.tsx';
 import { DescargarMisDatos } from '@/features/mis-datos/components/descargar-mis-datos.tsx';
 import { SegundoFactorPanel } from '@/features/segundo-factor/components/segundo-factor-panel.tsx';
 import { SesionesPanel } from '@/features/sesiones/components/sesiones-panel.tsx';
@@ -10,6 +11,7 @@ export function Component() {
   const signOut = useSignOut();
   return (
     <div className={styles.page}>
+      <PasswordPanel />
       <SegundoFactorPanel />
       <SesionesPanel onSignOut={signOut} />
       <DescargarMisDatos titular="usuario" printPath={PATHS.misDatosUsuario} />
