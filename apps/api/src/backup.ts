@@ -56,11 +56,15 @@ export async function backupDataDir(
   dataDir: string,
   file: string,
 ): Promise<{ files: number; bytes: number }> {
+  const folder = path.dirname(file);
+  if (!(await stat(folder).catch(() => undefined))?.isDirectory())
+    throw new BackupRefused(`La carpeta ${folder} no existe: créela antes (mkdir -p) o elija otra.`);
+  // Checked before taking the lock, which would create DATA_DIR.
+  const dbDir = pgliteDir(dataDir);
+  if (!(await stat(dbDir).catch(() => undefined)))
+    throw new BackupRefused(`No hay una base embebida en ${dataDir} (DATA_DIR): nada que copiar.`);
   const release = lockOrRefuse(dataDir, 'copiar la base embebida');
   try {
-    const dbDir = pgliteDir(dataDir);
-    if (!(await stat(dbDir).catch(() => undefined)))
-      throw new BackupRefused(`No hay una base embebida en ${dataDir} (DATA_DIR): nada que copiar.`);
     const database = await openPglite(dbDir);
     let dump: Buffer;
     try {
@@ -171,7 +175,7 @@ export async function backupCommand(command: 'backup' | 'restore', args: readonl
   if (await stat('.env').catch(() => undefined)) process.loadEnvFile('.env');
   if (process.env.DATABASE_URL) {
     console.error(
-      'Con DATABASE_URL la base es PostgreSQL: use pg_dump y pg_restore, y copie DATA_DIR/files (README, "Copias de seguridad").',
+      'Con DATABASE_URL la base es PostgreSQL: use pg_dump y pg_restore, y copie DATA_DIR/files (README, "Backups").',
     );
     return 2;
   }

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { MissingAdminPasswordError } from './db/seed/base.ts';
-import { DEMO_LOGINS, type DemoSeedResult } from './db/seed/demo.ts';
+import { DEMO_LOGINS } from './db/seed/demo.ts';
 import { superviseWorkers } from './server-cluster.ts';
 import { buildWebIfStale, openDatabase, type PreparedDatabase, prepareDatabase } from './startup.ts';
 
@@ -14,16 +14,22 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function printBanner(config: Config, address: string, demo: DemoSeedResult | undefined) {
+function printBanner(config: Config, address: string, prepared: PreparedDatabase) {
+  const { adminCreated, demo } = prepared;
   const processes = config.webConcurrency > 1 ? ` (${config.webConcurrency} procesos)` : '';
   const lines = [
     `Red Dental escuchando en ${address}${processes}`,
     `  Documentación de la API: ${address}/api/docs`,
   ];
-  lines.push(
-    `  Administrador: ${config.admin.email} / ${config.admin.isDefault ? config.admin.password : '(ADMIN_PASSWORD)'}`,
-  );
-  if (config.admin.isDefault)
+  // The credentials are named only when they are known to be this database's: the administrator was
+  // created now, or the demo set (created with the default ones) is here. An older database has its own.
+  const defaults =
+    config.admin.isDefault && (adminCreated || demo?.status === 'created' || demo?.status === 'present');
+  if (adminCreated || defaults)
+    lines.push(
+      `  Administrador: ${config.admin.email} / ${defaults ? config.admin.password : '(ADMIN_PASSWORD)'}`,
+    );
+  if (defaults)
     lines.push('  ATENCIÓN: credenciales de administrador por defecto; defina ADMIN_EMAIL y ADMIN_PASSWORD.');
   if (demo?.status === 'skipped') lines.push(`  Datos de demostración no cargados: ${demo.reason}`);
   else if (demo) for (const login of DEMO_LOGINS) lines.push(`  ${login.label}: ${login.credentials}`);
@@ -95,7 +101,7 @@ async function main() {
     const database = await openDatabase(config);
     const prepared = await prepare(config, database).finally(() => database.close());
     await superviseWorkers(config.webConcurrency, { metrics: config.metrics, host: config.host }, (url) =>
-      printBanner(config, url.replace('127.0.0.1', 'localhost'), prepared.demo),
+      printBanner(config, url.replace('127.0.0.1', 'localhost'), prepared),
     );
     return;
   }
@@ -113,7 +119,7 @@ async function main() {
   const database = await openDatabase(config);
   const prepared = await prepare(config, database);
   const address = await serve(config, database, releaseLock);
-  printBanner(config, address.replace('127.0.0.1', 'localhost'), prepared.demo);
+  printBanner(config, address.replace('127.0.0.1', 'localhost'), prepared);
 }
 
 main().catch((error: unknown) => {

@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { type Database, openPglite, openPostgres, pgliteDir } from './db/client.ts';
 import { migrate, withStartupLock } from './db/migrate.ts';
 import { seedCatalogue, seedFirstAdmin } from './db/seed/base.ts';
-import { seedDemoData } from './db/seed/demo.ts';
+import { demoDataStatus, seedDemoData } from './db/seed/demo.ts';
 import { API_ROOT } from './paths.ts';
 import { openStorage } from './plugins/storage/index.ts';
 
@@ -63,7 +63,11 @@ export async function prepareDatabase(database: Database, config: Config): Promi
     await seedCatalogue(database.db);
     const adminCreated = await seedFirstAdmin(database.db, config);
     let demo: PreparedDatabase['demo'];
-    if (config.demoData) {
+    // The demo set's accounts have published passwords: they go only into a database this very start
+    // created the first administrator of. A later start without ADMIN_* (a restart, a restored copy)
+    // must not add them to an installation in use.
+    if (config.demoData && !adminCreated) demo = await demoDataStatus(database.db);
+    else if (config.demoData) {
       const storage = await openStorage(config);
       try {
         demo = await seedDemoData(database.db, { storage });

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -113,6 +113,17 @@ describe('backups of the embedded database', () => {
     // And the server starts on it and signs the administrator in.
     expect(await serveOnce({ DATA_DIR: restored }, DEMO_ADMIN)).toBe(200);
   }, 240_000);
+
+  it('refuses in one line a folder that does not exist and a DATA_DIR with no database, creating nothing', () => {
+    const empty = path.join(scratch('backup-none'), 'no-data');
+    const missingFolder = npmRun('backup', path.join(scratch('backup-d'), 'falta', 'copia.backup'), empty);
+    expect(missingFolder.status).toBe(1);
+    expect(missingFolder.output).toMatch(/La carpeta .*falta no existe: créela antes/);
+    const noDatabase = npmRun('backup', path.join(scratch('backup-e'), 'copia.backup'), empty);
+    expect(noDatabase.status).toBe(1);
+    expect(noDatabase.output).toMatch(/No hay una base embebida en .*: nada que copiar/);
+    expect(existsSync(empty)).toBe(false);
+  });
 
   it('refuses a file that is not one of its backups, and leaves DATA_DIR empty', () => {
     const notBackup = path.join(scratch('backup-bad'), 'otra.tar.gz');

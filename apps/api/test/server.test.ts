@@ -2,7 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMINISTRATIVO_EMAIL, DEMO_PASSWORD } from '../src/db/seed/demo-catalog.ts';
+import {
+  DEMO_ADMINISTRATIVO_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_PRESTADOR_EMAIL,
+} from '../src/db/seed/demo-catalog.ts';
 import { ADMIN } from './helpers.ts';
 import { freePort, type ServerProcess, startServerProcess } from './processes.ts';
 
@@ -166,5 +170,21 @@ describe('the server process', () => {
     expect(login.status).toBe(200);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+
+    // Started again without ADMIN_*, where the demo set would be the default: an installation in use
+    // gets no accounts with published passwords, and the banner names no credentials it cannot vouch for.
+    const fourth = startServerProcess({ DEMO_DATA: '', DATA_DIR: dataDir, PORT: String(port) });
+    running.push(fourth);
+    await fourth.ready();
+    expect(fourth.output()).toContain('Datos de demostración no cargados');
+    expect(fourth.output()).not.toContain(DEMO_PASSWORD);
+    const demoLogin = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: DEMO_PRESTADOR_EMAIL, pass: DEMO_PASSWORD }),
+    });
+    expect(demoLogin.status).toBe(401);
+    fourth.child.kill('SIGTERM');
+    expect(await fourth.exited).toBe(0);
   }, 120_000);
 });

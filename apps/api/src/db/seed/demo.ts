@@ -93,6 +93,19 @@ function vacation({ desdeEnDias, dias }: { desdeEnDias: number; dias: number }) 
 }
 
 /**
+ * What a start that loads nothing says of the demo set: present, or why it is
+ * not there. Published passwords go only into a brand-new database.
+ */
+export async function demoDataStatus(db: Db): Promise<DemoSeedResult> {
+  const [marker] = await db.select().from(appSettings).where(eq(appSettings.key, DEMO_MARKER));
+  if (marker) return { status: 'present' };
+  return {
+    status: 'skipped',
+    reason: 'La base ya tenía usuarios: los datos de demostración solo se cargan en una base nueva.',
+  };
+}
+
+/**
  * Demo data, so a fresh instance can be tried at once (insurers, zones, specialties,
  * providers, affiliates and pending sign-ups), loaded once: a second start finds the
  * marker and changes nothing, and a database with real data is never touched.
