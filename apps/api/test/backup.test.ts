@@ -160,9 +160,11 @@ describe('backups of the embedded database', () => {
       const shell = (script: string, vars: Record<string, string>) =>
         execFileSync('sh', ['-ec', script], { cwd: dir, env: { PATH: process.env.PATH, ...vars } });
       shell(
-        'pg_dump --format=custom --file=reddental.dump "$DATABASE_URL"\ntar -czf reddental-files.tar.gz -C "$DATA_DIR" files',
+        'umask 077\npg_dump --format=custom --file=reddental.dump "$DATABASE_URL"\ntar -czf reddental-files.tar.gz -C "$DATA_DIR" files',
         { DATABASE_URL: source.url, DATA_DIR: dataDir },
       );
+      for (const copy of ['reddental.dump', 'reddental-files.tar.gz'])
+        expect(statSync(path.join(dir, copy)).mode & 0o777).toBe(0o600);
       shell(
         'pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" reddental.dump\nmkdir -p "$DATA_DIR"\ntar -xzf reddental-files.tar.gz -C "$DATA_DIR"',
         { DATABASE_URL: target.url, DATA_DIR: newDataDir },
