@@ -13,7 +13,60 @@ const VIEWPORTS = [
 ] as const;
 
 /**
- * At 1280 and 375 px: fails on any serious or critical axe finding, then saves
+ * What a reader would see as broken: the page scrolling sideways, or a word in a
+ * table cut across two lines though the cell could hold it whole ('Atenc ión').
+ */
+async function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1) {
+      // The first element past the window's edge that no scrolling box holds.
+      const scrolls = (e: Element) => /auto|scroll|hidden/.test(getComputedStyle(e).overflowX);
+      const held = (e: Element) => {
+        for (let a = e.parentElement; a && a !== document.body; a = a.parentElement)
+          if (scrolls(a)) return true;
+        return false;
+      };
+      const wide = [...document.querySelectorAll('body *')].find(
+        (e) => e.getBoundingClientRect().right > root.clientWidth + 1 && !held(e),
+      );
+      // An element held by a scroller may still escape it when absolutely positioned past it.
+      const what = wide
+        ? `${wide.tagName.toLowerCase()}.${[...wide.classList].join('.')}`
+        : 'a positioned element';
+      faults.push(`the page is ${root.scrollWidth} px wide in a ${root.clientWidth} px window (${what})`);
+    }
+    /** The width a line of this text can take: its nearest block's. */
+    const blockWidth = (node: Node) => {
+      let element = node.parentElement;
+      while (element && getComputedStyle(element).display.startsWith('inline'))
+        element = element.parentElement;
+      return element?.getBoundingClientRect().width ?? 0;
+    };
+    for (const cell of document.querySelectorAll('td, th')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const width = blockWidth(node);
+        // Hyphens and slashes are places a line may break (phones, dates): the pieces between count as words.
+        for (const match of text.matchAll(/[^\s/-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1 && range.getBoundingClientRect().width < width)
+            faults.push(`'${match[0]}' is cut across lines in a table cell`);
+        }
+      }
+    }
+    return faults;
+  });
+}
+
+/**
+ * At 1280 and 375 px: fails on any serious or critical axe finding or layout
+ * fault (`layoutFaults`), then saves
  * a full-page screenshot as artifacts/<name>-<width>.png. `prepare` runs after
  * each resize (to load the page again, for instance). The page is left at 1280 px.
  */
@@ -26,6 +79,7 @@ export async function scanAndCapture(page: Page, name: string, prepare?: () => P
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious, `serious or critical violations on ${name} at ${viewport.width} px`).toEqual([]);
+    expect(await layoutFaults(page), `layout of ${name} at ${viewport.width} px`).toEqual([]);
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${viewport.width}.png`), fullPage: true });
   }
   await page.setViewportSize(VIEWPORTS[0]);

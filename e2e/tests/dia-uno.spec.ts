@@ -144,12 +144,36 @@ test("a network's first day, through the screens alone", async ({ page, browser,
   await office.getByRole('button', { name: 'Editar' }).click();
   await office.getByLabel('Teléfono').fill('0221 421-0000');
   await office.getByLabel('Razón Social').fill('Consultorio Día Uno');
+  // The geocoder does not know the street: the field says so, and the pin goes on the map by hand.
+  await office.getByRole('combobox', { name: 'Dirección' }).fill('Calle Inexistente 1234');
+  await expect(
+    office.getByText('No se encontró esa dirección. Puede marcar el consultorio haciendo clic en el mapa.'),
+  ).toBeVisible();
+  await office.getByLabel('Localidad').fill('La Plata');
+  const mapa = office.getByRole('region', { name: 'Ubicación del consultorio en el mapa' });
+  await expect(
+    mapa.getByRole('button', { name: 'Marcar el consultorio en el centro del mapa' }),
+  ).toBeVisible();
+  await scanAndCapture(office, 'perfil-sin-direccion');
+  await mapa.locator('.leaflet-container').click({ position: { x: 140, y: 90 } });
+  await expect(mapa.locator('.leaflet-marker-icon')).toBeVisible();
+  await expect(mapa.getByRole('button', { name: 'Marcar el consultorio en el centro del mapa' })).toHaveCount(
+    0,
+  );
   await office.getByRole('checkbox', { name: especialidad }).check();
   await office.getByRole('switch', { name: 'Miércoles' }).check();
   await office.getByRole('button', { name: 'Completar Perfil' }).click();
   await expect(
     office.getByRole('dialog', { name: 'Perfil completado correctamente, puede seguir tranquilo' }),
   ).toBeVisible();
+  const placed = await backend.ownProfile(dentist.user, dentist.pass);
+  expect(placed).toMatchObject({
+    direccion: 'Calle Inexistente 1234',
+    localidad: 'La Plata',
+    ubicacionOrigen: 'manual',
+  });
+  expect(Number(placed.lat)).toBeLessThan(-30);
+  expect(Number(placed.long)).toBeLessThan(-55);
   await office.context().close();
 
   // The network says which insurer the dentist accepts, and the zone.

@@ -14,10 +14,12 @@ const SUGGESTION = {
   localidad: 'Ciudad Autónoma de Buenos Aires',
 };
 
-function Harness({ onSelect }: { onSelect: (s: GeocodeResult) => void }) {
+function Harness({ onSelect, notFound }: { onSelect: (s: GeocodeResult) => void; notFound?: string }) {
   const [value, setValue] = useState('');
-  return <AddressField value={value} onChange={setValue} onSelect={onSelect} />;
+  return <AddressField value={value} onChange={setValue} onSelect={onSelect} notFoundMessage={notFound} />;
 }
+
+const NOT_FOUND = 'No se encontró esa dirección. Puede marcar el consultorio haciendo clic en el mapa.';
 
 describe('AddressField', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
@@ -84,5 +86,17 @@ describe('AddressField', () => {
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('says what to do instead when a finished search found nothing, never while typing', async () => {
+    mockApi({ 'GET /api/geocode': [200, []] });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<Harness onSelect={vi.fn()} notFound={NOT_FOUND} />);
+    await user.type(screen.getByRole('combobox', { name: 'Dirección' }), 'Calle Inexistente 1234');
+    expect(screen.queryByText(NOT_FOUND)).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(ADDRESS_DEBOUNCE_MS));
+    expect(await screen.findByText(NOT_FOUND)).toBeVisible();
+    await user.type(screen.getByRole('combobox'), 'x');
+    expect(screen.queryByText(NOT_FOUND)).not.toBeInTheDocument();
   });
 });

@@ -22,12 +22,32 @@ export async function searchAddresses(q: string, signal?: AbortSignal): Promise<
   }
 }
 
+/**
+ * Where a locality is ('La Plata' → its first match), for a map that has no pin
+ * yet to open on; null while unknown or when the geocoder finds nothing.
+ */
+export function useLocalityPlace(localidad: string): { lat: string; lon: string } | null {
+  const query = useDebouncedValue(localidad.trim(), ADDRESS_DEBOUNCE_MS);
+  const { data } = useQuery({
+    queryKey: queryKeys.geocode(query),
+    queryFn: ({ signal }) => searchAddresses(query, signal),
+    enabled: query.length >= GEOCODE_MIN_QUERY_LENGTH,
+    staleTime: ADDRESS_CACHE_MS,
+    gcTime: ADDRESS_CACHE_MS,
+    retry: false,
+  });
+  const first = query.length >= GEOCODE_MIN_QUERY_LENGTH ? data?.[0] : undefined;
+  return first ? { lat: first.lat, lon: first.lon } : null;
+}
+
 export interface AddressFieldProps {
   label?: ReactNode;
   value: string;
   onChange: (text: string) => void;
   /** A suggestion was picked: the caller stores its coordinates and locality. */
   onSelect: (suggestion: GeocodeResult) => void;
+  /** Said in the list when a search finds nothing (what to do instead); without it the list stays closed. */
+  notFoundMessage?: string;
   error?: string;
   hint?: ReactNode;
   disabled?: boolean;
@@ -49,6 +69,7 @@ export function AddressField({
   disabled,
   name,
   placeholder = 'Calle, número y localidad',
+  notFoundMessage,
 }: AddressFieldProps) {
   // The text of the last picked suggestion is not searched again, nor the
   // address the field opened with (an address already saved).
@@ -64,7 +85,10 @@ export function AddressField({
     gcTime: ADDRESS_CACHE_MS,
     retry: false,
   });
+  const isAnswered = isSearchable && query === value.trim() && !isFetching;
   const options = isSearchable && query === value.trim() ? (data ?? []) : [];
+  // Only a search that came back empty says so; typing (before the search is asked) says nothing.
+  const foundNothing = isAnswered && data !== undefined && data.length === 0;
 
   return (
     <Combobox
@@ -79,6 +103,7 @@ export function AddressField({
       onInputChange={onChange}
       options={options}
       isLoading={isSearchable && isFetching}
+      emptyMessage={foundNothing ? notFoundMessage : undefined}
       getOptionKey={(option) => `${option.lat},${option.lon},${option.display_name}`}
       getOptionLabel={(option) => option.display_name}
       onSelect={(option) => {

@@ -1,7 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import type { Marker as LeafletMarker } from 'leaflet';
+import { DomEvent } from 'leaflet';
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { getPublicConfig } from '@/lib/config.ts';
 import {
   BUENOS_AIRES,
@@ -12,9 +13,12 @@ import {
   parseCoordinates,
 } from '../coordinates.ts';
 import { MAP_CLASS, pinIcon } from '../leaflet-base.ts';
+import styles from './location-map.module.css';
 import type { LocationMapProps } from './location-map.tsx';
 
 const CITY_ZOOM = 10;
+/** A locality's streets, to find the office's block in. */
+const LOCALITY_ZOOM = 14;
 /** Close enough to tell one door from the next. */
 const PIN_ZOOM = 16;
 
@@ -29,9 +33,10 @@ const PIN_ICON = pinIcon();
  * The Leaflet map behind `LocationMap`, loaded only by the screens that show
  * one (location-map.tsx imports it lazily, with Leaflet and its CSS).
  */
-export function LeafletLocationMap({ lat, long, editable = false, onMove }: LocationMapProps) {
+export function LeafletLocationMap({ lat, long, editable = false, onMove, near }: LocationMapProps) {
   // The pin's place is a string pair from outside; compare and follow it by value.
   const position = useMemo(() => parseCoordinates(lat, long), [lat, long]);
+  const nearPlace = useMemo(() => (near ? parseCoordinates(near.lat, near.lon) : null), [near]);
   // The last place this map reported, so that the answer coming back is not taken for a new address.
   const reported = useRef<Coordinates | null>(null);
   const onMoveRef = useRef(onMove);
@@ -57,7 +62,8 @@ export function LeafletLocationMap({ lat, long, editable = false, onMove }: Loca
     >
       <TileLayer url={getPublicConfig().tileUrl} attribution={ATTRIBUTION} />
       <ZoomControl zoomInTitle="Acercar" zoomOutTitle="Alejar" />
-      <FollowPosition position={position} reported={reported} />
+      <FollowPosition position={position} reported={reported} near={nearPlace} />
+      {editable && !position && <PlaceByHand onPlace={report} />}
       {position && (
         // A new marker when editing is switched, since Leaflet reads the title and keyboard options once.
         <OfficeMarker
@@ -71,13 +77,18 @@ export function LeafletLocationMap({ lat, long, editable = false, onMove }: Loca
   );
 }
 
-/** Recentres the map when the place changes from outside (a new address picked), not after the pin was moved here. */
+/**
+ * Recentres the map when the place changes from outside (a new address picked),
+ * not after the pin was moved here; without a place, on the locality when known.
+ */
 function FollowPosition({
   position,
   reported,
+  near,
 }: {
   position: Coordinates | null;
   reported: RefObject<Coordinates | null>;
+  near: Coordinates | null;
 }) {
   const map = useMap();
   const shown = useRef(position);
@@ -88,7 +99,33 @@ function FollowPosition({
     if (position) map.setView(position, PIN_ZOOM);
     else map.setView(BUENOS_AIRES, CITY_ZOOM);
   }, [map, position, reported]);
+  useEffect(() => {
+    if (!position && near) map.setView(near, LOCALITY_ZOOM);
+  }, [map, position, near]);
   return null;
+}
+
+/**
+ * With no pin yet, a click on the map puts it there; the button does the same
+ * at the map's centre, for the keyboard (then the arrow keys move the pin).
+ */
+function PlaceByHand({ onPlace }: { onPlace: (place: Coordinates) => void }) {
+  const map = useMapEvents({ click: (event) => onPlace(event.latlng.wrap()) });
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Leaflet would take the button's click for a click on the map underneath.
+    if (button.current) DomEvent.disableClickPropagation(button.current);
+  }, []);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className={styles.placeButton}
+      onClick={() => onPlace(map.getCenter().wrap())}
+    >
+      Marcar el consultorio en el centro del mapa
+    </button>
+  );
 }
 
 function OfficeMarker({

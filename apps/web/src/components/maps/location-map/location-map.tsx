@@ -19,9 +19,12 @@ export interface LocationMapProps {
   onMove?: (lat: string, long: string) => void;
   /** The accessible name of the map's region, e.g. 'Ubicación del consultorio en el mapa'. */
   label: string;
+  /** Where to open while there is no pin (the locality typed); Buenos Aires without it. */
+  near?: { lat: string; lon: string } | null;
 }
 
-const NO_PLACE_HINT = 'Elija una dirección de las sugeridas para ver el consultorio en el mapa.';
+const NO_PLACE_HINT =
+  'Elija una dirección de las sugeridas, o haga clic en el mapa donde está el consultorio. Sin ubicación, el consultorio no aparece en el mapa de la cartilla ni en “Cerca mío”.';
 const NO_PLACE_NOTE = 'Todavía no hay una dirección ubicada en el mapa.';
 const DRAG_HINT = 'Si el marcador no quedó en la puerta del consultorio, arrástrelo hasta el lugar correcto.';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { AddressField } from '@/components/lookups/address-field/index.ts';
+import { AddressField, useLocalityPlace } from '@/components/lookups/address-field/index.ts';
 import { LocationMap } from '@/components/maps/location-map/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import fieldGrid from '@/styles/field-grid.module.css';
@@ -10,7 +10,7 @@ import { ProfileSection, type SectionProps } from './profile-section.tsx';
 /**
  * Dirección (with suggestions that fill the coordinates and the locality),
  * Piso/Depto./Extra, Localidad, and the pin on a small map that can be
- * dragged to correct the geocoder.
+ * dragged to correct the geocoder, or placed by a click where it found nothing.
  */
 function LocationFields({ isEditing }: SectionProps) {
   const {
@@ -20,7 +20,9 @@ function LocationFields({ isEditing }: SectionProps) {
     getValues,
     formState: { errors },
   } = useFormContext<ProfileFormValues>();
-  const [lat, long] = useWatch({ control, name: ['lat', 'long'] });
+  const [lat, long, localidad] = useWatch({ control, name: ['lat', 'long', 'localidad'] });
+  // Without a pin, the map opens on the locality typed, where the office must be.
+  const near = useLocalityPlace(isEditing && !lat && !long ? localidad : '');
   const readOnly = !isEditing;
   const dirty = { shouldDirty: true } as const;
 
@@ -45,6 +47,7 @@ function LocationFields({ isEditing }: SectionProps) {
               }}
               error={fieldState.error?.message}
               hint="Escriba la calle y el número y elija una de las sugerencias."
+              notFoundMessage="No se encontró esa dirección. Puede marcar el consultorio haciendo clic en el mapa."
               onSelect={(suggestion) => {
                 setValue('lat', suggestion.lat, dirty);
                 setValue('long', suggestion.lon, dirty);
@@ -74,6 +77,7 @@ function LocationFields({ isEditing }: SectionProps) {
           lat={lat}
           long={long}
           editable={isEditing}
+          near={near}
           label="Ubicación del consultorio en el mapa"
           onMove={(nextLat, nextLong) => {
             setValue('lat', nextLat, dirty);
