@@ -134,11 +134,15 @@ describe('/mi-perfil', () => {
     const { requests } = setup(buildProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     expect(
-      screen.queryByText('Elija una dirección de las sugeridas para ver el consultorio en el mapa.'),
+      screen.queryByText(
+        'Elija una dirección de las sugeridas, o haga clic en el mapa donde está el consultorio. Sin ubicación, el consultorio no aparece en el mapa de la cartilla ni en “Cerca mío”.',
+      ),
     ).not.toBeInTheDocument();
     await userEvent.type(screen.getByRole('combobox', { name: 'Dirección' }), ' bis');
     expect(
-      screen.getByText('Elija una dirección de las sugeridas para ver el consultorio en el mapa.'),
+      screen.getByText(
+        'Elija una dirección de las sugeridas, o haga clic en el mapa donde está el consultorio. Sin ubicación, el consultorio no aparece en el mapa de la cartilla ni en “Cerca mío”.',
+      ),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
     await screen.findByRole('dialog', { name: MESSAGES.profesionales.PROFILE_COMPLETED });
