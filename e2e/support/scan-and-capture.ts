@@ -37,12 +37,16 @@ async function layoutFaults(page: Page): Promise<string[]> {
         : 'a positioned element';
       faults.push(`the page is ${root.scrollWidth} px wide in a ${root.clientWidth} px window (${what})`);
     }
-    /** The width a line of this text can take: its nearest block's. */
+    /** The width a line of this text can take: its nearest block's, inside its padding. */
     const blockWidth = (node: Node) => {
       let element = node.parentElement;
       while (element && getComputedStyle(element).display.startsWith('inline'))
         element = element.parentElement;
-      return element?.getBoundingClientRect().width ?? 0;
+      if (!element) return 0;
+      const style = getComputedStyle(element);
+      return (
+        element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)
+      );
     };
     for (const cell of document.querySelectorAll('td, th')) {
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -54,8 +58,10 @@ async function layoutFaults(page: Page): Promise<string[]> {
           const range = document.createRange();
           range.setStart(node, match.index);
           range.setEnd(node, match.index + match[0].length);
-          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-          if (lines.size > 1 && range.getBoundingClientRect().width < width)
+          const pieces = [...range.getClientRects()];
+          const lines = new Set(pieces.map((r) => Math.round(r.top)));
+          // Cut though the word, its pieces laid end to end, fits one line of the block.
+          if (lines.size > 1 && pieces.reduce((sum, r) => sum + r.width, 0) <= width)
             faults.push(`'${match[0]}' is cut across lines in a table cell`);
         }
       }

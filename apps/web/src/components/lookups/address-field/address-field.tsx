@@ -1,6 +1,6 @@
 import { GEOCODE_MIN_QUERY_LENGTH, type GeocodeResult, geocodeResultsSchema } from '@red-dental/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Combobox } from '@/components/ui/combobox/index.ts';
 import { MapIcon } from '@/components/ui/screen-icons/index.ts';
 import { apiRequest } from '@/lib/api-client.ts';
@@ -37,7 +37,9 @@ export function useLocalityPlace(localidad: string): { lat: string; lon: string 
     retry: false,
   });
   const first = query.length >= GEOCODE_MIN_QUERY_LENGTH ? data?.[0] : undefined;
-  return first ? { lat: first.lat, lon: first.lon } : null;
+  // The same object while the place is the same: a map follows it by identity.
+  const [lat, lon] = [first?.lat, first?.lon];
+  return useMemo(() => (lat && lon ? { lat, lon } : null), [lat, lon]);
 }
 
 export interface AddressFieldProps {

@@ -39,6 +39,8 @@ export function LeafletLocationMap({ lat, long, editable = false, onMove, near }
   const nearPlace = useMemo(() => (near ? parseCoordinates(near.lat, near.lon) : null), [near]);
   // The last place this map reported, so that the answer coming back is not taken for a new address.
   const reported = useRef<Coordinates | null>(null);
+  /** The pin was just placed with the button: the keyboard goes on with it (the arrows move it). */
+  const focusPin = useRef(false);
   const onMoveRef = useRef(onMove);
   useEffect(() => {
     onMoveRef.current = onMove;
@@ -63,7 +65,14 @@ export function LeafletLocationMap({ lat, long, editable = false, onMove, near }
       <TileLayer url={getPublicConfig().tileUrl} attribution={ATTRIBUTION} />
       <ZoomControl zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <FollowPosition position={position} reported={reported} near={nearPlace} />
-      {editable && !position && <PlaceByHand onPlace={report} />}
+      {editable && !position && (
+        <PlaceByHand
+          onPlace={(place, byKeyboard) => {
+            focusPin.current = byKeyboard;
+            report(place);
+          }}
+        />
+      )}
       {position && (
         // A new marker when editing is switched, since Leaflet reads the title and keyboard options once.
         <OfficeMarker
@@ -71,6 +80,7 @@ export function LeafletLocationMap({ lat, long, editable = false, onMove, near }
           position={position}
           editable={editable}
           onMove={report}
+          focusPin={focusPin}
         />
       )}
     </MapContainer>
@@ -99,9 +109,13 @@ function FollowPosition({
     if (position) map.setView(position, PIN_ZOOM);
     else map.setView(BUENOS_AIRES, CITY_ZOOM);
   }, [map, position, reported]);
+  // Only when the locality's place changes: a re-render must not undo the reader's own panning.
+  const nearLat = near?.lat;
+  const nearLng = near?.lng;
   useEffect(() => {
-    if (!position && near) map.setView(near, LOCALITY_ZOOM);
-  }, [map, position, near]);
+    if (!position && nearLat !== undefined && nearLng !== undefined)
+      map.setView([nearLat, nearLng], LOCALITY_ZOOM);
+  }, [map, position, nearLat, nearLng]);
   return null;
 }
 
@@ -109,8 +123,8 @@ function FollowPosition({
  * With no pin yet, a click on the map puts it there; the button does the same
  * at the map's centre, for the keyboard (then the arrow keys move the pin).
  */
-function PlaceByHand({ onPlace }: { onPlace: (place: Coordinates) => void }) {
-  const map = useMapEvents({ click: (event) => onPlace(event.latlng.wrap()) });
+function PlaceByHand({ onPlace }: { onPlace: (place: Coordinates, byKeyboard: boolean) => void }) {
+  const map = useMapEvents({ click: (event) => onPlace(event.latlng.wrap(), false) });
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // Leaflet would take the button's click for a click on the map underneath.
@@ -121,7 +135,7 @@ function PlaceByHand({ onPlace }: { onPlace: (place: Coordinates) => void }) {
       ref={button}
       type="button"
       className={styles.placeButton}
-      onClick={() => onPlace(map.getCenter().wrap())}
+      onClick={() => onPlace(map.getCenter().wrap(), true)}
     >
       Marcar el consultorio en el centro del mapa
     </button>
@@ -132,11 +146,14 @@ function OfficeMarker({
   position,
   editable,
   onMove,
+  focusPin,
 }: {
   position: Coordinates;
   editable: boolean;
   /** Kept stable by the caller, so the handlers are not set again on each render. */
   onMove: (place: Coordinates) => void;
+  /** Set when the pin should take the focus as it appears (placed from the keyboard). */
+  focusPin?: RefObject<boolean>;
 }) {
   const map = useMap();
   const markerRef = useRef<LeafletMarker>(null);
@@ -174,8 +191,12 @@ function OfficeMarker({
       onMove(next);
     };
     element.addEventListener('keydown', onKeyDown);
+    if (focusPin?.current) {
+      focusPin.current = false;
+      element.focus();
+    }
     return () => element.removeEventListener('keydown', onKeyDown);
-  }, [map, editable, title, onMove]);
+  }, [map, editable, title, onMove, focusPin]);
 
   const latLng = useMemo(() => [position.lat, position.lng] as [number, number], [position]);
   return (

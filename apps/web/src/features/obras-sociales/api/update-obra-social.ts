@@ -15,8 +15,10 @@ export function useUpdateObraSocial() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.obrasSociales.all }),
-        // Affiliate and professional lists show the insurer's name.
+        // Affiliates, professionals and the cartilla show the insurer's name.
         queryClient.invalidateQueries({ queryKey: queryKeys.afiliados.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profesionales.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.cartilla }),
       ]),
   });
 }
