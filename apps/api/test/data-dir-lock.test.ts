@@ -5,7 +5,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_DIR } from './processes.ts';
 
-/** Runs `count` processes that all try to lock `dataDir` at the same instant; returns what each got. */
+/**
+ * Runs `count` processes that all try to lock `dataDir` at the same instant; returns what each got.
+ * Every process stays alive until all have answered: a holder that exited early would leave a stale
+ * lock that a slow starter (on a busy machine) rightly takes over.
+ */
 async function contend(dataDir: string, count: number): Promise<string[]> {
   const startAt = Date.now() + 1500;
   const script = `
@@ -14,23 +18,39 @@ async function contend(dataDir: string, count: number): Promise<string[]> {
     let outcome;
     try { lockDataDir(${JSON.stringify(dataDir)}); outcome = 'locked'; } catch { outcome = 'refused'; }
     process.stdout.write(outcome);
-    setTimeout(() => process.exit(0), 1000);`;
-  const runs = Array.from(
-    { length: count },
-    () =>
-      new Promise<string>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-          cwd: API_DIR,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-        });
-        child.on('exit', () => resolve(out));
-      }),
+    setInterval(() => {}, 1000);`;
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: API_DIR,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
   );
-  return Promise.all(runs);
+  try {
+    return await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<string>((resolve) => {
+            let out = '';
+            child.stdout.on('data', (d: Buffer) => {
+              out += d.toString();
+              if (out === 'locked' || out === 'refused') resolve(out);
+            });
+            child.on('exit', () => resolve(out));
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.on('exit', () => resolve());
+            child.kill('SIGKILL');
+          }),
+      ),
+    );
+  }
 }
 
 describe('DATA_DIR lock', () => {
