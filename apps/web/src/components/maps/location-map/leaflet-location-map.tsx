@@ -1,6 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import type { Marker as LeafletMarker } from 'leaflet';
-import { DomEvent } from 'leaflet';
+import { DomEvent, type Marker as LeafletMarker } from 'leaflet';
 import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { getPublicConfig } from '@/lib/config.ts';

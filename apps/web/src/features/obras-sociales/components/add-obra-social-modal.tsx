@@ -69,6 +69,14 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated, obraSocial }: A
     onClose();
   };
 
+  /** The spec's two failures: the server said no (any status, with its reason), or the request never completed. */
+  const failed = (refused: string) => (error: Error) => {
+    if (isApiError(error) && error.status >= 400) {
+      applyServerErrors({ setError, getValues }, error);
+      setFailure(`${refused}. ${error.message}`);
+    } else setFailure(MESSAGES.obrasSociales.SUBMIT_FAILED);
+  };
+
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
     if (obraSocial) {
@@ -79,12 +87,7 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated, obraSocial }: A
             toast.success(MESSAGES.obrasSociales.UPDATED(saved.nombre));
             close();
           },
-          onError: (error) => {
-            if (isApiError(error) && error.status >= 400) {
-              applyServerErrors({ setError, getValues }, error);
-              setFailure(`${MESSAGES.obrasSociales.UPDATE_FAILED}. ${error.message}`);
-            } else setFailure(MESSAGES.obrasSociales.SUBMIT_FAILED);
-          },
+          onError: failed(MESSAGES.obrasSociales.UPDATE_FAILED),
         },
       );
       return;
@@ -95,13 +98,7 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated, obraSocial }: A
         onCreated?.(created);
         close();
       },
-      onError: (error) => {
-        // The spec's two failures: the server said no (any status), or the request never completed.
-        if (isApiError(error) && error.status >= 400) {
-          applyServerErrors({ setError, getValues }, error);
-          setFailure(`${MESSAGES.obrasSociales.CREATE_FAILED}. ${error.message}`);
-        } else setFailure(MESSAGES.obrasSociales.SUBMIT_FAILED);
-      },
+      onError: failed(MESSAGES.obrasSociales.CREATE_FAILED),
     });
   });
 
