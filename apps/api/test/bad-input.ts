@@ -440,6 +440,10 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => buildAfiliadoInput({ obraSocial: { id: f.osId } }),
     },
     'DELETE /api/afiliados/:id': { as: 'admin', url: `/api/afiliados/${f.afiliadoToDelete}` },
+    'POST /api/afiliados/:id/reactivar': {
+      as: 'admin',
+      url: `/api/afiliados/${f.afiliadoToReactivate}/reactivar`,
+    },
 
     'GET /api/obra-sociales': { as: 'admin', url: '/api/obra-sociales', query: listQuery },
     'GET /api/obra-sociales/export': {
@@ -653,6 +657,8 @@ async function createFixtures(ctx: TestContext) {
   const loginAfiliado = await createAfiliado(app, admin, osId);
   const afiliadoToEdit = (await createAfiliado(app, admin, osId)).id;
   const afiliadoToDelete = (await createAfiliado(app, admin, osId)).id;
+  const afiliadoToReactivate = (await createAfiliado(app, admin, osId)).id;
+  await app.inject({ method: 'DELETE', url: `/api/afiliados/${afiliadoToReactivate}`, headers: admin });
   const staffUserId = (await createUserWithRoles(app, admin, ['ADMINISTRATIVO'])).id;
   const recoveryUserId = (await createUserWithRoles(app, admin, ['ADMINISTRATIVO'])).id;
   const roles = (await app.inject({ method: 'GET', url: '/api/roles', headers: admin })).json() as {
@@ -733,6 +739,7 @@ async function createFixtures(ctx: TestContext) {
     loginAfiliado,
     afiliadoToEdit,
     afiliadoToDelete,
+    afiliadoToReactivate,
     staffUserId,
     recoveryUserId,
     administrativoRoleId,

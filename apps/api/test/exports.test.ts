@@ -72,6 +72,12 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
       documento: '20111222',
       fecha_nacimiento: '1985-03-07',
     });
+    // Given de baja: listed with the moment, never counted nor sent to.
+    const zulema = await createAfiliado(ctx.app, staff, os.id, {
+      nombre: 'Zulema Baja',
+      documento: '30999111',
+    });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/afiliados/${zulema.id}`, headers: staff });
     await createAfiliado(ctx.app, staff, os.id, { nombre: 'Álvaro Núñez', documento: '20111333' });
     await createAfiliado(ctx.app, staff, otherOs.id, { nombre: 'Carla Ruiz', documento: '20111444' });
     const d = await createDentist(ctx.app, admin, { nombre: 'Dra. Inés Peña', obrasSociales: [os.id] });
@@ -96,6 +102,7 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
           Documento: '20111333',
           'Fecha de nacimiento': expect.any(String),
           'Obra social': 'Obra Social Ñandú',
+          'Dado de baja': '',
         },
         {
           Nombre: 'Begoña Ibáñez',
@@ -103,6 +110,15 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
           Documento: '20111222',
           'Fecha de nacimiento': '07/03/1985',
           'Obra social': 'Obra Social Ñandú',
+          'Dado de baja': '',
+        },
+        {
+          Nombre: 'Zulema Baja',
+          'Tipo de documento': 'DNI',
+          Documento: '30999111',
+          'Fecha de nacimiento': expect.any(String),
+          'Obra social': 'Obra Social Ñandú',
+          'Dado de baja': expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
         },
       ]);
     });
@@ -133,10 +149,12 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
         'Documento',
         'Fecha de nacimiento',
         'Obra social',
+        'Dado de baja',
       ]);
       expect(sheet.rows.map((r) => [r.Nombre, r.Documento, r['Obra social']])).toEqual([
         ['Álvaro Núñez', '20111333', 'Obra Social Ñandú'],
         ['Begoña Ibáñez', '20111222', 'Obra Social Ñandú'],
+        ['Zulema Baja', '30999111', 'Obra Social Ñandú'],
       ]);
     });
 

@@ -92,6 +92,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/afiliados': STAFF,
   'PUT /api/afiliados/:id': STAFF,
   'DELETE /api/afiliados/:id': STAFF,
+  'POST /api/afiliados/:id/reactivar': STAFF,
 
   'GET /api/obra-sociales': STAFF,
   'GET /api/obra-sociales/export': STAFF,

@@ -168,6 +168,8 @@ export const afiliadoSchema = z.object({
   fecha_nacimiento: z.string().nullable(),
   /** null: 'No asignada' (e.g. after its insurer was deleted). */
   obraSocial: obraSocialRefSchema.nullable(),
+  /** When the affiliate was given de baja (ISO 8601), or null while active. */
+  fechaBaja: z.string().nullable(),
 });
 export type Afiliado = z.infer<typeof afiliadoSchema>;
 
@@ -193,8 +195,11 @@ export const afiliadosListQuerySchema = paginatedQuerySchema.pick({ search: true
 });
 export type AfiliadosListQuery = z.infer<typeof afiliadosListQuerySchema>;
 
-/** GET /api/afiliados/profile: the affiliate's own data. emailPendiente awaits its confirmation link. */
-export const afiliadoProfileSchema = afiliadoSchema.extend({
+/**
+ * GET /api/afiliados/profile: the affiliate's own data (an affiliate de baja
+ * has no session, so no `fechaBaja`). emailPendiente awaits its confirmation link.
+ */
+export const afiliadoProfileSchema = afiliadoSchema.omit({ fechaBaja: true }).extend({
   email: z.string().nullable(),
   emailPendiente: z.string().nullable(),
   telefono: z.string().nullable(),
@@ -258,8 +263,12 @@ export const importCsvFormSchema = z.object({
   file: z.string({ error: MESSAGES.csv.FILE_REQUIRED }),
 });
 
-/** The query of the import: `?dryRun=true` validates and counts without writing. */
-export const importCsvQuerySchema = z.object({ dryRun: booleanQueryParam });
+/**
+ * The query of the import: `?dryRun=true` validates and counts without
+ * writing; `?bajaAusentes=true` gives de baja the insurer's active affiliates
+ * whose document is not in the file (refused while the file has rows with errors).
+ */
+export const importCsvQuerySchema = z.object({ dryRun: booleanQueryParam, bajaAusentes: booleanQueryParam });
 
 /** 201 answer of POST /api/afiliados/import-csv (and of its dry run, which writes nothing). */
 export const importResultSchema = z.object({
@@ -268,6 +277,10 @@ export const importResultSchema = z.object({
   created: z.number(),
   /** Existing affiliates whose data actually changed. */
   updated: z.number(),
+  /** Affiliates de baja listed in the file, active again (part of `updated`). */
+  reactivated: z.number(),
+  /** The insurer's active affiliates missing from the file, given de baja (only with `bajaAusentes`). */
+  deactivated: z.number(),
   errors: z.array(importRowErrorSchema),
   errorCount: z.number(),
   dryRun: z.boolean(),

@@ -12,7 +12,8 @@ const M = MESSAGES.auditoria;
 /**
  * `consult`: a dentist's coverage check; `search` and `read`: staff looking
  * through or into affiliates' records; `export`: data taken out of the
- * application (the audit log itself, or one's own data).
+ * application (the audit log itself, or one's own data); `deactivate` and
+ * `reactivate`: an affiliate given de baja and back.
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -25,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'search',
   'read',
   'export',
+  'deactivate',
+  'reactivate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,6 +42,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   search: 'Buscó',
   read: 'Abrió la ficha de',
   export: 'Exportó',
+  deactivate: 'Dio de baja a',
+  reactivate: 'Reactivó a',
 };
 
 export const AUDIT_ENTITIES = [

@@ -50,7 +50,15 @@ export const MAX_PAGE_SIZE = 100;
 export const FILE_LINK_TTL_SECONDS = 10 * 60;
 
 /** What a look-up of an affiliate's data was, as the affiliate reads it (`GET /api/afiliados/profile/accesos`). */
-export const ACCESO_TIPOS = ['consulta', 'busqueda', 'ficha', 'alta', 'modificacion'] as const;
+export const ACCESO_TIPOS = [
+  'consulta',
+  'busqueda',
+  'ficha',
+  'alta',
+  'modificacion',
+  'baja',
+  'reactivacion',
+] as const;
 export type AccesoTipo = (typeof ACCESO_TIPOS)[number];
 
 export const ACCESO_TIPO_LABELS: Record<AccesoTipo, string> = {
@@ -59,4 +67,6 @@ export const ACCESO_TIPO_LABELS: Record<AccesoTipo, string> = {
   ficha: 'Abrió su ficha',
   alta: 'Lo dio de alta',
   modificacion: 'Modificó sus datos',
+  baja: 'Lo dio de baja',
+  reactivacion: 'Lo reactivó',
 };

@@ -1,5 +1,5 @@
 import type { UserStatus } from '@red-dental/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, statement } from '../db/client.ts';
 import {
   afiliados,
@@ -113,12 +113,12 @@ export async function pruneSessions(db: DbOrTx, userId: number, tokenVersion: nu
     );
 }
 
-/** The affiliate's token version, or undefined when there is no such affiliate (any more). */
+/** The affiliate's token version, or undefined when there is no such affiliate (any more) or it is de baja. */
 export async function findAfiliadoTokenVersion(db: DbOrTx, id: number): Promise<number | undefined> {
   const [row] = await db
     .select({ tokenVersion: afiliados.tokenVersion })
     .from(afiliados)
-    .where(eq(afiliados.id, id));
+    .where(and(eq(afiliados.id, id), isNull(afiliados.bajaAt)));
   return row?.tokenVersion;
 }
 

@@ -15,6 +15,12 @@ export const DUPLICATE = 'Ya existe un afiliado con ese documento';
 export const NOT_FOUND = 'El afiliado no existe';
 export const COVERAGE_CHECK_LIMIT =
   'Alcanzó el límite de 300 consultas de cobertura por hora. Intente nuevamente más tarde.';
+export const DEACTIVATED = 'El afiliado fue dado de baja.';
+export const REACTIVATED = 'El afiliado fue reactivado.';
+export const ALREADY_INACTIVE = 'El afiliado ya estaba dado de baja';
+export const ALREADY_ACTIVE = 'El afiliado ya estaba activo';
+export const DEACTIVATE_FAILED = 'No se pudo dar de baja al afiliado.';
+export const REACTIVATE_FAILED = 'No se pudo reactivar al afiliado.';
 export const CREATED = 'Afiliado cargado correctamente.';
 export const UPDATED = '¡Datos actualizados exitosamente!';
 export const UPDATE_FAILED = 'Ocurrió un error al actualizar los datos.';

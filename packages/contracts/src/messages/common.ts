@@ -53,6 +53,8 @@ export const PASSWORD_CHANGED = 'Contraseña actualizada correctamente';
 export const CANNOT_CHANGE_OWN_ROLES = 'No puede cambiar sus propios roles';
 export const UNKNOWN_ROLE = 'Alguno de los roles indicados no existe';
 export const AFFILIATE_LOGIN_FAILED = 'El DNI ingresado no se encuentra en nuestra base de datos.';
+export const AFFILIATE_INACTIVE =
+  'Su afiliación a la red está dada de baja. Si cree que es un error, comuníquese con su obra social.';
 export const AFFILIATE_BIRTHDATE_REQUIRED = 'Ingrese su fecha de nacimiento';
 
 // field validation

@@ -26,3 +26,5 @@ export const ROW_BAD_EMAIL = 'Email inválido';
 export const ROW_TOO_LONG = 'Algún campo es demasiado largo';
 export const ROW_BAD_TEXT = 'La línea contiene caracteres no válidos';
 export const ROW_BAD_CSV = 'La línea no tiene un formato CSV válido (revise las comillas)';
+export const BAJA_WITH_ERRORS =
+  'Para dar de baja a quienes no están en el archivo, primero corrija las filas con errores: sin ellas el archivo no es la lista completa de la obra social.';

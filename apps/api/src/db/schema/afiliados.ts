@@ -25,6 +25,11 @@ export const afiliados = pgTable(
     telefono: text('telefono'),
     /** Carried in the affiliate's tokens and file links; bumped by signing out, to end them all. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When staff gave the affiliate de baja (null: active). Kept, not deleted: the record, its
+     * notifications and its audit trail stay, and reactivation undoes it (decision 075).
+     */
+    bajaAt: timestamp('baja_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,8 +48,9 @@ export const afiliados = pgTable(
 );
 
 /**
- * How many affiliates each insurer has (0: none), kept by statement triggers
- * on afiliados (migration 0028) so the dashboard never counts a million rows.
+ * How many active affiliates each insurer has (0: none), kept by statement
+ * triggers on afiliados (migrations 0028 and 0029) so the dashboard never
+ * counts a million rows.
  */
 export const afiliadosPorObraSocial = pgTable('afiliados_por_obra_social', {
   obraSocialId: integer('obra_social_id').primaryKey(),

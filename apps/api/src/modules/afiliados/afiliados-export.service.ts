@@ -2,7 +2,7 @@ import type { ExportFormat } from '@red-dental/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
-import { writtenDay } from '../../lib/written-dates.ts';
+import { writtenDay, writtenMoment } from '../../lib/written-dates.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { auditedExport } from '../audit/audited-export.ts';
 import * as repo from './afiliados.repository.ts';
@@ -14,6 +14,7 @@ const EXPORT_COLUMNS: readonly ExportColumn<repo.AfiliadoExportRow>[] = [
   { header: 'Documento', value: (r) => r.documento },
   { header: 'Fecha de nacimiento', value: (r) => writtenDay(r.fechaNacimiento) },
   { header: 'Obra social', value: (r) => r.obraSocial },
+  { header: 'Dado de baja', value: (r) => writtenMoment(r.bajaAt) },
 ];
 
 /**

@@ -91,26 +91,61 @@ const merged = {
   telefono: sql`coalesce(s.telefono, a.telefono)`,
 };
 
-/** Rows that would be created, and existing affiliates whose data would actually change. */
+/**
+ * Rows that would be created, existing affiliates whose data would actually
+ * change, and among these those de baja, whom being in the file makes active again.
+ */
 export async function computeStats(tx: Tx, obraSocialId: number) {
-  const [row] = await queryRows<{ total: number; created: number; updated: number }>(
+  const [row] = await queryRows<{ total: number; created: number; updated: number; reactivated: number }>(
     tx,
     sql`
     select count(*)::int as total,
            count(*) filter (where a.id is null)::int as created,
            count(*) filter (where a.id is not null and
-             (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono)
+             (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono, a.baja_at)
              is distinct from
-             (s.nombre, s.tipo, ${merged.fecha}, ${obraSocialId}::int, ${merged.email}, ${merged.telefono})
-           )::int as updated
+             (s.nombre, s.tipo, ${merged.fecha}, ${obraSocialId}::int, ${merged.email}, ${merged.telefono}, null::timestamptz)
+           )::int as updated,
+           count(*) filter (where a.baja_at is not null)::int as reactivated
     from afiliados_import s left join afiliados a on a.documento = s.documento`,
   );
-  return { total: Number(row!.total), created: Number(row!.created), updated: Number(row!.updated) };
+  return {
+    total: Number(row!.total),
+    created: Number(row!.created),
+    updated: Number(row!.updated),
+    reactivated: Number(row!.reactivated),
+  };
+}
+
+/** The insurer's active affiliates whose document is not in the file. */
+const ausentes = (obraSocialId: number) => sql`
+  a.obra_social_id = ${obraSocialId}::int and a.baja_at is null
+  and not exists (select 1 from afiliados_import s where s.documento = a.documento)`;
+
+export async function countAusentes(tx: Tx, obraSocialId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from afiliados a where ${ausentes(obraSocialId)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Gives de baja the insurer's active affiliates missing from the file, ending their sessions; how many. */
+export async function darDeBajaAusentes(tx: Tx, obraSocialId: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    tx,
+    sql`with baja as (
+          update afiliados a set baja_at = now(), token_version = a.token_version + 1, updated_at = now()
+          where ${ausentes(obraSocialId)} returning 1)
+        select count(*)::int as n from baja`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
  * One statement moves the whole file: new documents are inserted, known ones
- * updated only when something differs (so a re-import touches nothing).
+ * updated only when something differs (so a re-import touches nothing); an
+ * affiliate de baja listed in the file is active again.
  */
 export async function upsertFromStaging(tx: Tx, obraSocialId: number) {
   await tx.execute(sql`
@@ -126,9 +161,10 @@ export async function upsertFromStaging(tx: Tx, obraSocialId: number) {
       obra_social_id = excluded.obra_social_id,
       email = coalesce(excluded.email, a.email),
       telefono = coalesce(excluded.telefono, a.telefono),
+      baja_at = null,
       updated_at = now()
-    where (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono)
+    where (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono, a.baja_at)
       is distinct from
       (excluded.nombre, excluded.tipo_documento, coalesce(excluded.fecha_nacimiento, a.fecha_nacimiento),
-       excluded.obra_social_id, coalesce(excluded.email, a.email), coalesce(excluded.telefono, a.telefono))`);
+       excluded.obra_social_id, coalesce(excluded.email, a.email), coalesce(excluded.telefono, a.telefono), null::timestamptz)`);
 }

@@ -166,8 +166,17 @@ async function parseToStaging(upload: CsvFile, stagingPath: string): Promise<Par
 }
 
 /** Thrown inside the transaction to undo a dry run once its figures are known. */
+interface TransactionOutcome {
+  total: number;
+  created: number;
+  updated: number;
+  reactivated: number;
+  deactivated: number;
+  duplicates: ErrorList;
+}
+
 class DryRunRollback extends Error {
-  constructor(readonly result: { total: number; created: number; updated: number; duplicates: ErrorList }) {
+  constructor(readonly result: TransactionOutcome) {
     super('dry run');
   }
 }
@@ -182,7 +191,16 @@ function mergeErrors(lists: ErrorList[]) {
 }
 
 /**
- * CSV import (decisions 021 and 022). Parsing and validation happen before the
+ * `dryRun`: count, write nothing. `bajaAusentes`: the file is the insurer's
+ * whole roster, so its active affiliates missing from it are given de baja.
+ */
+interface ImportOptions {
+  dryRun: boolean;
+  bajaAusentes?: boolean;
+}
+
+/**
+ * CSV import (decisions 021, 022 and 075). Parsing and validation happen before the
  * transaction; the transaction only loads the prepared rows into a staging
  * table and upserts them in one statement, so an import lands whole or not at
  * all and holds the database (PGlite has one connection) only while writing.
@@ -191,7 +209,7 @@ export async function importCsv(
   deps: Deps,
   actor: Actor,
   input: { obraSocialId: number; file: CsvFile },
-  options: { dryRun: boolean },
+  options: ImportOptions,
 ): Promise<ImportResult> {
   const importing = metrics.imports.startTimer();
   try {
@@ -208,7 +226,7 @@ async function runImport(
   deps: Deps,
   actor: Actor,
   input: { obraSocialId: number; file: CsvFile },
-  options: { dryRun: boolean },
+  options: ImportOptions,
 ): Promise<ImportResult> {
   const { obraSocialId, file } = input;
   if (file.bytes === 0) throw badRequest(MESSAGES.csv.EMPTY, { file: MESSAGES.csv.EMPTY });
@@ -220,8 +238,12 @@ async function runImport(
 
   const stagingPath = path.join(path.dirname(file.path), 'staging.tsv');
   const parsed = await parseToStaging(file, stagingPath);
+  // A row refused by validation is not in the staging table: its affiliate would be taken for absent.
+  const rosterIncomplete = parsed.errors.total + parsed.skipped.total > 0;
+  if (options.bajaAusentes && rosterIncomplete && !options.dryRun)
+    throw badRequest(MESSAGES.csv.BAJA_WITH_ERRORS, { file: MESSAGES.csv.BAJA_WITH_ERRORS });
 
-  let outcome: DryRunRollback['result'];
+  let outcome: TransactionOutcome;
   try {
     outcome = await deps.db.transaction(async (tx) => {
       // A 100,000-row file takes longer than the statement timeout every request has.
@@ -236,9 +258,12 @@ async function runImport(
       if (found.total > 0) await repo.deleteDuplicates(tx);
       await repo.fillTipoFromExisting(tx);
       const stats = await repo.computeStats(tx, obraSocialId);
-      const result = { ...stats, duplicates };
-      if (options.dryRun) throw new DryRunRollback(result);
+      if (options.dryRun) {
+        const deactivated = options.bajaAusentes ? await repo.countAusentes(tx, obraSocialId) : 0;
+        throw new DryRunRollback({ ...stats, deactivated, duplicates });
+      }
 
+      const deactivated = options.bajaAusentes ? await repo.darDeBajaAusentes(tx, obraSocialId) : 0;
       await repo.upsertFromStaging(tx, obraSocialId);
       await recordAudit(tx, actor, {
         action: 'import',
@@ -249,10 +274,12 @@ async function runImport(
           count: stats.total,
           created: stats.created,
           updated: stats.updated,
+          reactivated: stats.reactivated,
+          deactivated,
           errorCount: parsed.errors.total + parsed.skipped.total + found.total,
         },
       });
-      return result;
+      return { ...stats, deactivated, duplicates };
     });
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;
@@ -263,6 +290,8 @@ async function runImport(
     count: outcome.total,
     created: outcome.created,
     updated: outcome.updated,
+    reactivated: outcome.reactivated,
+    deactivated: outcome.deactivated,
     ...mergeErrors([parsed.errors, parsed.skipped, outcome.duplicates]),
     dryRun: options.dryRun,
   };

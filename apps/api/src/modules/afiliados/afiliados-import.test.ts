@@ -107,6 +107,8 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
       count: 3,
       created: 3,
       updated: 0,
+      reactivated: 0,
+      deactivated: 0,
       errors: [],
       errorCount: 0,
       dryRun: false,

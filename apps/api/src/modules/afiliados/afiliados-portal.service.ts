@@ -8,7 +8,7 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from './afiliados.mails.ts';
@@ -45,6 +45,11 @@ export async function login(
   if (!afiliado || (asksBirthdate && afiliado.fechaNacimiento !== input.fecha_nacimiento)) {
     await attempt.failed();
     throw unauthorized(MESSAGES.AFFILIATE_LOGIN_FAILED);
+  }
+  // Said only once the document (and date, when asked) proved who is signing in.
+  if (afiliado.bajaAt) {
+    await attempt.succeeded();
+    throw forbidden(MESSAGES.AFFILIATE_INACTIVE);
   }
   await attempt.succeeded();
   return { token: await deps.signAfiliadoToken(afiliado, { birthdateProven: asksBirthdate }) };
@@ -83,8 +88,9 @@ export async function getProfile(
   const hidden = !afiliado.birthdateProven;
   const show = <T extends string | null>(value: T, mask: (v: string) => string) =>
     hidden && value !== null ? mask(value) : value;
+  const { fechaBaja: _, ...datos } = repo.toAfiliado(row);
   return {
-    ...repo.toAfiliado(row),
+    ...datos,
     email: show(row.email, maskEmail),
     emailPendiente: show(row.emailPendiente, maskEmail),
     telefono: show(row.telefono, maskPhone),

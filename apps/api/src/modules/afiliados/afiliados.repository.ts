@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Afiliado } from '@red-dental/contracts';
 import { and, arrayContains, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { type Db, type DbOrTx, estimatedRows, preparedRows, statement } from '../../db/client.ts';
-import { copyCsvOut, copyDay, copyText } from '../../db/copy-out.ts';
+import { type Db, type DbOrTx, estimatedRows, preparedRows, queryRows, statement } from '../../db/client.ts';
+import { copyCsvOut, copyDay, copyMoment, copyText } from '../../db/copy-out.ts';
 import { afiliados, obrasSociales } from '../../db/schema/index.ts';
 
 /** What a list request matches; built by the service from the caller's permissions and search. */
@@ -70,6 +70,7 @@ const afiliadoColumns = {
   fecha_nacimiento: afiliados.fechaNacimiento,
   obraSocialId: obrasSociales.id,
   obraSocialNombre: obrasSociales.nombre,
+  bajaAt: afiliados.bajaAt,
 };
 
 type AfiliadoRow = {
@@ -80,6 +81,8 @@ type AfiliadoRow = {
   fecha_nacimiento: string | null;
   obraSocialId: number | null;
   obraSocialNombre: string | null;
+  /** A Date from the query builder, the driver's value from a raw statement. */
+  bajaAt: Date | string | null;
 };
 
 export const toAfiliado = (r: AfiliadoRow): Afiliado => ({
@@ -89,6 +92,7 @@ export const toAfiliado = (r: AfiliadoRow): Afiliado => ({
   documento: r.documento,
   fecha_nacimiento: r.fecha_nacimiento,
   obraSocial: r.obraSocialId === null ? null : { id: r.obraSocialId, nombre: r.obraSocialNombre ?? '' },
+  fechaBaja: r.bajaAt === null ? null : new Date(r.bajaAt).toISOString(),
 });
 
 /** A row of `findFewMatches`'s statement: the count on every row, a match's columns when there is one. */
@@ -101,18 +105,19 @@ interface FewMatchesRow {
   fecha_nacimiento: string | null;
   obra_social_id: number | null;
   obra_social_nombre: string | null;
+  baja_at: Date | string | null;
 }
 
 const fewMatchesStatement = (where: SQL) =>
   statement<FewMatchesRow>(sql`
     with m as materialized (
-      select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id
+      select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id, baja_at
       from afiliados where ${where}
       limit ${sql.placeholder('capPlusOne')}
     ), total as (select count(*)::int as n from m)
     select total.n as total, p.* from total left join lateral (
       select m.id, m.nombre, m.tipo_documento, m.documento, m.fecha_nacimiento::text as fecha_nacimiento,
-             os.id as obra_social_id, os.nombre as obra_social_nombre
+             os.id as obra_social_id, os.nombre as obra_social_nombre, m.baja_at
       from m left join obras_sociales os on os.id = m.obra_social_id
       where total.n <= ${sql.placeholder('cap')}
       order by m.nombre_busqueda collate "C", m.id
@@ -160,6 +165,7 @@ export async function findFewMatches(
           fecha_nacimiento: r.fecha_nacimiento,
           obraSocialId: r.obra_social_id,
           obraSocialNombre: r.obra_social_nombre,
+          bajaAt: r.baja_at,
         }),
       ),
   };
@@ -210,12 +216,15 @@ export type AfiliadoValues = Required<
 export async function findLoginByDocumento(
   db: DbOrTx,
   documento: string,
-): Promise<{ id: number; fechaNacimiento: string | null; tokenVersion: number } | undefined> {
+): Promise<
+  { id: number; fechaNacimiento: string | null; tokenVersion: number; bajaAt: Date | null } | undefined
+> {
   const [row] = await db
     .select({
       id: afiliados.id,
       fechaNacimiento: afiliados.fechaNacimiento,
       tokenVersion: afiliados.tokenVersion,
+      bajaAt: afiliados.bajaAt,
     })
     .from(afiliados)
     .where(eq(afiliados.documento, documento));
@@ -244,11 +253,28 @@ export async function update(db: DbOrTx, id: number, values: AfiliadoValues): Pr
   return rows.length > 0;
 }
 
-export function remove(db: DbOrTx, id: number) {
-  return db
-    .delete(afiliados)
-    .where(eq(afiliados.id, id))
-    .returning({ id: afiliados.id, nombre: afiliados.nombre, documento: afiliados.documento });
+/**
+ * Gives the affiliate de baja, or back their place (`baja` false), when not
+ * so already; the token version moves on either way, ending every session.
+ * Undefined when there is no such affiliate; `changed` false when it already
+ * was in that state.
+ */
+export async function setBaja(
+  db: DbOrTx,
+  id: number,
+  baja: boolean,
+): Promise<{ changed: boolean; nombre: string; documento: string } | undefined> {
+  const [row] = await queryRows<{ changed: boolean; nombre: string; documento: string }>(
+    db,
+    sql`with antes as (select id, nombre, documento, baja_at from afiliados where id = ${id} for update),
+          cambio as (
+            update afiliados a set baja_at = ${baja ? sql`now()` : sql`null`},
+              token_version = a.token_version + 1, updated_at = now()
+            from antes where a.id = antes.id and (antes.baja_at is null) = ${baja}
+            returning a.id)
+        select antes.nombre, antes.documento, exists (select 1 from cambio) as changed from antes`,
+  );
+  return row;
 }
 
 export async function findProfile(db: DbOrTx, id: number) {
@@ -313,6 +339,8 @@ export interface AfiliadoExportRow {
   documento: string;
   fechaNacimiento: string | null;
   obraSocial: string | null;
+  /** When the affiliate was given de baja; null while active. */
+  bajaAt: Date | null;
 }
 
 /**
@@ -328,9 +356,9 @@ export function copyExport(db: Db, filter: AfiliadoFilter, separator: ',' | ';')
   return copyCsvOut(
     db,
     sql`select ${copyText(sql`nombre`)}, ${copyText(sql`tipo_documento`)}, ${copyText(sql`documento`)},
-          ${copyDay(sql`fecha_nacimiento`)}, ${copyText(sql`obra_social`)}
+          ${copyDay(sql`fecha_nacimiento`)}, ${copyText(sql`obra_social`)}, ${copyMoment(sql`baja_at`)}
         from (select afiliados.nombre, afiliados.tipo_documento, afiliados.documento, afiliados.fecha_nacimiento,
-                os.nombre as obra_social
+                os.nombre as obra_social, afiliados.baja_at
               from afiliados left join obras_sociales os on os.id = afiliados.obra_social_id
               where ${whereOf(filter) ?? sql`true`}
               order by afiliados.nombre_busqueda collate "C", afiliados.id
@@ -365,10 +393,12 @@ export async function* eachExportBatch(
       documento: string;
       fecha_nacimiento: string | null;
       obra_social: string | null;
+      baja_at: Date | string | null;
     }>(
       db,
       sql`select afiliados.id, afiliados.nombre_busqueda as key, afiliados.nombre, afiliados.tipo_documento,
-            afiliados.documento, afiliados.fecha_nacimiento::text as fecha_nacimiento, os.nombre as obra_social
+            afiliados.documento, afiliados.fecha_nacimiento::text as fecha_nacimiento, os.nombre as obra_social,
+            afiliados.baja_at
           from afiliados left join obras_sociales os on os.id = afiliados.obra_social_id
           where ${where}${from}
           order by afiliados.nombre_busqueda collate "C", afiliados.id
@@ -381,6 +411,7 @@ export async function* eachExportBatch(
       documento: r.documento,
       fechaNacimiento: r.fecha_nacimiento,
       obraSocial: r.obra_social,
+      bajaAt: r.baja_at === null ? null : new Date(r.baja_at),
     }));
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;

@@ -24,6 +24,7 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forbidden } from '../../lib/errors.ts';
 import { parseForm } from '../../lib/forms.ts';
 import { currentAfiliado, currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
 import { sendAuditedExport } from '../audit/audited-export.ts';
@@ -35,8 +36,8 @@ import * as portalService from './afiliados-portal.service.ts';
 import { TextSniffer } from './csv-sniffer.ts';
 
 /**
- * `/api/afiliados`: the staff registry (search, create, edit, delete, CSV
- * import), the dentists' exact-document check, and the affiliate's portal
+ * `/api/afiliados`: the staff registry (search, create, edit, give de baja
+ * and reactivate, CSV import), the dentists' exact-document check, and the affiliate's portal
  * (sign-in, own profile, e-mail confirmation). Static paths win over /:id.
  */
 const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -183,13 +184,16 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['afiliados'],
         summary:
-          'Importa afiliados de un CSV (multipart: obraSocialId, file). 201 con el resumen; ?dryRun=true responde 200 con el mismo resumen sin escribir',
+          'Importa afiliados de un CSV (multipart: obraSocialId, file). 201 con el resumen; ?dryRun=true responde 200 con el mismo resumen sin escribir; ?bajaAusentes=true da de baja a los afiliados activos de la obra social que no están en el archivo (rechazado si hay filas con errores)',
         consumes: ['multipart/form-data'],
         querystring: importCsvQuerySchema,
         response: { 200: importResultSchema, 201: importResultSchema },
       },
     },
     async (request, reply) => {
+      // Giving de baja whoever is missing from the file is the power of DELETE, not of importing.
+      if (request.query.bajaAusentes && !currentUser(request).permissions.has(PERMISSIONS.AFILIADOS_DELETE))
+        throw forbidden(MESSAGES.FORBIDDEN);
       const upload = await request.receiveUpload({
         maxBytes: app.config.maxCsvBytes,
         inspect: () => new TextSniffer(),
@@ -202,12 +206,12 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         const { isUtf8, isBinary } = upload.inspection!;
         const file = { ...upload.file!, isUtf8, isBinary };
-        const { dryRun } = request.query;
+        const { dryRun, bajaAusentes } = request.query;
         const result = await importService.importCsv(
           app,
           currentUser(request),
           { obraSocialId: form.obraSocialId, file },
-          { dryRun },
+          { dryRun, bajaAusentes },
         );
         return reply.status(dryRun ? 200 : 201).send(result);
       } finally {
@@ -282,12 +286,30 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_DELETE)],
-      schema: { tags: ['afiliados'], summary: 'Elimina un afiliado', params: idParamSchema },
+      schema: {
+        tags: ['afiliados'],
+        summary: `Da de baja a un afiliado: el portal lo rechaza y la cobertura figura como no vigente; se puede reactivar (409 "${MESSAGES.afiliados.ALREADY_INACTIVE}")`,
+        params: idParamSchema,
+      },
     },
     async (request, reply) => {
-      await service.deleteAfiliado(app, currentUser(request), request.params.id);
+      await service.deactivateAfiliado(app, currentUser(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.post(
+    '/:id/reactivar',
+    {
+      onRequest: [app.authorize(PERMISSIONS.AFILIADOS_DELETE)],
+      schema: {
+        tags: ['afiliados'],
+        summary: `Reactiva a un afiliado dado de baja (409 "${MESSAGES.afiliados.ALREADY_ACTIVE}")`,
+        params: idParamSchema,
+        response: { 200: afiliadoSchema },
+      },
+    },
+    async (request) => service.reactivateAfiliado(app, currentUser(request), request.params.id),
   );
 };
 

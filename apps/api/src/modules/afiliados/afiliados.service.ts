@@ -234,16 +234,33 @@ export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input
   return findAfiliado(deps, id);
 }
 
-export async function deleteAfiliado(deps: Deps, actor: Actor, id: number) {
+/**
+ * `DELETE /afiliados/{id}` gives the affiliate de baja rather than erasing
+ * them (decision 075): the portal refuses them from then on, a coverage check
+ * shows them as not covered, and the record, its notifications and its audit
+ * trail stay, so reactivation brings everything back.
+ */
+export async function deactivateAfiliado(deps: Deps, actor: Actor, id: number) {
+  await setBaja(deps, actor, id, true);
+}
+
+export async function reactivateAfiliado(deps: Deps, actor: Actor, id: number) {
+  await setBaja(deps, actor, id, false);
+  return findAfiliado(deps, id);
+}
+
+async function setBaja(deps: Deps, actor: Actor, id: number, baja: boolean) {
   await deps.db.transaction(async (tx) => {
-    const [removed] = await repo.remove(tx, id);
-    if (!removed) throw notFound(MESSAGES.afiliados.NOT_FOUND);
+    const row = await repo.setBaja(tx, id, baja);
+    if (!row) throw notFound(MESSAGES.afiliados.NOT_FOUND);
+    if (!row.changed)
+      throw conflict(baja ? MESSAGES.afiliados.ALREADY_INACTIVE : MESSAGES.afiliados.ALREADY_ACTIVE);
     await recordAudit(tx, actor, {
-      action: 'delete',
+      action: baja ? 'deactivate' : 'reactivate',
       entity: 'afiliado',
       entityId: id,
-      details: { documento: removed.documento, nombre: removed.nombre },
-      documento: removed.documento,
+      details: { documento: row.documento, nombre: row.nombre },
+      documento: row.documento,
       afiliadoIds: [id],
     });
   });

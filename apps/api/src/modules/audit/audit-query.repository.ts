@@ -214,7 +214,7 @@ export async function findAccesos(
 ): Promise<{ rows: (Omit<AccesoRow, 'nombre'> & { nombre: string | null })[]; rowCount: number }> {
   const since = page.months ? sql` and created_at > now() - make_interval(months => ${page.months})` : sql``;
   const where = sql`(documento = ${afiliado.documento} or afiliado_ids @> ${intArray([afiliado.id])})
-    and action in ('consult', 'search', 'read', 'create', 'update') and entity = 'afiliado'${since}`;
+    and action in ('consult', 'search', 'read', 'create', 'update', 'deactivate', 'reactivate') and entity = 'afiliado'${since}`;
   const rows = await queryRows<{
     created_at: string;
     actor_nombre: string | null;
@@ -237,6 +237,8 @@ export async function findAccesos(
     read: 'ficha',
     create: 'alta',
     update: 'modificacion',
+    deactivate: 'baja',
+    reactivate: 'reactivacion',
   } as const;
   return {
     rowCount: counted?.n ?? 0,

@@ -14,15 +14,16 @@ const recipientColumn = (r: Recipient) =>
 const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
- * The affiliates a send reaches: those of the chosen insurers, or every
- * affiliate when none is chosen. Selects `id` and `email` (the confirmed address).
+ * The active affiliates a send reaches (those de baja never): those of the
+ * chosen insurers, or every one when none is chosen. Selects `id` and `email`
+ * (the confirmed address).
  */
 function afiliadosMatching(filters: NotificacionFilters): SQL {
   const where =
     filters.obrasSociales.length > 0
       ? sql`a.obra_social_id = any(${idArray(filters.obrasSociales)})`
       : sql`true`;
-  return sql`select a.id, a.email from afiliados a where ${where}`;
+  return sql`select a.id, a.email from afiliados a where a.baja_at is null and ${where}`;
 }
 
 /**

@@ -260,7 +260,11 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 2, readCount: 1 });
 
       const link = (await ownRows('/api/notificaciones/afiliados', otraAuth)).rows[0]!.message[0]!;
+      // Given de baja, she stays a recipient of what she was sent (and read).
       expect((await inject('DELETE', `/api/afiliados/${lectora.id}`, staff)).statusCode).toBe(204);
+      expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 2, readCount: 1 });
+      // Her row removed (the API never erases affiliates; the database may), she goes from the counts.
+      await ctx.app.db.delete(afiliados).where(eq(afiliados.id, lectora.id));
       expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 1, readCount: 0 });
       const listed = (await inject('GET', `/api/notificaciones/${id}/destinatarios`, staff)).json();
       expect(listed.rowCount).toBe(1);

@@ -11,8 +11,8 @@ export interface ObraSocialRow {
 }
 
 /**
- * Every insurer with its number of affiliates: one grouped pass over the
- * (obra_social_id, …) index, not one count per insurer.
+ * Every insurer with its number of active affiliates, read from the counts
+ * the database keeps (afiliados_por_obra_social), not counted per request.
  */
 export async function findAllWithCounts(db: DbOrTx, id?: number): Promise<ObraSocialRow[]> {
   const rows = await queryRows<{
@@ -24,13 +24,9 @@ export async function findAllWithCounts(db: DbOrTx, id?: number): Promise<ObraSo
   }>(
     db,
     sql`
-    select os.id, os.nombre, os.mails, os.telefonos, coalesce(c.n, 0) as afiliado_count
+    select os.id, os.nombre, os.mails, os.telefonos, coalesce(c.afiliados, 0) as afiliado_count
     from obras_sociales os
-    left join (
-      select obra_social_id, count(*) as n from afiliados
-      where obra_social_id is not null ${id === undefined ? sql`` : sql`and obra_social_id = ${id}`}
-      group by obra_social_id
-    ) c on c.obra_social_id = os.id
+    left join afiliados_por_obra_social c on c.obra_social_id = os.id
     ${id === undefined ? sql`` : sql`where os.id = ${id}`}
     order by lower(os.nombre), os.id`,
   );

@@ -14,6 +14,8 @@ const DRY_RUN: ImportResult = {
   count: 2,
   created: 2,
   updated: 0,
+  reactivated: 0,
+  deactivated: 0,
   errorCount: 1,
   errors: [{ line: 3, message: 'Falta el número de documento' }],
 };

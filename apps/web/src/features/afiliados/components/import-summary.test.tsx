@@ -11,6 +11,8 @@ describe('ImportSummary', () => {
           count: 5,
           created: 3,
           updated: 1,
+          reactivated: 0,
+          deactivated: 0,
           errorCount: 2,
           errors: [
             { line: 4, message: 'Falta el número de documento' },
@@ -40,6 +42,8 @@ describe('ImportSummary', () => {
           count: 1200,
           created: 1200,
           updated: 0,
+          reactivated: 0,
+          deactivated: 0,
           errorCount: 1003,
           errors: Array.from({ length: 1000 }, (_, i) => ({ line: i + 2, message: 'Falta el nombre' })),
         }}
@@ -53,7 +57,16 @@ describe('ImportSummary', () => {
   it('shows no rejected-lines table when every line loaded', () => {
     render(
       <ImportSummary
-        result={{ dryRun: false, count: 2, created: 1, updated: 1, errorCount: 0, errors: [] }}
+        result={{
+          dryRun: false,
+          count: 2,
+          created: 1,
+          updated: 1,
+          reactivated: 0,
+          deactivated: 0,
+          errorCount: 0,
+          errors: [],
+        }}
       />,
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
