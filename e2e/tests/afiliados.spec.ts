@@ -46,7 +46,7 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await page.getByLabel('Tipo').selectOption('DNI');
   await page.getByLabel('Número de Documento').fill(documento);
   await page.getByLabel('Fecha de Nacimiento').fill('1979-08-15');
-  await page.getByLabel('Obra Social').selectOption({ label: insurerA });
+  await page.getByLabel('Obra Social', { exact: true }).selectOption({ label: insurerA });
   await page.getByRole('button', { name: 'Cargar Afiliado' }).click();
   await expect(page.getByText('Afiliado cargado correctamente.').first()).toBeVisible();
 
@@ -54,7 +54,7 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await page.getByLabel('Nombre Completo').fill('Otra Persona');
   await page.getByLabel('Tipo').selectOption('DNI');
   await page.getByLabel('Número de Documento').fill(documento);
-  await page.getByLabel('Obra Social').selectOption({ label: insurerA });
+  await page.getByLabel('Obra Social', { exact: true }).selectOption({ label: insurerA });
   await page.getByRole('button', { name: 'Cargar Afiliado' }).click();
   await expect(page.getByText('Ya existe un afiliado con ese documento')).toBeVisible();
 
@@ -81,8 +81,10 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await page.getByRole('link', { name: 'Importar .csv' }).click();
   await expect(page).toHaveURL(/\/afiliados\/import-csv$/);
   await addObraSocial(page, insurerB);
-  await expect(page.getByLabel('Obra Social')).toHaveValue(/\d+/);
-  await expect(page.getByLabel('Obra Social').locator('option:checked')).toHaveText(insurerB);
+  await expect(page.getByLabel('Obra Social', { exact: true })).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Obra Social', { exact: true }).locator('option:checked')).toHaveText(
+    insurerB,
+  );
   const csv = [
     'Nombre Completo;DNI;Fecha de Nacimiento',
     `Ana Importada;${csvDoc1};03/04/1980`,
@@ -129,7 +131,7 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   const sheetRows: unknown[][] = [];
   sheet.eachRow((r) => sheetRows.push((r.values as unknown[]).slice(1)));
   expect(sheetRows).toEqual([
-    ['Nombre', 'Tipo de documento', 'Documento', 'Fecha de nacimiento', 'Obra social'],
+    ['Nombre', 'Tipo de documento', 'Documento', 'Fecha de nacimiento', 'Obra social', 'Dado de baja'],
     ['Ana Importada', 'DNI', csvDoc1, '03/04/1980', insurerB],
     ['Luis Importado', 'DNI', csvDoc2, undefined, insurerB],
   ]);
@@ -138,9 +140,9 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await page.getByRole('button', { name: /punto y coma/ }).click();
   const csvText = await readFile((await (await csvDownload).path())!, 'utf8');
   expect(csvText.split('\r\n').slice(0, 3)).toEqual([
-    '\ufeffNombre;Tipo de documento;Documento;Fecha de nacimiento;Obra social',
-    `Ana Importada;DNI;${csvDoc1};03/04/1980;${insurerB}`,
-    `Luis Importado;DNI;${csvDoc2};;${insurerB}`,
+    '\ufeffNombre;Tipo de documento;Documento;Fecha de nacimiento;Obra social;Dado de baja',
+    `Ana Importada;DNI;${csvDoc1};03/04/1980;${insurerB};`,
+    `Luis Importado;DNI;${csvDoc2};;${insurerB};`,
   ]);
 
   // Delete the insurer: its affiliates stay, with no insurer.

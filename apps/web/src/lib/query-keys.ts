@@ -10,8 +10,8 @@ export const queryKeys = {
     page: (params: object) => ['afiliados', 'paginated', params] as const,
     profile: ['afiliados', 'profile'] as const,
     // Outside `afiliados.all`: the import's own invalidation must not run the dry run again.
-    importPreview: (obraSocialId: number | undefined, fileKey: number) =>
-      ['afiliados-import-preview', obraSocialId, fileKey] as const,
+    importPreview: (obraSocialId: number | undefined, fileKey: number, bajaAusentes: boolean) =>
+      ['afiliados-import-preview', obraSocialId, fileKey, bajaAusentes] as const,
   },
   obrasSociales: {
     all: ['obras-sociales'] as const,

@@ -5,6 +5,9 @@ import { useCan } from '@/lib/permissions.ts';
 
 export function Component() {
   const canManage = useCan(PERMISSIONS.AFILIADOS_CREATE);
+  const canDarDeBaja = useCan(PERMISSIONS.AFILIADOS_DELETE);
   const obrasSociales = useObrasSocialesList(canManage);
-  return <AfiliadosList canManage={canManage} obrasSociales={obrasSociales.data} />;
+  return (
+    <AfiliadosList canManage={canManage} canDarDeBaja={canDarDeBaja} obrasSociales={obrasSociales.data} />
+  );
 }

@@ -8,6 +8,8 @@ export interface ImportCsvRequest {
   file: File;
   /** Validates the whole file and answers what would happen, writing nothing. */
   dryRun?: boolean;
+  /** Gives de baja the insurer's active affiliates missing from the file (AFILIADOS.DELETE). */
+  bajaAusentes?: boolean;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -20,13 +22,17 @@ export function importAfiliadosCsv({
   obraSocialId,
   file,
   dryRun = false,
+  bajaAusentes = false,
   onProgress,
   signal,
 }: ImportCsvRequest): Promise<ImportResult> {
   // The insurer goes first, so the server knows it before the file streams in.
   const body = toFormData({ obraSocialId: String(obraSocialId), file });
   return apiUpload('afiliados/import-csv', body, {
-    query: dryRun ? { dryRun: true } : undefined,
+    query:
+      dryRun || bajaAusentes
+        ? { ...(dryRun && { dryRun }), ...(bajaAusentes && { bajaAusentes }) }
+        : undefined,
     schema: importResultSchema,
     onProgress,
     signal,
@@ -35,13 +41,19 @@ export function importAfiliadosCsv({
 
 /**
  * The dry run of a chosen file, run as soon as both the insurer and the file
- * are known. `fileKey` tells two choices of the same file name apart.
+ * are known, and again when 'bajaAusentes' changes. `fileKey` tells two
+ * choices of the same file name apart.
  */
-export function useImportPreview(obraSocialId: number | undefined, file: File | null, fileKey: number) {
+export function useImportPreview(
+  obraSocialId: number | undefined,
+  file: File | null,
+  fileKey: number,
+  bajaAusentes: boolean,
+) {
   return useQuery({
-    queryKey: queryKeys.afiliados.importPreview(obraSocialId, fileKey),
+    queryKey: queryKeys.afiliados.importPreview(obraSocialId, fileKey, bajaAusentes),
     queryFn: ({ signal }) =>
-      importAfiliadosCsv({ obraSocialId: obraSocialId!, file: file!, dryRun: true, signal }),
+      importAfiliadosCsv({ obraSocialId: obraSocialId!, file: file!, dryRun: true, bajaAusentes, signal }),
     enabled: obraSocialId !== undefined && file !== null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

@@ -58,6 +58,7 @@ describe('AfiliadoCreateForm', () => {
           documento: '30123456',
           fecha_nacimiento: null,
           obraSocial: { id: 2, nombre: 'IOMA' },
+          fechaBaja: null,
         },
       ],
     });

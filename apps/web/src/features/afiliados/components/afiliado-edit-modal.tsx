@@ -13,6 +13,7 @@ import { Modal } from '@/components/ui/modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useUpdateAfiliado } from '../api/update-afiliado.ts';
+import { BajaSection } from './afiliado-baja-section.tsx';
 import styles from './afiliado-form.module.css';
 import {
   AfiliadoFormFields,
@@ -38,26 +39,28 @@ const updateResolver: Resolver<AfiliadoFormValues, unknown, AfiliadoUpdate> = (v
     options as Parameters<typeof validateUpdate>[2],
   );
 
+interface EditProps {
+  obrasSociales: readonly ObraSocialRef[] | undefined;
+  /** AFILIADOS.DELETE: may give the affiliate de baja, or reactivate them. */
+  canDarDeBaja?: boolean;
+  onClose: () => void;
+}
+
 export function AfiliadoEditModal({
   afiliado,
-  obrasSociales,
-  onClose,
-}: {
+  ...props
+}: EditProps & {
   afiliado: Afiliado | null;
-  obrasSociales: readonly ObraSocialRef[] | undefined;
-  onClose: () => void;
 }) {
   return (
     <Modal
       isOpen={afiliado !== null}
-      onClose={onClose}
+      onClose={props.onClose}
       title="Editar Afiliado"
       size="lg"
       closeOnOutsideClick={false}
     >
-      {afiliado && (
-        <EditForm key={afiliado.id} afiliado={afiliado} obrasSociales={obrasSociales} onClose={onClose} />
-      )}
+      {afiliado && <EditForm key={afiliado.id} afiliado={afiliado} {...props} />}
     </Modal>
   );
 }
@@ -65,12 +68,9 @@ export function AfiliadoEditModal({
 function EditForm({
   afiliado,
   obrasSociales,
+  canDarDeBaja = false,
   onClose,
-}: {
-  afiliado: Afiliado;
-  obrasSociales: readonly ObraSocialRef[] | undefined;
-  onClose: () => void;
-}) {
+}: EditProps & { afiliado: Afiliado }) {
   const toast = useToast();
   const update = useUpdateAfiliado();
   const tipos = useMemo(() => editTiposFor(afiliado.tipoDocumento), [afiliado.tipoDocumento]);
@@ -105,6 +105,9 @@ function EditForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className={styles.panelForm}>
+      {(canDarDeBaja || afiliado.fechaBaja) && (
+        <BajaSection afiliado={afiliado} canChange={canDarDeBaja} onDone={onClose} />
+      )}
       <AfiliadoFormFields
         register={register}
         errors={errors}

@@ -12,6 +12,7 @@ const AFILIADO = {
   documento: '4123456',
   fecha_nacimiento: '1950-01-02',
   obraSocial: null,
+  fechaBaja: null,
 };
 
 function signIn(role: 'ADMINISTRATIVO' | 'PRESTADOR') {

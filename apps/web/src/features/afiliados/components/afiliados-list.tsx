@@ -2,6 +2,7 @@ import { type Afiliado, DEFAULT_PAGE_SIZE, MESSAGES, type ObraSocialRef } from '
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/exports/export-button/index.ts';
+import { Badge } from '@/components/ui/badge/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { IdCardIcon } from '@/components/ui/icons/index.ts';
@@ -27,10 +28,12 @@ export interface AfiliadosListProps {
   canManage: boolean;
   /** The insurers for the filter and the edit modal (staff only). */
   obrasSociales?: readonly ObraSocialRef[];
+  /** AFILIADOS.DELETE: the edit modal offers 'Dar de baja' and 'Reactivar'. */
+  canDarDeBaja?: boolean;
 }
 
 /** `/afiliados`: the registry for staff, the coverage check for dentists. */
-export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) {
+export function AfiliadosList({ canManage, obrasSociales, canDarDeBaja = false }: AfiliadosListProps) {
   const [params, setParams] = useSearchParams();
   const search = params.get(SEARCH_PARAM)?.trim() ?? '';
   const obraSocialParam = canManage ? Number(params.get(OBRA_SOCIAL_PARAM)) : Number.NaN;
@@ -76,7 +79,22 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
 
   const columns = useMemo<Column<Afiliado>[]>(() => {
     const list: Column<Afiliado>[] = [
-      { id: 'nombre', header: 'Nombre', cell: (a) => <strong>{a.nombre}</strong>, isPrimary: true },
+      {
+        id: 'nombre',
+        header: 'Nombre',
+        cell: (a) => (
+          <>
+            <strong>{a.nombre}</strong>
+            {a.fechaBaja && (
+              <>
+                {' '}
+                <Badge tone="warning">De baja</Badge>
+              </>
+            )}
+          </>
+        ),
+        isPrimary: true,
+      },
       { id: 'tipo', header: 'Tipo', cell: (a) => a.tipoDocumento },
       { id: 'documento', header: 'Documento', cell: (a) => a.documento, isPrimary: canManage },
       { id: 'fecha', header: 'Fecha de Nacimiento', cell: (a) => formatDate(a.fecha_nacimiento) },
@@ -212,6 +230,7 @@ export function AfiliadosList({ canManage, obrasSociales }: AfiliadosListProps) 
         <AfiliadoEditModal
           afiliado={editing}
           obrasSociales={obrasSociales}
+          canDarDeBaja={canDarDeBaja}
           onClose={() => setEditing(null)}
         />
       )}

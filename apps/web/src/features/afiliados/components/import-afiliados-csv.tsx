@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
+import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { FilePicker } from '@/components/ui/file-picker/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
@@ -29,19 +30,26 @@ export interface ImportAfiliadosCsvProps {
   obrasSociales: readonly ObraSocialRef[] | undefined;
   /** The 'Agregar Obra Social' control; the insurer it creates is chosen at once. */
   renderAddObraSocial?: (onCreated: (obraSocial: ObraSocialRef) => void) => ReactNode;
+  /** AFILIADOS.DELETE: offers to give de baja the insurer's affiliates missing from the file. */
+  canDarDeBaja?: boolean;
 }
 
 /**
  * `/afiliados/import-csv`: choose the insurer and the file, see what the file
  * would do (a dry run on the server), then load it with a progress bar.
  */
-export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: ImportAfiliadosCsvProps) {
+export function ImportAfiliadosCsv({
+  obrasSociales,
+  renderAddObraSocial,
+  canDarDeBaja = false,
+}: ImportAfiliadosCsvProps) {
   const navigate = useNavigate();
   const [state, dispatch] = useImportCsvState();
   const { obraSocialId, created, file, fileKey, isMissingChoice, progress, result, isDialogOpen, failure } =
     state;
+  const bajaAusentes = canDarDeBaja && state.bajaAusentes;
 
-  const preview = useImportPreview(obraSocialId, file, fileKey);
+  const preview = useImportPreview(obraSocialId, file, fileKey, bajaAusentes);
   const upload = useImportAfiliadosCsv();
 
   // An insurer created a moment ago is offered before the refreshed list arrives.
@@ -65,6 +73,7 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
       {
         obraSocialId,
         file,
+        bajaAusentes,
         onProgress: (fraction) => dispatch({ type: 'uploadProgressed', progress: fraction }),
       },
       {
@@ -122,6 +131,18 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
           buttonText="Elegir archivo .csv"
         />
 
+        {canDarDeBaja && (
+          <Checkbox
+            label="Dar de baja a los afiliados de esta obra social que no estén en el archivo"
+            description="Úselo cuando el archivo es el padrón completo de la obra social. La vista previa dice a cuántos; se pueden reactivar después."
+            checked={state.bajaAusentes}
+            disabled={isUploading}
+            onChange={(event) =>
+              dispatch({ type: 'bajaAusentesChanged', bajaAusentes: event.target.checked })
+            }
+          />
+        )}
+
         {canShowPreview && (
           <div className={styles.preview} aria-live="polite">
             <h3 className={styles.subheading}>Vista previa</h3>
@@ -137,6 +158,9 @@ export function ImportAfiliadosCsv({ obrasSociales, renderAddObraSocial }: Impor
                   Todavía no se guardó nada. Revise el resumen y presione «Cargar Afiliados».
                 </p>
                 <ImportSummary result={preview.data} />
+                {bajaAusentes && preview.data.errorCount > 0 && (
+                  <Alert>{MESSAGES.csv.BAJA_WITH_ERRORS}</Alert>
+                )}
               </>
             ) : null}
           </div>

@@ -9,6 +9,8 @@ export interface ImportCsvState {
   file: File | null;
   /** Tells two choices of the same file apart, so each gets its own dry run. */
   fileKey: number;
+  /** 'Dar de baja a los afiliados de esta obra social que no estén en el archivo' is ticked. */
+  bajaAusentes: boolean;
   /** 'Cargar Afiliados' was pressed without an insurer or a file. */
   isMissingChoice: boolean;
   /** Share of the upload sent, from 0 to 1. */
@@ -22,6 +24,7 @@ export type ImportCsvAction =
   | { type: 'insurerChosen'; obraSocialId: number | undefined }
   | { type: 'insurerCreated'; obraSocial: ObraSocialRef }
   | { type: 'fileChosen'; file: File | null }
+  | { type: 'bajaAusentesChanged'; bajaAusentes: boolean }
   | { type: 'choiceMissing' }
   | { type: 'uploadStarted' }
   | { type: 'uploadProgressed'; progress: number }
@@ -34,6 +37,7 @@ export const INITIAL_IMPORT_CSV_STATE: ImportCsvState = {
   created: [],
   file: null,
   fileKey: 0,
+  bajaAusentes: false,
   isMissingChoice: false,
   progress: 0,
   result: null,
@@ -68,6 +72,8 @@ export function importCsvReducer(state: ImportCsvState, action: ImportCsvAction)
         failure: null,
         isMissingChoice: action.file === null && state.isMissingChoice,
       };
+    case 'bajaAusentesChanged':
+      return { ...state, bajaAusentes: action.bajaAusentes, result: null, failure: null };
     case 'choiceMissing':
       return { ...state, isMissingChoice: true };
     case 'uploadStarted':

@@ -34,6 +34,31 @@ describe('ImportSummary', () => {
     ]);
   });
 
+  it('says whom the file brings back and whom it gives de baja, only when there are any', () => {
+    const result = {
+      count: 2,
+      created: 0,
+      updated: 1,
+      reactivated: 1,
+      deactivated: 3,
+      errorCount: 0,
+      errors: [],
+    };
+    const { rerender } = render(<ImportSummary result={{ ...result, dryRun: true }} />);
+    expect(screen.getByText('Se reactivarán').nextSibling).toHaveTextContent('1 afiliado');
+    expect(screen.getByText('Se darán de baja (no están en el archivo)').nextSibling).toHaveTextContent(
+      '3 afiliados',
+    );
+    rerender(<ImportSummary result={{ ...result, dryRun: false }} />);
+    expect(screen.getByText('Reactivados').nextSibling).toHaveTextContent('1 afiliado');
+    expect(screen.getByText('Dados de baja (no estaban en el archivo)').nextSibling).toHaveTextContent(
+      '3 afiliados',
+    );
+    rerender(<ImportSummary result={{ ...result, reactivated: 0, deactivated: 0, dryRun: false }} />);
+    expect(screen.queryByText('Reactivados')).toBeNull();
+    expect(screen.queryByText(/Dados de baja/)).toBeNull();
+  });
+
   it('after an import, counts what was loaded and how many rejected lines are not listed', () => {
     render(
       <ImportSummary

@@ -2,26 +2,43 @@ import type { ImportResult } from '@red-dental/contracts';
 import { formatCount, formatNumber } from '@/lib/format.ts';
 import styles from './import-summary.module.css';
 
+interface Stat {
+  label: string;
+  value: string;
+  /** Shown in the error colour: lines refused, affiliates given de baja. */
+  isError?: boolean;
+}
+
 /**
  * What an import did, or (dry run) would do: new, updated and unchanged
- * affiliates, and each rejected line with its reason so the file can be fixed.
+ * affiliates, those de baja it brings back and those it gives de baja, and
+ * each rejected line with its reason so the file can be fixed.
  */
 export function ImportSummary({ result }: { result: ImportResult }) {
   const unchanged = Math.max(result.count - result.created - result.updated, 0);
   const hidden = result.errorCount - result.errors.length;
-  const stats = result.dryRun
-    ? [
-        { label: 'Se crearán', value: formatCount(result.created, 'afiliado nuevo', 'afiliados nuevos') },
-        { label: 'Se actualizarán', value: formatCount(result.updated, 'afiliado', 'afiliados') },
-        { label: 'Sin cambios', value: formatCount(unchanged, 'afiliado', 'afiliados') },
-        { label: 'Rechazadas', value: formatCount(result.errorCount, 'línea', 'líneas'), isError: true },
-      ]
-    : [
-        { label: 'Nuevos', value: formatCount(result.created, 'afiliado', 'afiliados') },
-        { label: 'Actualizados', value: formatCount(result.updated, 'afiliado', 'afiliados') },
-        { label: 'Sin cambios', value: formatCount(unchanged, 'afiliado', 'afiliados') },
-        { label: 'Rechazadas', value: formatCount(result.errorCount, 'línea', 'líneas'), isError: true },
-      ];
+  const afiliados = (n: number) => formatCount(n, 'afiliado', 'afiliados');
+  const dry = result.dryRun;
+  const stats: Stat[] = [
+    dry
+      ? { label: 'Se crearán', value: formatCount(result.created, 'afiliado nuevo', 'afiliados nuevos') }
+      : { label: 'Nuevos', value: afiliados(result.created) },
+    { label: dry ? 'Se actualizarán' : 'Actualizados', value: afiliados(result.updated) },
+    { label: 'Sin cambios', value: afiliados(unchanged) },
+    {
+      label: 'Rechazadas',
+      value: formatCount(result.errorCount, 'línea', 'líneas'),
+      isError: result.errorCount > 0,
+    },
+  ];
+  if (result.reactivated > 0)
+    stats.push({ label: dry ? 'Se reactivarán' : 'Reactivados', value: afiliados(result.reactivated) });
+  if (result.deactivated > 0)
+    stats.push({
+      label: dry ? 'Se darán de baja (no están en el archivo)' : 'Dados de baja (no estaban en el archivo)',
+      value: afiliados(result.deactivated),
+      isError: true,
+    });
 
   return (
     <div className={styles.summary}>
@@ -30,7 +47,9 @@ export function ImportSummary({ result }: { result: ImportResult }) {
           <div
             key={stat.label}
             className={styles.stat}
-            data-error={stat.isError && result.errorCount > 0 ? '' : undefined}
+            data-error={
+              stat.isError && (stat.label !== 'Rechazadas' || result.errorCount > 0) ? '' : undefined
+            }
           >
             <dt>{stat.label}</dt>
             <dd>{stat.value}</dd>
