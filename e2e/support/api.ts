@@ -149,7 +149,7 @@ export class Backend {
   async createCartillaProfesional(
     obraSocialId: number,
     profile: Record<string, unknown>,
-  ): Promise<{ id: number; nombre: string }> {
+  ): Promise<{ id: number; nombre: string; user: string; pass: string }> {
     const dentist = await this.createProfesional();
     const page = await this.call<{ rows: { id: number; nombre: string }[] }>(
       'GET',
@@ -164,7 +164,12 @@ export class Backend {
       especialidades: [],
       ...profile,
     });
-    return { id, nombre: typeof profile.nombre === 'string' ? profile.nombre : dentist.nombre };
+    return {
+      id,
+      nombre: typeof profile.nombre === 'string' ? profile.nombre : dentist.nombre,
+      user: dentist.user,
+      pass: dentist.pass,
+    };
   }
 
   /** A notification with a one-page PDF, sent by staff to the affiliates of one insurer. */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { uniqueDocumento, uniqueName } from '@red-dental/testing';
 import ExcelJS from 'exceljs';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, otherClient, signIn, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 async function addObraSocial(page: Page, nombre: string) {
@@ -192,13 +192,16 @@ test('staff screens pass an accessibility scan and are captured at 1280 and 375 
   await scanAndCapture(page, 'obra-social');
 });
 
-test('a dentist sees the prompt, then checks a DNI and sees the coverage', async ({
+test('a dentist sees the prompt, then checks a DNI and reads the verdict', async ({
   page,
+  browser,
+  baseURL,
   backend,
   loginAs,
 }) => {
+  // This dentist accepts no insurer yet.
   await loginAs('PRESTADOR');
-  const { documento } = await backend.createAfiliado();
+  const { documento, obraSocialId } = await backend.createAfiliado();
 
   await page.goto('/afiliados');
   await expect(page.getByText('Ingrese un DNI realizar la búsqueda.')).toBeVisible();
@@ -209,16 +212,34 @@ test('a dentist sees the prompt, then checks a DNI and sees the coverage', async
 
   const field = page.getByLabel('DNI del afiliado');
   await expect(field).toHaveAttribute('inputmode', 'numeric');
-  // Only the exact document answers: a prefix finds nobody.
+  // Only the exact document answers: a prefix finds nobody, and the screen says so in words.
   await field.fill(documento.slice(0, 4));
   await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page.getByText('No hay datos disponibles')).toBeVisible();
+  await expect(page.getByText('Documento no encontrado')).toBeVisible();
+  await expect(
+    page.getByText(`No hay ningún afiliado de la red con el documento ${documento.slice(0, 4)}`),
+  ).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await scanAndCapture(page, 'afiliados-prestador-desconocido');
 
   await field.fill(documento);
   await field.press('Enter');
+  await expect(page.getByText('Usted no atiende su obra social')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: documento });
   await expect(row).toContainText('Afiliada de Prueba');
   await expect(row).toContainText('Obra Social E2E');
   await expect(row.getByRole('button')).toHaveCount(0);
   await scanAndCapture(page, 'afiliados-prestador');
+
+  // A dentist who accepts the insurer reads that the affiliate is covered.
+  const accepting = await backend.createCartillaProfesional(obraSocialId, {});
+  const office = await (await browser.newContext(otherClient(baseURL))).newPage();
+  await signIn(office, accepting.user, accepting.pass);
+  await office.goto(`/afiliados?search=${documento}`);
+  await expect(office.getByText('Con cobertura')).toBeVisible();
+  await expect(office.getByText('Afiliada de Prueba es afiliado activo de')).toContainText(
+    'una obra social que usted atiende',
+  );
+  await scanAndCapture(office, 'afiliados-prestador-cubierto');
+  await office.context().close();
 });

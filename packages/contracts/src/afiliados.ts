@@ -170,6 +170,12 @@ export const afiliadoSchema = z.object({
   obraSocial: obraSocialRefSchema.nullable(),
   /** When the affiliate was given de baja (ISO 8601), or null while active. */
   fechaBaja: z.string().nullable(),
+  /**
+   * Only on a coverage check (an exact document looked up without
+   * AFILIADOS.CREATE): whether the caller accepts the affiliate's insurer;
+   * null when the affiliate has no insurer or the caller no professional profile.
+   */
+  atiendeObraSocial: z.boolean().nullable().optional(),
 });
 export type Afiliado = z.infer<typeof afiliadoSchema>;
 
@@ -199,7 +205,7 @@ export type AfiliadosListQuery = z.infer<typeof afiliadosListQuerySchema>;
  * GET /api/afiliados/profile: the affiliate's own data (an affiliate de baja
  * has no session, so no `fechaBaja`). emailPendiente awaits its confirmation link.
  */
-export const afiliadoProfileSchema = afiliadoSchema.omit({ fechaBaja: true }).extend({
+export const afiliadoProfileSchema = afiliadoSchema.omit({ fechaBaja: true, atiendeObraSocial: true }).extend({
   email: z.string().nullable(),
   emailPendiente: z.string().nullable(),
   telefono: z.string().nullable(),

@@ -212,6 +212,24 @@ export type AfiliadoValues = Required<
   >
 >;
 
+/**
+ * Whether the professional whose account is `userId` accepts the insurer;
+ * undefined when the account has no professional profile.
+ */
+export async function professionalAccepts(
+  db: DbOrTx,
+  userId: number,
+  obraSocialId: number,
+): Promise<boolean | undefined> {
+  const [row] = await queryRows<{ accepts: boolean }>(
+    db,
+    sql`select exists (select 1 from profesional_obras_sociales x
+                       where x.profesional_id = p.id and x.obra_social_id = ${obraSocialId}) as accepts
+        from profesionales p where p.user_id = ${userId}`,
+  );
+  return row?.accepts;
+}
+
 /** The affiliate with that (normalised) document: its id and birth date, for the portal's sign-in. */
 export async function findLoginByDocumento(
   db: DbOrTx,

@@ -65,16 +65,18 @@ function isDocumentLike(raw: string, documento: string): boolean {
 /**
  * A coverage check (someone without AFILIADOS.CREATE looking up one document)
  * reads health data: it counts against the caller's hourly quota before the
- * lookup, and its outcome goes to the audit log. When the portal asks for the
- * birth date (AFFILIATE_LOGIN_BIRTHDATE) the answer leaves it out: whoever
- * knows a document could otherwise learn the portal's second factor (decision 054).
+ * lookup, and its outcome goes to the audit log. A professional is also told
+ * whether they accept the affiliate's insurer, so the answer is a verdict.
+ * When the portal asks for the birth date (AFFILIATE_LOGIN_BIRTHDATE) the
+ * answer leaves it out: whoever knows a document could otherwise learn the
+ * portal's second factor (decision 054).
  */
-async function checkingCoverage<T extends { id: number; fecha_nacimiento: string | null }>(
+async function checkingCoverage(
   deps: SearchDeps,
   caller: Subject,
   filter: repo.AfiliadoFilter,
-  lookup: () => Promise<T[]>,
-): Promise<T[]> {
+  lookup: () => Promise<Afiliado[]>,
+): Promise<Afiliado[]> {
   if (filter.kind !== 'documentoExact') return lookup();
   await deps.consumeQuota(deps.db, `coverage:${caller.id}`, COVERAGE_CHECK_LIMIT);
   const rows = await lookup();
@@ -86,7 +88,18 @@ async function checkingCoverage<T extends { id: number; fecha_nacimiento: string
     documento: filter.documento,
     afiliadoIds: rows.map((row) => row.id),
   });
-  return deps.config.affiliateLoginBirthdate ? rows.map((row) => ({ ...row, fecha_nacimiento: null })) : rows;
+  return Promise.all(
+    rows.map(async (row) => {
+      const accepts = row.obraSocial
+        ? await repo.professionalAccepts(deps.db, caller.id, row.obraSocial.id)
+        : undefined;
+      return {
+        ...row,
+        atiendeObraSocial: accepts ?? null,
+        ...(deps.config.affiliateLoginBirthdate && { fecha_nacimiento: null }),
+      };
+    }),
+  );
 }
 
 /**

@@ -53,6 +53,56 @@ describe('/afiliados', () => {
     });
   });
 
+  it.each([
+    [
+      { ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' }, atiendeObraSocial: true },
+      'Con cobertura',
+      'Juan Pérez es afiliado activo de IOMA, una obra social que usted atiende.',
+    ],
+    [
+      { ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' }, atiendeObraSocial: false },
+      'Usted no atiende su obra social',
+      'Juan Pérez es afiliado activo de IOMA, pero usted no atiende esa obra social.',
+    ],
+    [
+      { ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' }, fechaBaja: '2026-03-05T15:00:00.000Z' },
+      'Sin cobertura',
+      'Juan Pérez fue dado de baja de la red el 05/03/2026: no tiene cobertura.',
+    ],
+    [
+      { ...AFILIADO, atiendeObraSocial: null },
+      'Sin obra social asignada',
+      'Juan Pérez es afiliado activo, pero no tiene una obra social asignada. Consulte con la red antes de atenderlo.',
+    ],
+  ])('gives a dentist the verdict of a check in words: %#', async (row, title, body) => {
+    const user = signIn('PRESTADOR');
+    mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/afiliados/paginated': { rows: [row], rowCount: 1 },
+    });
+    renderApp('/afiliados?search=4123456');
+    const verdict = (await screen.findByText(title)).parentElement!;
+    expect(verdict).toHaveAttribute('role', 'status');
+    expect(verdict).toHaveTextContent(body);
+    expect(screen.getByRole('table', { name: 'Afiliados' })).toBeInTheDocument();
+  });
+
+  it('tells a dentist in words that a document is unknown, instead of an empty table', async () => {
+    const user = signIn('PRESTADOR');
+    mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/afiliados/paginated': { rows: [], rowCount: 0 },
+    });
+    renderApp('/afiliados?search=99999999');
+    expect((await screen.findByText('Documento no encontrado')).parentElement).toHaveTextContent(
+      'No hay ningún afiliado de la red con el documento 99999999.',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText('No hay datos disponibles')).not.toBeInTheDocument();
+  });
+
   it('lists affiliates for staff with the filter, the buttons and the edit modal', async () => {
     const user = signIn('ADMINISTRATIVO');
     const { requests } = mockApi({

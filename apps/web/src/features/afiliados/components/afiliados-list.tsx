@@ -19,6 +19,7 @@ import { exportAfiliados, useAfiliadosPage } from '../api/get-afiliados.ts';
 import { AfiliadoEditModal } from './afiliado-edit-modal.tsx';
 import styles from './afiliados-list.module.css';
 import { OBRA_SOCIAL_PARAM } from './afiliados-search-params.ts';
+import { CoverageVerdict } from './coverage-verdict.tsx';
 
 export interface AfiliadosListProps {
   /**
@@ -128,6 +129,11 @@ export function AfiliadosList({ canManage, obrasSociales, canDarDeBaja = false }
     return list;
   }, [canManage]);
 
+  // A dentist's check gets a verdict in words; an unknown document says so instead of an empty table.
+  const checked = !canManage && hasQuery && page.data && !page.isFetching ? page.data : undefined;
+  const isUnknownDocument = checked?.rows.length === 0;
+  const verdict = checked && <CoverageVerdict documento={search} afiliado={checked.rows[0] ?? null} />;
+
   return (
     <div className={listPage.page}>
       <Panel className={listPage.panel} aria-label="Búsqueda de afiliados">
@@ -206,18 +212,21 @@ export function AfiliadosList({ canManage, obrasSociales, canDarDeBaja = false }
             )
           }
         >
-          <DataTable
-            paging="server"
-            label="Afiliados"
-            columns={columns}
-            rows={page.data?.rows}
-            rowCount={page.data?.rowCount ?? 0}
-            getRowId={(a) => a.id}
-            isLoading={page.isFetching}
-            error={page.error}
-            pagination={pagination}
-            onPaginationChange={changePagination}
-          />
+          {verdict}
+          {isUnknownDocument ? null : (
+            <DataTable
+              paging="server"
+              label="Afiliados"
+              columns={columns}
+              rows={page.data?.rows}
+              rowCount={page.data?.rowCount ?? 0}
+              getRowId={(a) => a.id}
+              isLoading={page.isFetching}
+              error={page.error}
+              pagination={pagination}
+              onPaginationChange={changePagination}
+            />
+          )}
         </ListPanel>
       ) : (
         <Panel className={`${listPage.panel} ${styles.prompt}`}>
