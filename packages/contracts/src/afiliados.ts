@@ -205,16 +205,18 @@ export type AfiliadosListQuery = z.infer<typeof afiliadosListQuerySchema>;
  * GET /api/afiliados/profile: the affiliate's own data (an affiliate de baja
  * has no session, so no `fechaBaja`). emailPendiente awaits its confirmation link.
  */
-export const afiliadoProfileSchema = afiliadoSchema.omit({ fechaBaja: true, atiendeObraSocial: true }).extend({
-  email: z.string().nullable(),
-  emailPendiente: z.string().nullable(),
-  telefono: z.string().nullable(),
-  /**
-   * E-mail and phone are shown in part ("lu***@example.com", "11 ****-2290"):
-   * the session was opened with the document alone, which anyone may know.
-   */
-  contactoOculto: z.boolean(),
-});
+export const afiliadoProfileSchema = afiliadoSchema
+  .omit({ fechaBaja: true, atiendeObraSocial: true })
+  .extend({
+    email: z.string().nullable(),
+    emailPendiente: z.string().nullable(),
+    telefono: z.string().nullable(),
+    /**
+     * E-mail and phone are shown in part ("lu***@example.com", "11 ****-2290"):
+     * the session was opened with the document alone, which anyone may know.
+     */
+    contactoOculto: z.boolean(),
+  });
 export type AfiliadoProfile = z.infer<typeof afiliadoProfileSchema>;
 
 /**
