@@ -618,6 +618,7 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     },
     'GET /api/reportes/mios': { as: 'afiliado', url: '/api/reportes/mios' },
     'GET /api/tablero': { as: 'admin', url: '/api/tablero' },
+    'GET /api/tablero/pendientes': { as: 'admin', url: '/api/tablero/pendientes' },
     'PUT /api/reportes/:id': {
       as: 'admin',
       url: `/api/reportes/${f.reporteId}`,

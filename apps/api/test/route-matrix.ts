@@ -151,6 +151,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/auditoria/export': ADMIN_ONLY,
   'GET /api/reportes': STAFF,
   'GET /api/tablero': STAFF,
+  'GET /api/tablero/pendientes': ANY_USER,
   'GET /api/reportes/mios': AFILIADO_ONLY,
   'PUT /api/reportes/:id': STAFF,
 };

@@ -65,3 +65,14 @@ export const tableroSchema = z.object({
   ),
 });
 export type Tablero = z.infer<typeof tableroSchema>;
+
+/**
+ * GET /api/tablero/pendientes: the work waiting for the caller, for the
+ * navigation's badges; null where the caller may not act on it (pending
+ * sign-up requests need PROFESSIONALS.ACCEPT_REQUEST, open reports PROFESSIONALS.UPDATE).
+ */
+export const pendientesSchema = z.object({
+  solicitudes: z.number().int().nullable(),
+  reportes: z.number().int().nullable(),
+});
+export type Pendientes = z.infer<typeof pendientesSchema>;

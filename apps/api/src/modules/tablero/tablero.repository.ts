@@ -42,6 +42,15 @@ export async function profesionales(db: DbOrTx): Promise<Tablero['profesionales'
   };
 }
 
+/** Professionals' sign-up requests waiting for staff (the rows of the 'Solicitudes' list). */
+export async function solicitudesPendientes(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users u join profesionales p on p.user_id = u.id where u.status = 'pending'`,
+  );
+  return row?.n ?? 0;
+}
+
 export async function reportesAbiertos(db: DbOrTx): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,

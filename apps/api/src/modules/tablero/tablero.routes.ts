@@ -1,4 +1,4 @@
-import { PERMISSIONS, type PermissionName, tableroSchema } from '@red-dental/contracts';
+import { PERMISSIONS, type PermissionName, pendientesSchema, tableroSchema } from '@red-dental/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors.ts';
@@ -15,7 +15,8 @@ async function keepsAffiliatesOrProfessionals(request: FastifyRequest) {
 
 /**
  * `/api/tablero`: the network as a whole for staff who keep affiliates or
- * professionals (AFILIADOS.CREATE or PROFESSIONALS.GET).
+ * professionals (AFILIADOS.CREATE or PROFESSIONALS.GET), and the work waiting
+ * for any staff member (`/pendientes`).
  */
 const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,6 +31,20 @@ const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => service.getTablero(app),
+  );
+
+  app.get(
+    '/pendientes',
+    {
+      onRequest: [app.authorize(PERMISSIONS.BACKOFFICE_ACCESS)],
+      schema: {
+        tags: ['tablero'],
+        summary:
+          'Trabajo en espera para las insignias del menú: solicitudes pendientes (PROFESSIONALS.ACCEPT_REQUEST) y reportes abiertos (PROFESSIONALS.UPDATE); null sin el permiso',
+        response: { 200: pendientesSchema },
+      },
+    },
+    async (request) => service.getPendientes(app, currentUser(request)),
   );
 };
 

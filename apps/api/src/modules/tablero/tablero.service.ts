@@ -1,5 +1,6 @@
-import type { Tablero } from '@red-dental/contracts';
+import { PERMISSIONS, type Pendientes, type Tablero } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Subject } from '../../plugins/auth.ts';
 import * as repo from './tablero.repository.ts';
 
 /** Every figure of the dashboard, read at once (each a single statement over kept counts). */
@@ -18,4 +19,15 @@ export async function getTablero(deps: Pick<FastifyInstance, 'db'>): Promise<Tab
     notificaciones,
     localidades,
   };
+}
+
+/** The counts behind the navigation's badges: only those the caller may act on are read. */
+export async function getPendientes(deps: Pick<FastifyInstance, 'db'>, caller: Subject): Promise<Pendientes> {
+  const [solicitudes, reportes] = await Promise.all([
+    caller.permissions.has(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST)
+      ? repo.solicitudesPendientes(deps.db)
+      : null,
+    caller.permissions.has(PERMISSIONS.PROFESSIONALS_UPDATE) ? repo.reportesAbiertos(deps.db) : null,
+  ]);
+  return { solicitudes, reportes };
 }

@@ -34,7 +34,7 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
   async function countedPerInsurer() {
     const rows = await queryRows<{ obra_social_id: number | null; n: number }>(
       db(),
-      sql`select obra_social_id, count(*)::int as n from afiliados group by obra_social_id`,
+      sql`select obra_social_id, count(*)::int as n from afiliados where baja_at is null group by obra_social_id`,
     );
     return Object.fromEntries(rows.map((r) => [String(r.obra_social_id), r.n]));
   }
@@ -72,6 +72,21 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
     expect(shownPerInsurer(t)).toEqual(await countedPerInsurer());
     expect(t.afiliados.total).toBe(Object.values(await countedPerInsurer()).reduce((a, b) => a + b, 0));
     expect(t.afiliados.porObraSocial[0]).toMatchObject({ obraSocialId: osB.id, nombre: 'Mutual Bonaerense' });
+
+    // Affiliates given de baja leave the count; reactivated, and listed again by an import, they return.
+    const leaving = await createAfiliado(ctx.app, staff, osA.id);
+    const before = shownPerInsurer(await tablero())[String(osA.id)];
+    expect((await inject('DELETE', `/api/afiliados/${leaving.id}`, staff)).statusCode).toBe(204);
+    await db().execute(sql`update afiliados set baja_at = now() where nombre like 'Carga 2%'`);
+    t = await tablero();
+    expect(shownPerInsurer(t)[String(osA.id)]).toBe(before! - 1);
+    expect(shownPerInsurer(t)).toEqual(await countedPerInsurer());
+    await inject('POST', `/api/afiliados/${leaving.id}/reactivar`, staff);
+    await db().execute(
+      sql`update afiliados set baja_at = null, obra_social_id = ${osA.id} where nombre like 'Carga 2%'`,
+    );
+    t = await tablero();
+    expect(shownPerInsurer(t)).toEqual(await countedPerInsurer());
 
     // An insurer deleted leaves its affiliates without one.
     const gone = await createObraSocial(ctx.app, staff);
@@ -130,6 +145,15 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
     expect(list.json().rowCount).toBe(t.profesionales.sinConfirmar);
     expect(list.json().rows.map((r: { id: number }) => r.id)).toContain(stale.id);
     expect(list.json().rows.map((r: { id: number }) => r.id)).not.toContain(fresh.id);
+
+    // The navigation's badges read the same counts, each only for who may act on it.
+    const pendientes = await inject('GET', '/api/tablero/pendientes', admin);
+    expect(pendientes.json()).toEqual({ solicitudes: expected!.pending, reportes: expected!.reports });
+    const dentist = await loginAs(ctx.app, fresh.email, fresh.password);
+    expect((await inject('GET', '/api/tablero/pendientes', dentist)).json()).toEqual({
+      solicitudes: null,
+      reportes: null,
+    });
   });
 
   it("reads back the last 90 days' notifications with their read counts", async () => {
