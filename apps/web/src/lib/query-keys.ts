@@ -32,6 +32,8 @@ export const queryKeys = {
     search: (search: string) => ['profesionales', 'search', search] as const,
     page: (params: object) => ['profesionales', 'paginated', params] as const,
     solicitudes: ['profesionales', 'solicitudes'] as const,
+    /** The counts behind the badges: answering a request or closing a report refreshes them. */
+    pendientes: ['profesionales', 'pendientes'] as const,
     detail: (id: number) => ['profesionales', 'detail', id] as const,
     /** The signed-in professional's own record. */
     profile: ['profesionales', 'profile'] as const,

@@ -21,7 +21,14 @@ export function jsonResponse(status: number, body?: unknown): Response {
  * string ignored). Unknown routes answer 404 like the API does. Returns the
  * spy and the list of requests made, for assertions.
  */
-export function mockApi(routes: Record<string, Handler | Reply>) {
+/** What the app's frame asks on every screen (badges and markers), answered as "nothing waiting" unless a test says otherwise. */
+const FRAME_ROUTES: Record<string, Reply> = {
+  'GET /api/notificaciones/unread': {},
+  'GET /api/tablero/pendientes': { solicitudes: null, reportes: null },
+};
+
+export function mockApi(ownRoutes: Record<string, Handler | Reply>) {
+  const routes = { ...FRAME_ROUTES, ...ownRoutes };
   const requests: MockRequest[] = [];
   const spy = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');

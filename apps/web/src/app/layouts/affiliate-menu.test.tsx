@@ -1,12 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '@/lib/session.ts';
+import { mockApi } from '@/test/api-mock.ts';
 import { storeAffiliateSession } from '@/test/factories.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { AffiliateMenu } from './affiliate-menu.tsx';
 
 describe('AffiliateMenu', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('offers its four entries', () => {
     renderWithProviders(<AffiliateMenu />, { route: '/cartilla' });
     const nav = screen.getByRole('navigation', { name: 'Menú del afiliado' });
@@ -18,6 +21,16 @@ describe('AffiliateMenu', () => {
       ['Cerrar Sesión', '/login-afiliado'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Cartilla' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('marks unread notices on Notificaciones and, folded, on the menu button, saying how many', async () => {
+    mockApi({ 'GET /api/notificaciones/unread': { Afiliados: 2, Documentación: 1 } });
+    renderWithProviders(<AffiliateMenu />, { route: '/cartilla' });
+    const nav = screen.getByRole('navigation', { name: 'Menú del afiliado' });
+    expect(await within(nav).findByRole('link', { name: 'Notificaciones (3 sin leer)' })).toHaveTextContent(
+      'Notificaciones3',
+    );
+    expect(screen.getByRole('button', { name: 'Abrir menú (3 sin leer)' })).toBeInTheDocument();
   });
 
   it('folds behind a toggle that says whether it is open', async () => {

@@ -1,7 +1,10 @@
 import { type ComponentType, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { CountBadge } from '@/components/ui/count-badge/index.ts';
 import { CloseIcon, ToothLogo } from '@/components/ui/icons/index.ts';
 import { BellIcon, LogOutIcon, MapIcon, MenuIcon, UserIcon } from '@/components/ui/screen-icons/index.ts';
+import { useUnreadCounts } from '@/features/notificaciones/api/get-unread-counts.ts';
+import { formatCount } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { SITE } from '@/lib/site.ts';
 import styles from './affiliate-menu.module.css';
@@ -20,6 +23,10 @@ export function AffiliateMenu() {
   const signOut = useSignOut();
   // A chosen entry folds the menu again.
   const close = () => setIsOpen(false);
+  // Notices not yet opened, on 'Notificaciones' and, while the menu is folded, on its button.
+  const { data: counts } = useUnreadCounts(true);
+  const unread = Object.values(counts ?? {}).reduce((sum, n) => sum + n, 0);
+  const unreadWords = formatCount(unread, 'sin leer', 'sin leer');
 
   return (
     <header className={styles.bar}>
@@ -39,18 +46,30 @@ export function AffiliateMenu() {
           onClick={() => setIsOpen((open) => !open)}
         >
           {isOpen ? <CloseIcon /> : <MenuIcon />}
-          <span className="sr-only">{isOpen ? 'Cerrar menú' : 'Abrir menú'}</span>
+          <span className="sr-only">
+            {isOpen ? 'Cerrar menú' : unread > 0 ? `Abrir menú (${unreadWords})` : 'Abrir menú'}
+          </span>
+          {!isOpen && unread > 0 && <span className={styles.toggleMarker} data-testid="unread-marker" />}
         </button>
         <nav id={menuId} className={styles.nav} data-open={isOpen} aria-label="Menú del afiliado">
           <ul className={styles.entries}>
-            {ENTRIES.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink to={to} className={styles.link} onClick={close}>
-                  <Icon size={18} />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
+            {ENTRIES.map(({ to, label, icon: Icon }) => {
+              const waiting = to === PATHS.notificacionesAfiliado ? unread : 0;
+              return (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    className={styles.link}
+                    onClick={close}
+                    aria-label={waiting > 0 ? `${label} (${unreadWords})` : undefined}
+                  >
+                    <Icon size={18} />
+                    {label}
+                    <CountBadge count={waiting} />
+                  </NavLink>
+                </li>
+              );
+            })}
             <li>
               <Link to={PATHS.loginAfiliado} className={`${styles.link} ${styles.logout}`} onClick={signOut}>
                 <LogOutIcon size={18} />

@@ -25,6 +25,21 @@ const entryNames = () =>
     .map((link) => link.textContent?.trim());
 
 describe('StaffSidebar', () => {
+  it('shows pending sign-up requests on Profesionales to whoever may answer them', async () => {
+    storeStaffSession(makeSessionUser('ADMINISTRADOR'));
+    mockApi({ 'GET /api/tablero/pendientes': { solicitudes: 3, reportes: 1 } });
+    renderWithProviders(<StaffSidebar />, { route: '/afiliados' });
+    expect(
+      await screen.findByRole('link', { name: 'Profesionales (3 solicitudes pendientes)' }),
+    ).toHaveTextContent('3');
+  });
+
+  it('does not ask for pending requests without the permission to answer them', async () => {
+    const { requests } = renderSidebar('ADMINISTRATIVO');
+    await screen.findByRole('link', { name: 'Profesionales' });
+    expect(requests.some((r) => r.url.pathname === '/api/tablero/pendientes')).toBe(false);
+  });
+
   it.each<[RoleName, string[]]>([
     [
       'ADMINISTRADOR',

@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@red-dental/contracts';
 import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
+import { CountBadge } from '@/components/ui/count-badge/index.ts';
 import { ToothLogo } from '@/components/ui/icons/index.ts';
 import {
   BellIcon,
@@ -16,6 +17,8 @@ import {
   UsersIcon,
 } from '@/components/ui/screen-icons/index.ts';
 import { useHasUnreadNotifications } from '@/features/notificaciones/api/get-unread-counts.ts';
+import { usePendientes } from '@/features/profesionales/api/get-pendientes.ts';
+import { formatCount } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { type PermissionRequirement, usePermissions } from '@/lib/permissions.ts';
 import { SITE } from '@/lib/site.ts';
@@ -76,6 +79,8 @@ export function StaffSidebar() {
   const signOut = useSignOut();
   // Administrative staff see every notification, so only the others get the unread marker.
   const hasUnread = useHasUnreadNotifications(!can(PERMISSIONS.AFILIADOS_CREATE));
+  // Sign-up requests waiting, on 'Profesionales', for whoever may answer them.
+  const { solicitudes } = usePendientes(can(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST));
 
   return (
     <nav className={styles.sidebar} aria-label="Menú principal">
@@ -87,17 +92,25 @@ export function StaffSidebar() {
         {STAFF_ENTRIES.filter((entry) => !entry.permission || can(entry.permission)).map(
           ({ to, label, icon: Icon }) => {
             const showsUnread = to === PATHS.notificaciones && hasUnread;
+            const waiting = to === PATHS.profesionales && solicitudes ? solicitudes : 0;
             return (
               <li key={to}>
                 <NavLink
                   to={to}
                   className={styles.link}
                   title={label}
-                  aria-label={showsUnread ? `${label} (tiene notificaciones sin leer)` : undefined}
+                  aria-label={
+                    showsUnread
+                      ? `${label} (tiene notificaciones sin leer)`
+                      : waiting > 0
+                        ? `${label} (${formatCount(waiting, 'solicitud pendiente', 'solicitudes pendientes')})`
+                        : undefined
+                  }
                 >
                   <span className={styles.iconWrap}>
                     <Icon size={20} />
                     {showsUnread && <span className={styles.unread} data-testid="unread-marker" />}
+                    {waiting > 0 && <CountBadge count={waiting} className={styles.count} />}
                   </span>
                   <span className={styles.label}>{label}</span>
                 </NavLink>

@@ -22,7 +22,8 @@ describe('/notificaciones-afiliado', () => {
       await screen.findByText(/Ingrese su e-mail en Mi Perfil para recibir notificaciones y novedades/),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a Mi Perfil' })).toHaveAttribute('href', '/perfil-afiliado');
-    expect(Object.fromEntries(requests[0]!.url.searchParams)).toEqual({
+    const list = requests.find((r) => r.url.pathname === '/api/notificaciones/afiliados')!;
+    expect(Object.fromEntries(list.url.searchParams)).toEqual({
       pageIndex: '0',
       pageSize: '10',
       search: '',

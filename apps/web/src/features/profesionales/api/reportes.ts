@@ -49,7 +49,11 @@ export function useUpdateReporte() {
   return useMutation({
     mutationFn: ({ id, ...change }: ReporteUpdate & { id: number }) =>
       apiRequest(`reportes/${id}`, { method: 'PUT', body: change }),
-    // The queue and each provider's open reports alike.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['profesionales', 'reportes'] }),
+    // The queue, each provider's open reports and the badge's count alike.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['profesionales', 'reportes'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profesionales.pendientes }),
+      ]),
   });
 }

@@ -4,6 +4,7 @@ import { generatePath, Link, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
+import { CountBadge } from '@/components/ui/count-badge/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { AlertIcon } from '@/components/ui/icons/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
@@ -13,12 +14,13 @@ import { PencilIcon, TrashIcon, UsersIcon } from '@/components/ui/screen-icons/i
 import { SearchForm } from '@/components/ui/search-form/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatCount } from '@/lib/format.ts';
+import { formatCount, formatNumber } from '@/lib/format.ts';
 import { PAGE_PARAM } from '@/lib/list-params.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useListParams } from '@/lib/use-list-params.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useDeleteProfesional } from '../api/delete-profesional.ts';
+import { usePendientes } from '../api/get-pendientes.ts';
 import { exportProfesionales, useProfesionalesPage } from '../api/get-profesionales.ts';
 import styles from './profesionales-list.module.css';
 import { SendRecordatorioButton } from './send-recordatorio-button.tsx';
@@ -36,6 +38,11 @@ export interface ProfesionalesListProps {
 }
 
 /** `/profesionales`: the approved professionals, searched by nombre or razón social. */
+/** 'Solicitudes (2 pendientes)': the link's name says what its badge shows. */
+function waitingLabel(label: string, count: number | null, one: string, many: string): string | undefined {
+  return count ? `${label} (${formatNumber(count)} ${count === 1 ? one : many})` : undefined;
+}
+
 export function ProfesionalesList({
   canReviewRequests,
   canDelete,
@@ -118,6 +125,8 @@ export function ProfesionalesList({
     return list;
   }, [canDelete, sinConfirmar, canReviewReports]);
 
+  const pendientes = usePendientes(canReviewRequests || canReviewReports);
+
   return (
     <div className={listPage.page}>
       <Panel className={listPage.panel} aria-label="Búsqueda de profesionales">
@@ -125,15 +134,25 @@ export function ProfesionalesList({
         {(canReviewRequests || canReviewReports) && (
           <div className={listPage.actions}>
             {canReviewReports && (
-              <Link to={PATHS.profesionalesReportes} className={buttonClasses({ variant: 'secondary' })}>
+              <Link
+                to={PATHS.profesionalesReportes}
+                className={buttonClasses({ variant: 'secondary' })}
+                aria-label={waitingLabel('Reportes de datos', pendientes.reportes, 'abierto', 'abiertos')}
+              >
                 <AlertIcon size={18} />
                 Reportes de datos
+                <CountBadge count={pendientes.reportes ?? 0} />
               </Link>
             )}
             {canReviewRequests && (
-              <Link to={PATHS.profesionalesSolicitudes} className={buttonClasses({ variant: 'secondary' })}>
+              <Link
+                to={PATHS.profesionalesSolicitudes}
+                className={buttonClasses({ variant: 'secondary' })}
+                aria-label={waitingLabel('Solicitudes', pendientes.solicitudes, 'pendiente', 'pendientes')}
+              >
                 <UsersIcon size={18} />
                 Solicitudes
+                <CountBadge count={pendientes.solicitudes ?? 0} />
               </Link>
             )}
           </div>
