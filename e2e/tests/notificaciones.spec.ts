@@ -136,9 +136,13 @@ test('staff send a PDF to the affiliates of one insurer; one of them opens it, a
   await mine.page.goto('/notificaciones-afiliado');
   const row = mine.page.getByRole('row', { name: new RegExp(title) });
   await expect(row).toHaveCSS('font-weight', '700');
+  // The header says there is something new, and how much, until it is opened.
+  const menu = mine.page.getByRole('navigation', { name: 'Menú del afiliado' });
+  await expect(menu.getByRole('link', { name: 'Notificaciones (1 sin leer)' })).toBeVisible();
   await scanAndCapture(mine.page, 'notificaciones-afiliado');
   await openPdf(mine.page, title);
   await expect(row).toHaveCSS('font-weight', '400');
+  await expect(menu.getByRole('link', { name: 'Notificaciones', exact: true })).toBeVisible();
 
   const other = await affiliateBrowser(browser, baseURL, backend, ajeno.documento);
   await other.page.goto('/notificaciones-afiliado');

@@ -81,3 +81,19 @@ test('the queue of wrong-data reports passes an accessibility scan at both width
   await expect(page.getByRole('table', { name: 'Reportes abiertos' })).toBeVisible();
   await scanAndCapture(page, 'reportes-de-datos');
 });
+
+test('pending sign-up requests show as counts on the menu and on the professional list', async ({
+  page,
+  backend,
+  loginAs,
+}) => {
+  await backend.createSolicitud();
+  await loginAs('ADMINISTRADOR');
+  await page.goto('/profesionales');
+  const menu = page.getByRole('navigation', { name: 'Menú principal' });
+  await expect(
+    menu.getByRole('link', { name: /^Profesionales \(\d+ solicitud(es)? pendientes?\)$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Solicitudes \(\d+ pendientes?\)$/ })).toBeVisible();
+  await scanAndCapture(page, 'profesionales-pendientes');
+});

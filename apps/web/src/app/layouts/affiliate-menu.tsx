@@ -57,15 +57,10 @@ export function AffiliateMenu() {
               const waiting = to === PATHS.notificacionesAfiliado ? unread : 0;
               return (
                 <li key={to}>
-                  <NavLink
-                    to={to}
-                    className={styles.link}
-                    onClick={close}
-                    aria-label={waiting > 0 ? `${label} (${unreadWords})` : undefined}
-                  >
+                  <NavLink to={to} className={styles.link} onClick={close}>
                     <Icon size={18} />
                     {label}
-                    <CountBadge count={waiting} />
+                    <CountBadge count={waiting} words={unreadWords} className={styles.count} />
                   </NavLink>
                 </li>
               );

@@ -30,7 +30,8 @@ describe('StaffSidebar', () => {
     mockApi({ 'GET /api/tablero/pendientes': { solicitudes: 3, reportes: 1 } });
     renderWithProviders(<StaffSidebar />, { route: '/afiliados' });
     expect(
-      await screen.findByRole('link', { name: 'Profesionales (3 solicitudes pendientes)' }),
+      // jsdom joins the name's parts without the space a browser keeps.
+      await screen.findByRole('link', { name: /^Profesionales ?\(3 solicitudes pendientes\)$/ }),
     ).toHaveTextContent('3');
   });
 

@@ -99,20 +99,18 @@ export function StaffSidebar() {
                   to={to}
                   className={styles.link}
                   title={label}
-                  aria-label={
-                    showsUnread
-                      ? `${label} (tiene notificaciones sin leer)`
-                      : waiting > 0
-                        ? `${label} (${formatCount(waiting, 'solicitud pendiente', 'solicitudes pendientes')})`
-                        : undefined
-                  }
+                  aria-label={showsUnread ? `${label} (tiene notificaciones sin leer)` : undefined}
                 >
                   <span className={styles.iconWrap}>
                     <Icon size={20} />
                     {showsUnread && <span className={styles.unread} data-testid="unread-marker" />}
-                    {waiting > 0 && <CountBadge count={waiting} className={styles.count} />}
                   </span>
                   <span className={styles.label}>{label}</span>
+                  <CountBadge
+                    count={waiting}
+                    words={formatCount(waiting, 'solicitud pendiente', 'solicitudes pendientes')}
+                    className={styles.count}
+                  />
                 </NavLink>
               </li>
             );

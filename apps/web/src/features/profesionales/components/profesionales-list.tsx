@@ -38,10 +38,9 @@ export interface ProfesionalesListProps {
 }
 
 /** `/profesionales`: the approved professionals, searched by nombre or razón social. */
-/** 'Solicitudes (2 pendientes)': the link's name says what its badge shows. */
-function waitingLabel(label: string, count: number | null, one: string, many: string): string | undefined {
-  return count ? `${label} (${formatNumber(count)} ${count === 1 ? one : many})` : undefined;
-}
+/** '2 pendientes': what a badge's number means, for screen readers. */
+const waiting = (count: number | null, one: string, many: string) =>
+  `${formatNumber(count ?? 0)} ${count === 1 ? one : many}`;
 
 export function ProfesionalesList({
   canReviewRequests,
@@ -134,25 +133,23 @@ export function ProfesionalesList({
         {(canReviewRequests || canReviewReports) && (
           <div className={listPage.actions}>
             {canReviewReports && (
-              <Link
-                to={PATHS.profesionalesReportes}
-                className={buttonClasses({ variant: 'secondary' })}
-                aria-label={waitingLabel('Reportes de datos', pendientes.reportes, 'abierto', 'abiertos')}
-              >
+              <Link to={PATHS.profesionalesReportes} className={buttonClasses({ variant: 'secondary' })}>
                 <AlertIcon size={18} />
                 Reportes de datos
-                <CountBadge count={pendientes.reportes ?? 0} />
+                <CountBadge
+                  count={pendientes.reportes ?? 0}
+                  words={waiting(pendientes.reportes, 'abierto', 'abiertos')}
+                />
               </Link>
             )}
             {canReviewRequests && (
-              <Link
-                to={PATHS.profesionalesSolicitudes}
-                className={buttonClasses({ variant: 'secondary' })}
-                aria-label={waitingLabel('Solicitudes', pendientes.solicitudes, 'pendiente', 'pendientes')}
-              >
+              <Link to={PATHS.profesionalesSolicitudes} className={buttonClasses({ variant: 'secondary' })}>
                 <UsersIcon size={18} />
                 Solicitudes
-                <CountBadge count={pendientes.solicitudes ?? 0} />
+                <CountBadge
+                  count={pendientes.solicitudes ?? 0}
+                  words={waiting(pendientes.solicitudes, 'pendiente', 'pendientes')}
+                />
               </Link>
             )}
           </div>
