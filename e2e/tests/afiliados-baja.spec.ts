@@ -30,7 +30,7 @@ test('staff give an affiliate de baja and back, and the import gives de baja who
   const row = await findRow(page, ana!.documento);
   await row.getByRole('button', { name: /^Editar / }).click();
   const editar = page.getByRole('dialog', { name: 'Editar Afiliado' });
-  await expect(editar.getByText('Afiliado activo.')).toBeVisible();
+  await expect(editar.getByText('Afiliación activa.')).toBeVisible();
   await editar.getByRole('button', { name: 'Dar de baja' }).click();
   await expect(editar.getByRole('alert')).toContainText('Sus datos se conservan y se puede reactivar');
   await scanAndCapture(page, 'afiliado-dar-de-baja');
@@ -81,7 +81,7 @@ test('staff give an affiliate de baja and back, and the import gives de baja who
 
   // Ciro is reactivated from his record, and signs in again.
   await (await findRow(page, ciro!.documento)).getByRole('button', { name: /^Editar / }).click();
-  await expect(editar.getByText(/^Dado de baja el \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
+  await expect(editar.getByText(/^Afiliación dada de baja el \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
   await scanAndCapture(page, 'afiliado-reactivar');
   await editar.getByRole('button', { name: 'Reactivar' }).click();
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.afiliados.REACTIVATED })).toBeVisible();

@@ -224,7 +224,7 @@ test('a dentist sees the prompt, then checks a DNI and reads the verdict', async
 
   await field.fill(documento);
   await field.press('Enter');
-  await expect(page.getByText('Usted no atiende su obra social')).toBeVisible();
+  await expect(page.getByText('Usted no atiende esa obra social', { exact: true })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: documento });
   await expect(row).toContainText('Afiliada de Prueba');
   await expect(row).toContainText('Obra Social E2E');
@@ -237,7 +237,7 @@ test('a dentist sees the prompt, then checks a DNI and reads the verdict', async
   await signIn(office, accepting.user, accepting.pass);
   await office.goto(`/afiliados?search=${documento}`);
   await expect(office.getByText('Con cobertura')).toBeVisible();
-  await expect(office.getByText('Afiliada de Prueba es afiliado activo de')).toContainText(
+  await expect(office.getByText('Afiliada de Prueba tiene la afiliación activa en')).toContainText(
     'una obra social que usted atiende',
   );
   await scanAndCapture(office, 'afiliados-prestador-cubierto');

@@ -72,7 +72,7 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
       documento: '20111222',
       fecha_nacimiento: '1985-03-07',
     });
-    // Given de baja: listed with the moment, never counted nor sent to.
+    // Given de baja: listed with the moment, and left out of the insurer's count below.
     const zulema = await createAfiliado(ctx.app, staff, os.id, {
       nombre: 'Zulema Baja',
       documento: '30999111',

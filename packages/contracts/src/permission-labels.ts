@@ -18,7 +18,7 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   'AFILIADOS.GET': 'Consultar afiliados',
   'AFILIADOS.CREATE': 'Cargar afiliados (personal administrativo)',
   'AFILIADOS.UPDATE': 'Modificar afiliados',
-  'AFILIADOS.DELETE': 'Eliminar afiliados',
+  'AFILIADOS.DELETE': 'Dar de baja y reactivar afiliados',
   'PROFESSIONALS.GET': 'Ver profesionales',
   'PROFESSIONALS.UPDATE': 'Modificar profesionales',
   'PROFESSIONALS.DELETE': 'Eliminar profesionales',
@@ -47,7 +47,8 @@ export const PERMISSION_HELP: Record<PermissionName, string> = {
   'AFILIADOS.GET': 'Buscar afiliados y consultar la cobertura de un afiliado.',
   'AFILIADOS.CREATE': 'Cargar afiliados uno por uno o desde un archivo CSV, y enviar notificaciones.',
   'AFILIADOS.UPDATE': 'Modificar los datos de un afiliado.',
-  'AFILIADOS.DELETE': 'Dar de baja afiliados.',
+  'AFILIADOS.DELETE':
+    'Dar de baja afiliados y reactivarlos, también a los que una importación no incluye en el padrón de su obra social.',
   'PROFESSIONALS.GET': 'Abre Profesionales: la lista de la red y el perfil de cada uno.',
   'PROFESSIONALS.UPDATE':
     'Editar el perfil de un profesional, verificar su matrícula y mantener Catálogos (especialidades y zonas).',

@@ -102,6 +102,14 @@ describe.each(BACKENDS)("the import's option to give de baja whoever is not in t
     expect(real.statusCode).toBe(400);
     expect(real.json().error).toBe(MESSAGES.csv.BAJA_WITH_ERRORS);
     expect(await bajas(os.id)).toEqual([]);
+    // A line repeated counts among the errors the screen lists, so it blocks the option too.
+    const repeated = `nombre,documento\nPadrón Uno,${uno.documento}\nPadrón Uno,${uno.documento}\n`;
+    expect((await upload(os.id, repeated, 'dryRun=true&bajaAusentes=true')).json()).toMatchObject({
+      errorCount: 1,
+      deactivated: 2,
+    });
+    expect((await upload(os.id, repeated, 'bajaAusentes=true')).statusCode).toBe(400);
+    expect(await bajas(os.id)).toEqual([]);
   });
 
   it('leaves the option to holders of AFILIADOS.DELETE', async () => {

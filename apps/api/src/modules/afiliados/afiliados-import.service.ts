@@ -255,6 +255,9 @@ async function runImport(
       const duplicates = new ErrorList();
       for (const d of found.rows) duplicates.add(d.line, MESSAGES.csv.ROW_DUPLICATE(d.firstLine));
       duplicates.total = found.total;
+      // A repeated line is listed among the errors too: the roster is to be fixed before it gives anyone de baja.
+      if (options.bajaAusentes && !options.dryRun && found.total > 0)
+        throw badRequest(MESSAGES.csv.BAJA_WITH_ERRORS, { file: MESSAGES.csv.BAJA_WITH_ERRORS });
       if (found.total > 0) await repo.deleteDuplicates(tx);
       await repo.fillTipoFromExisting(tx);
       const stats = await repo.computeStats(tx, obraSocialId);

@@ -73,7 +73,7 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
     expect(t.afiliados.total).toBe(Object.values(await countedPerInsurer()).reduce((a, b) => a + b, 0));
     expect(t.afiliados.porObraSocial[0]).toMatchObject({ obraSocialId: osB.id, nombre: 'Mutual Bonaerense' });
 
-    // Affiliates given de baja leave the count; reactivated, and listed again by an import, they return.
+    // Affiliates given de baja leave the count (through the API and in bulk); reactivated, they return.
     const leaving = await createAfiliado(ctx.app, staff, osA.id);
     const before = shownPerInsurer(await tablero())[String(osA.id)];
     expect((await inject('DELETE', `/api/afiliados/${leaving.id}`, staff)).statusCode).toBe(204);

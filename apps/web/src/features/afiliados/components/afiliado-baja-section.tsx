@@ -1,5 +1,5 @@
 import { type Afiliado, MESSAGES } from '@red-dental/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -26,6 +26,16 @@ export function BajaSection({
   const [isConfirming, setConfirming] = useState(false);
   const confirmId = useId();
   const isActive = afiliado.fechaBaja === null;
+  // The button pressed goes away with the step it belonged to: the focus moves to the new step's safe choice.
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const hasAsked = useRef(false);
+  useEffect(() => {
+    if (isConfirming) {
+      hasAsked.current = true;
+      cancelRef.current?.focus();
+    } else if (hasAsked.current) askRef.current?.focus();
+  }, [isConfirming]);
 
   const change = () =>
     baja.mutate(
@@ -46,8 +56,8 @@ export function BajaSection({
     return (
       <section className={styles.section} data-state="baja" aria-label="Estado del afiliado">
         <p>
-          <strong>Dado de baja el {formatMomentDate(afiliado.fechaBaja)}.</strong> No puede ingresar al portal
-          y los prestadores ven que no tiene cobertura.
+          <strong>Afiliación dada de baja el {formatMomentDate(afiliado.fechaBaja)}.</strong> No puede
+          ingresar al portal y los prestadores ven que no tiene cobertura.
         </p>
         {canChange && (
           <Button variant="secondary" size="sm" onClick={change} isLoading={baja.isPending}>
@@ -63,11 +73,12 @@ export function BajaSection({
         <>
           <p id={confirmId} role="alert">
             ¿Dar de baja a <strong>{afiliado.nombre}</strong>? No podrá ingresar al portal, los prestadores
-            verán que no tiene cobertura y deja de recibir notificaciones. Sus datos se conservan y se puede
+            verán que no tiene cobertura y dejará de recibir notificaciones. Sus datos se conservan y se puede
             reactivar después.
           </p>
           <span className={styles.buttons}>
             <Button
+              ref={cancelRef}
               variant="secondary"
               size="sm"
               onClick={() => setConfirming(false)}
@@ -88,8 +99,8 @@ export function BajaSection({
         </>
       ) : (
         <>
-          <p>Afiliado activo.</p>
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+          <p>Afiliación activa.</p>
+          <Button ref={askRef} variant="secondary" size="sm" onClick={() => setConfirming(true)}>
             Dar de baja
           </Button>
         </>

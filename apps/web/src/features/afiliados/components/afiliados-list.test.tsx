@@ -57,22 +57,22 @@ describe('/afiliados', () => {
     [
       { ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' }, atiendeObraSocial: true },
       'Con cobertura',
-      'Juan Pérez es afiliado activo de IOMA, una obra social que usted atiende.',
+      'Juan Pérez tiene la afiliación activa en IOMA, una obra social que usted atiende.',
     ],
     [
       { ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' }, atiendeObraSocial: false },
-      'Usted no atiende su obra social',
-      'Juan Pérez es afiliado activo de IOMA, pero usted no atiende esa obra social.',
+      'Usted no atiende esa obra social',
+      'Juan Pérez tiene la afiliación activa en IOMA, pero usted no atiende esa obra social.',
     ],
     [
       { ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' }, fechaBaja: '2026-03-05T15:00:00.000Z' },
       'Sin cobertura',
-      'Juan Pérez fue dado de baja de la red el 05/03/2026: no tiene cobertura.',
+      'La afiliación de Juan Pérez a la red se dio de baja el 05/03/2026: no tiene cobertura.',
     ],
     [
       { ...AFILIADO, atiendeObraSocial: null },
       'Sin obra social asignada',
-      'Juan Pérez es afiliado activo, pero no tiene una obra social asignada. Consulte con la red antes de atenderlo.',
+      'Juan Pérez tiene la afiliación activa, pero sin obra social asignada. Consulte con la red antes de la atención.',
     ],
   ])('gives a dentist the verdict of a check in words: %#', async (row, title, body) => {
     const user = signIn('PRESTADOR');

@@ -132,7 +132,9 @@ export function AfiliadosList({ canManage, obrasSociales, canDarDeBaja = false }
   // A dentist's check gets a verdict in words; an unknown document says so instead of an empty table.
   const checked = !canManage && hasQuery && page.data && !page.isFetching ? page.data : undefined;
   const isUnknownDocument = checked?.rows.length === 0;
-  const verdict = checked && <CoverageVerdict documento={search} afiliado={checked.rows[0] ?? null} />;
+  const verdict = !canManage && hasQuery && (
+    <CoverageVerdict documento={search} afiliado={checked && (checked.rows[0] ?? null)} />
+  );
 
   return (
     <div className={listPage.page}>

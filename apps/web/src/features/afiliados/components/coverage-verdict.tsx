@@ -28,7 +28,8 @@ export function verdictFor(
       title: 'Sin cobertura',
       body: (
         <>
-          {nombre} fue dado de baja de la red el {formatMomentDate(afiliado.fechaBaja)}: no tiene cobertura.
+          La afiliación de {nombre} a la red se dio de baja el {formatMomentDate(afiliado.fechaBaja)}: no
+          tiene cobertura.
         </>
       ),
     };
@@ -38,8 +39,8 @@ export function verdictFor(
       title: 'Sin obra social asignada',
       body: (
         <>
-          {nombre} es afiliado activo, pero no tiene una obra social asignada. Consulte con la red antes de
-          atenderlo.
+          {nombre} tiene la afiliación activa, pero sin obra social asignada. Consulte con la red antes de la
+          atención.
         </>
       ),
     };
@@ -47,10 +48,10 @@ export function verdictFor(
   if (afiliado.atiendeObraSocial === false)
     return {
       tone: 'uncovered',
-      title: 'Usted no atiende su obra social',
+      title: 'Usted no atiende esa obra social',
       body: (
         <>
-          {nombre} es afiliado activo de {obraSocial}, pero usted no atiende esa obra social.
+          {nombre} tiene la afiliación activa en {obraSocial}, pero usted no atiende esa obra social.
         </>
       ),
     };
@@ -60,11 +61,11 @@ export function verdictFor(
     body:
       afiliado.atiendeObraSocial === true ? (
         <>
-          {nombre} es afiliado activo de {obraSocial}, una obra social que usted atiende.
+          {nombre} tiene la afiliación activa en {obraSocial}, una obra social que usted atiende.
         </>
       ) : (
         <>
-          {nombre} es afiliado activo de {obraSocial}.
+          {nombre} tiene la afiliación activa en {obraSocial}.
         </>
       ),
   };
@@ -74,7 +75,15 @@ export function verdictFor(
  * The answer to a dentist's coverage check, above the spec's table: is the
  * document an active affiliate, of which insurer, and does this dentist accept it.
  */
-export function CoverageVerdict({ documento, afiliado }: { documento: string; afiliado: Afiliado | null }) {
+export function CoverageVerdict({
+  documento,
+  afiliado,
+}: {
+  documento: string;
+  /** undefined while the check runs: the live region stays, empty, so the verdict is announced. */
+  afiliado: Afiliado | null | undefined;
+}) {
+  if (afiliado === undefined) return <div role="status" />;
   const { tone, title, body } = verdictFor(documento, afiliado);
   return (
     <div className={styles.verdict} data-tone={tone} role="status">

@@ -37,11 +37,11 @@ export interface ProfesionalesListProps {
   canReviewReports?: boolean;
 }
 
-/** `/profesionales`: the approved professionals, searched by nombre or razón social. */
 /** '2 pendientes': what a badge's number means, for screen readers. */
 const waiting = (count: number | null, one: string, many: string) =>
   `${formatNumber(count ?? 0)} ${count === 1 ? one : many}`;
 
+/** `/profesionales`: the approved professionals, searched by nombre or razón social. */
 export function ProfesionalesList({
   canReviewRequests,
   canDelete,
