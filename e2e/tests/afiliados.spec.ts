@@ -235,6 +235,7 @@ test('a dentist sees the prompt, then checks a DNI and reads the verdict', async
   const accepting = await backend.createCartillaProfesional(obraSocialId, {});
   const office = await (await browser.newContext(otherClient(baseURL))).newPage();
   await signIn(office, accepting.user, accepting.pass);
+  await expect(office).toHaveURL(/\/mi-perfil$/);
   await office.goto(`/afiliados?search=${documento}`);
   await expect(office.getByText('Con cobertura')).toBeVisible();
   await expect(office.getByText('Afiliada de Prueba tiene la afiliación activa en')).toContainText(

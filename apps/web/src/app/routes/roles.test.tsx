@@ -46,7 +46,7 @@ describe('/roles', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Editar el rol ADMINISTRATIVO' }));
     const dialog = screen.getByRole('dialog', { name: 'Editar rol ADMINISTRATIVO' });
     expect(within(dialog).getByLabelText('Nombre')).toBeDisabled();
-    const borrar = within(dialog).getByRole('checkbox', { name: 'Eliminar afiliados' });
+    const borrar = within(dialog).getByRole('checkbox', { name: 'Dar de baja y reactivar afiliados' });
     expect(borrar).toHaveAccessibleDescription(PERMISSION_HELP['AFILIADOS.DELETE']);
     await userEvent.click(borrar);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
