@@ -49,7 +49,7 @@ test('the administrator accepts one request and rejects another with a reason th
   const unconfirmed = await backend.createSolicitud({ confirmed: false });
   await loginAs('ADMINISTRADOR');
   await page.goto('/profesionales');
-  await page.getByRole('link', { name: 'Solicitudes' }).click();
+  await page.getByRole('link', { name: /^Solicitudes/ }).click();
   await expect(page).toHaveURL(/\/profesionales\/solicitudes$/);
   // The client pages the list: the newest requests are on the last page.
   const table = page.getByRole('table', { name: 'Solicitudes pendientes' });
