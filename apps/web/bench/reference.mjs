@@ -4,7 +4,10 @@
 // nothing else (no styles, no frame, no other screen).
 // - reference: React, React DOM and the router drawing one line of the
 //   affiliate's profile, read as soon as its script runs.
-// - map reference: the same, plus Leaflet drawing the directory's providers'
+// - drawn reference: the same page arriving drawn in its HTML (its heading
+//   paints before any script runs, as the portal's pages do), its script
+//   listed at low priority and hydrating the heading.
+// - map reference: the same as the first, plus Leaflet drawing the directory's providers'
 //   map (centred on them, as the cartilla is) with the tile server's tiles.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +36,15 @@ function Profile() {
 const router = createBrowserRouter([{ path: '*', element: <Profile /> }]);
 createRoot(document.getElementById('root')).render(<RouterProvider router={router} />);
 `;
+
+/** The profile reference adopting the heading its HTML arrives with, as the portal's pages do. */
+const DRAWN_PROFILE_ENTRY = PROFILE_ENTRY.replace(
+  "import { createRoot } from 'react-dom/client';",
+  "import { startTransition } from 'react';\nimport { hydrateRoot } from 'react-dom/client';",
+).replace(
+  "createRoot(document.getElementById('root')).render(<RouterProvider router={router} />);",
+  "startTransition(() => hydrateRoot(document.getElementById('root'), <RouterProvider router={router} />));",
+);
 
 const MAP_ENTRY = `import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
@@ -85,12 +97,22 @@ const HTML = `<!doctype html>
 </html>
 `;
 
+const DRAWN_HTML = HTML.replace(
+  '<script type="module" src',
+  '<script type="module" fetchpriority="low" src',
+).replace('<div id="root"></div>', '<div id="root"><main><h1>Mis datos</h1></main></div>');
+
 /** The pages, each served from its folder inside the web build the benchmark's server serves. */
 export const REFERENCES = {
   profile: {
     path: '/reference/index.html',
     label: 'reference',
     about: "React, React DOM and the router drawing one line of the profile's read, nothing else",
+  },
+  drawn: {
+    path: '/reference-drawn/index.html',
+    label: 'drawn reference',
+    about: 'the same arriving drawn in its HTML, its script after the first paint',
   },
   map: {
     path: '/reference-map/index.html',
@@ -102,14 +124,15 @@ export const REFERENCES = {
 /** Builds the pages into webDir, compressed as the app's files are; `tileUrl` is the map's tile server. */
 export async function buildReferences(webDir, tileUrl) {
   await buildPage(webDir, 'reference', PROFILE_ENTRY, {});
+  await buildPage(webDir, 'reference-drawn', DRAWN_PROFILE_ENTRY, {}, DRAWN_HTML);
   await buildPage(webDir, 'reference-map', MAP_ENTRY, { TILE_URL: JSON.stringify(tileUrl) });
 }
 
-async function buildPage(webDir, folder, entry, define) {
+async function buildPage(webDir, folder, entry, define, html = HTML) {
   const source = path.join(import.meta.dirname, '..', 'node_modules', `.bench-${folder}`);
   mkdirSync(source, { recursive: true });
   writeFileSync(path.join(source, 'entry.jsx'), entry);
-  writeFileSync(path.join(source, 'index.html'), HTML);
+  writeFileSync(path.join(source, 'index.html'), html);
   const outDir = path.join(webDir, folder);
   await build({
     configFile: false,

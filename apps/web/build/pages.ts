@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { earlyReadsScript } from '../src/lib/early-reads.ts';
 import {
   type Drawn,
@@ -35,6 +35,27 @@ function filesOf(manifest: Record<string, ManifestChunk>, keys: string[]) {
   };
   for (const key of keys) visit(key);
   return { js, css };
+}
+
+/** Libraries a portal page must not load: the portal takes the server's checked answers as they come. */
+const NOT_ON_THE_PORTAL = /[\\/]node_modules[\\/]zod[\\/]/;
+
+/**
+ * Fails the build when a portal page's files hold the schema library: a
+ * schema imported by anything the portal's frame or screens use brings it
+ * (and its start-up work) into every page an affiliate opens on a phone.
+ */
+function checkPortalFiles(pagePath: string, js: Iterable<string>, bundle: Rolldown.OutputBundle) {
+  for (const file of js) {
+    const chunk = bundle[file];
+    const module =
+      chunk?.type === 'chunk' ? chunk.moduleIds.find((id) => NOT_ON_THE_PORTAL.test(id)) : undefined;
+    if (module)
+      throw new Error(
+        `${pagePath} loads the schema library (${file} holds ${path.relative(process.cwd(), module)}): ` +
+          "the portal's reads take the server's answers without a schema; look for a schema imported by the file's modules",
+      );
+  }
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">\s*/g;
@@ -204,6 +225,7 @@ export function pages(): Plugin {
       const index: PagesIndex = {};
       for (const page of PAGES) {
         const { js, css } = filesOf(manifest, page.modules);
+        if (page.drawn === 'frame') checkPortalFiles(page.path, js, bundle);
         const html = pageHtml(
           shell,
           dist,

@@ -1,12 +1,17 @@
-import { type UnreadCounts, unreadCountsSchema } from '@red-dental/contracts';
+import type { UnreadCounts } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** `GET /api/notificaciones/unread`. A failure is logged only and counts as nothing unread. */
+/**
+ * `GET /api/notificaciones/unread`. A failure is logged only and counts as nothing unread. The
+ * answer is taken as it comes (the server checks it against the contract before sending it): the
+ * portal's menu asks for it on every page, and a schema here would bring the schema library into
+ * every portal page.
+ */
 export async function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
   try {
-    return await apiRequest('notificaciones/unread', { signal, schema: unreadCountsSchema });
+    return await apiRequest<UnreadCounts>('notificaciones/unread', { signal });
   } catch (error) {
     if (!signal?.aborted) console.warn('Unread notifications check failed', error);
     return {};
