@@ -7,8 +7,9 @@
 // - drawn reference: the same page arriving drawn in its HTML (its heading
 //   paints before any script runs, as the portal's pages do), its script
 //   listed at low priority and hydrating the heading.
-// - map reference: the same as the first, plus Leaflet drawing the directory's providers'
-//   map (centred on them, as the cartilla is) with the tile server's tiles.
+// - map reference: the same as the first, plus Leaflet drawing the directory's
+//   providers' map (centred on them, as the cartilla is) with the tile
+//   server's tiles.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -37,11 +38,19 @@ const router = createBrowserRouter([{ path: '*', element: <Profile /> }]);
 createRoot(document.getElementById('root')).render(<RouterProvider router={router} />);
 `;
 
+/** `text` with `from` replaced by `to`; throws when `from` is not there, so a variant never silently equals its base. */
+function replaced(text, from, to) {
+  if (!text.includes(from)) throw new Error(`reference page: "${from}" not found`);
+  return text.replace(from, to);
+}
+
 /** The profile reference adopting the heading its HTML arrives with, as the portal's pages do. */
-const DRAWN_PROFILE_ENTRY = PROFILE_ENTRY.replace(
-  "import { createRoot } from 'react-dom/client';",
-  "import { startTransition } from 'react';\nimport { hydrateRoot } from 'react-dom/client';",
-).replace(
+const DRAWN_PROFILE_ENTRY = replaced(
+  replaced(
+    PROFILE_ENTRY,
+    "import { createRoot } from 'react-dom/client';",
+    "import { startTransition } from 'react';\nimport { hydrateRoot } from 'react-dom/client';",
+  ),
   "createRoot(document.getElementById('root')).render(<RouterProvider router={router} />);",
   "startTransition(() => hydrateRoot(document.getElementById('root'), <RouterProvider router={router} />));",
 );
@@ -97,10 +106,11 @@ const HTML = `<!doctype html>
 </html>
 `;
 
-const DRAWN_HTML = HTML.replace(
-  '<script type="module" src',
-  '<script type="module" fetchpriority="low" src',
-).replace('<div id="root"></div>', '<div id="root"><main><h1>Mis datos</h1></main></div>');
+const DRAWN_HTML = replaced(
+  replaced(HTML, '<script type="module" src', '<script type="module" fetchpriority="low" src'),
+  '<div id="root"></div>',
+  '<div id="root"><main><h1>Mis datos</h1></main></div>',
+);
 
 /** The pages, each served from its folder inside the web build the benchmark's server serves. */
 export const REFERENCES = {
