@@ -107,10 +107,19 @@ const HTML = `<!doctype html>
 `;
 
 const DRAWN_HTML = replaced(
-  replaced(HTML, '<script type="module" src', '<script type="module" fetchpriority="low" src'),
+  HTML,
   '<div id="root"></div>',
   '<div id="root"><main><h1>Mis datos</h1></main></div>',
 );
+
+/** The drawn page's script at low priority (the build writes the tag anew, so it is marked afterwards). */
+function lowPriorityScript(html) {
+  return replaced(
+    html,
+    '<script type="module" crossorigin',
+    '<script type="module" fetchpriority="low" crossorigin',
+  );
+}
 
 /** The pages, each served from its folder inside the web build the benchmark's server serves. */
 export const REFERENCES = {
@@ -135,6 +144,8 @@ export const REFERENCES = {
 export async function buildReferences(webDir, tileUrl) {
   await buildPage(webDir, 'reference', PROFILE_ENTRY, {});
   await buildPage(webDir, 'reference-drawn', DRAWN_PROFILE_ENTRY, {}, DRAWN_HTML);
+  const drawnPage = path.join(webDir, 'reference-drawn', 'index.html');
+  writeFileSync(drawnPage, lowPriorityScript(readFileSync(drawnPage, 'utf8')));
   await buildPage(webDir, 'reference-map', MAP_ENTRY, { TILE_URL: JSON.stringify(tileUrl) });
 }
 
