@@ -37,24 +37,35 @@ function filesOf(manifest: Record<string, ManifestChunk>, keys: string[]) {
   return { js, css };
 }
 
-/** Libraries a portal page must not load: the portal takes the server's checked answers as they come. */
-const NOT_ON_THE_PORTAL = /[\\/]node_modules[\\/]zod[\\/]/;
-
 /**
- * Fails the build when a portal page's files hold the schema library: a
- * schema imported by anything the portal's frame or screens use brings it
- * (and its start-up work) into every page an affiliate opens on a phone.
+ * Libraries a portal page must not load as it opens, and why: each brings its
+ * weight and start-up work into every page an affiliate opens on a phone.
  */
+const NOT_ON_THE_PORTAL = [
+  {
+    module: /[\\/]node_modules[\\/]zod[\\/]/,
+    library: 'the schema library',
+    why: "the portal's reads take the server's answers without a schema; look for a schema imported by the file's modules",
+  },
+  {
+    module: /[\\/]node_modules[\\/]react-hook-form[\\/]/,
+    library: 'the form library',
+    why: "a portal screen's form loads when it is opened for editing (as the profile's does with 'Editar'); look for a form imported by the file's modules",
+  },
+];
+
+/** Fails the build when a portal page's files hold one of the libraries above, naming the file and the module. */
 function checkPortalFiles(pagePath: string, js: Iterable<string>, bundle: Rolldown.OutputBundle) {
   for (const file of js) {
     const chunk = bundle[file];
-    const module =
-      chunk?.type === 'chunk' ? chunk.moduleIds.find((id) => NOT_ON_THE_PORTAL.test(id)) : undefined;
-    if (module)
-      throw new Error(
-        `${pagePath} loads the schema library (${file} holds ${path.relative(process.cwd(), module)}): ` +
-          "the portal's reads take the server's answers without a schema; look for a schema imported by the file's modules",
-      );
+    if (chunk?.type !== 'chunk') continue;
+    for (const { module: pattern, library, why } of NOT_ON_THE_PORTAL) {
+      const module = chunk.moduleIds.find((id) => pattern.test(id));
+      if (module)
+        throw new Error(
+          `${pagePath} loads ${library} (${file} holds ${path.relative(process.cwd(), module)}): ${why}`,
+        );
+    }
   }
 }
 

@@ -29,6 +29,12 @@ const PARTIAL: AfiliadoProfile = {
 
 afterEach(() => vi.useRealTimers());
 
+/** Presses 'Editar' and waits for the form, whose module loads with the first press. */
+async function startEditing() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+  await screen.findByRole('button', { name: 'Guardar Cambios' });
+}
+
 describe('/perfil-afiliado', () => {
   it('shows name, document and birth date read-only, e-mail and phone editable only after Editar', async () => {
     mockApi({ 'GET /api/afiliados/profile': PROFILE });
@@ -41,7 +47,7 @@ describe('/perfil-afiliado', () => {
       screen.getByText('Ingrese su e-mail para recibir notificaciones y novedades!'),
     ).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    await startEditing();
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('readonly');
     // Staff keep the birth date: it may be the portal's second factor.
     expect(screen.getByLabelText('Fecha de Nacimiento')).toHaveAttribute('readonly');
@@ -60,7 +66,7 @@ describe('/perfil-afiliado', () => {
     const { requests } = mockApi({ 'GET /api/afiliados/profile': PROFILE });
     storeAffiliateSession();
     renderApp('/perfil-afiliado');
-    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await startEditing();
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.type(screen.getByLabelText('Email'), 'lucia@');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
@@ -76,7 +82,7 @@ describe('/perfil-afiliado', () => {
     });
     storeAffiliateSession();
     renderApp('/perfil-afiliado');
-    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await startEditing();
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.type(screen.getByLabelText('Email'), 'nueva@example.com');
     await userEvent.clear(screen.getByLabelText('Teléfono/Movil'));
@@ -112,7 +118,7 @@ describe('/perfil-afiliado', () => {
       screen.getByText('Por su seguridad, su email y su teléfono se muestran solo en parte.'),
     ).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    await startEditing();
     // The fields start empty, showing what they hold as a placeholder: nothing is typed over a mask.
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', 'lu***@example.com');
@@ -131,7 +137,7 @@ describe('/perfil-afiliado', () => {
     });
     storeAffiliateSession();
     renderApp('/perfil-afiliado');
-    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await startEditing();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
     expect(await screen.findByText('Ocurrió un error al actualizar los datos.')).toBeInTheDocument();

@@ -1,56 +1,23 @@
 import { type AfiliadoProfile, MESSAGES } from '@red-dental/contracts';
-import { useDeferredValue, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { MailIcon } from '@/components/ui/icons/index.ts';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
-import { ClockIcon, LockIcon, PencilIcon } from '@/components/ui/screen-icons/index.ts';
-import { TextInput } from '@/components/ui/text-input/index.ts';
-import { applyServerErrors } from '@/lib/form-errors.ts';
-import { lazyResolver } from '@/lib/lazy-resolver.ts';
-import fieldGrid from '@/styles/field-grid.module.css';
+import { PencilIcon } from '@/components/ui/screen-icons/index.ts';
 import { useAfiliadoProfile } from '../api/get-afiliado-profile.ts';
-import { type AfiliadoProfileChanges, useUpdateAfiliadoProfile } from '../api/update-afiliado-profile.ts';
 import styles from './perfil-afiliado.module.css';
+import { ProfileFields, toValues } from './perfil-afiliado-fields.tsx';
 
-// The contract's rules load with the first save: showing the profile needs no schema library.
-const profileResolver = lazyResolver(() =>
-  import('./perfil-afiliado-rules.ts').then((module) => module.profileResolver),
-);
+// The form library comes with the edit, when 'Editar' is pressed: showing the profile needs none.
+const loadEdit = () => import('./perfil-afiliado-edit.tsx');
+const ProfileEdit = lazy(() => loadEdit().then((module) => ({ default: module.ProfileEdit })));
 
 /** The spec's status banner times. */
 export const BANNER_SUCCESS_MS = 3000;
 export const BANNER_ERROR_MS = 5000;
 
 type Banner = { kind: 'success' | 'error'; message: string };
-
-/** The values shown; a pending e-mail is what the affiliate last asked for, so it is what they see. */
-function toValues(profile: AfiliadoProfile): AfiliadoProfileChanges {
-  return {
-    email: profile.emailPendiente ?? profile.email ?? '',
-    telefono: profile.telefono ?? '',
-  };
-}
-
-/** What an edit starts from: data shown only in part is not typed over but replaced (the fields start empty). */
-function toEditValues(profile: AfiliadoProfile): AfiliadoProfileChanges {
-  return profile.contactoOculto ? { email: '', telefono: '' } : toValues(profile);
-}
-
-/**
- * What a save sends. With the contact data shown in part an empty field means
- * "keep it", so only what was typed goes; otherwise every field goes, absent
- * ones as empty strings (the spec).
- */
-function toChanges(
-  profile: AfiliadoProfile,
-  values: AfiliadoProfileChanges,
-): Partial<AfiliadoProfileChanges> {
-  if (!profile.contactoOculto) return values;
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
-}
 
 /**
  * `/perfil-afiliado`: the affiliate sees their data and changes e-mail and
@@ -68,20 +35,8 @@ export function PerfilAfiliado() {
 }
 
 function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
-  const update = useUpdateAfiliadoProfile();
   const [isEditing, setIsEditing] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<AfiliadoProfileChanges>({
-    resolver: profileResolver,
-    defaultValues: toValues(profile),
-  });
 
   useEffect(() => {
     if (!banner) return;
@@ -92,37 +47,20 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
     return () => clearTimeout(timer);
   }, [banner]);
 
-  // A reloaded profile (after a save, or the e-mail confirmed elsewhere) refreshes what is shown.
-  useEffect(() => {
-    if (!isEditing) reset(toValues(profile));
-  }, [profile, isEditing, reset]);
+  // What is shown while not editing, and while the edit's module loads. A reloaded profile (after a
+  // save, or the e-mail confirmed elsewhere) shows at once.
+  const values = toValues(profile);
+  const shown = (
+    <div className={styles.form}>
+      <ProfileFields
+        profile={profile}
+        isEditing={false}
+        email={{ value: values.email, readOnly: true }}
+        telefono={{ value: values.telefono, readOnly: true }}
+      />
+    </div>
+  );
 
-  const startEditing = () => {
-    reset(toEditValues(profile));
-    setIsEditing(true);
-  };
-
-  const cancel = () => {
-    reset(toValues(profile));
-    setIsEditing(false);
-  };
-
-  const onSubmit = handleSubmit((values) => {
-    update.mutate(toChanges(profile, values), {
-      onSuccess: (saved) => {
-        reset(toValues(saved));
-        setIsEditing(false);
-        setBanner({ kind: 'success', message: MESSAGES.afiliados.UPDATED });
-      },
-      onError: (error) => {
-        applyServerErrors({ setError, getValues }, error);
-        setBanner({ kind: 'error', message: MESSAGES.afiliados.UPDATE_FAILED });
-      },
-    });
-  });
-
-  const readOnly = !isEditing;
-  const hidden = profile.contactoOculto;
   return (
     <Panel className={styles.panel} aria-labelledby="perfil-heading">
       <div className={styles.header}>
@@ -134,8 +72,14 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
             Obra Social: <strong>{profile.obraSocial?.nombre ?? 'No asignada'}</strong>
           </p>
         </div>
-        {readOnly && (
-          <Button variant="secondary" icon={<PencilIcon size={18} />} onClick={startEditing}>
+        {!isEditing && (
+          <Button
+            variant="secondary"
+            icon={<PencilIcon size={18} />}
+            // Started as the finger or the pointer reaches the button, the module is often here by the click.
+            onPointerDown={() => void loadEdit().catch(() => {})}
+            onClick={() => setIsEditing(true)}
+          >
             Editar
           </Button>
         )}
@@ -149,71 +93,21 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
         {banner?.kind === 'error' && banner.message}
       </Alert>
 
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <div className={fieldGrid.grid}>
-          <TextInput label="Nombre" value={profile.nombre} readOnly className={fieldGrid.wide} />
-          <TextInput label="Documento" value={profile.documento} readOnly />
-          <TextInput
-            label="Fecha de Nacimiento"
-            type="date"
-            value={profile.fecha_nacimiento ?? ''}
-            readOnly
-            hint={isEditing ? MESSAGES.afiliados.BIRTHDATE_READ_ONLY : undefined}
+      {isEditing ? (
+        <Suspense fallback={shown}>
+          <ProfileEdit
+            profile={profile}
+            onSaved={() => {
+              setIsEditing(false);
+              setBanner({ kind: 'success', message: MESSAGES.afiliados.UPDATED });
+            }}
+            onFailed={() => setBanner({ kind: 'error', message: MESSAGES.afiliados.UPDATE_FAILED })}
+            onCancel={() => setIsEditing(false)}
           />
-          {hidden && (
-            <p className={`${styles.partial} ${fieldGrid.wide}`}>
-              <LockIcon size={18} />
-              <span>
-                {MESSAGES.afiliados.CONTACT_SHOWN_IN_PART}
-                {isEditing && ` ${MESSAGES.afiliados.CONTACT_REPLACE_HINT}`}
-              </span>
-            </p>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            icon={<MailIcon size={18} />}
-            readOnly={readOnly}
-            className={fieldGrid.wide}
-            placeholder={hidden && isEditing ? (profile.emailPendiente ?? profile.email ?? '') : undefined}
-            hint={MESSAGES.afiliados.EMAIL_HINT}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          {profile.emailPendiente && (
-            <div className={`${styles.pending} ${fieldGrid.wide}`}>
-              <ClockIcon size={20} />
-              <p>
-                <strong>{profile.emailPendiente}</strong> está pendiente de confirmación. Le enviamos un
-                enlace a esa dirección: ábralo para confirmarla.{' '}
-                {profile.email
-                  ? `Hasta entonces, las novedades siguen llegando a ${profile.email}.`
-                  : 'Hasta entonces no recibirá novedades por email.'}
-              </p>
-            </div>
-          )}
-          <TextInput
-            label="Teléfono/Movil"
-            type="tel"
-            autoComplete="tel"
-            readOnly={readOnly}
-            placeholder={hidden && isEditing ? (profile.telefono ?? '') : undefined}
-            error={errors.telefono?.message}
-            {...register('telefono')}
-          />
-        </div>
-        {isEditing && (
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={cancel} disabled={update.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" isLoading={update.isPending}>
-              Guardar Cambios
-            </Button>
-          </div>
-        )}
-      </form>
+        </Suspense>
+      ) : (
+        shown
+      )}
     </Panel>
   );
 }
