@@ -1,6 +1,6 @@
 import { emptySchedule, MESSAGES } from '@red-dental/contracts';
 import { buildCartillaProfesional as provider } from '@red-dental/testing/responses';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
@@ -295,6 +295,22 @@ describe('/cartilla', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mostrar más (8 profesionales más)' }));
     expect(cards()).toHaveLength(120);
     expect(screen.queryByRole('button', { name: /Mostrar más/ })).not.toBeInTheDocument();
+  });
+
+  it('makes the printed list, every provider of the filtered list, only when printing', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      provider(100 + i, { nombre: `Profesional ${String(i + 1).padStart(3, '0')}` }),
+    );
+    setup({ 'GET /api/profesionales/obrasocial': many });
+    expect(await screen.findByText('30 profesionales')).toBeInTheDocument();
+    const printed = () => document.querySelectorAll('ol[aria-hidden="true"] > li');
+    expect(printed()).toHaveLength(0);
+    // The browser lays out the printout right after this event: the list is there by then.
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(printed()).toHaveLength(30);
+    expect(printed()[29]).toHaveTextContent('Profesional 030');
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    expect(printed()).toHaveLength(0);
   });
 
   it("says 'No se encontraron profesionales para esta especialidad' for an empty directory", async () => {

@@ -11,6 +11,7 @@ import { MapIcon } from '@/components/ui/screen-icons/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { formatCount, formatMomentDate } from '@/lib/format.ts';
 import { useKeptSince } from '@/lib/offline-status.ts';
+import { usePrinting } from '@/lib/use-printing.ts';
 import { useCartilla } from '../api/get-cartilla.ts';
 import styles from './cartilla.module.css';
 import {
@@ -124,12 +125,12 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
     return () => observer.disconnect();
   });
   // The cards follow the map, drawn in the background: the map's first tiles are asked for
-  // without waiting for them, and a phone stays responsive while they are made. So does the
-  // printed list.
+  // without waiting for them, and a phone stays responsive while they are made.
   const listed = useDeferredValue(entries, NO_ENTRIES);
+  // The printed list holds every provider of the filtered list: it is made only to be printed.
+  const isPrinting = usePrinting();
   // Offline the kept directory shows; the affiliate's reports need the server.
   const isOffline = useKeptSince(CARTILLA_READ) !== null;
-  const printable = useDeferredValue(entries, NO_ENTRIES);
 
   const set = <K extends keyof CartillaFilters>(key: K, value: CartillaFilters[K]) =>
     setFilters((current) => ({ ...current, [key]: value }));
@@ -268,7 +269,7 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
 
       <MisReportes enabled={listed !== NO_ENTRIES && !isOffline} />
 
-      <PrintList entries={printable} />
+      {isPrinting && <PrintList entries={entries} />}
 
       <Suspense fallback={null}>
         {schedule && (
