@@ -11,11 +11,25 @@ import { queryKeys } from '@/lib/query-keys.ts';
  */
 export async function getUnreadCounts(signal?: AbortSignal): Promise<UnreadCounts> {
   try {
-    return await apiRequest<UnreadCounts>('notificaciones/unread', { signal });
+    const counts = await apiRequest<unknown>('notificaciones/unread', { signal });
+    if (isUnreadCounts(counts)) return counts;
+    // Something other than the API answered (a proxy's page, say): nothing is known to be unread.
+    console.warn('Unread notifications check: unexpected answer', counts);
+    return {};
   } catch (error) {
     if (!signal?.aborted) console.warn('Unread notifications check failed', error);
     return {};
   }
+}
+
+/** Counts by category, as the contract has them; checked by hand, the portal loading no schema. */
+function isUnreadCounts(value: unknown): value is UnreadCounts {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((count) => Number.isInteger(count) && count >= 0)
+  );
 }
 
 export const unreadCountsQueryOptions = queryOptions({
