@@ -24,6 +24,8 @@ export const REACTIVATE_FAILED = 'No se pudo reactivar al afiliado.';
 export const CREATED = 'Afiliado cargado correctamente.';
 export const UPDATED = '¡Datos actualizados exitosamente!';
 export const UPDATE_FAILED = 'Ocurrió un error al actualizar los datos.';
+/** 'Editar' could not load the editing form (no connection, a new version deployed). */
+export const EDIT_UNAVAILABLE = 'No se pudo abrir la edición. Revise su conexión e intente nuevamente.';
 export const PROFILE_LOAD_FAILED = 'Error al cargar los datos del perfil.';
 export const SEARCH_PROMPT = 'Ingrese un DNI realizar la búsqueda.';
 export const EMAIL_TOKEN_INVALID = 'El enlace de confirmación no es válido o ya venció';

@@ -1,11 +1,12 @@
 import type { AfiliadoProfile } from '@red-dental/contracts';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button/index.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { lazyResolver } from '@/lib/lazy-resolver.ts';
 import { type AfiliadoProfileChanges, useUpdateAfiliadoProfile } from '../api/update-afiliado-profile.ts';
 import styles from './perfil-afiliado.module.css';
-import { ProfileFields } from './perfil-afiliado-fields.tsx';
+import { ProfileFields, toValues } from './perfil-afiliado-fields.tsx';
 
 // The contract's rules load with the first save.
 const profileResolver = lazyResolver(() =>
@@ -14,9 +15,7 @@ const profileResolver = lazyResolver(() =>
 
 /** What an edit starts from: data shown only in part is not typed over but replaced (the fields start empty). */
 function toEditValues(profile: AfiliadoProfile): AfiliadoProfileChanges {
-  return profile.contactoOculto
-    ? { email: '', telefono: '' }
-    : { email: profile.emailPendiente ?? profile.email ?? '', telefono: profile.telefono ?? '' };
+  return profile.contactoOculto ? { email: '', telefono: '' } : toValues(profile);
 }
 
 /**
@@ -54,8 +53,12 @@ export function ProfileEdit({
     handleSubmit,
     setError,
     getValues,
+    setFocus,
     formState: { errors },
   } = useForm<AfiliadoProfileChanges>({ resolver: profileResolver, defaultValues: toEditValues(profile) });
+
+  // 'Editar' is gone once the form shows: the keyboard goes on to the first field it opened.
+  useEffect(() => setFocus('email'), [setFocus]);
 
   const onSubmit = handleSubmit((values) => {
     update.mutate(toChanges(profile, values), {

@@ -1,5 +1,6 @@
 import type { AfiliadoProfile } from '@red-dental/contracts';
-import { act, screen } from '@testing-library/react';
+import { MESSAGES } from '@red-dental/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock.ts';
@@ -29,6 +30,13 @@ const PARTIAL: AfiliadoProfile = {
 
 afterEach(() => vi.useRealTimers());
 
+// The editing form is a file of its own, fetched when 'Editar' is pressed; `offline` makes that fetch fail.
+const editFile = vi.hoisted(() => ({ offline: false }));
+vi.mock('./perfil-afiliado-edit.tsx', async (importOriginal) => {
+  if (editFile.offline) throw new Error('Failed to fetch dynamically imported module');
+  return importOriginal();
+});
+
 /** Presses 'Editar' and waits for the form, whose module loads with the first press. */
 async function startEditing() {
   await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
@@ -36,6 +44,25 @@ async function startEditing() {
 }
 
 describe('/perfil-afiliado', () => {
+  // First in the file: once the editing form has arrived, the page keeps it.
+  it("keeps the profile and says so when the editing form cannot be fetched; 'Editar' tries again", async () => {
+    mockApi({ 'GET /api/afiliados/profile': PROFILE });
+    storeAffiliateSession();
+    renderApp('/perfil-afiliado');
+    editFile.offline = true;
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    expect(await screen.findByText(MESSAGES.afiliados.EDIT_UNAVAILABLE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Editar' })).toBeEnabled();
+
+    editFile.offline = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    await screen.findByRole('button', { name: 'Guardar Cambios' });
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Editar' })).toHaveFocus());
+  });
+
   it('shows name, document and birth date read-only, e-mail and phone editable only after Editar', async () => {
     mockApi({ 'GET /api/afiliados/profile': PROFILE });
     storeAffiliateSession();

@@ -1,5 +1,5 @@
 import { type AfiliadoProfile, MESSAGES } from '@red-dental/contracts';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
@@ -9,9 +9,24 @@ import { useAfiliadoProfile } from '../api/get-afiliado-profile.ts';
 import styles from './perfil-afiliado.module.css';
 import { ProfileFields, toValues } from './perfil-afiliado-fields.tsx';
 
+type EditModule = typeof import('./perfil-afiliado-edit.tsx');
+
 // The form library comes with the edit, when 'Editar' is pressed: showing the profile needs none.
-const loadEdit = () => import('./perfil-afiliado-edit.tsx');
-const ProfileEdit = lazy(() => loadEdit().then((module) => ({ default: module.ProfileEdit })));
+let editLoading: Promise<EditModule> | null = null;
+/** The editing form once it has arrived. */
+let editModule: EditModule | null = null;
+
+/** Fetches the editing form once; a failed download is tried again at the next press. */
+function loadEdit(): Promise<EditModule> {
+  editLoading ??= import('./perfil-afiliado-edit.tsx').then(
+    (module) => (editModule = module),
+    (error: unknown) => {
+      editLoading = null;
+      throw error;
+    },
+  );
+  return editLoading;
+}
 
 /** The spec's status banner times. */
 export const BANNER_SUCCESS_MS = 3000;
@@ -36,7 +51,10 @@ export function PerfilAfiliado() {
 
 function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
   const [isEditing, setIsEditing] = useState(false);
+  const [isOpening, setIsOpening] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
 
   useEffect(() => {
     if (!banner) return;
@@ -47,20 +65,27 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
     return () => clearTimeout(timer);
   }, [banner]);
 
-  // What is shown while not editing, and while the edit's module loads. A reloaded profile (after a
-  // save, or the e-mail confirmed elsewhere) shows at once.
-  const values = toValues(profile);
-  const shown = (
-    <div className={styles.form}>
-      <ProfileFields
-        profile={profile}
-        isEditing={false}
-        email={{ value: values.email, readOnly: true }}
-        telefono={{ value: values.telefono, readOnly: true }}
-      />
-    </div>
-  );
+  // Back from editing (saved or cancelled), the keyboard returns to 'Editar'.
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
 
+  // 'Editar' stays, busy, while the form's file arrives; if it cannot, the profile stays as shown.
+  const startEditing = async () => {
+    setIsOpening(true);
+    try {
+      await loadEdit();
+      setIsEditing(true);
+    } catch {
+      setBanner({ kind: 'error', message: MESSAGES.afiliados.EDIT_UNAVAILABLE });
+    } finally {
+      setIsOpening(false);
+    }
+  };
+
+  const values = toValues(profile);
+  const ProfileEdit = isEditing ? editModule?.ProfileEdit : undefined;
   return (
     <Panel className={styles.panel} aria-labelledby="perfil-heading">
       <div className={styles.header}>
@@ -72,13 +97,17 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
             Obra Social: <strong>{profile.obraSocial?.nombre ?? 'No asignada'}</strong>
           </p>
         </div>
-        {!isEditing && (
+        {!ProfileEdit && (
           <Button
+            ref={editButton}
             variant="secondary"
             icon={<PencilIcon size={18} />}
-            // Started as the finger or the pointer reaches the button, the module is often here by the click.
-            onPointerDown={() => void loadEdit().catch(() => {})}
-            onClick={() => setIsEditing(true)}
+            isLoading={isOpening}
+            // Started as the pointer reaches the button or the keyboard focuses it, the file is
+            // often here by the press.
+            onPointerEnter={() => void loadEdit().catch(() => {})}
+            onFocus={() => void loadEdit().catch(() => {})}
+            onClick={startEditing}
           >
             Editar
           </Button>
@@ -93,20 +122,26 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
         {banner?.kind === 'error' && banner.message}
       </Alert>
 
-      {isEditing ? (
-        <Suspense fallback={shown}>
-          <ProfileEdit
-            profile={profile}
-            onSaved={() => {
-              setIsEditing(false);
-              setBanner({ kind: 'success', message: MESSAGES.afiliados.UPDATED });
-            }}
-            onFailed={() => setBanner({ kind: 'error', message: MESSAGES.afiliados.UPDATE_FAILED })}
-            onCancel={() => setIsEditing(false)}
-          />
-        </Suspense>
+      {ProfileEdit ? (
+        <ProfileEdit
+          profile={profile}
+          onSaved={() => {
+            setIsEditing(false);
+            setBanner({ kind: 'success', message: MESSAGES.afiliados.UPDATED });
+          }}
+          onFailed={() => setBanner({ kind: 'error', message: MESSAGES.afiliados.UPDATE_FAILED })}
+          onCancel={() => setIsEditing(false)}
+        />
       ) : (
-        shown
+        // A reloaded profile (after a save, or the e-mail confirmed elsewhere) shows at once.
+        <div className={styles.form}>
+          <ProfileFields
+            profile={profile}
+            isEditing={false}
+            email={{ value: values.email, readOnly: true }}
+            telefono={{ value: values.telefono, readOnly: true }}
+          />
+        </div>
       )}
     </Panel>
   );

@@ -306,8 +306,10 @@ describe('/cartilla', () => {
     const printed = () => document.querySelectorAll('ol[aria-hidden="true"] > li');
     expect(printed()).toHaveLength(0);
     // The browser lays out the printout right after this event: the list is there by then.
-    act(() => void window.dispatchEvent(new Event('beforeprint')));
-    expect(printed()).toHaveLength(30);
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+      expect(printed()).toHaveLength(30);
+    });
     expect(printed()[29]).toHaveTextContent('Profesional 030');
     act(() => void window.dispatchEvent(new Event('afterprint')));
     expect(printed()).toHaveLength(0);
