@@ -9,17 +9,17 @@ import { useAfiliadoProfile } from '../api/get-afiliado-profile.ts';
 import styles from './perfil-afiliado.module.css';
 import { ProfileFields, toValues } from './perfil-afiliado-fields.tsx';
 
-type EditModule = typeof import('./perfil-afiliado-edit.tsx');
+type EditForm = typeof import('./perfil-afiliado-edit.tsx')['ProfileEdit'];
 
 // The form library comes with the edit, when 'Editar' is pressed: showing the profile needs none.
-let editLoading: Promise<EditModule> | null = null;
+let editLoading: Promise<EditForm> | null = null;
 /** The editing form once it has arrived. */
-let editModule: EditModule | null = null;
+let loadedEdit: EditForm | null = null;
 
 /** Fetches the editing form once; a failed download is tried again at the next press. */
-function loadEdit(): Promise<EditModule> {
+function loadEdit(): Promise<EditForm> {
   editLoading ??= import('./perfil-afiliado-edit.tsx').then(
-    (module) => (editModule = module),
+    ({ ProfileEdit }) => (loadedEdit = ProfileEdit),
     (error: unknown) => {
       editLoading = null;
       throw error;
@@ -85,7 +85,7 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
   };
 
   const values = toValues(profile);
-  const ProfileEdit = isEditing ? editModule?.ProfileEdit : undefined;
+  const ProfileEdit = isEditing ? loadedEdit : null;
   return (
     <Panel className={styles.panel} aria-labelledby="perfil-heading">
       <div className={styles.header}>
