@@ -83,11 +83,11 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             // The small modules every page starts with (session, permissions, paths, the API client,
-            // the form basics, the toasts, the error screens): one file rather than a handful,
+            // the form basics, the toasts, the error screens, the footer): one file rather than a handful,
             // since each file costs its own overhead (decision 011).
             {
               name: 'core',
-              test: /[\\/]src[\\/](lib[\\/](session|permissions|paths|site|screen-title|api-client|offline-copy|service-worker)\.ts|app[\\/]layouts[\\/](route-error\.tsx|unknown-path\.tsx|update-prompt\.tsx|page-title\.ts)|components[\\/]ui[\\/](button|field|text-input|spinner|toast|empty-state|page-status|icons|alert)[\\/])/,
+              test: /[\\/]src[\\/](lib[\\/](session|permissions|paths|site|screen-title|api-client|offline-copy|service-worker)\.ts|app[\\/]layouts[\\/](route-error\.tsx|unknown-path\.tsx|update-prompt\.tsx|page-title\.ts|site-footer)|components[\\/]ui[\\/](button|field|text-input|spinner|toast|empty-state|page-status|icons|alert)[\\/])/,
             },
             // The server-state library, used by every signed-in screen: one file, not one per export.
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
@@ -106,10 +106,10 @@ export default defineConfig({
             // The map's React bindings, which the cartilla and the profile's location map load with
             // Leaflet: one file rather than one per component.
             { name: 'react-leaflet', test: /[\\/]node_modules[\\/](react-leaflet|@react-leaflet)[\\/]/ },
-            // The frame and form helpers both sign-in pages share: one file, for the same reason.
+            // The form helpers both sign-in pages share: one file, for the same reason.
             {
               name: 'public',
-              test: /[\\/]src[\\/](app[\\/]layouts[\\/]site-footer|features[\\/]auth[\\/]components[\\/](use-sign-in-form\.ts|auth-form\.module\.css))/,
+              test: /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/](use-sign-in-form\.ts|auth-form\.module\.css)/,
             },
           ],
         },
