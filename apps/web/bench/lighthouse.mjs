@@ -15,6 +15,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
+import { selfSignedCertificate, startHttp2Front, startHttp2Server } from './http2-front.mjs';
 import { buildReferences, REFERENCES } from './reference.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
@@ -51,6 +52,16 @@ const CPU_SLOWDOWN = process.env.BENCH_LIGHTHOUSE_CPU ?? 'calibrated';
  * browser itself as it loads, so the page's own timers and yields see the phone's time.
  */
 const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING ?? 'simulate';
+
+/**
+ * BENCH_LIGHTHOUSE_HTTP2=1 audits the pages through an HTTP/2 front (bench/http2-front.mjs), as a
+ * deployment behind a TLS load balancer serves them; otherwise straight from the app (HTTP/1.1).
+ */
+const HTTP2 = process.env.BENCH_LIGHTHOUSE_HTTP2 === '1';
+const CERTIFICATE = HTTP2 ? selfSignedCertificate() : null;
+const BROWSER_ARGS = HTTP2 ? [...CHROMIUM_ARGS, '--ignore-certificate-errors'] : CHROMIUM_ARGS;
+/** Where the audited pages are opened: the app itself, or the HTTP/2 front once started. */
+let pageOrigin = ORIGIN;
 
 /**
  * The slowdown that makes a host of this Lighthouse benchmark index behave as
@@ -108,10 +119,12 @@ function greyPng(size) {
  */
 async function startTiles() {
   const tiles = { normal: greyPng(256), double: greyPng(512) };
-  const server = createServer((req, res) => {
+  const handler = (req, res) => {
     res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' });
     res.end(req.url.includes('@2x') ? tiles.double : tiles.normal);
-  });
+  };
+  if (CERTIFICATE) return startHttp2Server(handler, CERTIFICATE);
+  const server = createServer(handler);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
 }
@@ -165,14 +178,17 @@ async function affiliateToken() {
  */
 const BROWSER_SETTLE_MS = Number(process.env.BENCH_BROWSER_SETTLE_MS ?? 4000);
 
-/** A fresh browser (empty cache, no service worker), signed in as the affiliate when asked, left to settle. */
-async function freshBrowser(token) {
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+/**
+ * A fresh browser (empty cache, no service worker), signed in as the affiliate at `origin` when
+ * asked, left to settle.
+ */
+async function freshBrowser(token, origin = pageOrigin) {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS, headless: true });
   await new Promise((resolve) => setTimeout(resolve, BROWSER_SETTLE_MS));
   if (token) {
     const page = await browser.newPage();
     // A file of the origin that runs no script: storage is reachable, nothing gets installed.
-    await page.goto(`${ORIGIN}/icons/icon-192.png`);
+    await page.goto(`${origin}/icons/icon-192.png`);
     await page.evaluate((value) => {
       localStorage.setItem('DC_TOKEN', value);
       localStorage.setItem('DC_SESSION', JSON.stringify({ kind: 'afiliado' }));
@@ -201,7 +217,7 @@ async function auditOnce(pagePath, token) {
       CPU_SLOWDOWN === 'calibrated'
         ? calibratedSlowdown(await benchmarkIndex(browser))
         : Number(CPU_SLOWDOWN);
-    const result = await lighthouse(`${ORIGIN}${pagePath}`, {
+    const result = await lighthouse(`${pageOrigin}${pagePath}`, {
       port,
       output: 'json',
       logLevel: 'error',
@@ -250,7 +266,7 @@ function median(values) {
 
 /** From tapping 'Cartilla' in the phone menu, offline, to the kept list and its notice on screen. */
 async function offlineCartillaMs(token) {
-  const browser = await freshBrowser(token);
+  const browser = await freshBrowser(token, ORIGIN);
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 375, height: 740, isMobile: true, hasTouch: true });
@@ -320,16 +336,18 @@ function figuresLine(label, figures) {
 export async function runLighthouseBenchmark() {
   // The build as it is, plus the reference pages beside it (bench/reference.mjs).
   const tiles = await startTiles();
-  const tileUrl = `http://127.0.0.1:${tiles.address().port}/{z}/{x}/{y}{r}.png`;
+  const tileUrl = `${CERTIFICATE ? 'https' : 'http'}://127.0.0.1:${tiles.address().port}/{z}/{x}/{y}{r}.png`;
   const webDir = mkdtempSync(path.join(tmpdir(), 'red-dental-lighthouse-web-'));
   cpSync(new URL('../dist', import.meta.url).pathname, webDir, { recursive: true });
   await buildReferences(webDir, tileUrl);
   const app = await startApp(tileUrl, webDir);
+  const front = CERTIFICATE ? await startHttp2Front(ORIGIN, CERTIFICATE) : null;
+  if (front) pageOrigin = `https://127.0.0.1:${front.address().port}`;
   let failed = false;
   try {
     const token = await affiliateToken();
     console.log(
-      `Lighthouse ${RUNS} runs per page, mobile preset (slow 4G), ${THROTTLING === 'devtools' ? 'the browser itself slowed' : 'simulated'}, CPU slowdown ${CPU_SLOWDOWN === 'calibrated' ? "calibrated to the host before each run (the preset's phone)" : `${CPU_SLOWDOWN}×`}, medians:`,
+      `Lighthouse ${RUNS} runs per page, mobile preset (slow 4G), ${THROTTLING === 'devtools' ? 'the browser itself slowed' : 'simulated'}, ${front ? 'through an HTTP/2 front' : 'HTTP/1.1 from the app'}, CPU slowdown ${CPU_SLOWDOWN === 'calibrated' ? "calibrated to the host before each run (the preset's phone)" : `${CPU_SLOWDOWN}×`}, medians:`,
     );
     console.log(
       `goals: performance ≥ ${GOALS.performance}, LCP ≤ ${GOALS.lcp} ms, TBT ≤ ${GOALS.tbt} ms, CLS ≤ ${GOALS.cls}, accessibility ${GOALS.accessibility}, best practices ${GOALS.bestPractices}`,
@@ -379,6 +397,7 @@ export async function runLighthouseBenchmark() {
     );
   } finally {
     process.kill(-app.pid);
+    front?.close();
     tiles.close();
     rmSync(webDir, { recursive: true, force: true });
   }
