@@ -101,7 +101,7 @@ export default defineConfig({
             // router loads them by name.
             {
               name: 'signed-in',
-              test: /[\\/](apps[\\/]web[\\/]src[\\/](app[\\/]layouts[\\/](affiliate-menu|app-header|session-guards|use-sign-out)|lib[\\/](query-keys|offline-status|format|list-params|form-errors|api-files)|styles[\\/]field-grid|components[\\/](offline[\\/]|ui[\\/](screen-icons|panel|list-panel|data-table|checkbox|select|badge)[\\/]|maps[\\/](map-error-boundary|coordinates)\.ts)|features[\\/](afiliados[\\/]api[\\/]get-afiliado-profile|mis-datos[\\/]|notificaciones[\\/](api[\\/](get-notificaciones-afiliado|mark-notificacion-read)|components[\\/]ver-link)))|packages[\\/]contracts[\\/]src[\\/]((plain|week|public-config)\.ts|messages[\\/](afiliados|auditoria|notificaciones|cartilla)\.ts))/,
+              test: /[\\/](apps[\\/]web[\\/]src[\\/](app[\\/]layouts[\\/](affiliate-menu|app-header|session-guards|use-sign-out)|lib[\\/](query-keys|offline-status|format|list-params|form-errors|api-files)|styles[\\/]field-grid|components[\\/](offline[\\/]|ui[\\/](screen-icons|panel|list-panel|data-table|checkbox|select|badge)[\\/]|maps[\\/](map-error-boundary|coordinates)\.tsx?)|features[\\/](afiliados[\\/]api[\\/]get-afiliado-profile|mis-datos[\\/]|notificaciones[\\/](api[\\/](get-notificaciones-afiliado|mark-notificacion-read)|components[\\/]ver-link)))|packages[\\/]contracts[\\/]src[\\/]((plain|week|public-config)\.ts|messages[\\/](afiliados|auditoria|notificaciones|cartilla)\.ts))/,
             },
             // The map's React bindings, which the cartilla and the profile's location map load with
             // Leaflet: one file rather than one per component.

@@ -7,7 +7,7 @@ import type { AfiliadoProfileChanges } from '../api/update-afiliado-profile.ts';
 import styles from './perfil-afiliado.module.css';
 
 /** What an editable field takes: its value shown read-only, or the form's hold on it while editing. */
-export type ContactFieldProps = Pick<
+type ContactFieldProps = Pick<
   TextInputProps,
   'value' | 'name' | 'ref' | 'onChange' | 'onBlur' | 'readOnly' | 'error'
 >;

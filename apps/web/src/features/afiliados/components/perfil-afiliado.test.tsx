@@ -1,5 +1,4 @@
-import type { AfiliadoProfile } from '@red-dental/contracts';
-import { MESSAGES } from '@red-dental/contracts';
+import { type AfiliadoProfile, MESSAGES } from '@red-dental/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
