@@ -10,6 +10,8 @@ import {
 import { exportFormatSchema } from './exports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
+import { PERMISSION_DESCRIPTIONS } from './permission-labels.ts';
+import { PERMISSIONS } from './permissions.ts';
 
 export const DOCUMENT_TYPES = ['DNI', 'Pasaporte', 'LE', 'LC', 'CI'] as const;
 export type TipoDocumento = (typeof DOCUMENT_TYPES)[number];
@@ -278,6 +280,35 @@ export const importCsvFormSchema = z.object({
  */
 export const importCsvQuerySchema = z.object({ dryRun: booleanQueryParam, bajaAusentes: booleanQueryParam });
 
+/**
+ * A permission the file needs beyond importing (AFILIADOS.CREATE) and the
+ * caller lacks: AFILIADOS.UPDATE for lines that change an existing
+ * affiliate's data, AFILIADOS.DELETE for lines that reactivate one de baja.
+ */
+export const importMissingPermissionSchema = z.object({
+  permission: z.enum([PERMISSIONS.AFILIADOS_UPDATE, PERMISSIONS.AFILIADOS_DELETE]),
+  /** How many lines need it. */
+  count: z.number(),
+  /** The first IMPORT_ERRORS_LIMIT of those lines, in order (1-based, the header being line 1). */
+  lines: z.array(z.number()),
+});
+export type ImportMissingPermission = z.infer<typeof importMissingPermissionSchema>;
+
+/**
+ * What the missing permissions keep the file from doing, line by line, and
+ * what to do about it: the import's 403 and the preview's warning alike.
+ */
+export function importMissingPermissionsMessage(missing: readonly ImportMissingPermission[]): string {
+  const sentences = missing.map((m) => {
+    const lines = MESSAGES.csv.LINES(m.lines, m.count);
+    const permiso = PERMISSION_DESCRIPTIONS[m.permission];
+    return m.permission === PERMISSIONS.AFILIADOS_DELETE
+      ? MESSAGES.csv.REACTIVATION_NEEDS_PERMISSION(lines, permiso)
+      : MESSAGES.csv.UPDATE_NEEDS_PERMISSION(lines, permiso);
+  });
+  return [...sentences, MESSAGES.csv.NEEDS_PERMISSION_HINT].join(' ');
+}
+
 /** 201 answer of POST /api/afiliados/import-csv (and of its dry run, which writes nothing). */
 export const importResultSchema = z.object({
   /** Rows loaded (or, in a dry run, that would be loaded): created + updated + unchanged. */
@@ -291,6 +322,11 @@ export const importResultSchema = z.object({
   deactivated: z.number(),
   errors: z.array(importRowErrorSchema),
   errorCount: z.number(),
+  /**
+   * What the file needs that the caller may not do; the import itself is then
+   * refused (403), so only a dry run answers it with lines in it.
+   */
+  missingPermissions: z.array(importMissingPermissionSchema),
   dryRun: z.boolean(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

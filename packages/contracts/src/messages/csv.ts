@@ -28,3 +28,22 @@ export const ROW_BAD_TEXT = 'La línea contiene caracteres no válidos';
 export const ROW_BAD_CSV = 'La línea no tiene un formato CSV válido (revise las comillas)';
 export const BAJA_WITH_ERRORS =
   'Para dar de baja a quienes no están en el archivo, primero corrija las filas con errores: sin ellas el archivo no es la lista completa de la obra social.';
+
+/** 'línea 3', 'líneas 3 y 8', 'líneas 3, 8, 12, 15, 20 y 7 más': the file's lines a message is about, the first five named. */
+export const LINES = (lines: readonly number[], total = lines.length) => {
+  const named = lines.slice(0, 5);
+  if (named.length === 1 && total <= 1) return `línea ${named[0]}`;
+  const rest = total - named.length;
+  return rest > 0
+    ? `líneas ${named.join(', ')} y ${rest} más`
+    : `líneas ${named.slice(0, -1).join(', ')} y ${named.at(-1)}`;
+};
+/** `permiso` is the permission's description (PERMISSION_DESCRIPTIONS), as the Roles screen names it. */
+export const REACTIVATION_NEEDS_PERMISSION = (lines: string, permiso: string) =>
+  `El archivo reactivaría afiliados dados de baja (${lines}); para eso hace falta el permiso «${permiso}».`;
+export const UPDATE_NEEDS_PERMISSION = (lines: string, permiso: string) =>
+  `El archivo cambiaría datos de afiliados que ya existen (${lines}); para eso hace falta el permiso «${permiso}».`;
+export const NEEDS_PERMISSION_HINT =
+  'Quite esas líneas del archivo o pida la importación a alguien que tenga el permiso.';
+export const BAJA_AUSENTES_NEEDS_PERMISSION = (permiso: string) =>
+  `Dar de baja a los afiliados que no están en el archivo requiere el permiso «${permiso}».`;

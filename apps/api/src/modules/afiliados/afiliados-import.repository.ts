@@ -92,29 +92,72 @@ const merged = {
 };
 
 /**
+ * A staging row whose affiliate exists and whose data the import would change
+ * (`s` the staging row, `a` the affiliate it matches, if any); giving them
+ * back their activity is apart (`reactivates`).
+ */
+const changesData = (obraSocialId: number) => sql`a.id is not null and
+  (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono)
+  is distinct from
+  (s.nombre, s.tipo, ${merged.fecha}, ${obraSocialId}::int, ${merged.email}, ${merged.telefono})`;
+/** A staging row whose affiliate is de baja: the import makes them active again. */
+const reactivates = sql`a.baja_at is not null`;
+
+/**
  * Rows that would be created, existing affiliates whose data would actually
- * change, and among these those de baja, whom being in the file makes active again.
+ * change or who are de baja (`updated`), and apart: those whose data change
+ * (`changed`), and those de baja, whom being in the file makes active again.
  */
 export async function computeStats(tx: Tx, obraSocialId: number) {
-  const [row] = await queryRows<{ total: number; created: number; updated: number; reactivated: number }>(
+  const [row] = await queryRows<{
+    total: number;
+    created: number;
+    updated: number;
+    changed: number;
+    reactivated: number;
+  }>(
     tx,
     sql`
     select count(*)::int as total,
            count(*) filter (where a.id is null)::int as created,
-           count(*) filter (where a.id is not null and
-             (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono, a.baja_at)
-             is distinct from
-             (s.nombre, s.tipo, ${merged.fecha}, ${obraSocialId}::int, ${merged.email}, ${merged.telefono}, null::timestamptz)
-           )::int as updated,
-           count(*) filter (where a.baja_at is not null)::int as reactivated
+           count(*) filter (where (${changesData(obraSocialId)}) or ${reactivates})::int as updated,
+           count(*) filter (where ${changesData(obraSocialId)})::int as changed,
+           count(*) filter (where ${reactivates})::int as reactivated
     from afiliados_import s left join afiliados a on a.documento = s.documento`,
   );
   return {
     total: Number(row!.total),
     created: Number(row!.created),
     updated: Number(row!.updated),
+    changed: Number(row!.changed),
     reactivated: Number(row!.reactivated),
   };
+}
+
+/** The first `limit` lines of the file that would change an existing affiliate's data, or reactivate one. */
+export async function findLines(
+  tx: Tx,
+  obraSocialId: number,
+  what: 'changes' | 'reactivations',
+  limit: number,
+): Promise<number[]> {
+  const rows = await queryRows<{ line: number }>(
+    tx,
+    sql`select s.line from afiliados_import s join afiliados a on a.documento = s.documento
+        where ${what === 'changes' ? changesData(obraSocialId) : reactivates}
+        order by s.line limit ${limit}`,
+  );
+  return rows.map((r) => Number(r.line));
+}
+
+/** The affiliates de baja the file lists, whom the upsert reactivates. */
+export async function findReactivated(tx: Tx): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select a.id from afiliados_import s join afiliados a on a.documento = s.documento
+        where ${reactivates} order by a.id`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** The insurer's active affiliates whose document is not in the file. */

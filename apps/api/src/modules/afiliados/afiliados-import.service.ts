@@ -6,18 +6,22 @@ import type { Transform } from 'node:stream';
 import {
   ERROR_CODES,
   IMPORT_ERRORS_LIMIT,
+  type ImportMissingPermission,
   type ImportResult,
   type ImportRowError,
+  importMissingPermissionsMessage,
   isoToday,
   MESSAGES,
+  PERMISSIONS,
 } from '@red-dental/contracts';
 import { type Options, parse } from 'csv-parse';
 import type { FastifyInstance } from 'fastify';
 import iconv from 'iconv-lite';
-import { setLocalStatementTimeout } from '../../db/client.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { setLocalStatementTimeout, type Tx } from '../../db/client.ts';
+import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import type { Subject } from '../../plugins/auth.ts';
 import { metrics } from '../../plugins/metrics.ts';
-import { type Actor, recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados-import.repository.ts';
 import { type CsvColumns, isBlankRecord, mapHeader, validateRecord } from './csv-rows.ts';
@@ -173,6 +177,7 @@ interface TransactionOutcome {
   reactivated: number;
   deactivated: number;
   duplicates: ErrorList;
+  missingPermissions: ImportMissingPermission[];
 }
 
 class DryRunRollback extends Error {
@@ -188,6 +193,33 @@ function mergeErrors(lists: ErrorList[]) {
     .sort((a, b) => a.line - b.line)
     .slice(0, IMPORT_ERRORS_LIMIT);
   return { errors: items, errorCount: lists.reduce((n, l) => n + l.total, 0) };
+}
+
+/**
+ * Importing is AFILIADOS.CREATE (the route's guard); what the file does
+ * beyond creating needs what doing it by hand needs: changing an existing
+ * affiliate's data AFILIADOS.UPDATE, bringing back one de baja
+ * AFILIADOS.DELETE. Answers those the caller lacks, with the lines that need them.
+ */
+async function findMissingPermissions(
+  tx: Tx,
+  actor: Subject,
+  obraSocialId: number,
+  stats: { changed: number; reactivated: number },
+): Promise<ImportMissingPermission[]> {
+  const needed = [
+    { permission: PERMISSIONS.AFILIADOS_UPDATE, count: stats.changed, what: 'changes' },
+    { permission: PERMISSIONS.AFILIADOS_DELETE, count: stats.reactivated, what: 'reactivations' },
+  ] as const;
+  const missing: ImportMissingPermission[] = [];
+  for (const { permission, count, what } of needed)
+    if (count > 0 && !actor.permissions.has(permission))
+      missing.push({
+        permission,
+        count,
+        lines: await repo.findLines(tx, obraSocialId, what, IMPORT_ERRORS_LIMIT),
+      });
+  return missing;
 }
 
 /**
@@ -207,7 +239,7 @@ interface ImportOptions {
  */
 export async function importCsv(
   deps: Deps,
-  actor: Actor,
+  actor: Subject,
   input: { obraSocialId: number; file: CsvFile },
   options: ImportOptions,
 ): Promise<ImportResult> {
@@ -224,7 +256,7 @@ export async function importCsv(
 
 async function runImport(
   deps: Deps,
-  actor: Actor,
+  actor: Subject,
   input: { obraSocialId: number; file: CsvFile },
   options: ImportOptions,
 ): Promise<ImportResult> {
@@ -261,13 +293,24 @@ async function runImport(
       if (found.total > 0) await repo.deleteDuplicates(tx);
       await repo.fillTipoFromExisting(tx);
       const stats = await repo.computeStats(tx, obraSocialId);
+      const missingPermissions = await findMissingPermissions(tx, actor, obraSocialId, stats);
       if (options.dryRun) {
         const deactivated = options.bajaAusentes ? await repo.countAusentes(tx, obraSocialId) : 0;
-        throw new DryRunRollback({ ...stats, deactivated, duplicates });
+        throw new DryRunRollback({ ...stats, deactivated, duplicates, missingPermissions });
       }
+      if (missingPermissions.length > 0) throw forbidden(importMissingPermissionsMessage(missingPermissions));
 
       const deactivated = options.bajaAusentes ? await repo.darDeBajaAusentes(tx, obraSocialId) : 0;
+      const reactivatedIds = stats.reactivated > 0 ? await repo.findReactivated(tx) : [];
       await repo.upsertFromStaging(tx, obraSocialId);
+      // Each affiliate brought back is told so among the accesses to their data, as a reactivation by hand is.
+      if (reactivatedIds.length > 0)
+        await recordAudit(tx, actor, {
+          action: 'reactivate',
+          entity: 'afiliado',
+          details: { obraSocialId, archivo: file.fileName, count: reactivatedIds.length },
+          afiliadoIds: reactivatedIds,
+        });
       await recordAudit(tx, actor, {
         action: 'import',
         entity: 'afiliado',
@@ -282,7 +325,7 @@ async function runImport(
           errorCount: parsed.errors.total + parsed.skipped.total + found.total,
         },
       });
-      return { ...stats, deactivated, duplicates };
+      return { ...stats, deactivated, duplicates, missingPermissions: [] };
     });
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;
@@ -296,6 +339,7 @@ async function runImport(
     reactivated: outcome.reactivated,
     deactivated: outcome.deactivated,
     ...mergeErrors([parsed.errors, parsed.skipped, outcome.duplicates]),
+    missingPermissions: outcome.missingPermissions,
     dryRun: options.dryRun,
   };
 }

@@ -111,6 +111,7 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
       deactivated: 0,
       errors: [],
       errorCount: 0,
+      missingPermissions: [],
       dryRun: false,
     });
     expect(await byDocumento('30100001')).toEqual({

@@ -18,6 +18,7 @@ import {
   importResultSchema,
   MESSAGES,
   messageResponseSchema,
+  PERMISSION_DESCRIPTIONS,
   PERMISSIONS,
   paginatedSchema,
   tokenResponseSchema,
@@ -184,16 +185,19 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['afiliados'],
         summary:
-          'Importa afiliados de un CSV (multipart: obraSocialId, file). 201 con el resumen; ?dryRun=true responde 200 con el mismo resumen sin escribir; ?bajaAusentes=true da de baja a los afiliados activos de la obra social que no están en el archivo (rechazado si hay filas con errores)',
+          'Importa afiliados de un CSV (multipart: obraSocialId, file). 201 con el resumen; ?dryRun=true responde 200 con el mismo resumen sin escribir; ?bajaAusentes=true (AFILIADOS.DELETE) da de baja a los afiliados activos de la obra social que no están en el archivo (rechazado si hay filas con errores). Las líneas que cambian datos de un afiliado existente necesitan AFILIADOS.UPDATE y las que reactivan a uno dado de baja AFILIADOS.DELETE: sin ellos la importación responde 403 y la vista previa dice qué líneas (missingPermissions)',
         consumes: ['multipart/form-data'],
         querystring: importCsvQuerySchema,
         response: { 200: importResultSchema, 201: importResultSchema },
       },
     },
     async (request, reply) => {
-      // Giving de baja whoever is missing from the file is the power of DELETE, not of importing.
+      // Giving de baja whoever is missing from the file is the power of DELETE, not of importing;
+      // what the file's lines need beyond importing is known only once it is read (the service).
       if (request.query.bajaAusentes && !currentUser(request).permissions.has(PERMISSIONS.AFILIADOS_DELETE))
-        throw forbidden(MESSAGES.FORBIDDEN);
+        throw forbidden(
+          MESSAGES.csv.BAJA_AUSENTES_NEEDS_PERMISSION(PERMISSION_DESCRIPTIONS[PERMISSIONS.AFILIADOS_DELETE]),
+        );
       const upload = await request.receiveUpload({
         maxBytes: app.config.maxCsvBytes,
         inspect: () => new TextSniffer(),

@@ -17,6 +17,7 @@ const DRY_RUN: ImportResult = {
   reactivated: 0,
   deactivated: 0,
   errorCount: 1,
+  missingPermissions: [],
   errors: [{ line: 3, message: 'Falta el número de documento' }],
 };
 
@@ -77,6 +78,33 @@ describe('ImportAfiliadosCsv', () => {
     expect(dialog).toHaveTextContent('Falta el número de documento');
     expect(sent[1]!.url).toBe('/api/afiliados/import-csv');
     expect(screen.getByRole('button', { name: 'Ir a Afiliados' })).toBeInTheDocument();
+  });
+
+  it('says before importing which lines need a permission the user lacks', async () => {
+    answer = () => [
+      200,
+      {
+        ...DRY_RUN,
+        errorCount: 0,
+        errors: [],
+        updated: 8,
+        reactivated: 1,
+        missingPermissions: [
+          { permission: 'AFILIADOS.UPDATE', count: 7, lines: [2, 3, 4, 5, 6, 8, 9] },
+          { permission: 'AFILIADOS.DELETE', count: 1, lines: [7] },
+        ],
+      },
+    ];
+    renderImport();
+    await userEvent.selectOptions(screen.getByLabelText('Obra Social'), 'OSDE');
+    await userEvent.upload(screen.getByLabelText('Archivo .csv'), csv());
+    expect(
+      await screen.findByText(
+        'El archivo cambiaría datos de afiliados que ya existen (líneas 2, 3, 4, 5, 6 y 2 más); para eso hace falta el permiso «Modificar afiliados». ' +
+          'El archivo reactivaría afiliados dados de baja (línea 7); para eso hace falta el permiso «Dar de baja y reactivar afiliados». ' +
+          'Quite esas líneas del archivo o pida la importación a alguien que tenga el permiso.',
+      ),
+    ).toHaveAttribute('role', 'alert');
   });
 
   it("says 'Error al subir el archivo' with the server's reason", async () => {

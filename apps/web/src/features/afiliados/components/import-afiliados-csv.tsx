@@ -1,4 +1,4 @@
-import { MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
+import { importMissingPermissionsMessage, MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
@@ -160,6 +160,10 @@ export function ImportAfiliadosCsv({
                 <ImportSummary result={preview.data} />
                 {bajaAusentes && preview.data.errorCount > 0 && (
                   <Alert>{MESSAGES.csv.BAJA_WITH_ERRORS}</Alert>
+                )}
+                {/* The import would be refused: the lines that need a permission this user lacks. */}
+                {preview.data.missingPermissions.length > 0 && (
+                  <Alert>{importMissingPermissionsMessage(preview.data.missingPermissions)}</Alert>
                 )}
               </>
             ) : null}

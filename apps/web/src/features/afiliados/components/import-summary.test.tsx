@@ -14,6 +14,7 @@ describe('ImportSummary', () => {
           reactivated: 0,
           deactivated: 0,
           errorCount: 2,
+          missingPermissions: [],
           errors: [
             { line: 4, message: 'Falta el número de documento' },
             { line: 7, message: 'Fecha de nacimiento inválida: "31/02/1990" (use dd/mm/aaaa o aaaa-mm-dd)' },
@@ -42,6 +43,7 @@ describe('ImportSummary', () => {
       reactivated: 1,
       deactivated: 3,
       errorCount: 0,
+      missingPermissions: [],
       errors: [],
     };
     const { rerender } = render(<ImportSummary result={{ ...result, dryRun: true }} />);
@@ -70,6 +72,7 @@ describe('ImportSummary', () => {
           reactivated: 0,
           deactivated: 0,
           errorCount: 1003,
+          missingPermissions: [],
           errors: Array.from({ length: 1000 }, (_, i) => ({ line: i + 2, message: 'Falta el nombre' })),
         }}
       />,
@@ -90,6 +93,7 @@ describe('ImportSummary', () => {
           reactivated: 0,
           deactivated: 0,
           errorCount: 0,
+          missingPermissions: [],
           errors: [],
         }}
       />,
