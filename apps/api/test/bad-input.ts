@@ -264,6 +264,11 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       url: '/api/user/restore-password',
       body: () => ({ id: randomBytes(16).toString('hex'), password: 'Clave-Nueva-2026' }),
     },
+    'POST /api/user/confirm-email': {
+      as: 'anonymous',
+      url: '/api/user/confirm-email',
+      body: () => ({ token: randomBytes(32).toString('base64url') }),
+    },
     'PUT /api/user/change-password': {
       as: 'own',
       url: '/api/user/change-password',

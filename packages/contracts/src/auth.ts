@@ -73,6 +73,13 @@ export const registroConfirmSchema = z.object({
     .min(1, MESSAGES.REGISTRO_TOKEN_INVALID)
     .max(200),
 });
+/** POST /api/user/confirm-email: the token of the link mailed to an address someone else gave the account. */
+export const emailConfirmSchema = z.object({
+  token: z
+    .string({ error: MESSAGES.usuarios.EMAIL_TOKEN_INVALID })
+    .min(1, MESSAGES.usuarios.EMAIL_TOKEN_INVALID)
+    .max(200),
+});
 /** POST /api/registro/resend-confirmation: the address the request was made with. */
 export const resendConfirmationSchema = z.object({ email: emailSchema() });
 export type ResendConfirmation = z.infer<typeof resendConfirmationSchema>;

@@ -36,11 +36,16 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
 /** What each permission opens, in a line a staff member understands (the Roles screen). */
 export const PERMISSION_HELP: Record<PermissionName, string> = {
   'USERS.GET': 'Abre Usuarios: la lista de cuentas del personal y de los profesionales.',
-  'USERS.CREATE': 'Invitar a una persona del personal a sumarse al sistema.',
-  'USERS.UPDATE': 'Modificar el email de una cuenta.',
-  'USERS.DELETE': 'Desactivar y reactivar cuentas; al desactivar se cierran sus sesiones.',
-  'USERS.UPDATE_ROLE': 'Asignar y quitar roles a otras cuentas (nadie cambia los propios).',
-  'USERS.UPDATE_PASSWORD': 'Enviar a una cuenta un enlace para que defina una contraseña nueva.',
+  'USERS.CREATE':
+    'Invitar a una persona del personal a sumarse al sistema y reenviarle la invitación (con USERS.UPDATE_ROLE para darle roles).',
+  'USERS.UPDATE':
+    'Con USERS.UPDATE_PASSWORD, cambiar el email de otra cuenta sin permisos que usted no tenga; la dirección nueva recibe un enlace para confirmarla.',
+  'USERS.DELETE':
+    'Desactivar y reactivar cuentas sin permisos que usted no tenga; al desactivar se cierran sus sesiones.',
+  'USERS.UPDATE_ROLE':
+    'Asignar y quitar roles con permisos que usted también tiene, en cuentas sin permisos que usted no tenga (nadie cambia los propios; se cierran sus sesiones).',
+  'USERS.UPDATE_PASSWORD':
+    'Enviar a una cuenta un enlace para que su dueño elija una contraseña nueva (nadie define la contraseña de otra persona).',
   'ROLES.GET': 'Abre Roles: cada rol con sus permisos.',
   'ROLES.CREATE': 'Crear roles nuevos.',
   'ROLES.UPDATE': 'Cambiar el nombre y los permisos de un rol (ADMINISTRADOR no se modifica).',

@@ -3,7 +3,7 @@ import { stdSerializers } from 'pino';
 
 /** Path segments that are secrets themselves: the single-use links mailed for recovery, confirmation and invitations. */
 const SECRET_PATH =
-  /\/(recover-password|confirmar-email|confirmar-registro|invitacion|invitaciones)\/[^/?#]+/g;
+  /\/(recover-password|confirmar-email|confirmar-email-cuenta|confirmar-registro|invitacion|invitaciones)\/[^/?#]+/g;
 /**
  * Query parameters that may hold health data or secrets: a searched name or
  * document, a token, a signed file link's signature (which opens the file).

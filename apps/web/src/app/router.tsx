@@ -118,6 +118,11 @@ export const routes: RouteObject[] = [
               ),
               page(PATHS.confirmarEmail, 'Confirmar email', () => import('./routes/confirmar-email.tsx')),
               page(
+                PATHS.confirmarEmailCuenta,
+                'Confirmar email',
+                () => import('./routes/confirmar-email-cuenta.tsx'),
+              ),
+              page(
                 PATHS.confirmarRegistro,
                 'Confirmar registro',
                 () => import('./routes/confirmar-registro.tsx'),

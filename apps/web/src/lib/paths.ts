@@ -9,6 +9,7 @@ export const PATHS = {
   registro: '/registro',
   recoverPassword: '/recover-password/:id',
   confirmarEmail: '/confirmar-email/:token',
+  confirmarEmailCuenta: '/confirmar-email-cuenta/:token',
   confirmarRegistro: '/confirmar-registro/:token',
   invitacion: '/invitacion/:token',
   datosAlDia: '/datos-al-dia/:token',

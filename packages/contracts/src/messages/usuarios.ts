@@ -17,6 +17,17 @@ export const INVITATION_ACCEPTED = 'Listo: ya puede iniciar sesión con su email
 export const NOT_INVITED = 'Esta cuenta no tiene una invitación pendiente';
 export const ROLES_UPDATED = 'Roles actualizados';
 export const ROLE_ASSIGN_FORBIDDEN = 'Solo puede dar roles cuyos permisos usted también tiene.';
+export const TARGET_ABOVE_CALLER =
+  'No puede modificar esta cuenta: tiene permisos que usted no tiene. Pídaselo a un administrador.';
+export const OTHERS_PASSWORD =
+  'Nadie define la contraseña de otra persona: con "Enviar enlace" su dueño recibe un enlace para elegir una nueva.';
+export const EMAIL_UNCONFIRMED =
+  'La nueva dirección de email de esta cuenta todavía no fue confirmada: su dueño debe abrir el enlace que le enviamos.';
+export const EMAIL_UNCONFIRMED_RECOVERY =
+  'Esta dirección de email todavía no fue confirmada. Le enviamos un enlace para confirmarla; después podrá recuperar su contraseña.';
+export const EMAIL_CONFIRMED = 'Su nueva dirección de email quedó confirmada.';
+export const EMAIL_TOKEN_INVALID =
+  'El enlace de confirmación no es válido o ya venció. Pida uno nuevo con "¿Olvidó su contraseña?" en el inicio de sesión.';
 export const OWN_ROLES = 'No puede cambiar sus propios roles: pídaselo a otro administrador.';
 export const OWN_STATUS = 'No puede desactivar su propia cuenta.';
 export const LAST_ADMIN =

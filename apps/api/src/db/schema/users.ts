@@ -31,7 +31,12 @@ export const users = pgTable(
     status: text('status', { enum: USER_STATUS }).notNull().default('pending'),
     /** Carried in every JWT; bumped on password change, role change and deletion to revoke older tokens. */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** When the owner opened the link mailed to the address; a self-registered request is accepted only after it. */
+    /**
+     * When the address was proven: its owner opened a link mailed to it, or staff vouched for it by
+     * creating or inviting the account. A self-registered request is accepted only after it; an
+     * address changed by someone else is null again until its owner confirms it, and gets no
+     * recovery link or invitation meanwhile.
+     */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** SHA-256 of the outstanding confirmation link, and when it stops working. */
     emailTokenHash: text('email_token_hash'),

@@ -61,11 +61,27 @@ export async function findUsuariosPage(
 /** An account with its name (staff's or the professional's). */
 export async function findUsuario(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, nombre, status: users.status })
+    .select({
+      id: users.id,
+      email: users.email,
+      nombre,
+      status: users.status,
+      emailConfirmedAt: users.emailConfirmedAt,
+    })
     .from(users)
     .leftJoin(profesionales, eq(profesionales.userId, users.id))
     .where(eq(users.id, id));
   return row;
+}
+
+/**
+ * Locks an account's row until the transaction ends, so what is checked about
+ * it stays true until the write. 'No key update', as an UPDATE takes: rows
+ * pointing at the account (an audit row naming it as actor) may still be
+ * written, so two people acting on each other at once cannot deadlock.
+ */
+export async function lockUsuario(tx: DbOrTx, id: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('no key update');
 }
 
 export async function insertInvited(
@@ -75,7 +91,8 @@ export async function insertInvited(
   const [row] = await db
     .insert(users)
     // No password can match '!' (not a hash): the account opens only through its invitation.
-    .values({ ...values, passwordHash: '!', status: 'invited' })
+    // Staff vouch for the address they invite, as for an account they create.
+    .values({ ...values, passwordHash: '!', status: 'invited', emailConfirmedAt: sql`now()` })
     .returning({ id: users.id, email: users.email });
   return row!;
 }

@@ -70,18 +70,37 @@ async function resolveRoles(deps: Deps, ids: number[]) {
   return found;
 }
 
+/** Permissions that act on nobody else: holding one puts an account above no one, and anyone may give it. */
+const SELF_ONLY: ReadonlySet<string> = new Set([PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE]);
+
+/** Of these permissions, the ones that would reach beyond what the caller holds. */
+const beyondCaller = (caller: Subject, permissions: Iterable<string>) =>
+  [...permissions].filter((p) => !SELF_ONLY.has(p) && !caller.permissions.has(p));
+
 /**
  * Nobody gives a role granting what they do not hold themselves, so
  * USERS.UPDATE_ROLE or USERS.CREATE cannot make anyone (oneself through a
- * second mailbox, say) mightier than the caller. Editing one's own profile
- * acts on nobody else, so any role may carry it.
+ * second mailbox, say) mightier than the caller.
  */
 export async function assertGrantableRoles(db: DbOrTx, caller: Subject, roleIds: number[]) {
   const granted = await admin.findPermissionsOfRoles(db, roleIds);
-  const beyond = granted.filter(
-    (p) => p !== PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE && !caller.permissions.has(p),
-  );
-  if (beyond.length) throw forbidden(M.ROLE_ASSIGN_FORBIDDEN);
+  if (beyondCaller(caller, granted).length) throw forbidden(M.ROLE_ASSIGN_FORBIDDEN);
+}
+
+/**
+ * Nobody acts on an account mightier than themselves: whatever changes
+ * another account (its e-mail, roles, state, invitation) needs the caller to
+ * hold every permission that account holds, so a lesser role cannot demote,
+ * deactivate or take over an administrator. Run inside the change's
+ * transaction: the account's row stays locked until it ends, so its roles
+ * cannot grow between this check and the write.
+ */
+export async function assertCanActOn(tx: DbOrTx, caller: Subject, targetId: number) {
+  if (targetId === caller.id) return;
+  await admin.lockUsuario(tx, targetId);
+  const roles = (await usuarios.findRolesOfUsers(tx, [targetId])).get(targetId) ?? [];
+  const held = roles.flatMap((r) => r.permissions.map((p) => p.name));
+  if (beyondCaller(caller, held).length) throw forbidden(M.TARGET_ABOVE_CALLER);
 }
 
 /**
@@ -166,12 +185,18 @@ export async function invite(deps: Deps, caller: Subject, input: Invitacion) {
   }
 }
 
-/** A new link for an invitation not accepted yet; the earlier link stops working. */
+/**
+ * A new link for an invitation not accepted yet; the earlier link stops
+ * working. Only to an address proven (the one staff invited, or a changed one
+ * its owner confirmed), and only by someone holding what the account will.
+ */
 export async function resendInvitation(deps: Deps, caller: Subject, id: number) {
-  const user = await admin.findUsuario(deps.db, id);
-  if (!user) throw userNotFound();
   const invitation = newInvitation();
-  await deps.db.transaction(async (tx) => {
+  const user = await deps.db.transaction(async (tx) => {
+    await assertCanActOn(tx, caller, id);
+    const user = await admin.findUsuario(tx, id);
+    if (!user) throw userNotFound();
+    if (user.status === 'invited' && !user.emailConfirmedAt) throw conflict(M.EMAIL_UNCONFIRMED);
     if (!(await admin.renewInvitation(tx, id, invitation))) throw conflict(M.NOT_INVITED);
     await recordAudit(tx, caller, {
       action: 'update',
@@ -188,6 +213,7 @@ export async function resendInvitation(deps: Deps, caller: Subject, id: number) 
         `${deps.config.publicUrl}/invitacion/${invitation.token}`,
       ),
     );
+    return user;
   });
   deps.mail.wake();
   return { message: M.INVITATION_RESENT(user.email) };
@@ -229,7 +255,11 @@ async function assertAnotherAdmin(tx: Parameters<typeof admin.countOtherActiveAd
   if ((await admin.countOtherActiveAdmins(tx, userId)) === 0) throw conflict(M.LAST_ADMIN);
 }
 
-/** Replaces another account's roles (nobody changes their own); the owner is told by mail. */
+/**
+ * Replaces another account's roles (nobody changes their own, nor those of an
+ * account holding more than they do); the account's sessions end, so it signs
+ * in again under its new roles, and the owner is told by mail.
+ */
 export async function changeRoles(deps: Deps, caller: Subject, id: number, input: UserRoles) {
   if (id === caller.id) throw forbidden(M.OWN_ROLES);
   const roles = await resolveRoles(deps, input.roles);
@@ -238,10 +268,11 @@ export async function changeRoles(deps: Deps, caller: Subject, id: number, input
     caller,
     roles.map((r) => r.id),
   );
-  const user = await admin.findUsuario(deps.db, id);
-  if (!user) throw userNotFound();
   const names = roles.map((r) => r.name).sort();
   await deps.db.transaction(async (tx) => {
+    await assertCanActOn(tx, caller, id);
+    const user = await admin.findUsuario(tx, id);
+    if (!user) throw userNotFound();
     const before = (await usuarios.findRolesOfUsers(tx, [id])).get(id) ?? [];
     await assertAdminRemains(tx, id, names);
     await usuarios.replaceUserRoles(
@@ -249,6 +280,7 @@ export async function changeRoles(deps: Deps, caller: Subject, id: number, input
       id,
       roles.map((r) => r.id),
     );
+    await usuarios.updateUser(tx, id, {}, { revokeTokens: true });
     await recordAudit(tx, caller, {
       action: 'update',
       entity: 'user',
@@ -264,14 +296,16 @@ export async function changeRoles(deps: Deps, caller: Subject, id: number, input
 /**
  * Deactivates an active account (every session ends at once, and a
  * professional leaves the cartilla) or reactivates a deactivated one. Nobody
- * deactivates themselves, and the last active ADMINISTRADOR stays.
+ * deactivates themselves or an account holding more than they do, and the
+ * last active ADMINISTRADOR stays.
  */
 export async function changeEstado(deps: Deps, caller: Subject, id: number, input: UserEstado) {
   if (id === caller.id && !input.activo) throw forbidden(M.OWN_STATUS);
-  const user = await admin.findUsuario(deps.db, id);
-  if (!user) throw userNotFound();
   const [from, to] = input.activo ? (['inactive', 'active'] as const) : (['active', 'inactive'] as const);
-  await deps.db.transaction(async (tx) => {
+  const user = await deps.db.transaction(async (tx) => {
+    await assertCanActOn(tx, caller, id);
+    const user = await admin.findUsuario(tx, id);
+    if (!user) throw userNotFound();
     await admin.lockAdministrators(tx);
     if (!input.activo) {
       const roles = (await usuarios.findRolesOfUsers(tx, [id])).get(id) ?? [];
@@ -285,6 +319,7 @@ export async function changeEstado(deps: Deps, caller: Subject, id: number, inpu
       details: { estado: to },
     });
     await deps.mail.enqueue(tx, statusChangedMail(user.email, input.activo, loginUrl(deps)));
+    return user;
   });
   deps.mail.wake();
   return { message: input.activo ? M.REACTIVATED(user.email) : M.DEACTIVATED(user.email) };
@@ -298,6 +333,8 @@ export async function sendRecoveryLink(deps: Deps, caller: Subject, id: number) 
   const user = await admin.findUsuario(deps.db, id);
   if (!user) throw userNotFound();
   if (user.status !== 'active') throw conflict(M.RECOVERY_NOT_ACTIVE);
+  // The link goes to the owner, so any holder of USERS.UPDATE_PASSWORD may send it; never to an unproven address.
+  if (!user.emailConfirmedAt) throw conflict(M.EMAIL_UNCONFIRMED);
   await deps.db.transaction(async (tx) => {
     const sent = await mailRecoveryLink(deps, tx, user);
     // The account had its recovery mails for the hour (the owner may have asked too).

@@ -11,12 +11,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Client, Subject } from '../../plugins/auth.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
-import { passwordChangedMail, passwordRecoveryMail } from './usuarios.mails.ts';
+import { emailConfirmationMail, passwordChangedMail, passwordRecoveryMail } from './usuarios.mails.ts';
 import * as usuarios from './usuarios.repository.ts';
 import { requiresSecondFactor } from './usuarios-2fa.service.ts';
 import { acceptInvitation } from './usuarios-admin.repository.ts';
@@ -105,8 +105,46 @@ export async function requestPasswordRecovery(deps: Deps, email: string, client:
     await attempt.failed();
     throw notFound(MESSAGES.RECOVER_UNKNOWN_EMAIL);
   }
+  // An address someone else gave the account gets no recovery link until its owner proves it: the
+  // confirmation link goes again instead.
+  if (user.status !== 'pending' && !user.emailConfirmedAt) {
+    await deps.db.transaction(async (tx) => {
+      if (await deps.withinQuota(tx, `email-confirmacion:${user.id}`, RECOVERY_MAILS_PER_HOUR))
+        await mailEmailConfirmation(deps, tx, user);
+    });
+    deps.mail.wake();
+    throw conflict(MESSAGES.usuarios.EMAIL_UNCONFIRMED_RECOVERY);
+  }
   await deps.db.transaction((tx) => mailRecoveryLink(deps, tx, user));
   deps.mail.wake();
+}
+
+/** How long the link confirming an address changed by someone else works. */
+export const EMAIL_CONFIRMATION_TTL_HOURS = 72;
+
+/** Queues a fresh link proving the account's (changed) address; an earlier one stops working. */
+export async function mailEmailConfirmation(
+  deps: Pick<Deps, 'config' | 'mail'>,
+  tx: DbOrTx,
+  user: { id: number; email: string },
+) {
+  const token = randomToken();
+  await usuarios.replaceEmailToken(tx, user.id, sha256(token), EMAIL_CONFIRMATION_TTL_HOURS);
+  await deps.mail.enqueue(
+    tx,
+    emailConfirmationMail(
+      user.email,
+      `${deps.config.publicUrl}/confirmar-email-cuenta/${token}`,
+      EMAIL_CONFIRMATION_TTL_HOURS,
+    ),
+  );
+}
+
+/** The owner opens the link mailed to the account's new address: it is proven. */
+export async function confirmEmail(deps: Pick<Deps, 'db'>, token: string) {
+  const confirmed = await usuarios.confirmEmailToken(deps.db, sha256(token));
+  if (!confirmed) throw new AppError(400, MESSAGES.usuarios.EMAIL_TOKEN_INVALID, ERROR_CODES.INVALID_TOKEN);
+  return { message: MESSAGES.usuarios.EMAIL_CONFIRMED };
 }
 
 /**

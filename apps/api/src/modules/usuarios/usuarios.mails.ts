@@ -58,6 +58,22 @@ export function emailChangedMail(previous: string, current: string) {
   });
 }
 
+/** Asks the owner of an address someone else gave the account to prove it is theirs. */
+export function emailConfirmationMail(to: string, link: string, validHours: number) {
+  return composeMail({
+    template: 'confirmar-email-usuario',
+    carriesSecret: true,
+    to,
+    subject: 'Red Dental: confirme su nueva dirección de email',
+    paragraphs: [
+      'Un administrador de la red cambió el email de su cuenta de Red Dental a esta dirección.',
+      `Para confirmar que es suya abra el enlace de abajo (vale por ${validHours} horas y se puede usar una sola vez). Hasta entonces no recibirá en ella enlaces para recuperar la contraseña.`,
+      'Si no esperaba este cambio, ignore este mensaje y comuníquese con la red.',
+    ],
+    action: { label: 'Confirmar mi email', url: link },
+  });
+}
+
 /** Tells an applicant that the sign-up was not approved, with the staff's reason when one was given. */
 export function requestRejectedMail(to: string, motivo: string | undefined) {
   return composeMail({

@@ -73,7 +73,7 @@ export async function insertUser(
 export async function updateUser(
   db: DbOrTx,
   id: number,
-  values: Partial<{ email: string; passwordHash: string; status: UserStatus }>,
+  values: Partial<{ email: string; passwordHash: string; status: UserStatus; emailConfirmedAt: null }>,
   options: { revokeTokens: boolean },
 ) {
   const [row] = await db

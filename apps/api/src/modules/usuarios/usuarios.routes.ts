@@ -1,6 +1,7 @@
 import {
   changePasswordSchema,
   createUserSchema,
+  emailConfirmSchema,
   idParamSchema,
   loginAnswerSchema,
   loginRequestSchema,
@@ -91,6 +92,22 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
       await authService.restorePassword(app, request.body);
       return { message: MESSAGES.RESTORE_SUCCESS };
     },
+  );
+
+  app.post(
+    '/confirm-email',
+    {
+      onRequest: [app.limitByAddress('confirmar-email')],
+      schema: {
+        tags: ['usuarios'],
+        summary:
+          'Confirma la dirección de email que otra persona le dio a la cuenta, con el enlace recibido (72 horas, un solo uso)',
+        security: [],
+        body: emailConfirmSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => authService.confirmEmail(app, request.body.token),
   );
 
   app.put(

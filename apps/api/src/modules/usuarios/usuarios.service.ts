@@ -24,7 +24,8 @@ import {
 } from './usuarios.mails.ts';
 import * as repo from './usuarios.repository.ts';
 import { findRolesByIds } from './usuarios-admin.repository.ts';
-import { assertAdminRemains, assertGrantableRoles } from './usuarios-admin.service.ts';
+import { assertAdminRemains, assertCanActOn, assertGrantableRoles } from './usuarios-admin.service.ts';
+import { mailEmailConfirmation } from './usuarios-auth.service.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'accountFailures'>;
 
@@ -105,20 +106,26 @@ async function assertCurrentPassword(deps: Deps, caller: Subject, currentPasswor
   await attempt.succeeded();
 }
 
+/**
+ * `PUT /api/user/{id}`: the e-mail, the password or the roles. The owner
+ * proves it is theirs with the current password. On another account the
+ * caller must hold everything it holds; nobody sets another person's password
+ * (the owner chooses one through a recovery link); and a changed address is
+ * unproven until its owner opens the link mailed to it, while the old one is
+ * told of the change.
+ */
 export async function updateUser(deps: Deps, caller: Subject, id: number, input: UpdateUser) {
+  const own = id === caller.id;
   if (input.roles !== undefined) {
     if (!caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
-    if (id === caller.id) throw forbidden(MESSAGES.CANNOT_CHANGE_OWN_ROLES);
+    if (own) throw forbidden(MESSAGES.CANNOT_CHANGE_OWN_ROLES);
   }
-  // Another user's password or e-mail (the address their recovery links go to) takes USERS.UPDATE_PASSWORD.
-  if (
-    (input.pass !== undefined || input.user !== undefined) &&
-    id !== caller.id &&
-    !caller.permissions.has(PERMISSIONS.USERS_UPDATE_PASSWORD)
-  )
+  if (!own && input.pass !== undefined) throw forbidden(MESSAGES.usuarios.OTHERS_PASSWORD);
+  // Another user's e-mail is the address their recovery links go to: it takes USERS.UPDATE_PASSWORD.
+  if (!own && input.user !== undefined && !caller.permissions.has(PERMISSIONS.USERS_UPDATE_PASSWORD))
     throw forbidden();
   if (input.pass !== undefined) assertNotCommonPassword(input.pass, 'pass');
-  if (id === caller.id && (input.pass !== undefined || input.user !== undefined))
+  if (own && (input.pass !== undefined || input.user !== undefined))
     await assertCurrentPassword(deps, caller, input.currentPassword);
   const roleIds = input.roles === undefined ? undefined : await resolveRoles(deps, input.roles);
   if (roleIds) await assertGrantableRoles(deps.db, caller, roleIds);
@@ -126,26 +133,31 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
   const passwordHash = input.pass === undefined ? undefined : await hashPassword(input.pass);
   try {
     const updated = await deps.db.transaction(async (tx) => {
+      await assertCanActOn(tx, caller, id);
       const before = await repo.findUserById(tx, id);
+      if (!before) throw notFound(MESSAGES.USER_NOT_FOUND);
       if (roleNames) await assertAdminRemains(tx, id, roleNames);
+      const newEmail = input.user !== undefined && input.user !== before.email ? input.user : undefined;
       const user = await repo.updateUser(
         tx,
         id,
-        { ...(input.user ? { email: input.user } : {}), ...(passwordHash ? { passwordHash } : {}) },
+        {
+          ...(newEmail ? { email: newEmail } : {}),
+          ...(newEmail && !own ? { emailConfirmedAt: null } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+        },
         {
           revokeTokens:
-            passwordHash !== undefined ||
-            roleIds !== undefined ||
-            (input.user !== undefined && id !== caller.id),
+            passwordHash !== undefined || roleIds !== undefined || (newEmail !== undefined && !own),
         },
       );
-      if (!user || !before) throw notFound(MESSAGES.USER_NOT_FOUND);
+      if (!user) throw notFound(MESSAGES.USER_NOT_FOUND);
       if (roleIds) await repo.replaceUserRoles(tx, id, roleIds);
       // Recovery links mailed before die with the password or the address they were sent to.
-      if (passwordHash || user.email !== before.email) await repo.deleteRecoveryTokens(tx, id);
+      if (passwordHash || newEmail) await repo.deleteRecoveryTokens(tx, id);
       // The owner hears of it at the address the account had, and of a new password at the one it has now.
-      if (user.email !== before.email)
-        await deps.mail.enqueue(tx, emailChangedMail(before.email, user.email));
+      if (newEmail) await deps.mail.enqueue(tx, emailChangedMail(before.email, newEmail));
+      if (newEmail && !own) await mailEmailConfirmation(deps, tx, user);
       if (passwordHash)
         await deps.mail.enqueue(tx, passwordChangedMail(user.email, `${deps.config.publicUrl}/login`));
       await recordAudit(tx, caller, {

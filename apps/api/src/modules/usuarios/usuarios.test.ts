@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, PERMISSIONS } from '@red-dental/contracts';
+import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS } from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,25 +166,30 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
   });
 
   describe('PUT /api/user/:id', () => {
-    it('changes e-mail and password; a new password revokes the user’s sessions', async () => {
+    it("changes another user's e-mail, never their password; the new address is asked to confirm", async () => {
       const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
       const targetAuth = await loginAs(ctx.app, target.email, target.password);
       const email = uniqueEmail('cambiado');
-      const res = await request('PUT', `/api/user/${target.id}`, adminAuth, {
+      const withPassword = await request('PUT', `/api/user/${target.id}`, adminAuth, {
         user: email,
         pass: 'Otra-Clave-2025',
       });
+      expect(withPassword.statusCode).toBe(403);
+      expect(withPassword.json().error).toBe(MESSAGES.usuarios.OTHERS_PASSWORD);
+      expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(200);
+
+      const res = await request('PUT', `/api/user/${target.id}`, adminAuth, { user: email });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toBe(email);
       expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(401);
-      await loginAs(ctx.app, email, 'Otra-Clave-2025');
+      await loginAs(ctx.app, email, target.password);
       await ctx.app.mail.drain();
       const mails = await readMails(ctx.config.dataDir);
       expect(mails.filter((m) => m.to === target.email).map((m) => m.subject)).toEqual([
         'Red Dental: cambió el email de su cuenta',
       ]);
       expect(mails.filter((m) => m.to === email).map((m) => m.subject)).toEqual([
-        'Red Dental: su contraseña fue cambiada',
+        'Red Dental: confirme su nueva dirección de email',
       ]);
     });
 

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { ConfirmEmailCuenta } from '@/features/auth/components/confirm-email-cuenta.tsx';
+
+export function Component() {
+  const { token = '' } = useParams();
+  return <ConfirmEmailCuenta token={token} />;
+}
