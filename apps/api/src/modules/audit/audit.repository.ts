@@ -27,9 +27,30 @@ export interface AuditEntry {
  * account changes or goes.
  */
 export async function recordAudit(db: DbOrTx, actor: Actor, entry: AuditEntry) {
+  await insert(db, { id: actor.id, label: actor.email, address: actor.address }, entry);
+}
+
+/** The actor of what a reminder's link did: no session signs it, only the link mailed to the account. */
+export const REMINDER_LINK_ACTOR = 'enlace de recordatorio';
+
+/**
+ * Records what a reminder's link did (decision 066) in the name of the
+ * account it was mailed to: the row's actor is that account (its name and
+ * role copied as `recordAudit` does), labelled as the link rather than by the
+ * e-mail, since no one signed in.
+ */
+export async function recordLinkAudit(
+  db: DbOrTx,
+  owner: { userId: number; address: string },
+  entry: AuditEntry,
+) {
+  await insert(db, { id: owner.userId, label: REMINDER_LINK_ACTOR, address: owner.address }, entry);
+}
+
+async function insert(db: DbOrTx, actor: { id: number; label: string; address: string }, entry: AuditEntry) {
   await insertAudit(db, {
     actorId: actor.id,
-    actorLabel: actor.email,
+    actorLabel: actor.label,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),

@@ -166,13 +166,17 @@ export async function updateProfesional(
     await repo.updateProfile(tx, id, values, { confirmed: !isStaff });
     await repo.replaceEspecialidades(tx, id, especialidadIds);
     if (isStaff && obraSocialIds) await repo.replaceObrasSociales(tx, id, obraSocialIds);
-    if (isStaff)
-      await recordAudit(tx, caller, {
-        action: 'update',
-        entity: 'profesional',
-        entityId: id,
-        details: { nombre: input.nombre, especialidades: especialidadIds, obrasSociales: obraSocialIds },
-      });
+    // The owner's saves too: the directory affiliates read is what the audit must account for.
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'profesional',
+      entityId: id,
+      details: {
+        nombre: input.nombre,
+        especialidades: especialidadIds,
+        obrasSociales: isStaff ? obraSocialIds : undefined,
+      },
+    });
   });
   return toProfesional(await loadDetail(deps, id), caller);
 }
@@ -184,7 +188,15 @@ export async function updateOwnProfile(deps: Deps, caller: Subject, input: Updat
 /** 'Mis datos están actualizados': the owner vouches for the profile as it is. */
 export async function confirmOwnData(deps: Deps, caller: Subject): Promise<Profesional> {
   const id = await ownId(deps, caller);
-  await repo.confirmDatos(deps.db, id);
+  await deps.db.transaction(async (tx) => {
+    await repo.confirmDatos(tx, id);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'profesional',
+      entityId: id,
+      details: { datosConfirmados: true },
+    });
+  });
   return toProfesional(await loadDetail(deps, id), caller);
 }
 

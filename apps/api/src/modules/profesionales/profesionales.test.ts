@@ -307,6 +307,35 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       ).toBe(403);
     });
 
+    it("keeps the owner's own saves in the audit log, by either path, in the owner's name", async () => {
+      const owner = await approvedDentist({ nombre: 'Dra. Auditada Propia' });
+      const audits = () =>
+        queryRows<{ actor_user_id: number; actor_label: string; actor_rol: string; details: unknown }>(
+          ctx.database.db,
+          sql`select actor_user_id, actor_label, actor_rol, details from audit_log
+              where entity = 'profesional' and entity_id = ${String(owner.id)} and action = 'update' order by id`,
+        );
+      const byProfile = await inject(
+        'PUT',
+        '/api/profesionales/profile',
+        owner.auth,
+        await profileBody(owner.id),
+      );
+      expect(byProfile.statusCode, byProfile.body).toBe(200);
+      const byId = await inject(
+        'PUT',
+        `/api/profesionales/${owner.id}`,
+        owner.auth,
+        await profileBody(owner.id, { nombre: 'Dra. Auditada Otra Vez' }),
+      );
+      expect(byId.statusCode, byId.body).toBe(200);
+      const who = { actor_user_id: owner.userId, actor_label: owner.body.email, actor_rol: 'Profesional' };
+      expect(await audits()).toEqual([
+        { ...who, details: { nombre: 'Dra. Auditada Propia', especialidades: [] } },
+        { ...who, details: { nombre: 'Dra. Auditada Otra Vez', especialidades: [] } },
+      ]);
+    });
+
     it('sets the zone, stamps the licence check, and a changed licence loses the stamp', async () => {
       const dentist = await approvedDentist();
       const zona = (await inject('POST', '/api/zonas', staff, { nombre: 'Oeste', numero: 4242 })).json();
@@ -408,6 +437,12 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       const res = await inject('POST', '/api/profesionales/profile/confirmar-datos', dentist.auth);
       expect(res.statusCode).toBe(200);
       expect(res.json().datosConfirmadosAt).toEqual(expect.any(String));
+      const audit = await queryRows<{ actor_user_id: number; details: unknown }>(
+        ctx.database.db,
+        sql`select actor_user_id, details from audit_log
+            where entity = 'profesional' and entity_id = ${String(dentist.id)} and action = 'update'`,
+      );
+      expect(audit).toEqual([{ actor_user_id: dentist.userId, details: { datosConfirmados: true } }]);
       expect((await inject('POST', '/api/profesionales/profile/confirmar-datos', staff)).statusCode).toBe(
         403,
       );

@@ -113,25 +113,39 @@ export async function stamp(
   return rows.length > 0;
 }
 
-/** The provider a live link belongs to (not used, not expired). */
+/**
+ * A link lives while it is not used, not expired, and its account is active:
+ * a deactivated account's reminder confirms nothing.
+ */
+const liveLink = (tokenHash: string) => sql`r.token_hash = ${tokenHash} and r.expira_at > now()
+  and exists (select 1 from profesionales p join users u on u.id = p.user_id
+              where p.id = r.profesional_id and u.status = 'active')`;
+
+/** The provider a live link belongs to. */
 export async function findByToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
   const [row] = await queryRows<{ profesional_id: number }>(
     db,
-    sql`select profesional_id from profesional_recordatorios
-        where token_hash = ${tokenHash} and expira_at > now()`,
+    sql`select r.profesional_id from profesional_recordatorios r where ${liveLink(tokenHash)}`,
   );
   return row?.profesional_id;
 }
 
-/** Uses a live link once: the provider it belonged to, or undefined (used, expired or unknown). */
-export async function consumeToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
-  const [row] = await queryRows<{ profesional_id: number }>(
+/**
+ * Uses a live link once: the provider it belonged to and its account, or
+ * undefined (used, expired, unknown, or of an account no longer active).
+ */
+export async function consumeToken(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ profesionalId: number; userId: number } | undefined> {
+  const [row] = await queryRows<{ profesional_id: number; user_id: number }>(
     db,
-    sql`update profesional_recordatorios set token_hash = null, expira_at = null
-        where token_hash = ${tokenHash} and expira_at > now()
-        returning profesional_id`,
+    sql`update profesional_recordatorios r set token_hash = null, expira_at = null
+        from profesionales p
+        where p.id = r.profesional_id and ${liveLink(tokenHash)}
+        returning r.profesional_id, p.user_id`,
   );
-  return row?.profesional_id;
+  return row ? { profesionalId: row.profesional_id, userId: row.user_id } : undefined;
 }
 
 /** The listing as affiliates see it, for the reminder's link. */

@@ -65,7 +65,7 @@ const recordatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await app.consumeQuota(app.db, `recordatorio-link:${request.ip}`, LINK_LIMIT);
-      return service.confirmByToken(app, request.params.token);
+      return service.confirmByToken(app, request.params.token, request.ip);
     },
   );
 };

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { writtenMomentDay } from '../../lib/written-dates.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit, recordLinkAudit } from '../audit/audit.repository.ts';
 import * as profesionales from './profesionales.repository.ts';
 import { recordatorioMail } from './recordatorios.mails.ts';
 import * as repo from './recordatorios.repository.ts';
@@ -98,12 +98,29 @@ export async function readByToken(deps: Pick<Deps, 'db'>, token: string): Promis
   };
 }
 
-/** 'Mis datos están actualizados' from the link: once, before it expires. */
-export async function confirmByToken(deps: Pick<Deps, 'db'>, token: string): Promise<{ message: string }> {
+/**
+ * 'Mis datos están actualizados' from the link: once, before it expires, while
+ * the account is active; audited in the account's name, as done through the link.
+ */
+export async function confirmByToken(
+  deps: Pick<Deps, 'db'>,
+  token: string,
+  address: string,
+): Promise<{ message: string }> {
   await deps.db.transaction(async (tx) => {
-    const id = await repo.consumeToken(tx, sha256(token));
-    if (id === undefined) throw badRequest(M.RECORDATORIO_LINK_INVALID);
-    await profesionales.confirmDatos(tx, id);
+    const link = await repo.consumeToken(tx, sha256(token));
+    if (link === undefined) throw badRequest(M.RECORDATORIO_LINK_INVALID);
+    await profesionales.confirmDatos(tx, link.profesionalId);
+    await recordLinkAudit(
+      tx,
+      { userId: link.userId, address },
+      {
+        action: 'update',
+        entity: 'profesional',
+        entityId: link.profesionalId,
+        details: { recordatorio: 'confirmado' },
+      },
+    );
   });
   return { message: M.DATOS_CONFIRMADOS };
 }

@@ -76,6 +76,15 @@ describe.each(BACKENDS)('reminders to confirm directory data (%s)', (backend) =>
       sql`select datos_confirmados_at > now() - interval '1 minute' as fresh from profesionales where id = ${stale.id}`,
     );
     expect(row!.fresh).toBe(true);
+    // In the account's name, as done through the link: no one signed in.
+    const audit = await queryRows<{ actor_user_id: number; actor_label: string; actor_nombre: string }>(
+      db(),
+      sql`select actor_user_id, actor_label, actor_nombre from audit_log
+          where entity = 'profesional' and entity_id = ${String(stale.id)} and details->>'recordatorio' = 'confirmado'`,
+    );
+    expect(audit).toEqual([
+      { actor_user_id: stale.userId, actor_label: 'enlace de recordatorio', actor_nombre: 'Dra. Sofía Luna' },
+    ]);
 
     const again = await inject('POST', `/api/profesionales/recordatorio/${token}/confirmar`);
     expect(again.statusCode).toBe(400);
@@ -121,5 +130,32 @@ describe.each(BACKENDS)('reminders to confirm directory data (%s)', (backend) =>
     expect((await inject('POST', `/api/profesionales/${fresh.id}/recordatorio`, dentist)).statusCode).toBe(
       403,
     );
+  });
+
+  it("ends a deactivated account's link as an expired one is: it neither shows nor confirms", async () => {
+    const os = await createObraSocial(ctx.app, admin);
+    const gone = await createDentist(ctx.app, admin, {
+      nombre: 'Dr. Cuenta Cerrada',
+      obrasSociales: [os.id],
+    });
+    expect((await inject('POST', `/api/profesionales/${gone.id}/recordatorio`, admin)).statusCode).toBe(201);
+    const token = linkIn((await mailsTo(gone.email)).at(-1)!.text);
+    expect((await inject('GET', `/api/profesionales/recordatorio/${token}`)).statusCode).toBe(200);
+
+    const off = await inject('PUT', `/api/user/${gone.userId}/estado`, admin, { activo: false });
+    expect(off.statusCode, off.body).toBe(200);
+    for (const [method, url] of [
+      ['GET', `/api/profesionales/recordatorio/${token}`],
+      ['POST', `/api/profesionales/recordatorio/${token}/confirmar`],
+    ] as const) {
+      const res = await inject(method, url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(M.RECORDATORIO_LINK_INVALID);
+    }
+    const [row] = await queryRows<{ datos_confirmados_at: string | null }>(
+      db(),
+      sql`select datos_confirmados_at from profesionales where id = ${gone.id}`,
+    );
+    expect(row!.datos_confirmados_at).toBeNull();
   });
 });
