@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedString } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
 import { especialidadSchema } from './profesionales.ts';
+import { reporteAfiliadoSchema } from './reportes.ts';
 import { ausenciaSchema, weeklyScheduleSchema } from './schedule.ts';
 
 const M = MESSAGES.cartilla;
@@ -45,6 +46,6 @@ export const reporteSchema = z.object({
   motivo: z.string(),
   createdAt: z.string(),
   /** Who reported it, while the affiliate exists. */
-  afiliado: z.object({ nombre: z.string(), documento: z.string() }).nullable(),
+  afiliado: reporteAfiliadoSchema.nullable(),
 });
 export type Reporte = z.infer<typeof reporteSchema>;

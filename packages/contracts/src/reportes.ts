@@ -15,13 +15,24 @@ export const reportesQuerySchema = paginatedQuerySchema.omit({ search: true }).e
 });
 export type ReportesQuery = z.infer<typeof reportesQuerySchema>;
 
+/**
+ * Who sent a report, while the affiliate exists: the name and document to
+ * holders of AFILIADOS.GET (the server audits that they saw them), only the
+ * name's initials to the rest of the staff who keep the directory.
+ */
+export const reporteAfiliadoSchema = z.union([
+  z.object({ nombre: z.string(), documento: z.string() }),
+  z.object({ iniciales: z.string() }),
+]);
+export type ReporteAfiliado = z.infer<typeof reporteAfiliadoSchema>;
+
 export const reporteQueueRowSchema = z.object({
   id: z.number(),
   profesional: z.object({ id: z.number(), nombre: z.string() }),
   motivo: z.string(),
   createdAt: z.string(),
   /** Who reported it, while the affiliate exists. */
-  afiliado: z.object({ nombre: z.string(), documento: z.string() }).nullable(),
+  afiliado: reporteAfiliadoSchema.nullable(),
   estado: z.enum(REPORTE_ESTADOS),
   cerradoAt: z.string().nullable(),
   /** The staff member who closed it (name, or e-mail without one). */

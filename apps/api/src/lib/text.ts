@@ -11,3 +11,12 @@ export function searchKey(value: string): string {
 
 /** A LIKE pattern that finds `text` anywhere, its own %, _ and backslash taken literally. */
 export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** "Juan Carlos Pérez" → "J. C. P.": enough for the owner to recognise, little for whoever else knows the document. */
+export function initials(nombre: string): string {
+  return nombre
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `${word[0]!.toLocaleUpperCase('es-AR')}.`)
+    .join(' ');
+}

@@ -1,6 +1,7 @@
 import { type AccesoRow, type AfiliadoDatos, MESSAGES } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
+import { initials } from '../../lib/text.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import { recordAfiliadoAudit } from '../audit/audit.repository.ts';
 import { findAccesos } from '../audit/audit-query.repository.ts';
@@ -17,15 +18,6 @@ type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
 
 /** Downloads of one's own data per affiliate and hour. */
 const DATOS_LIMIT = { max: 10, windowSeconds: 3600 };
-
-/** "Juan Carlos Pérez" → "J. C. P.": enough for the owner to recognise, little for whoever else knows the document. */
-export function initials(nombre: string): string {
-  return nombre
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => `${word[0]!.toLocaleUpperCase('es-AR')}.`)
-    .join(' ');
-}
 
 /**
  * Anyone who knows a document can open a session with it alone (the product's

@@ -40,6 +40,7 @@ export function findOpen(db: DbOrTx, profesionalId: number) {
       id: profesionalReportes.id,
       motivo: profesionalReportes.motivo,
       createdAt: profesionalReportes.createdAt,
+      afiliadoId: afiliados.id,
       afiliadoNombre: afiliados.nombre,
       afiliadoDocumento: afiliados.documento,
     })

@@ -1,6 +1,13 @@
-import { MESSAGES, REPORTES_POR_DIA, type Reporte, type ReporteInput } from '@red-dental/contracts';
+import {
+  MESSAGES,
+  PERMISSIONS,
+  REPORTES_POR_DIA,
+  type Reporte,
+  type ReporteInput,
+} from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
+import { initials } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as profesionales from './profesionales.repository.ts';
@@ -33,19 +40,39 @@ export async function report(
   });
 }
 
-/** The provider's open reports, for its page in the back office. */
-export async function listOpen(deps: Pick<Deps, 'db'>, profesionalId: number): Promise<Reporte[]> {
+/**
+ * The provider's open reports, for its page in the back office. As in the
+ * queue (`/api/reportes`), who sent each is shown whole only to holders of
+ * AFILIADOS.GET, audited for the affiliate's 'Mis accesos'; the rest read the
+ * name's initials.
+ */
+export async function listOpen(
+  deps: Pick<Deps, 'db'>,
+  caller: Subject,
+  profesionalId: number,
+): Promise<Reporte[]> {
   if (!(await profesionales.findOwner(deps.db, profesionalId)))
     throw notFound(MESSAGES.profesionales.NOT_FOUND);
   const rows = await repo.findOpen(deps.db, profesionalId);
+  const seesDocumento = caller.permissions.has(PERMISSIONS.AFILIADOS_GET);
+  const afiliadoIds = [...new Set(rows.flatMap((r) => (r.afiliadoId === null ? [] : [r.afiliadoId])))];
+  if (seesDocumento && afiliadoIds.length > 0)
+    await recordAudit(deps.db, caller, {
+      action: 'read',
+      entity: 'afiliado',
+      details: { profesionalId, reportes: rows.filter((r) => r.afiliadoId !== null).map((r) => r.id) },
+      afiliadoIds,
+    });
   return rows.map((r) => ({
     id: r.id,
     motivo: r.motivo,
     createdAt: r.createdAt.toISOString(),
     afiliado:
-      r.afiliadoNombre !== null && r.afiliadoDocumento !== null
-        ? { nombre: r.afiliadoNombre, documento: r.afiliadoDocumento }
-        : null,
+      r.afiliadoNombre === null || r.afiliadoDocumento === null
+        ? null
+        : seesDocumento
+          ? { nombre: r.afiliadoNombre, documento: r.afiliadoDocumento }
+          : { iniciales: initials(r.afiliadoNombre) },
   }));
 }
 

@@ -100,12 +100,13 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
       schema: {
         tags,
-        summary: 'Los reportes abiertos sobre los datos de un profesional',
+        summary:
+          'Los reportes abiertos sobre los datos de un profesional. Quien lo envió, con nombre y documento solo con AFILIADOS.GET (queda registrado en los accesos del afiliado); sin él, las iniciales del nombre',
         params: idParamSchema,
         response: { 200: z.array(reporteSchema) },
       },
     },
-    async (request) => reportes.listOpen(app, request.params.id),
+    async (request) => reportes.listOpen(app, currentUser(request), request.params.id),
   );
 
   app.post(

@@ -8,6 +8,7 @@ interface RawReporte {
   profesional_nombre: string;
   motivo: string;
   created_at: Date | string;
+  afiliado_id: number | null;
   afiliado_nombre: string | null;
   afiliado_documento: string | null;
   cerrado_at: Date | string | null;
@@ -24,8 +25,8 @@ function toRow(r: RawReporte) {
     motivo: r.motivo,
     createdAt: iso(r.created_at),
     afiliado:
-      r.afiliado_nombre !== null && r.afiliado_documento !== null
-        ? { nombre: r.afiliado_nombre, documento: r.afiliado_documento }
+      r.afiliado_id !== null && r.afiliado_nombre !== null && r.afiliado_documento !== null
+        ? { id: r.afiliado_id, nombre: r.afiliado_nombre, documento: r.afiliado_documento }
         : null,
     estado: (r.cerrado_at === null ? 'abierto' : 'cerrado') as ReporteEstado,
     cerradoAt: r.cerrado_at === null ? null : iso(r.cerrado_at),
@@ -35,7 +36,7 @@ function toRow(r: RawReporte) {
 }
 
 const columns = sql`r.id, r.profesional_id, p.nombre as profesional_nombre, r.motivo, r.created_at,
-  a.nombre as afiliado_nombre, a.documento as afiliado_documento, r.cerrado_at,
+  a.id as afiliado_id, a.nombre as afiliado_nombre, a.documento as afiliado_documento, r.cerrado_at,
   coalesce(u.nombre, u.email) as cerrado_por, r.nota`;
 const joins = sql`from profesional_reportes r
   join profesionales p on p.id = r.profesional_id

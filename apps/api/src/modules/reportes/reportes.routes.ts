@@ -26,12 +26,13 @@ const reportesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
       schema: {
         tags,
-        summary: 'Los reportes de datos erróneos: abiertos (los más antiguos primero) o cerrados',
+        summary:
+          'Los reportes de datos erróneos: abiertos (los más antiguos primero) o cerrados. Quien lo envió, con nombre y documento solo con AFILIADOS.GET (queda registrado en los accesos del afiliado); sin él, las iniciales del nombre',
         querystring: reportesQuerySchema,
         response: { 200: paginatedSchema(reporteQueueRowSchema) },
       },
     },
-    async (request) => service.listQueue(app, request.query),
+    async (request) => service.listQueue(app, currentUser(request), request.query),
   );
 
   app.get(

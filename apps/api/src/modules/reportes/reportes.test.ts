@@ -1,4 +1,11 @@
-import { MESSAGES, miReporteSchema, paginatedSchema, reporteQueueRowSchema } from '@red-dental/contracts';
+import {
+  accesoRowSchema,
+  MESSAGES,
+  miReporteSchema,
+  paginatedSchema,
+  reporteQueueRowSchema,
+  reporteSchema,
+} from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -7,6 +14,7 @@ import {
   apiCaller,
   BACKENDS,
   createTestApp,
+  createUserWithRoles,
   loginAs,
   signInWithRole,
   type TestContext,
@@ -25,6 +33,7 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
   let dentistAuth: Record<string, string>;
   let afiliado: Record<string, string>;
   let otherAfiliado: Record<string, string>;
+  let marta: { id: number; documento: string };
   let dentist: Awaited<ReturnType<typeof createDentist>>;
   const inject = apiCaller(() => ctx.app);
 
@@ -53,10 +62,8 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
     const os = await createObraSocial(ctx.app, staff);
     dentist = await createDentist(ctx.app, admin, { nombre: 'Dr. Tomás Ríos', obrasSociales: [os.id] });
     dentistAuth = await loginAs(ctx.app, dentist.email, dentist.password);
-    afiliado = await afiliadoAuth(
-      ctx.app,
-      (await createAfiliado(ctx.app, staff, os.id, { nombre: 'Marta Gil' })).id,
-    );
+    marta = await createAfiliado(ctx.app, staff, os.id, { nombre: 'Marta Gil' });
+    afiliado = await afiliadoAuth(ctx.app, marta.id);
     otherAfiliado = await afiliadoAuth(ctx.app, (await createAfiliado(ctx.app, staff, os.id)).id);
   });
 
@@ -137,6 +144,63 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
     const long = await inject('PUT', '/api/reportes/1', staff, { estado: 'cerrado', nota: 'x'.repeat(501) });
     expect(long.statusCode).toBe(400);
     expect((await inject('GET', '/api/reportes?estado=pendiente', staff)).statusCode).toBe(400);
+  });
+
+  it('shows who sent a report only to holders of AFILIADOS.GET, and tells the affiliate they saw it', async () => {
+    const reads = () =>
+      queryRows<{ actor_label: string; afiliado_ids: number[]; details: { reportes: number[] } }>(
+        ctx.database.db,
+        sql`select actor_label, afiliado_ids, details from audit_log
+            where action = 'read' and entity = 'afiliado' and afiliado_ids @> ${`{${marta.id}}`}::integer[] order by id`,
+      );
+    const before = (await reads()).length;
+
+    // A role that keeps the directory but may not look affiliates up.
+    const role = await inject('POST', '/api/roles', admin, {
+      name: `CARTILLA ${Date.now()}`,
+      permissions: ['PROFESSIONALS.GET', 'PROFESSIONALS.UPDATE', 'BACKOFFICE_ACCESS'],
+    });
+    expect(role.statusCode, role.body).toBe(201);
+    const keeper = await createUserWithRoles(ctx.app, admin, [role.json().name]);
+    const keeperAuth = await loginAs(ctx.app, keeper.email, keeper.password);
+    for (const url of [
+      '/api/reportes?pageIndex=0&pageSize=50',
+      `/api/profesionales/${dentist.id}/reportes`,
+    ]) {
+      const res = await inject('GET', url, keeperAuth);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body).not.toContain(marta.documento);
+      expect(res.body).not.toContain('Marta Gil');
+    }
+    const page = queuePage.parse(
+      (await inject('GET', '/api/reportes?pageIndex=0&pageSize=50', keeperAuth)).json(),
+    );
+    expect(page.rows.map((r) => r.afiliado)).toContainEqual({ iniciales: 'M. G.' });
+    const panel = z
+      .array(reporteSchema)
+      .parse((await inject('GET', `/api/profesionales/${dentist.id}/reportes`, keeperAuth)).json());
+    expect(panel.map((r) => r.afiliado)).toContainEqual({ iniciales: 'M. G.' });
+    expect((await reads()).length).toBe(before);
+
+    // Staff who see the document leave a row for each look, in the queue and on the provider's page.
+    const [first] = (await queue()).rows.filter((r) => r.afiliado && 'documento' in r.afiliado);
+    expect(first!.afiliado).toEqual({ nombre: 'Marta Gil', documento: marta.documento });
+    const fromPanel = z
+      .array(reporteSchema)
+      .parse((await inject('GET', `/api/profesionales/${dentist.id}/reportes`, staff)).json());
+    expect(fromPanel.map((r) => r.afiliado)).toContainEqual({
+      nombre: 'Marta Gil',
+      documento: marta.documento,
+    });
+    const after = (await reads()).slice(before);
+    expect(after).toHaveLength(2);
+    expect(after[0]!.details.reportes).toContain(first!.id);
+
+    const accesos = await inject('GET', '/api/afiliados/profile/accesos?pageIndex=0&pageSize=50', afiliado);
+    const tipos = paginatedSchema(accesoRowSchema)
+      .parse(accesos.json())
+      .rows.map((r) => r.tipo);
+    expect(tipos.slice(0, 2)).toEqual(['ficha', 'ficha']);
   });
 
   it('keeps the queue for staff and each affiliate to their own', async () => {

@@ -230,6 +230,13 @@ describe('/profesionales/edit/{id}', () => {
         createdAt: '2026-11-20T14:00:00.000Z',
         afiliado: { nombre: 'Lucía Fernández', documento: '30123456' },
       },
+      // Sent to a user who may not look affiliates up: the initials alone.
+      {
+        id: 32,
+        motivo: 'Cerró el consultorio',
+        createdAt: '2026-11-21T14:00:00.000Z',
+        afiliado: { iniciales: 'J. P.' },
+      },
     ];
     const { requests } = setup({
       'GET /api/profesionales/7/reportes': () => open,
@@ -238,9 +245,10 @@ describe('/profesionales/edit/{id}', () => {
         return [204];
       },
     });
-    const panel = await screen.findByRole('region', { name: 'Un afiliado informó un error' });
+    const panel = await screen.findByRole('region', { name: 'Los afiliados informaron 2 errores' });
     expect(within(panel).getByText('El teléfono ya no corresponde')).toBeInTheDocument();
     expect(within(panel).getByText('20/11/2026 · Lucía Fernández (30123456)')).toBeInTheDocument();
+    expect(within(panel).getByText('21/11/2026 · J. P.')).toBeInTheDocument();
     await userEvent.click(
       within(panel).getByRole('button', {
         name: 'Cerrar reporte',

@@ -6,6 +6,7 @@ import { formatMomentDate } from '@/lib/format.ts';
 import { useReportes } from '../api/reportes.ts';
 import { CloseReporteModal } from './close-reporte-modal.tsx';
 import styles from './profile-form.module.css';
+import { reporteAfiliadoLabel } from './reporte-afiliado.ts';
 
 /**
  * The open reports affiliates sent about this listing ('Informar un error'
@@ -33,7 +34,7 @@ export function ReportesPanel({ profesionalId, nombre }: { profesionalId: number
               <p id={`reporte-${r.id}`}>{r.motivo}</p>
               <p className={styles.hint}>
                 {formatMomentDate(r.createdAt)}
-                {r.afiliado ? ` · ${r.afiliado.nombre} (${r.afiliado.documento})` : ''}
+                {r.afiliado ? ` · ${reporteAfiliadoLabel(r.afiliado)}` : ''}
               </p>
             </div>
             <Button

@@ -75,6 +75,21 @@ describe('/profesionales/reportes', () => {
     expect(await screen.findByText('0 reportes abiertos')).toBeInTheDocument();
   });
 
+  it('shows the initials of whoever sent it when the user may not look affiliates up', async () => {
+    mockApi({
+      ...staff(),
+      'GET /api/reportes': {
+        rows: [OPEN, { ...OPEN, id: 6, motivo: 'Ya no atiende', afiliado: { iniciales: 'J. C. P.' } }],
+        rowCount: 2,
+      },
+    });
+    renderApp('/profesionales/reportes');
+    const table = await screen.findByRole('table', { name: 'Reportes abiertos' });
+    const row = (await within(table).findByText('Ya no atiende')).closest('tr')!;
+    expect(within(row).getByText('J. C. P.')).toBeInTheDocument();
+    expect(within(table).getByText('Marta Gil (30111222)')).toBeInTheDocument();
+  });
+
   it('shows the closed ones with when, who and the note, and opens one again', async () => {
     const { requests } = mockApi({
       ...staff(),

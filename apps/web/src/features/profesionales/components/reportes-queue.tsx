@@ -18,6 +18,7 @@ import { PATHS } from '@/lib/paths.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useReportesQueue, useUpdateReporte } from '../api/reportes.ts';
 import { CloseReporteModal } from './close-reporte-modal.tsx';
+import { reporteAfiliadoLabel } from './reporte-afiliado.ts';
 import styles from './reportes-queue.module.css';
 
 const ESTADO_PARAM = 'estado';
@@ -65,7 +66,7 @@ export function ReportesQueue() {
     {
       id: 'afiliado',
       header: 'Afiliado',
-      cell: (r) => (r.afiliado ? `${r.afiliado.nombre} (${r.afiliado.documento})` : 'Dado de baja'),
+      cell: (r) => (r.afiliado ? reporteAfiliadoLabel(r.afiliado) : 'Dado de baja'),
     },
     ...(estado === 'cerrado'
       ? [
