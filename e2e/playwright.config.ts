@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,9 @@ const STAND_INS = `http://127.0.0.1:${Number(process.env.E2E_STAND_INS_PORT ?? 3
 // its workers, so the tests find the same directory (the mail files live there).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'red-dental-e2e-'));
 process.env.E2E_BASE_URL = BASE_URL;
+// The server's session key, known to the tests so they can sign a session that ends within the test
+// (support/session-token.ts); one per run, like the data directory.
+process.env.E2E_JWT_SECRET ??= randomBytes(32).toString('base64url');
 
 export default defineConfig({
   testDir: './tests',
@@ -67,6 +71,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         ADMIN_EMAIL: 'admin@reddental.com.ar',
         ADMIN_PASSWORD: 'RedDental2025!',
+        JWT_SECRET: process.env.E2E_JWT_SECRET,
         GEOCODER_URL: STAND_INS,
         TILE_URL: `${STAND_INS}/tiles/{z}/{x}/{y}.png`,
       },

@@ -8,6 +8,15 @@ import { portalFiles } from './build/precache.ts';
 
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
 
+/**
+ * The contracts package only declares schemas and constants: a module of it
+ * that nothing uses is dropped, so zod stays out of the screens (and the
+ * service worker) that need none.
+ */
+const CONTRACTS_TREESHAKE = {
+  moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contracts[\\/]/.test(id),
+};
+
 export default defineConfig({
   plugins: [
     react(),
@@ -47,6 +56,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         globIgnores: ['**/*.map', 'sw.js'],
+        // The worker answers in the API's words (MESSAGES) without the schema library.
+        rollupOptions: { treeshake: CONTRACTS_TREESHAKE },
         // Only the affiliate portal's files (build/precache.ts); the back office loads as it always has.
         manifestTransforms: [
           async (entries) => {
@@ -114,9 +125,7 @@ export default defineConfig({
           ],
         },
       },
-      // The contracts package only declares schemas and constants: a module of it
-      // that nothing uses is dropped, so zod stays out of the screens that need none.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contracts[\\/]/.test(id) },
+      treeshake: CONTRACTS_TREESHAKE,
     },
   },
   server: {

@@ -48,6 +48,14 @@ export class Backend {
     return (await response.json()) as { token: string };
   }
 
+  /** Signs the affiliate out of every device, as 'Cerrar Sesión' does on any one of them. */
+  async logoutAfiliado(token: string): Promise<void> {
+    const response = await this.request.post('/api/afiliados/logout', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status(), await response.text()).toBe(204);
+  }
+
   /** An active account holding one of the default roles. */
   async createUser(role: StaffRole): Promise<{ user: string; pass: string }> {
     return this.createUserWithRole(role);

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { Backend, type StaffRole } from './api.ts';
+import { tokenEndingAt } from './session-token.ts';
 
 interface ConsoleWatch {
   /** Tolerates console errors matching `pattern` in this test (for example an expected 401). */
@@ -13,7 +14,11 @@ interface ConsoleWatch {
  */
 export interface LoginAs {
   (role: StaffRole): Promise<{ user: string; pass: string }>;
-  (role: 'AFILIADO'): Promise<{ documento: string; obraSocialId: number }>;
+  /** `sessionEndsAt` (ms since the epoch): a session that ends then instead of in 2 hours. */
+  (
+    role: 'AFILIADO',
+    options?: { sessionEndsAt?: number },
+  ): Promise<{ documento: string; obraSocialId: number }>;
 }
 
 /** The keys and values the SPA keeps a session under (apps/web/src/lib/session.ts). */
@@ -56,11 +61,13 @@ export const test = base.extend<{ backend: Backend; consoleWatch: ConsoleWatch; 
   },
 
   loginAs: async ({ page, backend }, use) => {
-    async function loginAs(role: StaffRole | 'AFILIADO') {
+    async function loginAs(role: StaffRole | 'AFILIADO', options: { sessionEndsAt?: number } = {}) {
       if (role === 'AFILIADO') {
         const afiliado = await backend.createAfiliado();
         const { token } = await backend.loginAfiliado(afiliado.documento);
-        await storeSession(page, token, { kind: 'afiliado' });
+        const { sessionEndsAt } = options;
+        const stored = sessionEndsAt === undefined ? token : tokenEndingAt(token, sessionEndsAt);
+        await storeSession(page, stored, { kind: 'afiliado' });
         return afiliado;
       }
       // A dentist is a professional who signed up and was approved, with a profile of its own.

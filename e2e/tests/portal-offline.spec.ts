@@ -26,6 +26,40 @@ function keptUrls(page: Page): Promise<string[]> {
   });
 }
 
+/** What the worker keeps of a person: every URL kept outside the app's own files (Workbox's precache). */
+function personalCopy(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      if (!name.startsWith('workbox-precache'))
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  });
+}
+
+const NO_ANSWER = 'sin respuesta';
+
+/** What asking for `link` from the page gets: the answer's status and type, or no answer at all. */
+function openFile(page: Page, link: string) {
+  return page.evaluate(
+    async ({ link, none }) =>
+      fetch(link).then(
+        (response) => ({ status: response.status, type: response.headers.get('content-type') }),
+        () => none,
+      ),
+    { link, none: NO_ANSWER },
+  );
+}
+
+/** Waits, in real time, until `moment` has passed: the service worker runs on the machine's clock. */
+async function waitUntil(moment: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - Date.now()) + 1000));
+}
+
+const SESSION_EXPIRED = 'Su sesión expiró o no es válida. Inicie sesión nuevamente';
+/** Either sign-in page: the one a session ended on, or the one a portal address opens without a session. */
+const SIGN_IN_PAGE = /\/login(-afiliado)?$/;
+
 const openAllDay = Object.fromEntries(
   WEEKDAYS.map((d) => [
     d,
@@ -111,6 +145,121 @@ test('an affiliate installs the portal, reads the cartilla, the notifications an
   await page.context().setOffline(true);
   await page.goto('/login-afiliado');
   await expect(page.getByRole('heading', { name: 'Portal de afiliados' })).toBeVisible();
+  await page.context().setOffline(false);
+});
+
+test('offline, a session past its end opens on the sign-in page with nothing kept, and a link naming another affiliate never gets a kept PDF', async ({
+  page,
+  backend,
+  loginAs,
+  consoleWatch,
+}) => {
+  // The session must outlast the reading online, and then the test waits for its end.
+  test.slow();
+  consoleWatch.allow(/ERR_INTERNET_DISCONNECTED/);
+  consoleWatch.allow(/status of 401/);
+  // A file the worker will not answer offline fails as any request without a connection.
+  consoleWatch.allow(/net::ERR_FAILED \(.*\/api\/files\//);
+  const sessionEndsAt = Date.now() + 40_000;
+  const afiliado = await loginAs('AFILIADO', { sessionEndsAt });
+  const title = uniqueName('Aviso que se va con la sesión');
+  await backend.sendToAfiliados(afiliado.obraSocialId, title);
+
+  await page.goto('/notificaciones-afiliado');
+  await controlled(page);
+  await page.reload();
+  const ver = page.getByRole('link', { name: `Ver ${title} (se abre en una pestaña nueva)` });
+  const popup = page.waitForEvent('popup');
+  await ver.click();
+  await (await popup).close();
+  const link = (await ver.getAttribute('href'))!;
+  await page.goto('/perfil-afiliado');
+  await expect(page.getByLabel('Documento')).toHaveValue(afiliado.documento);
+
+  // Until the session ends, its copy reads offline, the opened PDF included.
+  await page.context().setOffline(true);
+  await page.goto('/notificaciones-afiliado');
+  await expect(page.getByText(/^Sin conexión — notificaciones del /)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+  expect(await openFile(page, link)).toEqual({ status: 200, type: 'application/pdf' });
+  // Offline nobody can check a link's signature: one naming another affiliate gets nothing kept.
+  const forged = new URL(link, page.url());
+  forged.searchParams.set('s', 'a.999.0');
+  forged.searchParams.set('sig', 'forged');
+  expect(await openFile(page, `${forged.pathname}${forged.search}`)).toBe(NO_ANSWER);
+
+  // The phone is put away, and opened again without a connection after the session's end.
+  await page.goto('about:blank');
+  await waitUntil(sessionEndsAt);
+  await page.goto('/perfil-afiliado');
+  await expect(page).toHaveURL(/\/login-afiliado$/);
+  await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
+  await expect(page.getByLabel('Documento')).toHaveCount(0);
+  await expect.poll(() => personalCopy(page)).toEqual([]);
+  await scanAndCapture(page, 'sesion-vencida-sin-conexion');
+  // Nothing of it opens any more: not the notifications (a sign-in page opens, as for any visitor
+  // without a session), not the PDF through the link they held.
+  await page.goto('/notificaciones-afiliado');
+  await expect(page).toHaveURL(SIGN_IN_PAGE);
+  await expect(page.getByText(title)).toHaveCount(0);
+  expect(await openFile(page, link)).toBe(NO_ANSWER);
+  await page.context().setOffline(false);
+});
+
+test('the portal left open offline gives way to the sign-in page when the session ends', async ({
+  page,
+  loginAs,
+  consoleWatch,
+}) => {
+  test.slow();
+  consoleWatch.allow(/ERR_INTERNET_DISCONNECTED/);
+  consoleWatch.allow(/status of 401/);
+  const sessionEndsAt = Date.now() + 25_000;
+  const afiliado = await loginAs('AFILIADO', { sessionEndsAt });
+  await page.goto('/perfil-afiliado');
+  await controlled(page);
+  await page.reload();
+  await expect(page.getByLabel('Documento')).toHaveValue(afiliado.documento);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/^Sin conexión — datos del /)).toBeVisible();
+  await expect(page.getByLabel('Documento')).toHaveValue(afiliado.documento);
+  // Nobody touches the page: at the session's end the sign-in page takes its place.
+  await expect(page).toHaveURL(/\/login-afiliado$/, { timeout: sessionEndsAt - Date.now() + 15_000 });
+  expect(Date.now()).toBeGreaterThanOrEqual(sessionEndsAt);
+  await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
+  await expect(page.getByLabel('Documento')).toHaveCount(0);
+  await expect.poll(() => personalCopy(page)).toEqual([]);
+  await page.context().setOffline(false);
+});
+
+test('a sign-out on another device ends the kept copy at the next read online', async ({
+  page,
+  backend,
+  loginAs,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/ERR_INTERNET_DISCONNECTED/);
+  consoleWatch.allow(/status of 401/);
+  const afiliado = await loginAs('AFILIADO');
+  await page.goto('/perfil-afiliado');
+  await controlled(page);
+  await page.reload();
+  await expect(page.getByLabel('Documento')).toHaveValue(afiliado.documento);
+  await expect.poll(async () => (await personalCopy(page)).length).toBeGreaterThan(0);
+
+  // On another phone the affiliate signs in and out: every session of theirs ends with it.
+  await backend.logoutAfiliado((await backend.loginAfiliado(afiliado.documento)).token);
+  await page.goto('/perfil-afiliado');
+  await expect(page).toHaveURL(/\/login-afiliado$/);
+  await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
+  await expect.poll(() => personalCopy(page)).toEqual([]);
+
+  await page.context().setOffline(true);
+  await page.goto('/perfil-afiliado');
+  await expect(page).toHaveURL(SIGN_IN_PAGE);
+  await expect(page.getByLabel('Documento')).toHaveCount(0);
   await page.context().setOffline(false);
 });
 

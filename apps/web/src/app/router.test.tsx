@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_KEY } from '@/lib/session.ts';
 import { mockApi } from '@/test/api-mock.ts';
-import { makeSessionUser, storeAffiliateSession, storeStaffSession } from '@/test/factories.ts';
+import {
+  makeAfiliadoToken,
+  makeSessionUser,
+  storeAffiliateSession,
+  storeStaffSession,
+} from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const pageTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -100,6 +105,23 @@ describe('protected routes', () => {
     const { router } = renderApp('/cartilla');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login-afiliado'));
     expect(await pageTitle('Portal de afiliados')).toBeInTheDocument();
+  });
+
+  it("reads the profile again when the affiliate's token runs out, and gives way to /login-afiliado", async () => {
+    const exp = Math.ceil(Date.now() / 1000) + 1;
+    storeAffiliateSession(makeAfiliadoToken({ exp }));
+    const { requests } = mockApi({
+      'GET /api/afiliados/profile': () =>
+        Date.now() < exp * 1000
+          ? { id: 1 }
+          : [401, { error: MESSAGES.SESSION_EXPIRED, code: 'NO_AUTENTICADO' }],
+    });
+    const { router } = renderApp('/perfil-afiliado');
+    expect(await pageTitle('Mi Perfil')).toBeInTheDocument();
+    // Nothing is pressed: the screen asks again once the token's time is up.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login-afiliado'), { timeout: 6000 });
+    expect(await screen.findByText(MESSAGES.SESSION_EXPIRED)).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === '/api/afiliados/profile').length).toBeGreaterThan(1);
   });
 
   it('keeps an affiliate out of the back office', async () => {

@@ -14,13 +14,8 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import {
-  fileCacheKey,
-  isAffiliateFileLink,
-  isOfflineRead,
-  PERSONAL_CACHE,
-  SAVED_AT_HEADER,
-} from '../lib/offline-copy.ts';
+import { isAffiliateFileLink, isOfflineRead, PERSONAL_CACHE } from '../lib/offline-copy.ts';
+import { keptFiles, keptReads } from './personal-copy.ts';
 import { shellFor } from './shell.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -38,38 +33,25 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-/** Only whole, successful answers are kept, stamped with the moment they were saved. */
-const keepStamped = {
-  cacheWillUpdate: async ({ response }: { response: Response }) => {
-    if (response.status !== 200) return null;
-    const headers = new Headers(response.headers);
-    headers.set(SAVED_AT_HEADER, new Date().toISOString());
-    return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
-  },
-};
-
 // The affiliate's profile, cartilla and notification list: the server's answer when it comes in
-// time, the last saved one otherwise.
+// time, the last saved one otherwise while the session it was saved for lasts.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && isOfflineRead(url),
   new NetworkFirst({
     cacheName: PERSONAL_CACHE,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [keepStamped],
+    plugins: [keptReads],
   }),
 );
 
-// A PDF the affiliate opened opens again offline, whichever fresh link points to it.
+// A PDF the affiliate opened opens again offline, through any fresh link to it made for them.
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && url.origin === self.location.origin && isAffiliateFileLink(url),
   new NetworkFirst({
     cacheName: PERSONAL_CACHE,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-    plugins: [
-      keepStamped,
-      { cacheKeyWillBeUsed: async ({ request }: { request: Request }) => fileCacheKey(new URL(request.url)) },
-    ],
+    plugins: [keptFiles],
   }),
 );
 

@@ -32,3 +32,22 @@ export function storeAffiliateSession(token = 'afiliado-token'): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify({ kind: 'afiliado' }));
   reloadSessionFromStorage();
 }
+
+/**
+ * An affiliate's token shaped as the server signs one (claims readable, the
+ * signature a stand-in: only the server checks it). `exp` in seconds since the epoch.
+ */
+export function makeAfiliadoToken(claims: { sub?: string; tv?: number; exp: number }): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const payload = {
+    kind: 'afiliado',
+    sub: '12',
+    tv: 0,
+    bd: false,
+    iat: claims.exp - 7200,
+    iss: 'red-dental',
+    ...claims,
+  };
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.firma`;
+}

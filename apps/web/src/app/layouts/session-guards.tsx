@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { afiliadoProfileQueryOptions } from '@/features/afiliados/api/get-afiliado-profile.ts';
 import { loginPathFor, staffLandingPath } from '@/lib/paths.ts';
 import { getLastEndedSession, useSession } from '@/lib/session.ts';
+import { readAfiliadoToken } from '@/lib/session-token.ts';
 
 // The staff's guard lives in staff-session-guard.tsx, so the portal loads nothing of the back office.
 
@@ -20,14 +21,26 @@ export function ToLogin() {
   return <Navigate to={loginPathFor(ended?.kind ?? null)} replace state={state} />;
 }
 
+/** How long after the token's expiry the profile is read again, so every clock that judges it agrees it has passed. */
+const PAST_EXPIRY_MS = 2_000;
+
 /**
  * Affiliates only. `GET /api/afiliados/profile` confirms the token; only a 401
  * (handled by the API client) ends the session, other failures are the screens' business.
+ * When the token's time is up the profile is read again, so the portal gives way to the
+ * sign-in page without waiting for the next read: the server says the session is over,
+ * or offline the service worker says it for the server and deletes its copy.
  */
 export function RequireAffiliateSession({ children }: { children: ReactNode }) {
   const session = useSession();
   const isAffiliate = session?.kind === 'afiliado';
-  useQuery({ ...afiliadoProfileQueryOptions, enabled: isAffiliate });
+  const { refetch } = useQuery({ ...afiliadoProfileQueryOptions, enabled: isAffiliate });
+  const expiresAt = isAffiliate ? readAfiliadoToken(session.token)?.expiresAt : undefined;
+  useEffect(() => {
+    if (expiresAt === undefined) return;
+    const timer = setTimeout(() => void refetch(), Math.max(0, expiresAt - Date.now()) + PAST_EXPIRY_MS);
+    return () => clearTimeout(timer);
+  }, [expiresAt, refetch]);
   if (!session) return <ToLogin />;
   if (session.kind === 'staff') return <Navigate to={staffLandingPath(session.user)} replace />;
   return children;
