@@ -13,7 +13,10 @@ const M = MESSAGES.auditoria;
  * `consult`: a dentist's coverage check; `search` and `read`: staff looking
  * through or into affiliates' records; `export`: data taken out of the
  * application (the audit log itself, or one's own data); `deactivate` and
- * `reactivate`: an affiliate given de baja and back.
+ * `reactivate`: an affiliate given de baja and back. The sign-in actions
+ * name the account tried (its id and the address, never the password or
+ * code): a wrong password, a sign-in completed, a wrong second-step code, a
+ * recovery code spent, and an attempt refused for too many before it.
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -28,6 +31,11 @@ export const AUDIT_ACTIONS = [
   'export',
   'deactivate',
   'reactivate',
+  'login',
+  'login_failed',
+  'second_factor_failed',
+  'recovery_code',
+  'login_blocked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,7 +52,21 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   export: 'Exportó',
   deactivate: 'Dio de baja a',
   reactivate: 'Reactivó a',
+  login: 'Inicio de sesión',
+  login_failed: 'Inicio de sesión fallido',
+  second_factor_failed: 'Código de verificación incorrecto',
+  recovery_code: 'Inicio de sesión con un código de recuperación',
+  login_blocked: 'Inicio de sesión bloqueado por demasiados intentos',
 };
+
+/** Sign-in actions: the row's actor is the account tried, so the row says what happened and nothing more. */
+const SIGN_IN_ACTIONS: ReadonlySet<string> = new Set<AuditAction>([
+  'login',
+  'login_failed',
+  'second_factor_failed',
+  'recovery_code',
+  'login_blocked',
+]);
 
 export const AUDIT_ENTITIES = [
   'afiliado',
@@ -89,6 +111,7 @@ export function describeAudit(row: { action: string; entity: string; entityId: s
     if (list && !row.entityId) return `Exportó ${list}`;
   }
   const action = AUDIT_ACTION_LABELS[row.action as AuditAction] ?? row.action;
+  if (SIGN_IN_ACTIONS.has(row.action)) return action;
   const entity = AUDIT_ENTITY_LABELS[row.entity as AuditEntity] ?? row.entity;
   // Whose data an export took is said by who did it: the number adds nothing.
   const showsId = row.entityId && row.entity !== 'datos_personales' && row.entity !== 'auditoria';

@@ -17,9 +17,28 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'DEMASIADO_GRANDE',
   UNSUPPORTED_MEDIA: 'TIPO_NO_ADMITIDO',
   RATE_LIMITED: 'DEMASIADOS_INTENTOS',
+  /** The network requires a second factor of this account, and its session was opened without one. */
+  SECOND_FACTOR_REQUIRED: 'SEGUNDO_FACTOR_REQUERIDO',
   UNAVAILABLE: 'NO_DISPONIBLE',
   INTERNAL: 'ERROR_INTERNO',
 } as const;
+
+/**
+ * Whether holding these permissions makes the second factor compulsory where
+ * the network requires it (REQUIRE_STAFF_2FA): whoever keeps accounts, loads
+ * affiliates, reads the audit log or keeps the directory.
+ */
+export function requiresSecondFactor(permissions: Iterable<string>): boolean {
+  for (const p of permissions)
+    if (
+      p.startsWith('USERS.') ||
+      p === 'AFILIADOS.CREATE' ||
+      p === 'AUDIT.GET' ||
+      p === 'PROFESSIONALS.UPDATE'
+    )
+      return true;
+  return false;
+}
 
 /** The largest id a row can have (PostgreSQL integer); a larger one names nothing. */
 export const MAX_ID = 2_147_483_647;

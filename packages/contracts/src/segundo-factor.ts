@@ -43,8 +43,14 @@ export const desafioSchema = z.object({ desafio: z.string().min(1).max(2000) });
 export const totpSetupSchema = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });
 export type TotpSetup = z.infer<typeof totpSetupSchema>;
 
-/** POST /api/user/2fa/activar: the first code the app shows, proving it was set up. */
-export const activarSchema = z.object({ codigo: codigoSchema });
+/** POST /api/user/2fa/activar: the first code the app shows, proving it was set up, and the current password. */
+export const activarSchema = z.object({
+  codigo: codigoSchema,
+  currentPassword: z
+    .string({ error: MESSAGES.CURRENT_PASSWORD_REQUIRED })
+    .min(1, MESSAGES.CURRENT_PASSWORD_REQUIRED)
+    .max(256),
+});
 
 /** The recovery codes, shown once when two-factor sign-in is turned on. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { newPasswordSchema, USER_STATUSES } from './auth.ts';
-import { boundedString, emailSchema, idSchema, paginatedQuerySchema } from './common.ts';
+import {
+  boundedString,
+  emailSchema,
+  idSchema,
+  messageResponseSchema,
+  paginatedQuerySchema,
+} from './common.ts';
 import * as MESSAGES from './messages/index.ts';
 import { ALL_PERMISSIONS, type PermissionName } from './permissions.ts';
 
@@ -46,6 +52,18 @@ export type InvitacionInfo = z.infer<typeof invitacionInfoSchema>;
 /** PUT /api/user/invitaciones/{token}: the password the invitee chose. */
 export const acceptInvitacionSchema = z.object({ password: newPasswordSchema });
 export type AcceptInvitacion = z.infer<typeof acceptInvitacionSchema>;
+
+/**
+ * PUT /api/user/invitaciones/{token} answers: the account is active. Where the
+ * network requires a second factor of its roles, `desafio` continues straight
+ * to setting the app up (POST /api/user/login/configurar, then /login/activar,
+ * which signs in), without typing the password just chosen again.
+ */
+export const invitacionAceptadaSchema = messageResponseSchema.extend({
+  segundoFactor: z.literal('configurar').optional(),
+  desafio: z.string().optional(),
+});
+export type InvitacionAceptada = z.infer<typeof invitacionAceptadaSchema>;
 
 /** The invitation form on screen: the password twice. */
 export const acceptInvitacionFormSchema = acceptInvitacionSchema

@@ -21,6 +21,8 @@ export interface SubjectRow {
   permissions: ReadonlySet<string>;
   /** When the token's session was last seen; null when there is no such session (signed out). */
   sessionUsedAt: Date | null;
+  /** Whether the session proved a second factor. */
+  secondFactor: boolean;
 }
 
 /**
@@ -35,10 +37,12 @@ const subjectStatement = statement<{
   token_version: number;
   permissions: string;
   session_used_ms: number | null;
+  second_factor: boolean;
 }>(sql`
   select ${users.id}, ${users.email}, ${users.status}, ${users.tokenVersion},
     coalesce(string_agg(distinct ${permissions.name}, ','), '') as permissions,
-    (extract(epoch from ${userSessions.lastUsedAt}) * 1000)::float8 as session_used_ms
+    (extract(epoch from ${userSessions.lastUsedAt}) * 1000)::float8 as session_used_ms,
+    ${userSessions.secondFactorAt} is not null as second_factor
   from ${users}
   left join ${userSessions}
     on ${userSessions.id} = ${sql.placeholder('sessionId')} and ${userSessions.userId} = ${users.id}
@@ -67,6 +71,7 @@ export async function findSubject(
       tokenVersion: row.token_version,
       permissions: permissionSet(row.permissions),
       sessionUsedAt: row.session_used_ms === null ? null : new Date(Number(row.session_used_ms)),
+      secondFactor: row.second_factor === true,
     }
   );
 }
@@ -88,9 +93,17 @@ function permissionSet(list: string): ReadonlySet<string> {
 /** A new session (one sign-in, one device) of a user at its current token version. */
 export async function insertSession(
   db: DbOrTx,
-  values: { id: string; userId: number; tokenVersion: number; userAgent: string | null; address: string },
+  values: {
+    id: string;
+    userId: number;
+    tokenVersion: number;
+    userAgent: string | null;
+    address: string;
+    secondFactor: boolean;
+  },
 ): Promise<void> {
-  await db.insert(userSessions).values(values);
+  const { secondFactor, ...session } = values;
+  await db.insert(userSessions).values({ ...session, secondFactorAt: secondFactor ? sql`now()` : null });
 }
 
 /** Notes that a session was just used; called only when the last note is several minutes old. */

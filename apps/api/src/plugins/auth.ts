@@ -1,9 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hasPermission, MESSAGES, type PermissionName, type UserStatus } from '@red-dental/contracts';
+import {
+  ERROR_CODES,
+  hasPermission,
+  MESSAGES,
+  type PermissionName,
+  requiresSecondFactor,
+  type UserStatus,
+} from '@red-dental/contracts';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
 import { rememberVerified } from '../lib/verified-tokens.ts';
 import {
@@ -35,6 +42,8 @@ export interface Subject {
   address: string;
   /** The session (sign-in, device) the token belongs to. */
   sessionId: string;
+  /** Whether that session proved a second factor (at sign-in, or by turning it on). */
+  secondFactor: boolean;
 }
 
 /** Where a sign-in comes from, kept with its session so the owner can recognize it. */
@@ -55,23 +64,35 @@ export type Auth = { kind: 'user'; user: Subject } | { kind: 'afiliado'; afiliad
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Opens a session (one device) for the user and signs its token. */
-    signUserToken(user: { id: number; tokenVersion: number }, client: Client): Promise<string>;
+    /** Opens a session (one device) for the user and signs its token; `secondFactor`: the sign-in proved one. */
+    signUserToken(
+      user: { id: number; tokenVersion: number },
+      client: Client,
+      options?: { secondFactor: boolean },
+    ): Promise<string>;
     signAfiliadoToken(
       afiliado: { id: number; tokenVersion: number },
       options: { birthdateProven: boolean },
     ): Promise<string>;
     /**
      * A token for the second step of a sign-in (the code of the app, or setting it up): valid 5
-     * minutes, for the user at its token version, and good for nothing else.
+     * minutes, for the user at its token version, and good for nothing else. Each names itself
+     * (`challengeId`), so the step can spend it and count its wrong codes.
      */
     signChallenge(user: { id: number; tokenVersion: number }): Promise<string>;
-    /** The user a challenge was made for; undefined when it is not one, or expired. */
-    verifyChallenge(token: string): { id: number; tokenVersion: number } | undefined;
+    /** The user a challenge was made for, and the challenge's id; undefined when it is not one, or expired. */
+    verifyChallenge(token: string): { id: number; tokenVersion: number; challengeId: string } | undefined;
     /** Seals secrets kept in the database under a key kept apart from them (app_settings). */
     secretBox: SecretBox;
-    /** onRequest guard: a signed-in user holding every permission named (none: any signed-in user). */
-    authorize(required?: PermissionName | readonly PermissionName[]): onRequestHookHandler;
+    /**
+     * onRequest guard: a signed-in user holding every permission named (none: any signed-in user).
+     * Where the network requires a second factor of the account, its session must have proved one,
+     * except on the routes that let it set one up (`beforeSecondFactor`).
+     */
+    authorize(
+      required?: PermissionName | readonly PermissionName[],
+      options?: { beforeSecondFactor?: boolean },
+    ): onRequestHookHandler;
     /** onRequest guard: an affiliate token only. */
     authorizeAfiliado: onRequestHookHandler;
     /** onRequest guard: anyone signed in, user or affiliate (what they may reach is the service's to decide). */
@@ -110,18 +131,26 @@ export default fp(
       }),
     );
 
-    app.decorate('signUserToken', async (user: { id: number; tokenVersion: number }, client: Client) => {
-      const sid = randomBytes(16).toString('base64url');
-      await pruneSessions(app.db, user.id, user.tokenVersion, USER_TOKEN_TTL_HOURS);
-      await insertSession(app.db, {
-        id: sid,
-        userId: user.id,
-        tokenVersion: user.tokenVersion,
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-        address: client.address,
-      });
-      return signUser({ kind: 'user', tv: user.tokenVersion, sid, sub: String(user.id) });
-    });
+    app.decorate(
+      'signUserToken',
+      async (
+        user: { id: number; tokenVersion: number },
+        client: Client,
+        options = { secondFactor: false },
+      ) => {
+        const sid = randomBytes(16).toString('base64url');
+        await pruneSessions(app.db, user.id, user.tokenVersion, USER_TOKEN_TTL_HOURS);
+        await insertSession(app.db, {
+          id: sid,
+          userId: user.id,
+          tokenVersion: user.tokenVersion,
+          userAgent: client.userAgent?.slice(0, 300) ?? null,
+          address: client.address,
+          secondFactor: options.secondFactor,
+        });
+        return signUser({ kind: 'user', tv: user.tokenVersion, sid, sub: String(user.id) });
+      },
+    );
     app.decorate(
       'signAfiliadoToken',
       async (afiliado: { id: number; tokenVersion: number }, options: { birthdateProven: boolean }) =>
@@ -134,15 +163,25 @@ export default fp(
     );
     const signChallenge = signer(CHALLENGE_TTL);
     app.decorate('signChallenge', async (user: { id: number; tokenVersion: number }) =>
-      signChallenge({ kind: 'mfa', tv: user.tokenVersion, sub: String(user.id) }),
+      signChallenge({
+        kind: 'mfa',
+        tv: user.tokenVersion,
+        sub: String(user.id),
+        cid: randomBytes(16).toString('base64url'),
+      }),
     );
     app.decorate('verifyChallenge', (token: string) => {
       try {
         const payload = verify(token) as Record<string, unknown>;
         const id = Number(payload.sub);
-        if (payload.kind !== 'mfa' || !Number.isSafeInteger(id) || typeof payload.tv !== 'number')
+        if (
+          payload.kind !== 'mfa' ||
+          !Number.isSafeInteger(id) ||
+          typeof payload.tv !== 'number' ||
+          typeof payload.cid !== 'string'
+        )
           return undefined;
-        return { id, tokenVersion: payload.tv };
+        return { id, tokenVersion: payload.tv, challengeId: payload.cid };
       } catch {
         return undefined;
       }
@@ -199,17 +238,36 @@ export default fp(
       throw unauthorized(MESSAGES.SESSION_EXPIRED);
     }
 
-    app.decorate('authorize', (required?: PermissionName | readonly PermissionName[]) => {
-      return async function authorizeUser(request: FastifyRequest, _reply: FastifyReply) {
-        const auth = await resolveAuth(request);
-        if (auth.kind !== 'user') throw forbidden();
-        if (required && !hasPermission(auth.user.permissions, required)) throw forbidden();
-        request.auth = auth;
-      };
-    });
+    /**
+     * A user whose account needs a second factor its session has not proved: opened before the
+     * account needed one (its roles grew, or the network began requiring it). Such a session
+     * reaches only what sets one up.
+     */
+    const lacksSecondFactor = (user: Subject) =>
+      app.config.requireStaff2fa && !user.secondFactor && requiresSecondFactor(user.permissions);
+    const secondFactorRequired = () =>
+      new AppError(403, MESSAGES.segundoFactor.SETUP_REQUIRED, ERROR_CODES.SECOND_FACTOR_REQUIRED);
+
+    app.decorate(
+      'authorize',
+      (
+        required?: PermissionName | readonly PermissionName[],
+        options: { beforeSecondFactor?: boolean } = {},
+      ) => {
+        return async function authorizeUser(request: FastifyRequest, _reply: FastifyReply) {
+          const auth = await resolveAuth(request);
+          if (auth.kind !== 'user') throw forbidden();
+          if (!options.beforeSecondFactor && lacksSecondFactor(auth.user)) throw secondFactorRequired();
+          if (required && !hasPermission(auth.user.permissions, required)) throw forbidden();
+          request.auth = auth;
+        };
+      },
+    );
 
     app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-      request.auth = await resolveAuth(request);
+      const auth = await resolveAuth(request);
+      if (auth.kind === 'user' && lacksSecondFactor(auth.user)) throw secondFactorRequired();
+      request.auth = auth;
     });
 
     app.decorate('authorizeAfiliado', async function authorizeAfiliado(request: FastifyRequest) {

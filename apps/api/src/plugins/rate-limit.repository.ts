@@ -37,6 +37,16 @@ export async function hitCounter(
   return toCounter(rows[0]);
 }
 
+/** A counter as it stands, without counting anything (an expired window reads as nothing). */
+export async function readCounter(db: DbOrTx, key: string): Promise<Counter> {
+  const rows = await queryRows<{ count: number; retry_after: number }>(
+    db,
+    sql`select count, ceil(extract(epoch from (expires_at - now())))::int as retry_after
+        from rate_limits where key = ${key} and expires_at > now()`,
+  );
+  return toCounter(rows[0]);
+}
+
 export async function deleteCounters(db: DbOrTx, keys: string[]): Promise<void> {
   await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }

@@ -5,7 +5,7 @@ import ipaddr from 'ipaddr.js';
 import type { DbOrTx } from '../db/client.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 import { findOrCreateSetting } from './auth.repository.ts';
-import { deleteCounters, deleteExpiredCounters, hitCounter } from './rate-limit.repository.ts';
+import { deleteCounters, deleteExpiredCounters, hitCounter, readCounter } from './rate-limit.repository.ts';
 
 export interface Limit {
   max: number;
@@ -28,8 +28,11 @@ export const FAILURE_DELAY_MAX_MS = 8000;
 
 /** One attempt on an account, counted before it is checked; say how it ended. */
 export interface AccountAttempt {
-  /** The check failed: counted against the account from every address; past the limit the answer waits. */
-  failed(): Promise<void>;
+  /**
+   * The check failed: counted against the account from every address; past the limit the answer
+   * waits. Whether this failure was the one that reached the account's cap (`accountCap`), once a window.
+   */
+  failed(): Promise<{ reachedAccountCap: boolean }>;
   /** The check passed: this client's attempts and the account's failures are forgotten. */
   succeeded(): Promise<void>;
 }
@@ -43,9 +46,17 @@ declare module 'fastify' {
        * Counts an attempt on the account from this client before it is
        * checked, in one atomic statement, and throws 429 when this client has
        * made too many: parallel guesses cannot slip through between a read and
-       * a write, and another client is never refused for them.
+       * a write, and another client is never refused for them. With
+       * `accountCap`, the account's failures from every address together are
+       * capped too: past it every client is refused (429 with its message)
+       * until the window passes or a right answer clears it.
        */
-      begin(scope: string, account: string, client: string): Promise<AccountAttempt>;
+      begin(
+        scope: string,
+        account: string,
+        client: string,
+        options?: { accountCap?: Limit },
+      ): Promise<AccountAttempt>;
     };
     /**
      * Counts one action against `limit` and throws 429 past it. Given a
@@ -54,6 +65,8 @@ declare module 'fastify' {
     consumeQuota(db: DbOrTx, key: string, limit: Limit): Promise<void>;
     /** Counts one action against `limit` and tells whether it is still within it (for what is skipped, not refused). */
     withinQuota(db: DbOrTx, key: string, limit: Limit): Promise<boolean>;
+    /** Uses up what is left of `limit` at once: until its window ends, `withinQuota` answers false. */
+    exhaustQuota(db: DbOrTx, key: string, limit: Limit): Promise<void>;
   }
 }
 
@@ -101,16 +114,26 @@ export default fp(
       `fail:${scope}:${createHmac('sha256', keySecret).update(account.trim().toLowerCase()).digest('base64url')}`;
 
     app.decorate('accountFailures', {
-      async begin(scope: string, account: string, client: string) {
+      async begin(scope: string, account: string, client: string, options: { accountCap?: Limit } = {}) {
         const wholeAccount = accountKey(scope, account);
         const pair = `${wholeAccount}:${clientKey(client)}`;
+        const cap = options.accountCap;
         const counter = await hitCounter(app.db, pair, ACCOUNT_FAILURE_LIMIT.windowSeconds);
         if (counter.count > ACCOUNT_FAILURE_LIMIT.max) throw tooManyRequests(counter.retryAfterSeconds);
+        if (cap) {
+          const failures = await readCounter(app.db, wholeAccount);
+          if (failures.count >= cap.max) throw tooManyRequests(failures.retryAfterSeconds, cap.message);
+        }
         return {
           async failed() {
-            const failures = await hitCounter(app.db, wholeAccount, ACCOUNT_FAILURE_LIMIT.windowSeconds);
+            const failures = await hitCounter(
+              app.db,
+              wholeAccount,
+              cap?.windowSeconds ?? ACCOUNT_FAILURE_LIMIT.windowSeconds,
+            );
             const wait = failureDelayMs(failures.count);
             if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            return { reachedAccountCap: cap !== undefined && failures.count === cap.max };
           },
           async succeeded() {
             await deleteCounters(app.db, [pair, wholeAccount]);
@@ -126,6 +149,9 @@ export default fp(
     app.decorate('withinQuota', async (db: DbOrTx, key: string, limit: Limit) => {
       const counter = await hitCounter(db, `quota:${key}`, limit.windowSeconds);
       return counter.count <= limit.max;
+    });
+    app.decorate('exhaustQuota', async (db: DbOrTx, key: string, limit: Limit) => {
+      await hitCounter(db, `quota:${key}`, limit.windowSeconds, limit.max + 1);
     });
 
     // Expired windows are dead weight: sweep them now and then.

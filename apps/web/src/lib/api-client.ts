@@ -1,5 +1,6 @@
-import { type ErrorBody, MESSAGES } from '@red-dental/contracts';
+import { ERROR_CODES, type ErrorBody, MESSAGES } from '@red-dental/contracts';
 import type { z } from 'zod';
+import { noteSecondFactorRequired } from './second-factor-required.ts';
 import { endSession, getToken } from './session.ts';
 
 /** Base of every API path; same origin unless the build says otherwise. */
@@ -107,6 +108,8 @@ export function failureOf(status: number, data: unknown, token: string | null): 
   // Only a token this tab still holds is forgotten: a late answer to an old one must not end a new session.
   if (status === 401 && token && token === getToken()) endSession('expired');
   const info = readErrorBody(data);
+  if (status === 403 && token && info.code === ERROR_CODES.SECOND_FACTOR_REQUIRED)
+    noteSecondFactorRequired(token);
   return new ApiError(info.error || MESSAGES.UNEXPECTED, status, info.code, info.fields);
 }
 

@@ -10,5 +10,8 @@ export const NOT_SET_UP = 'Primero genere el código QR y escanéelo con su apli
 export const ALREADY_ON = 'La verificación en dos pasos ya está activada.';
 export const NOT_ON = 'La verificación en dos pasos no está activada.';
 export const DISABLED = 'Verificación en dos pasos desactivada';
+export const SETUP_REQUIRED = 'Debe configurar la verificación en dos pasos';
+export const CODES_LOCKED =
+  'Hubo demasiados códigos incorrectos para esta cuenta. Espere unos minutos e ingrese su email y contraseña otra vez.';
 export const REQUIRED_CANNOT_DISABLE =
   'La red exige la verificación en dos pasos para su rol: no se puede desactivar.';

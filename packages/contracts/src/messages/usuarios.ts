@@ -14,6 +14,8 @@ export const INVITATION_RESENT = (email: string) => `Se envió una nueva invitac
 export const INVITATION_INVALID =
   'El enlace de invitación no es válido o ya venció. Pida al administrador que le envíe otro.';
 export const INVITATION_ACCEPTED = 'Listo: ya puede iniciar sesión con su email y la contraseña que eligió.';
+export const INVITATION_ACCEPTED_SECOND_FACTOR =
+  'Contraseña guardada. La red exige la verificación en dos pasos para su rol: configúrela ahora para entrar.';
 export const NOT_INVITED = 'Esta cuenta no tiene una invitación pendiente';
 export const ROLES_UPDATED = 'Roles actualizados';
 export const ROLE_ASSIGN_FORBIDDEN = 'Solo puede dar roles cuyos permisos usted también tiene.';

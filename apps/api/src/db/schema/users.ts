@@ -136,6 +136,11 @@ export const userSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Moved on at most every few minutes, so a request seldom writes. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the session proved a second factor (the sign-in's code, or turning it on from the
+     * session); where the network requires one, a session without it reaches only its setting up.
+     */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
 );

@@ -157,7 +157,7 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
       const dentist = await createDentist(ctx.app, admin, { nombre: 'Eulalia Búsqueda Ferreyra' });
       const auth = await loginAs(ctx.app, dentist.email, dentist.password);
       await checkCoverage(auth, uniqueDocumento());
-      const page = await list({ actor: 'búsqueda ferr' });
+      const page = await list({ actor: 'búsqueda ferr', accion: 'consult' });
       expect(page.rowCount).toBe(1);
       expect(page.rows[0]).toMatchObject({
         actorNombre: 'Eulalia Búsqueda Ferreyra',

@@ -16,6 +16,8 @@ import * as service from './usuarios-2fa.service.ts';
 import * as login from './usuarios-2fa-login.service.ts';
 
 const tags = ['usuarios'];
+/** What a session that must still set up its second factor may reach (the rest answers 403). */
+export const SETTING_UP = { beforeSecondFactor: true } as const;
 
 /**
  * Two-factor sign-in under `/api/user`: the second step of a sign-in
@@ -69,7 +71,7 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/2fa',
     {
-      onRequest: [app.authorize()],
+      onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
         tags,
         summary:
@@ -83,7 +85,7 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/configurar',
     {
-      onRequest: [app.authorize()],
+      onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
         tags,
         summary: 'Un secreto nuevo para la aplicación (se activa con su primer código)',
@@ -96,16 +98,16 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/activar',
     {
-      onRequest: [app.authorize()],
+      onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
         tags,
         summary:
-          'Activa la verificación en dos pasos con el primer código; devuelve los códigos de recuperación',
+          'Activa la verificación en dos pasos con el primer código y la contraseña actual; devuelve los códigos de recuperación',
         body: activarSchema,
         response: { 200: recoveryCodesSchema },
       },
     },
-    async (request) => service.finishSetup(app, currentUser(request), request.body.codigo),
+    async (request) => service.activate(app, currentUser(request), request.body),
   );
 
   app.post(

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import {
   ERROR_CODES,
-  hasPermission,
   MESSAGES,
-  PERMISSIONS,
+  requiresSecondFactor,
   type SegundoFactorEstado,
   type TotpSetup,
 } from '@red-dental/contracts';
@@ -17,6 +16,7 @@ import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as usuarios from './usuarios.repository.ts';
 import * as repo from './usuarios-2fa.repository.ts';
+import * as sesiones from './usuarios-sesiones.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'secretBox' | 'accountFailures'>;
 const M = MESSAGES.segundoFactor;
@@ -38,14 +38,12 @@ const totpFor = (secret: string, label: string) =>
     secret: Secret.fromBase32(secret),
   });
 
-/** Whether holding these permissions makes the second factor compulsory where the network requires it. */
-export function requiresSecondFactor(
+/** Whether the network requires a second factor of whoever holds these permissions (REQUIRE_STAFF_2FA). */
+export function secondFactorCompulsory(
   config: { requireStaff2fa: boolean },
   permissions: Iterable<string>,
 ): boolean {
-  if (!config.requireStaff2fa) return false;
-  const held = [...permissions];
-  return held.some((p) => p.startsWith('USERS.')) || hasPermission(held, PERMISSIONS.AFILIADOS_CREATE);
+  return config.requireStaff2fa && requiresSecondFactor(permissions);
 }
 
 /** A new secret for the account, kept pending until a code proves the app has it. */
@@ -153,19 +151,25 @@ export async function checkCode(
   return { ok: true, recoveryLeft: await repo.countUnusedRecoveryCodes(tx, user.id) };
 }
 
-/** Whether the caller's account has two-factor sign-in, must have it, and how many recovery codes remain. */
-export async function estado(deps: Deps, caller: Subject): Promise<SegundoFactorEstado> {
-  const current = await repo.findTotpForUpdate(deps.db, caller.id);
-  return {
-    activo: Boolean(current?.totpEnabledAt),
-    obligatorio: requiresSecondFactor(deps.config, caller.permissions),
-    codigosRestantes: current?.totpEnabledAt ? await repo.countUnusedRecoveryCodes(deps.db, caller.id) : 0,
-  };
+/**
+ * Turns two-factor sign-in on from a session: the current password first (it
+ * counts against the sign-in limit), so a session left open is not enough to
+ * tie the account to someone else's phone. The session itself has then proved
+ * a second factor.
+ */
+export async function activate(
+  deps: Deps,
+  caller: Subject,
+  input: { codigo: string; currentPassword: string },
+) {
+  await assertCurrentPassword(deps, caller, input.currentPassword);
+  const result = await finishSetup(deps, caller, input.codigo);
+  await sesiones.markSecondFactor(deps.db, caller.id, caller.sessionId);
+  return result;
 }
 
-/** Turns it off after the current password (it counts against the sign-in limit), unless it is compulsory. */
-export async function disable(deps: Deps, caller: Subject, currentPassword: string) {
-  if (requiresSecondFactor(deps.config, caller.permissions)) throw conflict(M.REQUIRED_CANNOT_DISABLE);
+/** Refuses a wrong current password of the caller (400 on the field), counted as a failed sign-in. */
+async function assertCurrentPassword(deps: Deps, caller: Subject, currentPassword: string) {
   const user = await usuarios.findUserById(deps.db, caller.id);
   if (!user) throw unauthorized(MESSAGES.SESSION_EXPIRED);
   const attempt = await deps.accountFailures.begin('login', user.email, caller.address);
@@ -174,6 +178,23 @@ export async function disable(deps: Deps, caller: Subject, currentPassword: stri
     throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
   }
   await attempt.succeeded();
+  return user;
+}
+
+/** Whether the caller's account has two-factor sign-in, must have it, and how many recovery codes remain. */
+export async function estado(deps: Deps, caller: Subject): Promise<SegundoFactorEstado> {
+  const current = await repo.findTotpForUpdate(deps.db, caller.id);
+  return {
+    activo: Boolean(current?.totpEnabledAt),
+    obligatorio: secondFactorCompulsory(deps.config, caller.permissions),
+    codigosRestantes: current?.totpEnabledAt ? await repo.countUnusedRecoveryCodes(deps.db, caller.id) : 0,
+  };
+}
+
+/** Turns it off after the current password (it counts against the sign-in limit), unless it is compulsory. */
+export async function disable(deps: Deps, caller: Subject, currentPassword: string) {
+  if (secondFactorCompulsory(deps.config, caller.permissions)) throw conflict(M.REQUIRED_CANNOT_DISABLE);
+  const user = await assertCurrentPassword(deps, caller, currentPassword);
   if (!user.totpEnabledAt) throw conflict(M.NOT_ON);
   await deps.db.transaction(async (tx) => {
     await repo.disableTotp(tx, caller.id);

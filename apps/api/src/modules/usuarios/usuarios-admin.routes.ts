@@ -1,6 +1,7 @@
 import {
   acceptInvitacionSchema,
   idParamSchema,
+  invitacionAceptadaSchema,
   invitacionInfoSchema,
   invitacionSchema,
   messageResponseSchema,
@@ -90,7 +91,7 @@ const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'La persona invitada elige su contraseña y activa su cuenta',
         params: tokenParamSchema,
         body: acceptInvitacionSchema,
-        response: { 200: messageResponseSchema },
+        response: { 200: invitacionAceptadaSchema },
       },
     },
     async (request) => service.acceptInvitation(app, request.params.token, request.body, request.ip),

@@ -2,6 +2,7 @@ import {
   type AcceptInvitacion,
   ERROR_CODES,
   type Invitacion,
+  type InvitacionAceptada,
   MESSAGES,
   PERMISSIONS,
   ROLE_NAMES,
@@ -26,11 +27,12 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as usuarios from './usuarios.repository.ts';
+import { secondFactorCompulsory } from './usuarios-2fa.service.ts';
 import { invitationMail, rolesChangedMail, statusChangedMail } from './usuarios-admin.mails.ts';
 import * as admin from './usuarios-admin.repository.ts';
 import { mailRecoveryLink } from './usuarios-auth.service.ts';
 
-type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'withinQuota'>;
+type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'withinQuota' | 'signChallenge'>;
 
 const M = MESSAGES.usuarios;
 export const INVITATION_TTL_HOURS = 72;
@@ -228,12 +230,22 @@ export async function getInvitation(deps: Deps, token: string) {
   return { nombre: user.nombre ?? user.email, email: user.email };
 }
 
-/** The invitee sets their password: the account becomes active and the link is spent. */
-export async function acceptInvitation(deps: Deps, token: string, input: AcceptInvitacion, address: string) {
+/**
+ * The invitee sets their password: the account becomes active and the link is
+ * spent. Where the network requires a second factor of the account's roles,
+ * the answer carries the challenge to set it up at once: the invitee enrols
+ * before any session, and that enrolment signs them in.
+ */
+export async function acceptInvitation(
+  deps: Deps,
+  token: string,
+  input: AcceptInvitacion,
+  address: string,
+): Promise<InvitacionAceptada> {
   // Before the link is used: a refused password leaves it valid for another try.
   assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  const user = await deps.db.transaction(async (tx) => {
     const user = await admin.findByInvitation(tx, sha256(token));
     if (!user) throw invitationInvalid();
     await admin.acceptInvitation(tx, user.id, passwordHash);
@@ -242,8 +254,22 @@ export async function acceptInvitation(deps: Deps, token: string, input: AcceptI
       { id: user.id, email: user.email, address },
       { action: 'update', entity: 'user', entityId: user.id, details: { invitacion: 'aceptada' } },
     );
+    return user;
   });
-  return { message: M.INVITATION_ACCEPTED };
+  const roles = (await usuarios.findRolesOfUsers(deps.db, [user.id])).get(user.id) ?? [];
+  if (
+    !secondFactorCompulsory(
+      deps.config,
+      roles.flatMap((r) => r.permissions.map((p) => p.name)),
+    )
+  )
+    return { message: M.INVITATION_ACCEPTED };
+  const active = await usuarios.findUserById(deps.db, user.id);
+  return {
+    message: M.INVITATION_ACCEPTED_SECOND_FACTOR,
+    segundoFactor: 'configurar',
+    desafio: await deps.signChallenge(active!),
+  };
 }
 
 /**

@@ -15,10 +15,11 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Client, Subject } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
 import { emailConfirmationMail, passwordChangedMail, passwordRecoveryMail } from './usuarios.mails.ts';
 import * as usuarios from './usuarios.repository.ts';
-import { requiresSecondFactor } from './usuarios-2fa.service.ts';
+import { secondFactorCompulsory } from './usuarios-2fa.service.ts';
 import { acceptInvitation } from './usuarios-admin.repository.ts';
 import * as sesiones from './usuarios-sesiones.repository.ts';
 
@@ -26,7 +27,7 @@ export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 
 type Deps = Pick<
   FastifyInstance,
-  'db' | 'config' | 'mail' | 'signUserToken' | 'signChallenge' | 'accountFailures' | 'withinQuota'
+  'db' | 'config' | 'log' | 'mail' | 'signUserToken' | 'signChallenge' | 'accountFailures' | 'withinQuota'
 >;
 
 /**
@@ -52,16 +53,26 @@ export async function buildSessionUser(
  * Signs a user in. Attempts are limited per account and client address, so
  * failures from elsewhere never keep the owner out; failures on an account
  * from every address together slow the wrong answers down (decision 053).
+ * A wrong password and a refusal for too many are on the record of the account
+ * tried (never the password); an unknown address only in the log.
  */
 export async function login(deps: Deps, input: LoginRequest, client: Client) {
   const email = input.user.trim().toLowerCase();
-  const attempt = await deps.accountFailures.begin('login', email, client.address);
+  let attempt: Awaited<ReturnType<Deps['accountFailures']['begin']>>;
+  try {
+    attempt = await deps.accountFailures.begin('login', email, client.address);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 429)
+      await recordSignIn(deps, await usuarios.findUserByEmail(deps.db, email), client, 'login_blocked');
+    throw error;
+  }
   const user = await usuarios.findUserByEmail(deps.db, email);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.pass)
     : await verifyAgainstDummy(input.pass);
   if (!user || !ok) {
     await attempt.failed();
+    await recordSignIn(deps, user, client, 'login_failed');
     throw unauthorized(MESSAGES.LOGIN_FAILED);
   }
   await attempt.succeeded();
@@ -76,20 +87,47 @@ export async function login(deps: Deps, input: LoginRequest, client: Client) {
   // The password is right; an account with a second factor (or one that must set it up) has one more step.
   if (user.totpEnabledAt)
     return { segundoFactor: 'codigo' as const, desafio: await deps.signChallenge(user) };
-  if (requiresSecondFactor(deps.config, held))
+  if (secondFactorCompulsory(deps.config, held))
     return { segundoFactor: 'configurar' as const, desafio: await deps.signChallenge(user) };
   return openSession(deps, sessionUser, user, client);
 }
 
-/** The last step of every sign-in: noted on the account, and a session opened for this device. */
+/** A sign-in attempt that did not open a session, on the record of the account tried, or in the log when there is none. */
+async function recordSignIn(
+  deps: Pick<Deps, 'db' | 'log'>,
+  user: { id: number; email: string } | undefined,
+  client: Client,
+  action: 'login_failed' | 'login_blocked',
+) {
+  if (!user) {
+    deps.log.warn({ event: action, address: client.address }, 'sign-in refused: no account has that e-mail');
+    return;
+  }
+  await recordAudit(
+    deps.db,
+    { id: user.id, email: user.email, address: client.address },
+    { action, entity: 'user', entityId: user.id, details: { paso: 'contraseña' } },
+  );
+}
+
+/**
+ * The last step of every sign-in: noted on the account and on the record, and
+ * a session opened for this device (`secondFactor`: the sign-in proved one).
+ */
 export async function openSession(
   deps: Pick<Deps, 'db' | 'signUserToken'>,
   sessionUser: SessionUser,
-  user: { id: number; tokenVersion: number },
+  user: { id: number; email: string; tokenVersion: number },
   client: Client,
+  options = { secondFactor: false },
 ) {
   await usuarios.recordLogin(deps.db, user.id);
-  return { user: sessionUser, token: await deps.signUserToken(user, client) };
+  await recordAudit(
+    deps.db,
+    { id: user.id, email: user.email, address: client.address },
+    { action: 'login', entity: 'user', entityId: user.id, details: { segundoFactor: options.secondFactor } },
+  );
+  return { user: sessionUser, token: await deps.signUserToken(user, client, options) };
 }
 
 /**

@@ -53,3 +53,11 @@ export async function deleteOtherSessions(
     });
   return rows.filter((r) => r.live).length;
 }
+
+/** The session just proved a second factor: its owner turned two-factor sign-in on from it. */
+export async function markSecondFactor(db: DbOrTx, userId: number, sessionId: string): Promise<void> {
+  await db
+    .update(userSessions)
+    .set({ secondFactorAt: sql`now()` })
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)));
+}

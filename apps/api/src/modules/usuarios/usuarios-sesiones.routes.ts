@@ -2,6 +2,7 @@ import { messageResponseSchema, sesionSchema } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { SETTING_UP } from './usuarios-2fa.routes.ts';
 import * as service from './usuarios-sesiones.service.ts';
 
 const tags = ['usuarios'];
@@ -11,7 +12,7 @@ const usuariosSesionesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sesiones',
     {
-      onRequest: [app.authorize()],
+      onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
         tags,
         summary: 'Las sesiones abiertas de la cuenta',
@@ -24,7 +25,7 @@ const usuariosSesionesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sesiones',
     {
-      onRequest: [app.authorize()],
+      onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
         tags,
         summary: 'Cierra las sesiones de la cuenta en los demás dispositivos',
@@ -37,7 +38,7 @@ const usuariosSesionesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/sesiones/:id',
     {
-      onRequest: [app.authorize()],
+      onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
         tags,
         summary: 'Cierra una sesión de la cuenta',

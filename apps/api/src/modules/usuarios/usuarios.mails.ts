@@ -88,3 +88,18 @@ export function requestRejectedMail(to: string, motivo: string | undefined) {
     ],
   });
 }
+
+/** Tells the owner that someone who knew the password kept trying second-step codes, and what to do. */
+export function codesTriedMail(to: string, miCuentaUrl: string) {
+  return composeMail({
+    template: 'aviso-codigos-incorrectos',
+    carriesSecret: false,
+    to,
+    subject: 'Red Dental: intentos de ingreso a su cuenta',
+    paragraphs: [
+      'Alguien ingresó la contraseña de su cuenta de Red Dental y probó muchos códigos de verificación incorrectos. Por unos minutos la cuenta no acepta más códigos.',
+      'Si no fue usted, quien lo hizo conoce su contraseña: cámbiela cuanto antes en Mi cuenta, "Cambiar Contraseña".',
+    ],
+    action: { label: 'Ir a Mi cuenta', url: miCuentaUrl },
+  });
+}

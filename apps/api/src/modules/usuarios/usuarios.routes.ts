@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOf, currentUser } from '../../plugins/auth.ts';
 import * as service from './usuarios.service.ts';
-import usuariosSegundoFactorRoutes from './usuarios-2fa.routes.ts';
+import usuariosSegundoFactorRoutes, { SETTING_UP } from './usuarios-2fa.routes.ts';
 import usuariosAdminRoutes from './usuarios-admin.routes.ts';
 import * as authService from './usuarios-auth.service.ts';
 import usuariosSesionesRoutes from './usuarios-sesiones.routes.ts';
@@ -52,7 +52,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      onRequest: [app.authorize()],
+      onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: { tags: ['usuarios'], summary: 'Usuario de la sesión', response: { 200: sessionUserSchema } },
     },
     async (request) => authService.buildSessionUser(app, currentUser(request)),
@@ -128,7 +128,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      onRequest: [app.authorize()],
+      onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
         tags: ['usuarios'],
         summary: 'Cierra la sesión de este dispositivo (su token deja de valer; las demás siguen abiertas)',

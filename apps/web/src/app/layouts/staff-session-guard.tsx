@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageError, PageLoading } from '@/components/ui/page-status/index.ts';
 import { meQueryOptions } from '@/features/auth/api/get-me.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
-import { AFFILIATE_LANDING_PATH } from '@/lib/paths.ts';
+import { AFFILIATE_LANDING_PATH, PATHS } from '@/lib/paths.ts';
+import { useSecondFactorRequired } from '@/lib/second-factor-required.ts';
 import { endSession, type Session, updateSessionUser, useSession } from '@/lib/session.ts';
 import { ToLogin } from './session-guards.tsx';
 
@@ -28,6 +29,9 @@ function ConfirmedStaffSession({
   children: ReactNode;
 }) {
   const me = useQuery(meQueryOptions);
+  const location = useLocation();
+  // The server keeps this session to setting up its second factor: Mi cuenta is where that is done.
+  const mustSetUpSecondFactor = useSecondFactorRequired();
 
   useEffect(() => {
     if (me.data) updateSessionUser(me.data);
@@ -42,5 +46,7 @@ function ConfirmedStaffSession({
     if (me.isPending) return <PageLoading />;
     if (me.error) return <PageError message={errorMessage(me.error)} />;
   }
+  if (mustSetUpSecondFactor && location.pathname !== PATHS.miCuenta)
+    return <Navigate to={PATHS.miCuenta} replace />;
   return children;
 }

@@ -1,4 +1,4 @@
-import { type AcceptInvitacion, invitacionInfoSchema, messageResponseSchema } from '@red-dental/contracts';
+import { type AcceptInvitacion, invitacionAceptadaSchema, invitacionInfoSchema } from '@red-dental/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -17,7 +17,10 @@ export function useInvitacion(token: string) {
   });
 }
 
-/** `PUT /api/user/invitaciones/{token}`: the invitee's password; the account is active from then on. */
+/**
+ * `PUT /api/user/invitaciones/{token}`: the invitee's password; the account is active from then on.
+ * Where its roles need a second factor, the answer carries the challenge that sets it up.
+ */
 export function useAceptarInvitacion(token: string) {
   return useMutation({
     mutationFn: (body: AcceptInvitacion) =>
@@ -25,7 +28,7 @@ export function useAceptarInvitacion(token: string) {
         method: 'PUT',
         body,
         auth: false,
-        schema: messageResponseSchema,
+        schema: invitacionAceptadaSchema,
       }),
   });
 }

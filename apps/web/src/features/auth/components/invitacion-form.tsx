@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AcceptInvitacionForm, acceptInvitacionFormSchema } from '@red-dental/contracts';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { LinkOutcome } from '@/components/ui/link-outcome/index.ts';
@@ -9,9 +9,10 @@ import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { PasswordInput } from '@/components/ui/text-input/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
-import { PATHS } from '@/lib/paths.ts';
+import { PATHS, staffLandingPath } from '@/lib/paths.ts';
 import { useAceptarInvitacion, useInvitacion } from '../api/invitacion.ts';
 import styles from './auth-form.module.css';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 const toLogin = (
   <Link to={PATHS.login} className={buttonClasses({ size: 'full' })}>
@@ -21,6 +22,7 @@ const toLogin = (
 
 /** `/invitacion/{token}`: the invited staff member chooses the password of their new account. */
 export function InvitacionForm({ token }: { token: string }) {
+  const navigate = useNavigate();
   const invitacion = useInvitacion(token);
   const accept = useAceptarInvitacion(token);
   const form = useForm<AcceptInvitacionForm>({
@@ -34,6 +36,18 @@ export function InvitacionForm({ token }: { token: string }) {
   } = form;
 
   if (invitacion.isPending) return <PageLoading />;
+  // Where the network requires it of the account's roles, the invitee sets the app up now, and is in.
+  if (accept.data?.desafio)
+    return (
+      <>
+        <Alert variant="success">{accept.data.message}</Alert>
+        <SecondFactorStep
+          step={{ segundoFactor: 'configurar', desafio: accept.data.desafio }}
+          onSignedIn={(user) => navigate(staffLandingPath(user), { replace: true })}
+          onCancel={() => navigate(PATHS.login, { replace: true })}
+        />
+      </>
+    );
   if (invitacion.isError || accept.isSuccess)
     return (
       <LinkOutcome

@@ -7,6 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { clearSecondFactorRequired } from '@/lib/second-factor-required.ts';
 
 /** `GET /api/user/2fa` */
 export function useSegundoFactor() {
@@ -31,11 +32,21 @@ function useRefreshing<T, R>(request: (input: T) => Promise<R>) {
   });
 }
 
-/** `POST /api/user/2fa/activar`: the app's first code; answers the recovery codes, shown once. */
+/**
+ * `POST /api/user/2fa/activar`: the app's first code and the current password; answers the
+ * recovery codes, shown once. The session has proved a second factor from then on.
+ */
 export function useActivarSegundoFactor() {
-  return useRefreshing((codigo: string) =>
-    apiRequest('user/2fa/activar', { method: 'POST', body: { codigo }, schema: recoveryCodesSchema }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { codigo: string; currentPassword: string }) =>
+      apiRequest('user/2fa/activar', { method: 'POST', body, schema: recoveryCodesSchema }),
+    onSuccess: () => {
+      clearSecondFactorRequired();
+      // What the session was refused before, it may read now.
+      return queryClient.invalidateQueries();
+    },
+  });
 }
 
 /** `POST /api/user/2fa/desactivar` with the current password. */

@@ -33,11 +33,16 @@ describe('Mi cuenta: two-factor sign-in', () => {
     const dialog = screen.getByRole('dialog', { name: 'Activar la verificación en dos pasos' });
     expect(await within(dialog).findByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Código'), '123456');
+    await userEvent.type(within(dialog).getByLabelText('Contraseña actual'), 'Clave-2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Activar' }));
     expect(await screen.findByRole('dialog', { name: 'Verificación activada' })).toHaveTextContent(
       'AAAAA-BBBBB',
     );
     expect(requests.filter((r) => r.url.pathname === '/api/user/2fa/configurar')).toHaveLength(1);
+    expect(requests.find((r) => r.url.pathname === '/api/user/2fa/activar')?.body).toEqual({
+      codigo: '123456',
+      currentPassword: 'Clave-2026',
+    });
   });
 
   it('turns it off with the current password, and offers no way off where it is required', async () => {
@@ -52,6 +57,44 @@ describe('Mi cuenta: two-factor sign-in', () => {
     await userEvent.type(within(dialog).getByLabelText('Contraseña actual'), 'Clave-2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.segundoFactor.DISABLED);
+  });
+
+  it('shows a wrong current password on its field', async () => {
+    mockApi({
+      ...signedIn({ activo: false, obligatorio: false, codigosRestantes: 0 }),
+      'POST /api/user/2fa/configurar': { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr: 'data:,' },
+      'POST /api/user/2fa/activar': [
+        400,
+        {
+          error: MESSAGES.CURRENT_PASSWORD_WRONG,
+          code: 'VALIDACION',
+          fields: { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG },
+        },
+      ],
+    });
+    renderApp('/mi-cuenta');
+    await userEvent.click(await screen.findByRole('button', { name: 'Activar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Activar la verificación en dos pasos' });
+    await userEvent.type(within(dialog).getByLabelText('Código'), '123456');
+    await userEvent.type(within(dialog).getByLabelText('Contraseña actual'), 'otra');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Activar' }));
+    expect(await within(dialog).findByText(MESSAGES.CURRENT_PASSWORD_WRONG)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Contraseña actual')).toHaveAccessibleDescription(
+      MESSAGES.CURRENT_PASSWORD_WRONG,
+    );
+  });
+
+  it('keeps a session the server holds to setting it up on Mi cuenta, saying why', async () => {
+    mockApi({
+      ...signedIn({ activo: false, obligatorio: true, codigosRestantes: 0 }),
+      'GET /api/afiliados/paginated': [
+        403,
+        { error: MESSAGES.segundoFactor.SETUP_REQUIRED, code: 'SEGUNDO_FACTOR_REQUERIDO' },
+      ],
+    });
+    renderApp('/afiliados');
+    expect(await screen.findByRole('heading', { name: 'Verificación en dos pasos' })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.segundoFactor.SETUP_REQUIRED)).toHaveAttribute('role', 'alert');
   });
 
   it('says when the network requires it', async () => {

@@ -9,7 +9,7 @@ import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { PasswordInput, TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useRunOnce } from '@/lib/use-run-once.ts';
 import {
@@ -42,6 +42,9 @@ export function SegundoFactorPanel() {
       {estado.error && <Alert>{errorMessage(estado.error)}</Alert>}
       {estado.data && (
         <>
+          {estado.data.obligatorio && !estado.data.activo && (
+            <Alert variant="warning">{MESSAGES.segundoFactor.SETUP_REQUIRED}</Alert>
+          )}
           <p className={styles.text}>
             {estado.data.activo
               ? `Cada ingreso pide, además de la contraseña, un código de su teléfono. Le ${estado.data.codigosRestantes === 1 ? 'queda' : 'quedan'} ${formatCount(estado.data.codigosRestantes, 'código', 'códigos')} de recuperación.`
@@ -68,12 +71,18 @@ function SetUpModal({ onClose }: { onClose: () => void }) {
   const configurar = useConfigurarSegundoFactor();
   const activar = useActivarSegundoFactor();
   const [codigo, setCodigo] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  // The server names the field it refused: the password, or the code.
+  const refused = isApiError(activar.error) ? activar.error.fields : undefined;
+  const passwordError = refused?.currentPassword;
+  const codeError =
+    activar.error && !passwordError ? (refused?.codigo ?? errorMessage(activar.error)) : undefined;
   // One secret per opening: a second request would replace the one whose QR code is on screen.
   useRunOnce(configurar.mutate, undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    activar.mutate(codigo.trim());
+    activar.mutate({ codigo: codigo.trim(), currentPassword });
   };
   const codes = activar.data?.recoveryCodes;
   return (
@@ -112,9 +121,19 @@ function SetUpModal({ onClose }: { onClose: () => void }) {
             inputMode="numeric"
             autoComplete="one-time-code"
             value={codigo}
-            error={activar.error ? errorMessage(activar.error) : undefined}
+            error={codeError}
             onChange={(event) => {
               setCodigo(event.target.value);
+              activar.reset();
+            }}
+          />
+          <PasswordInput
+            label="Contraseña actual"
+            autoComplete="current-password"
+            value={currentPassword}
+            error={passwordError}
+            onChange={(event) => {
+              setCurrentPassword(event.target.value);
               activar.reset();
             }}
           />

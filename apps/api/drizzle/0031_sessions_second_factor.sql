@@ -1,0 +1,1 @@
+ALTER TABLE "user_sessions" ADD COLUMN "second_factor_at" timestamp with time zone;
