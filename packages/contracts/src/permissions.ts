@@ -88,6 +88,17 @@ export const DEFAULT_ROLES: Record<RoleName, readonly PermissionName[]> = {
   PRESTADOR: ['PROFESSIONALS.UPDATE_PROFILE', 'AFILIADOS.GET', 'BACKOFFICE_ACCESS'],
 };
 
+/** Permissions that act on nobody else: holding one puts an account above no one, and anyone may give it. */
+const SELF_ONLY: ReadonlySet<string> = new Set<string>([PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE]);
+
+/**
+ * Of `permissions` (those a role grants, or an account holds), the ones beyond
+ * what `held` has: nobody gives, nor acts on an account with, more than they hold.
+ */
+export function permissionsBeyond(held: ReadonlySet<string>, permissions: Iterable<string>): string[] {
+  return [...permissions].filter((p) => !SELF_ONLY.has(p) && !held.has(p));
+}
+
 /**
  * The rule: with a single name the holder must have it; with a list,
  * all of them. Used by the API guards and the screens alike.

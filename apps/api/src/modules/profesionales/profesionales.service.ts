@@ -3,6 +3,7 @@ import {
   MESSAGES,
   PERMISSIONS,
   type Profesional,
+  permissionsBeyond,
   type profesionalUpdateSchema,
   type Solicitud,
   WEEKDAYS,
@@ -234,12 +235,16 @@ export async function verifyMatricula(deps: Deps, caller: Subject, id: number) {
 
 /**
  * Removes a professional and its account: its sessions end at once (every
- * request looks the user up) and the audit log keeps who and when.
+ * request looks the user up) and the audit log keeps who and when. An account
+ * holding more than the caller (a dentist who is also an administrator) stays.
  */
 export async function deleteProfesional(deps: Deps, caller: Subject, id: number) {
   await deps.db.transaction(async (tx) => {
     const owner = await repo.findOwner(tx, id);
     if (!owner) throw notFound(M.NOT_FOUND);
+    const held = await usuarios.lockAndFindPermissions(tx, owner.userId);
+    if (owner.userId !== caller.id && permissionsBeyond(caller.permissions, held).length)
+      throw forbidden(MESSAGES.usuarios.TARGET_ABOVE_CALLER);
     await usuarios.deleteUser(tx, owner.userId);
     await recordAudit(tx, caller, {
       action: 'delete',

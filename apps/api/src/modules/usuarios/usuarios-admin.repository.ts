@@ -74,16 +74,6 @@ export async function findUsuario(db: DbOrTx, id: number) {
   return row;
 }
 
-/**
- * Locks an account's row until the transaction ends, so what is checked about
- * it stays true until the write. 'No key update', as an UPDATE takes: rows
- * pointing at the account (an audit row naming it as actor) may still be
- * written, so two people acting on each other at once cannot deadlock.
- */
-export async function lockUsuario(tx: DbOrTx, id: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('no key update');
-}
-
 export async function insertInvited(
   db: DbOrTx,
   values: { email: string; nombre: string; inviteTokenHash: string; inviteExpiresAt: Date },

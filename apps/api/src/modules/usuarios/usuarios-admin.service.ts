@@ -5,6 +5,7 @@ import {
   type InvitacionAceptada,
   MESSAGES,
   PERMISSIONS,
+  permissionsBeyond,
   ROLE_NAMES,
   type UserEstado,
   type UserRoles,
@@ -72,13 +73,6 @@ async function resolveRoles(deps: Deps, ids: number[]) {
   return found;
 }
 
-/** Permissions that act on nobody else: holding one puts an account above no one, and anyone may give it. */
-const SELF_ONLY: ReadonlySet<string> = new Set([PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE]);
-
-/** Of these permissions, the ones that would reach beyond what the caller holds. */
-const beyondCaller = (caller: Subject, permissions: Iterable<string>) =>
-  [...permissions].filter((p) => !SELF_ONLY.has(p) && !caller.permissions.has(p));
-
 /**
  * Nobody gives a role granting what they do not hold themselves, so
  * USERS.UPDATE_ROLE or USERS.CREATE cannot make anyone (oneself through a
@@ -86,7 +80,7 @@ const beyondCaller = (caller: Subject, permissions: Iterable<string>) =>
  */
 export async function assertGrantableRoles(db: DbOrTx, caller: Subject, roleIds: number[]) {
   const granted = await admin.findPermissionsOfRoles(db, roleIds);
-  if (beyondCaller(caller, granted).length) throw forbidden(M.ROLE_ASSIGN_FORBIDDEN);
+  if (permissionsBeyond(caller.permissions, granted).length) throw forbidden(M.ROLE_ASSIGN_FORBIDDEN);
 }
 
 /**
@@ -99,10 +93,8 @@ export async function assertGrantableRoles(db: DbOrTx, caller: Subject, roleIds:
  */
 export async function assertCanActOn(tx: DbOrTx, caller: Subject, targetId: number) {
   if (targetId === caller.id) return;
-  await admin.lockUsuario(tx, targetId);
-  const roles = (await usuarios.findRolesOfUsers(tx, [targetId])).get(targetId) ?? [];
-  const held = roles.flatMap((r) => r.permissions.map((p) => p.name));
-  if (beyondCaller(caller, held).length) throw forbidden(M.TARGET_ABOVE_CALLER);
+  const held = await usuarios.lockAndFindPermissions(tx, targetId);
+  if (permissionsBeyond(caller.permissions, held).length) throw forbidden(M.TARGET_ABOVE_CALLER);
 }
 
 /**

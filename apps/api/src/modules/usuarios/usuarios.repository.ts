@@ -25,6 +25,24 @@ export interface RoleWithPermissions {
 }
 
 /** Roles of several users with their permission names, grouped by user id. */
+/**
+ * Locks an account's row until the transaction ends and answers every
+ * permission it holds, so what is checked about it stays true until the
+ * write. 'No key update', as an UPDATE takes: rows pointing at the account (an
+ * audit row naming it as actor) may still be written, so two people acting on
+ * each other at once cannot deadlock.
+ */
+export async function lockAndFindPermissions(tx: DbOrTx, userId: number): Promise<string[]> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const rows = await tx
+    .selectDistinct({ name: permissions.name })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.name);
+}
+
 export async function findRolesOfUsers(
   db: DbOrTx,
   userIds: number[],
