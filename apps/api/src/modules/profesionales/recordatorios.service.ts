@@ -1,7 +1,7 @@
-import { MESSAGES, type RecordatorioDatos } from '@red-dental/contracts';
+import { ERROR_CODES, MESSAGES, type RecordatorioDatos } from '@red-dental/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { writtenMomentDay } from '../../lib/written-dates.ts';
 import type { Subject } from '../../plugins/auth.ts';
@@ -11,6 +11,8 @@ import { recordatorioMail } from './recordatorios.mails.ts';
 import * as repo from './recordatorios.repository.ts';
 
 const M = MESSAGES.profesionales;
+/** A reminder link that is unknown, used, expired or of an account no longer active: like any mailed link. */
+const linkInvalid = () => new AppError(400, M.RECORDATORIO_LINK_INVALID, ERROR_CODES.INVALID_TOKEN);
 
 /** The directory's accuracy loop, in days: when data count as stale, how often a reminder may go, how long its link lives. */
 export const RECORDATORIO_RULES = { staleDays: 90, everyDays: 30, validDays: 14 } as const;
@@ -83,9 +85,9 @@ export async function sendByHand(deps: Deps, caller: Subject, id: number): Promi
 /** What the link shows: the listing as affiliates see it. Reading it does not use the link. */
 export async function readByToken(deps: Pick<Deps, 'db'>, token: string): Promise<RecordatorioDatos> {
   const id = await repo.findByToken(deps.db, sha256(token));
-  if (id === undefined) throw badRequest(M.RECORDATORIO_LINK_INVALID);
+  if (id === undefined) throw linkInvalid();
   const row = await repo.findListing(deps.db, id);
-  if (!row) throw badRequest(M.RECORDATORIO_LINK_INVALID);
+  if (!row) throw linkInvalid();
   return {
     nombre: row.nombre,
     telefono: row.telefono,
@@ -109,7 +111,7 @@ export async function confirmByToken(
 ): Promise<{ message: string }> {
   await deps.db.transaction(async (tx) => {
     const link = await repo.consumeToken(tx, sha256(token));
-    if (link === undefined) throw badRequest(M.RECORDATORIO_LINK_INVALID);
+    if (link === undefined) throw linkInvalid();
     await profesionales.confirmDatos(tx, link.profesionalId);
     await recordLinkAudit(
       tx,
