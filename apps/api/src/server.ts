@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { MissingAdminPasswordError } from './db/seed/base.ts';
 import { DEMO_LOGINS } from './db/seed/demo.ts';
+import { dropOutputWithoutReader, flushOutput, LOG_STREAM } from './lib/process-output.ts';
 import { superviseWorkers } from './server-cluster.ts';
 import { buildWebIfStale, openDatabase, type PreparedDatabase, prepareDatabase } from './startup.ts';
 
@@ -69,7 +70,13 @@ async function serve(
   database: Awaited<ReturnType<typeof openDatabase>>,
   onClosed = () => {},
 ) {
-  const app = await buildApp({ config, database, closeDatabase: true, webRoot: config.webDir });
+  const app = await buildApp({
+    config,
+    database,
+    closeDatabase: true,
+    webRoot: config.webDir,
+    logger: { stream: LOG_STREAM },
+  });
   // A worker stops when its primary says so (SIGTERM): a Ctrl+C reaches every process of the
   // terminal, and the primary's SIGTERM after it must not count as a second signal that cuts
   // requests short.
@@ -83,12 +90,15 @@ async function serve(
     await app.close();
     clearInterval(sweepIdle);
     onClosed();
+    // The last lines (this shutdown's among them) reach a reader that reads; one that does not is not waited for.
+    await flushOutput();
   });
   return app.listen({ port: config.port, host: config.host });
 }
 
 /** Start-up order (docs/architecture.md): config, data dir lock, build, migrate, seed, then listen. */
 async function main() {
+  dropOutputWithoutReader();
   const config = readConfig();
 
   // A worker of several: the primary already migrated, seeded and built.
