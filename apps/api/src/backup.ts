@@ -6,6 +6,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { openPglite, pgliteDir } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { closeToOthers, keepNewFilesPrivate } from './lib/private-files.ts';
 
 // Backups of an embedded installation: its database and its stored files in one gzipped tar.
 // PostgreSQL installations use pg_dump and pg_restore (README, "Backups").
@@ -123,6 +124,8 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<{ f
   const root = path.join(dataDir, FILES);
   let files = 0;
   try {
+    // A DATA_DIR made beforehand (mkdir) is readable by others; the restored files go in closed.
+    closeToOthers(dataDir);
     let manifest: { format?: number } | undefined;
     let dump: Buffer | undefined;
     const extract = tar.extract();
@@ -172,6 +175,7 @@ export async function backupCommand(command: 'backup' | 'restore', args: readonl
     console.error(`Uso: npm run ${command} -- ARCHIVO`);
     return 2;
   }
+  keepNewFilesPrivate();
   if (await stat('.env').catch(() => undefined)) process.loadEnvFile('.env');
   if (process.env.DATABASE_URL) {
     console.error(

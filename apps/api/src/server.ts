@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { MissingAdminPasswordError } from './db/seed/base.ts';
 import { DEMO_LOGINS } from './db/seed/demo.ts';
+import { closeToOthers, keepNewFilesPrivate, withStartingUmask } from './lib/private-files.ts';
 import { dropOutputWithoutReader, flushOutput, LOG_STREAM } from './lib/process-output.ts';
 import { superviseWorkers } from './server-cluster.ts';
 import { buildWebIfStale, openDatabase, type PreparedDatabase, prepareDatabase } from './startup.ts';
@@ -57,7 +58,8 @@ async function prepare(config: Config, database: Awaited<ReturnType<typeof openD
     if (error instanceof MissingAdminPasswordError) fail(error.message);
     throw error;
   }
-  if (config.env !== 'test' && !config.webDir) buildWebIfStale((message) => console.log(message));
+  if (config.env !== 'test' && !config.webDir)
+    withStartingUmask(() => buildWebIfStale((message) => console.log(message)));
   return prepared;
 }
 
@@ -99,6 +101,8 @@ async function serve(
 /** Start-up order (docs/architecture.md): config, data dir lock, build, migrate, seed, then listen. */
 async function main() {
   dropOutputWithoutReader();
+  // DATA_DIR holds personal data, password hashes and the signing secret: none of it for other users.
+  keepNewFilesPrivate();
   const config = readConfig();
 
   // A worker of several: the primary already migrated, seeded and built.
@@ -126,6 +130,8 @@ async function main() {
     }
   }
   process.on('exit', () => releaseLock());
+  // What an older installation left readable by others is closed before the server uses it.
+  if (!config.databaseUrl) closeToOthers(config.dataDir);
   const database = await openDatabase(config);
   const prepared = await prepare(config, database);
   const address = await serve(config, database, releaseLock);

@@ -19,6 +19,7 @@ import type {
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { closeToOthers } from '../lib/private-files.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -176,10 +177,13 @@ async function removePgliteTempFiles(dir: string): Promise<void> {
 
 export async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dir) {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     await removePgliteTempFiles(dir);
   }
   const client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS, loadDataDir });
+  // The files PGlite copies in (a fresh database's, a loaded dump's) it makes 0666 itself; what it
+  // creates later asks for 0600 or is masked by the server's umask (lib/private-files.ts).
+  if (dir) closeToOthers(dir);
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
