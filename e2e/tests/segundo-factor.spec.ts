@@ -24,6 +24,7 @@ test('a staff member turns on two-factor sign-in from Mi cuenta and then signs i
   await scanAndCapture(page, 'mi-cuenta-activar-2fa');
   const secret = (await dialog.locator('code').textContent())!;
   await dialog.getByLabel('Código').fill(codeOf(secret));
+  await dialog.getByLabel('Contraseña actual').fill(account.pass);
   await dialog.getByRole('button', { name: 'Activar' }).click();
   const done = page.getByRole('dialog', { name: 'Verificación activada' });
   await expect(done.getByRole('list', { name: 'Códigos de recuperación' }).getByRole('listitem')).toHaveCount(

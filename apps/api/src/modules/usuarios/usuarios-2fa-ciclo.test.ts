@@ -1,7 +1,6 @@
 import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -15,14 +14,9 @@ import {
   uniqueEmail,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { codeOf, createWithSecondFactor } from './usuarios-2fa.factories.ts';
 
 const M = MESSAGES.segundoFactor;
-
-/** The code an authenticator app shows for `secret`, `offset` periods from now. */
-function codeOf(secret: string, offset = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return totp.generate({ timestamp: Date.now() + offset * 30_000 });
-}
 
 function suite(ctxOf: () => TestContext) {
   const post = (url: string, payload: unknown, address = randomAddress()) =>
@@ -47,22 +41,7 @@ describe.each(BACKENDS)('the second factor, turned on and used (%s)', (backend) 
   });
   afterAll(() => ctx.close());
 
-  async function withSecondFactor() {
-    const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-    const session = await loginAs(ctx.app, user.email, user.password);
-    const setup = (await inject('POST', '/api/user/2fa/configurar', session)).json();
-    const on = await inject('POST', '/api/user/2fa/activar', session, {
-      codigo: codeOf(setup.secret),
-      currentPassword: user.password,
-    });
-    expect(on.statusCode).toBe(200);
-    return {
-      ...user,
-      session,
-      secret: setup.secret as string,
-      recoveryCodes: on.json().recoveryCodes as string[],
-    };
-  }
+  const withSecondFactor = () => createWithSecondFactor(ctx.app, admin);
 
   it('asks for the current password to turn it on', async () => {
     const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -13,14 +12,9 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { codeOf, createWithSecondFactor } from './usuarios-2fa.factories.ts';
 
 const M = MESSAGES.segundoFactor;
-
-/** The code an authenticator app shows for `secret`, `offset` periods from now. */
-function codeOf(secret: string, offset = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
-  return totp.generate({ timestamp: Date.now() + offset * 30_000 });
-}
 
 describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
   let ctx: TestContext;
@@ -35,24 +29,11 @@ describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
   });
   afterAll(() => ctx.close());
 
-  /** An account that turned two-factor sign-in on from its own page: its secret and recovery codes. */
   async function withSecondFactor() {
-    const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-    const session = await loginAs(ctx.app, user.email, user.password);
-    const setup = (await inject('POST', '/api/user/2fa/configurar', session)).json();
-    expect(setup.uri).toMatch(/^otpauth:\/\/totp\/Red%20Dental:/);
-    expect(setup.qr).toMatch(/^data:image\/svg\+xml;base64,/);
-    const on = await inject('POST', '/api/user/2fa/activar', session, {
-      codigo: codeOf(setup.secret),
-      currentPassword: user.password,
-    });
-    expect(on.statusCode).toBe(200);
-    return {
-      ...user,
-      session,
-      secret: setup.secret as string,
-      recoveryCodes: on.json().recoveryCodes as string[],
-    };
+    const user = await createWithSecondFactor(ctx.app, admin);
+    expect(user.setup.uri).toMatch(/^otpauth:\/\/totp\/Red%20Dental:/);
+    expect(user.setup.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    return user;
   }
 
   it('turns on from the account with the first code, and shows 10 recovery codes once', async () => {
