@@ -65,6 +65,31 @@ describe('/auditoria', () => {
     expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
   });
 
+  it('filters sign-ins by what happened, and says each as it is', async () => {
+    const failed: AuditoriaRow = {
+      ...CHECK,
+      id: 8,
+      actorNombre: null,
+      actorEmail: 'mesa@reddental.example',
+      actorRol: 'MESA DE AYUDA',
+      action: 'login_failed',
+      entity: 'user',
+      entityId: '12',
+      documento: null,
+      details: { paso: 'contraseña' },
+    };
+    const { requests } = mockApi(admin([failed]));
+    renderApp('/auditoria');
+    const row = (await screen.findByText('mesa@reddental.example')).closest('tr')!;
+    expect(row).toHaveTextContent('Inicio de sesión fallido');
+    expect(row).not.toHaveTextContent('usuario 12');
+    await userEvent.selectOptions(screen.getByLabelText('Acción'), 'Inicio de sesión fallido');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await screen.findByText('mesa@reddental.example');
+    const last = requests.filter((r) => r.url.pathname === '/api/auditoria').at(-1)!;
+    expect(last.url.searchParams.get('accion')).toBe('login_failed');
+  });
+
   it('refuses a range that ends before it starts, without asking the server', async () => {
     const { requests } = mockApi(admin());
     renderApp('/auditoria');
