@@ -57,8 +57,9 @@ async function waitUntil(moment: number): Promise<void> {
 }
 
 const SESSION_EXPIRED = 'Su sesión expiró o no es válida. Inicie sesión nuevamente';
-/** Either sign-in page: the one a session ended on, or the one a portal address opens without a session. */
-const SIGN_IN_PAGE = /\/login(-afiliado)?$/;
+/** The affiliates' sign-in page, asked to come back to `path` once signed in. */
+const signInReturningTo = (path: string) =>
+  new RegExp(`/login-afiliado\\?redirectTo=${encodeURIComponent(path)}$`);
 
 const openAllDay = Object.fromEntries(
   WEEKDAYS.map((d) => [
@@ -192,15 +193,15 @@ test('offline, a session past its end opens on the sign-in page with nothing kep
   await page.goto('about:blank');
   await waitUntil(sessionEndsAt);
   await page.goto('/perfil-afiliado');
-  await expect(page).toHaveURL(/\/login-afiliado$/);
+  await expect(page).toHaveURL(signInReturningTo('/perfil-afiliado'));
   await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
   await expect(page.getByLabel('Documento')).toHaveCount(0);
   await expect.poll(() => personalCopy(page)).toEqual([]);
   await scanAndCapture(page, 'sesion-vencida-sin-conexion');
-  // Nothing of it opens any more: not the notifications (a sign-in page opens, as for any visitor
-  // without a session), not the PDF through the link they held.
+  // Nothing of it opens any more: not the notifications (the affiliates' sign-in opens, as for
+  // any visitor without a session), not the PDF through the link they held.
   await page.goto('/notificaciones-afiliado');
-  await expect(page).toHaveURL(SIGN_IN_PAGE);
+  await expect(page).toHaveURL(signInReturningTo('/notificaciones-afiliado'));
   await expect(page.getByText(title)).toHaveCount(0);
   expect(await openFile(page, link)).toBe(NO_ANSWER);
   await page.context().setOffline(false);
@@ -226,7 +227,9 @@ test('the portal left open offline gives way to the sign-in page when the sessio
   await expect(page.getByText(/^Sin conexión — datos del /)).toBeVisible();
   await expect(page.getByLabel('Documento')).toHaveValue(afiliado.documento);
   // Nobody touches the page: at the session's end the sign-in page takes its place.
-  await expect(page).toHaveURL(/\/login-afiliado$/, { timeout: sessionEndsAt - Date.now() + 15_000 });
+  await expect(page).toHaveURL(signInReturningTo('/perfil-afiliado'), {
+    timeout: sessionEndsAt - Date.now() + 15_000,
+  });
   expect(Date.now()).toBeGreaterThanOrEqual(sessionEndsAt);
   await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
   await expect(page.getByLabel('Documento')).toHaveCount(0);
@@ -252,13 +255,16 @@ test('a sign-out on another device ends the kept copy at the next read online', 
   // On another phone the affiliate signs in and out: every session of theirs ends with it.
   await backend.logoutAfiliado((await backend.loginAfiliado(afiliado.documento)).token);
   await page.goto('/perfil-afiliado');
-  await expect(page).toHaveURL(/\/login-afiliado$/);
+  await expect(page).toHaveURL(signInReturningTo('/perfil-afiliado'));
   await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
   await expect.poll(() => personalCopy(page)).toEqual([]);
 
+  // Offline, a portal address without a session opens the affiliates' sign-in as online: the
+  // worker serves the page and the app sends the visitor on.
   await page.context().setOffline(true);
-  await page.goto('/perfil-afiliado');
-  await expect(page).toHaveURL(SIGN_IN_PAGE);
+  await page.goto('/notificaciones-afiliado?search=valores');
+  await expect(page).toHaveURL(signInReturningTo('/notificaciones-afiliado?search=valores'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal de afiliados' })).toBeVisible();
   await expect(page.getByLabel('Documento')).toHaveCount(0);
   await page.context().setOffline(false);
 });

@@ -41,7 +41,7 @@ test('signing out in one browser leaves the other signed in, and a session is cl
     other.getByRole('status').filter({ hasText: 'Se cerró 1 sesión en otro dispositivo' }),
   ).toBeVisible();
   await thirdPage.goto('/afiliados');
-  await expect(thirdPage).toHaveURL(/\/login$/);
+  await expect(thirdPage).toHaveURL(/\/login\?redirectTo=%2Fafiliados$/);
   await second.close();
   await third.close();
 });

@@ -1,4 +1,6 @@
+import { uniqueName } from '@red-dental/testing';
 import { expect, sidebarEntries, signIn, test } from '../support/fixtures.ts';
+import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 test('an administrator lands on /profesionales with the full sidebar, and logs out', async ({
   page,
@@ -29,7 +31,7 @@ test('an administrator lands on /profesionales with the full sidebar, and logs o
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('DC_TOKEN'))).toBeNull();
   await page.goto('/afiliados');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fafiliados$/);
   // The token is dead on the server too, not just forgotten by the browser.
   await expect
     .poll(async () =>
@@ -145,7 +147,68 @@ test('a token the API no longer accepts sends the user to the login page', async
     localStorage.setItem('DC_SESSION', JSON.stringify({ kind: 'staff', user: null }));
   });
   await page.goto('/profesionales');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofesionales$/);
   await expect(page.getByText('Su sesión expiró o no es válida. Inicie sesión nuevamente')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('DC_TOKEN'))).toBeNull();
+});
+
+test("a signed-out affiliate following the mail's link signs in with the document and is back on the notifications asked for", async ({
+  page,
+  backend,
+}) => {
+  const { documento, obraSocialId } = await backend.createAfiliado();
+  const title = uniqueName('Aviso del enlace');
+  await backend.sendToAfiliados(obraSocialId, title);
+
+  // The mail's link, with a search kept in the address as the list keeps it.
+  await page.goto(`/notificaciones-afiliado?search=${encodeURIComponent(title)}`);
+  await expect(page).toHaveURL(/\/login-afiliado\?redirectTo=%2Fnotificaciones-afiliado%3Fsearch%3D/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Portal de afiliados' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
+  await scanAndCapture(page, 'login-afiliado-desde-el-portal');
+
+  await page.getByLabel('DNI').fill(documento);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/notificaciones-afiliado\?search=/);
+  expect(new URL(page.url()).searchParams.get('search')).toBe(title);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+});
+
+test("the installed app's start page, signed out, opens the affiliates' sign-in and then Mi Perfil", async ({
+  page,
+  backend,
+}) => {
+  const { documento } = await backend.createAfiliado();
+  await page.goto('/perfil-afiliado');
+  await expect(page).toHaveURL(/\/login-afiliado\?redirectTo=%2Fperfil-afiliado$/);
+  await page.getByLabel('DNI').fill(documento);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/perfil-afiliado$/);
+  await expect(page.getByLabel('Documento')).toHaveValue(documento);
+});
+
+test('a signed-out visit to a back-office screen opens the staff sign-in and comes back to the screen', async ({
+  page,
+  backend,
+}) => {
+  const dentist = await backend.createProfesional();
+  // A dentist's notification mail leads to /notificaciones.
+  await page.goto('/notificaciones');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fnotificaciones$/);
+  await page.getByLabel('E-mail').fill(dentist.user);
+  await page.getByLabel('Contraseña', { exact: true }).fill(dentist.pass);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/notificaciones$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
+});
+
+test('a sign-in page follows only a screen of its own kind of this app', async ({ page, backend }) => {
+  const { documento } = await backend.createAfiliado();
+  await page.goto(
+    `/login-afiliado?redirectTo=${encodeURIComponent('//otro.example/notificaciones-afiliado')}`,
+  );
+  await page.getByLabel('DNI').fill(documento);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/^http:\/\/[^/]+\/perfil-afiliado$/);
 });

@@ -33,7 +33,7 @@ const GOALS = { sendSeconds: 2, unreadP99Ms: 20 };
 const STEADY_RATE = envNumber('BENCH_UNREAD_RATE', 1000);
 const PROFESIONAL = { email: 'notificaciones@bench.example.com', password: 'Bench-Prestador-2025' };
 const CATEGORIAS_PROFESIONALES = NOTIFICACION_CATEGORIAS.filter((c) => c !== CATEGORIA_AFILIADOS);
-const MAIL = nuevaNotificacionMail('http://127.0.0.1/notificaciones-afiliado');
+const MAIL = nuevaNotificacionMail('http://127.0.0.1', 'afiliados', false);
 const PDF = buildPdf(['Red Dental', 'Novedades para afiliados', 'Circular de prueba del benchmark.']);
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;

@@ -1,7 +1,9 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { AFFILIATE_PATHS, STAFF_PATHS } from '@/lib/paths.ts';
 import { TOKEN_KEY } from '@/lib/session.ts';
 import { mockApi } from '@/test/api-mock.ts';
 import {
@@ -11,6 +13,7 @@ import {
   storeStaffSession,
 } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { routes } from './router.tsx';
 
 const pageTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -34,15 +37,92 @@ describe('public routes', () => {
   });
 });
 
+/** The paths of the screens under the layout whose module `layout` names, in the route map. */
+function screenPaths(layout: string): string[] {
+  const paths: string[] = [];
+  const visit = (route: RouteObject) => {
+    if (String(route.lazy).includes(layout))
+      for (const child of route.children ?? []) if (child.path) paths.push(child.path);
+    for (const child of route.children ?? []) visit(child);
+  };
+  routes.forEach(visit);
+  return paths;
+}
+
+describe('the route map', () => {
+  it('has the screens the sign-in pages may return to, each kind under its own layout', () => {
+    expect(screenPaths('staff-layout').sort()).toEqual([...STAFF_PATHS].sort());
+    expect(screenPaths('affiliate-layout').sort()).toEqual([...AFFILIATE_PATHS].sort());
+  });
+});
+
 describe('protected routes', () => {
-  it.each(['/', '/afiliados', '/profesionales/edit/4', '/mi-perfil', '/perfil-afiliado', '/cartilla'])(
-    '%s without a token goes to /login',
+  it.each(['/afiliados', '/profesionales/edit/4', '/mi-perfil', '/usuarios?search=ana'])(
+    '%s without a token goes to /login, remembering the page asked for',
     async (path) => {
       const { router } = renderApp(path);
       await pageTitle('Bienvenido');
       expect(router.state.location.pathname).toBe('/login');
+      expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(path);
     },
   );
+
+  it('/ without a token goes to the plain /login: nothing in particular was asked for', async () => {
+    const { router } = renderApp('/');
+    await pageTitle('Bienvenido');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it.each([
+    '/perfil-afiliado',
+    '/perfil-afiliado/mis-datos',
+    '/cartilla',
+    '/notificaciones-afiliado',
+    '/notificaciones-afiliado?pageIndex=1&search=valores',
+  ])('%s without a token goes to /login-afiliado, remembering the page asked for', async (path) => {
+    const { router } = renderApp(path);
+    await pageTitle('Portal de afiliados');
+    expect(router.state.location.pathname).toBe('/login-afiliado');
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe(path);
+  });
+
+  it('brings an affiliate back to the portal page asked for, with its query, once signed in', async () => {
+    mockApi({
+      'POST /api/afiliados/login': { token: 'dni-jwt' },
+      'GET /api/afiliados/profile': { id: 1 },
+      'GET /api/notificaciones/afiliados': { rows: [], rowCount: 0 },
+    });
+    const { router } = renderApp('/notificaciones-afiliado?search=valores');
+    await userEvent.type(await screen.findByLabelText('DNI'), '30123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await pageTitle('Notificaciones')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notificaciones-afiliado');
+    expect(router.state.location.search).toBe('?search=valores');
+  });
+
+  it('brings staff back to the screen asked for once signed in', async () => {
+    const user = makeSessionUser('ADMINISTRATIVO');
+    mockApi({
+      'POST /api/user/login': { user, token: 'staff-token' },
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+    });
+    const { router } = renderApp('/obra-social');
+    await userEvent.type(await screen.findByLabelText('E-mail'), user.user);
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'RedDental2025!');
+    await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/obra-social'));
+  });
+
+  it('sends someone who signed out to the plain sign-in page', async () => {
+    storeAffiliateSession();
+    mockApi({ 'GET /api/afiliados/profile': { id: 1 }, 'POST /api/afiliados/logout': {} });
+    const { router } = renderApp('/cartilla');
+    await userEvent.click(await screen.findByRole('link', { name: 'Cerrar Sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login-afiliado'));
+    expect(router.state.location.search).toBe('');
+  });
 
   it('/ goes to /afiliados', async () => {
     const user = makeSessionUser('ADMINISTRATIVO');
@@ -97,7 +177,7 @@ describe('protected routes', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
-  it('sends an affiliate whose token the API rejects to /login-afiliado', async () => {
+  it('sends an affiliate whose token the API rejects to /login-afiliado, to come back to the page', async () => {
     storeAffiliateSession();
     mockApi({
       'GET /api/afiliados/profile': [401, { error: MESSAGES.SESSION_EXPIRED, code: 'NO_AUTENTICADO' }],
@@ -105,6 +185,8 @@ describe('protected routes', () => {
     const { router } = renderApp('/cartilla');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login-afiliado'));
     expect(await pageTitle('Portal de afiliados')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.SESSION_EXPIRED)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?redirectTo=%2Fcartilla');
   });
 
   it("reads the profile again when the affiliate's token runs out, and gives way to /login-afiliado", async () => {

@@ -112,16 +112,16 @@ export async function send(
         filters,
         createdBy: caller.id,
       });
-      const portalPath = form.destinatario === 'afiliados' ? '/notificaciones-afiliado' : '/notificaciones';
+      const mail = nuevaNotificacionMail(
+        deps.config.publicUrl,
+        form.destinatario,
+        deps.config.affiliateLoginBirthdate,
+      );
       const { recipientCount, mails } = await repo.insertRecipientsAndMail(
         tx,
         { id, category: form.category, recipientType: form.destinatario },
         filters,
-        (addresses) =>
-          deps.mail.toEachStatement(
-            nuevaNotificacionMail(`${deps.config.publicUrl}${portalPath}`),
-            addresses,
-          ),
+        (addresses) => deps.mail.toEachStatement(mail, addresses),
       );
       if (recipientCount === 0) throw badRequest(M.NO_RECIPIENTS);
       await recordAudit(tx, caller, {

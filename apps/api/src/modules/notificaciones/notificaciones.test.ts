@@ -33,6 +33,7 @@ import {
   multipart,
 } from '../afiliados/afiliados.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
+import { nuevaNotificacionMail } from './notificaciones.mails.ts';
 
 const M = MESSAGES.notificaciones;
 const PDF = buildPdf(['Nuevos valores de prestaciones', 'Vigentes desde el 1 de diciembre']);
@@ -160,6 +161,10 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
         .where(eq(mailOutbox.template, 'nueva-notificacion'));
       expect(mails.map((m) => m.to)).toEqual(['ana@example.com']);
       expect(mails[0]!.text).toContain('http://reddental.test/notificaciones-afiliado');
+      // Affiliates sign in with their document: the mail says so, in the text and the HTML alike.
+      expect(mails[0]!.text).toContain('Para leerla, ingrese con su número de documento.');
+      expect(mails[0]!.html).toContain('Para leerla, ingrese con su número de documento.');
+      expect(mails[0]!.text).not.toContain('usuario');
       // The mail says there is something new: no title, no file, no link to it.
       expect(mails[0]!.text).not.toContain('Nuevos valores');
       expect(mails[0]!.text).not.toContain('/api/files');
@@ -416,6 +421,7 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       const nuevas = mails.filter((m) => m.template === 'nueva-notificacion');
       expect(nuevas).toHaveLength(1);
       expect(nuevas[0]!.text).toContain('http://reddental.test/notificaciones\n');
+      expect(nuevas[0]!.text).toContain('Para leerla, ingrese con su e-mail y contraseña.');
     });
   });
 
@@ -697,5 +703,20 @@ describe('notificaciones with S3-compatible storage', () => {
       mails: before.mails + 2,
       audit: before.audit + 1,
     });
+  });
+});
+
+describe('the mail of a new notification', () => {
+  it("tells affiliates how the portal's sign-in asks for them, birth date included where the network asks it", () => {
+    const url = 'https://red.example';
+    expect(nuevaNotificacionMail(url, 'afiliados', false).text).toContain(
+      'Para leerla, ingrese con su número de documento.\n\nIr al portal: https://red.example/notificaciones-afiliado',
+    );
+    expect(nuevaNotificacionMail(url, 'afiliados', true).text).toContain(
+      'Para leerla, ingrese con su número de documento y su fecha de nacimiento.',
+    );
+    expect(nuevaNotificacionMail(url, 'profesionales', true).text).toContain(
+      'Para leerla, ingrese con su e-mail y contraseña.\n\nIr al portal: https://red.example/notificaciones\n',
+    );
   });
 });

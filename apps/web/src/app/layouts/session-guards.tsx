@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { afiliadoProfileQueryOptions } from '@/features/afiliados/api/get-afiliado-profile.ts';
 import { loginPathFor, staffLandingPath } from '@/lib/paths.ts';
-import { getLastEndedSession, useSession } from '@/lib/session.ts';
+import { getLastEndedSession, type SessionKind, useSession } from '@/lib/session.ts';
 import { readAfiliadoToken } from '@/lib/session-token.ts';
 
 // The staff's guard lives in staff-session-guard.tsx, so the portal loads nothing of the back office.
@@ -13,12 +13,22 @@ export interface LoginLocationState {
   sessionExpired?: boolean;
 }
 
-/** Sends a visitor without a session to the login page of the session they last had. */
-export function ToLogin() {
+/**
+ * Sends a visitor without a session to the sign-in page of the routes they
+ * asked for (`kind`: the portal's, or the back office's), which brings them
+ * back to the page and its query once signed in. Someone who signed out of
+ * this kind of session in this page goes to the plain sign-in page: they asked
+ * to leave, not to come back; one whose session expired is told so.
+ */
+export function ToLogin({ kind }: { kind: SessionKind }) {
+  const location = useLocation();
   const ended = getLastEndedSession();
+  const endedHere = ended?.kind === kind ? ended.reason : null;
   const state: LoginLocationState | undefined =
-    ended?.reason === 'expired' ? { sessionExpired: true } : undefined;
-  return <Navigate to={loginPathFor(ended?.kind ?? null)} replace state={state} />;
+    endedHere === 'expired' ? { sessionExpired: true } : undefined;
+  const asked = `${location.pathname}${location.search}`;
+  const returnTo = endedHere === 'logout' || location.pathname === '/' ? undefined : asked;
+  return <Navigate to={loginPathFor(kind, returnTo)} replace state={state} />;
 }
 
 /** How long after the token's expiry the profile is read again, so every clock that judges it agrees it has passed. */
@@ -41,7 +51,7 @@ export function RequireAffiliateSession({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => void refetch(), Math.max(0, expiresAt - Date.now()) + PAST_EXPIRY_MS);
     return () => clearTimeout(timer);
   }, [expiresAt, refetch]);
-  if (!session) return <ToLogin />;
+  if (!session) return <ToLogin kind="afiliado" />;
   if (session.kind === 'staff') return <Navigate to={staffLandingPath(session.user)} replace />;
   return children;
 }

@@ -16,7 +16,7 @@ import { ToLogin } from './session-guards.tsx';
  */
 export function RequireStaffSession({ children }: { children: ReactNode }) {
   const session = useSession();
-  if (!session) return <ToLogin />;
+  if (!session) return <ToLogin kind="staff" />;
   if (session.kind === 'afiliado') return <Navigate to={AFFILIATE_LANDING_PATH} replace />;
   return <ConfirmedStaffSession session={session}>{children}</ConfirmedStaffSession>;
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button/index.ts';
 import { IdCardIcon } from '@/components/ui/icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { ApiError, isApiError } from '@/lib/api-client.ts';
-import { AFFILIATE_LANDING_PATH, PATHS } from '@/lib/paths.ts';
+import { AFFILIATE_LANDING_PATH, PATHS, returnPathFrom } from '@/lib/paths.ts';
 import { affiliateLoginAsksBirthdate } from '@/lib/public-config-meta.ts';
 import { signInAfiliado } from '../api/login-afiliado.ts';
 import styles from './auth-form.module.css';
@@ -37,7 +37,8 @@ export function AfiliadoLoginForm() {
         if (isApiError(error, 401)) throw new ApiError(MESSAGES.AFFILIATE_LOGIN_FAILED, 401);
         throw error;
       }
-      navigate(AFFILIATE_LANDING_PATH, { replace: true });
+      // Back to the portal page the affiliate was sent here from (a mailed link, the installed app).
+      navigate(returnPathFrom(location.search, 'afiliado') ?? AFFILIATE_LANDING_PATH, { replace: true });
     },
   });
 

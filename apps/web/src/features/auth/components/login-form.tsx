@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { MailIcon } from '@/components/ui/icons/index.ts';
 import { PasswordInput, TextInput } from '@/components/ui/text-input/index.ts';
-import { PATHS, staffLandingPath } from '@/lib/paths.ts';
+import { PATHS, returnPathFrom, staffLandingPath } from '@/lib/paths.ts';
 import { signIn } from '../api/login.ts';
 import styles from './auth-form.module.css';
 import { useSignInForm } from './use-sign-in-form.ts';
@@ -31,7 +31,9 @@ export function LoginForm() {
   const wasSessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
   const [openModal, setOpenModal] = useState<'forgot' | 'registro' | 'resend' | null>(null);
   const [secondStep, setSecondStep] = useState<LoginSecondStep | null>(null);
-  const enter = (user: SessionUser) => navigate(staffLandingPath(user), { replace: true });
+  // Back to the screen the visitor was sent here from, or the account's landing page.
+  const enter = (user: SessionUser) =>
+    navigate(returnPathFrom(location.search, 'staff') ?? staffLandingPath(user), { replace: true });
   const form = useSignInForm<'user' | 'pass'>({
     validate: ({ user, pass }) => ({
       ...(user.trim() === '' && { user: MESSAGES.EMAIL_REQUIRED }),
