@@ -1,4 +1,4 @@
-import type { Ausencia, WeeklySchedule } from './schedule.ts';
+import type { Ausencia, TimeRange, WeeklySchedule } from './schedule.ts';
 
 // The week and the network's clock, apart from the schedules' schemas: the
 // cartilla computes 'Atiende ahora' and 'De guardia ahora' on the phone
@@ -47,11 +47,74 @@ export function networkClock(at: Date): NetworkTime {
   return { day: WEEKDAY_OF_UTC_DAY[shifted.getUTCDay()]!, date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
-/** Whether a weekly schedule has a range covering `at` (start included, end excluded). */
+// Ranges past midnight
+// ---------------------------------------------------------------------------
+
+/**
+ * The last minute a range can end at, read as "until midnight". Times are
+ * HH:MM within one day and a range starts before it ends, so a night on call
+ * is two ranges: 22:00 to 23:59 and, the next day, 00:00 to 06:00. An end of
+ * 23:59 covers that minute too, so nothing falls between the two; 24:00 is not
+ * a time (neither for the schema nor for the browser's time field).
+ */
+export const END_OF_DAY = '23:59';
+const START_OF_DAY = '00:00';
+
+/** Whether `range` covers the minute `time` (HH:MM): start included, end excluded unless it is END_OF_DAY. */
+function covers(range: TimeRange, time: string): boolean {
+  return range.start <= time && (time < range.end || range.end === END_OF_DAY);
+}
+
+/** Whether a weekly schedule has a range covering `at` (start included, end excluded unless it ends the day). */
 export function isWithinSchedule(schedule: WeeklySchedule, at: Date): boolean {
   const { day, time } = networkClock(at);
   const today = schedule[day];
-  return Boolean(today?.enabled && today.times.some((r) => r.start <= time && time < r.end));
+  return Boolean(today?.enabled && today.times.some((r) => covers(r, time)));
+}
+
+/** One stretch of a schedule, from `start` on `day` to `end` on `endDay` (the same day, or a later one). */
+export interface ScheduleSpan {
+  day: Weekday;
+  start: string;
+  endDay: Weekday;
+  end: string;
+}
+
+const dayAfter = (day: Weekday): Weekday => WEEKDAYS[(WEEKDAYS.indexOf(day) + 1) % WEEKDAYS.length]!;
+const dayBefore = (day: Weekday): Weekday =>
+  WEEKDAYS[(WEEKDAYS.indexOf(day) + WEEKDAYS.length - 1) % WEEKDAYS.length]!;
+
+/**
+ * The schedule as a reader takes it, Monday first: a range ending at 23:59
+ * and the next day's range from 00:00 are one stretch (Friday 22:00 to
+ * Saturday 06:00, Sunday into Monday too), through whole days in between.
+ * A schedule of every day at every hour has no night to join: its days stay apart.
+ */
+export function scheduleSpans(schedule: WeeklySchedule): ScheduleSpan[] {
+  const rangesOf = (day: Weekday) => {
+    const entry = schedule[day];
+    return entry?.enabled ? [...entry.times].sort((a, b) => a.start.localeCompare(b.start)) : [];
+  };
+  const fromMidnight = (day: Weekday) => rangesOf(day).find((r) => r.start === START_OF_DAY);
+  const endsAtMidnight = (day: Weekday) => rangesOf(day).some((r) => r.end === END_OF_DAY);
+  const isAlwaysOn = WEEKDAYS.every((day) => fromMidnight(day)?.end === END_OF_DAY);
+
+  const spans: ScheduleSpan[] = [];
+  for (const day of WEEKDAYS)
+    for (const range of rangesOf(day)) {
+      const goesOnFromDayBefore = range.start === START_OF_DAY && endsAtMidnight(dayBefore(day));
+      if (goesOnFromDayBefore && !isAlwaysOn) continue;
+      const span: ScheduleSpan = { day, start: range.start, endDay: day, end: range.end };
+      // At most round the week once: a stretch can end on the day it started, a week later.
+      for (let days = 0; !isAlwaysOn && span.end === END_OF_DAY && days < WEEKDAYS.length; days++) {
+        const next = fromMidnight(dayAfter(span.endDay));
+        if (!next) break;
+        span.endDay = dayAfter(span.endDay);
+        span.end = next.end;
+      }
+      spans.push(span);
+    }
+  return spans;
 }
 
 /** The day after a 'yyyy-mm-dd' date. */

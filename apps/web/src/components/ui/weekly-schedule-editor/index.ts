@@ -1,2 +1,6 @@
-export type { FullWeeklySchedule, WeeklyScheduleEditorProps } from './weekly-schedule-editor.tsx';
+export type {
+  FullWeeklySchedule,
+  WeeklyScheduleEditorHandle,
+  WeeklyScheduleEditorProps,
+} from './weekly-schedule-editor.tsx';
 export { formatRange, normalizeSchedule, WeeklyScheduleEditor } from './weekly-schedule-editor.tsx';

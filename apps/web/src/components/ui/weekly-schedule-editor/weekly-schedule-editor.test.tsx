@@ -1,9 +1,9 @@
 import { type DaySchedule, emptySchedule, type Weekday, type WeeklySchedule } from '@red-dental/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { createRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { WeeklyScheduleEditor } from './weekly-schedule-editor.tsx';
+import { WeeklyScheduleEditor, type WeeklyScheduleEditorHandle } from './weekly-schedule-editor.tsx';
 
 const ORDER_MESSAGE = 'La hora de inicio debe ser menor a la hora de fin';
 
@@ -130,6 +130,26 @@ describe('WeeklyScheduleEditor', () => {
     fireEvent.blur(start);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(latest?.X.times).toEqual([{ start: '10:30', end: '17:00' }]);
+  });
+
+  it("shows the form's messages at their days, and takes the focus to a day when asked", () => {
+    const editor = createRef<WeeklyScheduleEditorHandle>();
+    render(
+      <WeeklyScheduleEditor
+        ref={editor}
+        legend="Horarios de Guardias"
+        value={{ V: { enabled: true, times: [{ start: '22:00', end: '06:00' }] } }}
+        errors={{ V: ORDER_MESSAGE }}
+      />,
+    );
+    const start = screen.getByLabelText('Viernes, inicio del horario 1');
+    expect(start).toHaveAccessibleDescription(ORDER_MESSAGE);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => editor.current?.focusDay('V'));
+    expect(start).toHaveFocus();
+    // A day without ranges: its switch.
+    act(() => editor.current?.focusDay('L'));
+    expect(daySwitch('Lunes')).toHaveFocus();
   });
 
   it('read-only, lists each day as start - end or No disponible', () => {

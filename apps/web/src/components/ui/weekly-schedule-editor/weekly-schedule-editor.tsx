@@ -8,11 +8,16 @@ import {
   type Weekday,
   type WeeklySchedule,
 } from '@red-dental/contracts';
-import { useId, useState } from 'react';
+import { type Ref, useId, useImperativeHandle, useState } from 'react';
 import { PlusIcon, TrashIcon } from '../screen-icons/index.ts';
 import styles from './weekly-schedule-editor.module.css';
 
 export type FullWeeklySchedule = Record<Weekday, DaySchedule>;
+
+/** What a form can ask of the editor: the focus on a day's first time field (or its switch when it has none). */
+export interface WeeklyScheduleEditorHandle {
+  focusDay: (day: Weekday) => void;
+}
 
 export interface WeeklyScheduleEditorProps {
   /** Days missing from the value count as disabled with no ranges. */
@@ -24,6 +29,9 @@ export interface WeeklyScheduleEditorProps {
   /** Names the group, for example 'Horarios de atención'. */
   legend: string;
   hideLegend?: boolean;
+  /** Messages of the form's checks, by day, shown at the day in place of the editor's own. */
+  errors?: Partial<Record<Weekday, string>>;
+  ref?: Ref<WeeklyScheduleEditorHandle>;
 }
 
 /** Every day present, in display order. */
@@ -44,7 +52,8 @@ export function formatRange(range: TimeRange): string {
  * The weekly availability editor of the spec: days L to D, each enabled with
  * one or more time ranges. Enabling a day adds 09:00 to 17:00; removing its
  * last range disables it; turning it off clears its ranges. A range whose
- * start is not before its end is flagged when a time field loses focus.
+ * start is not before its end is flagged when a time field loses focus; the
+ * form's own checks come in through `errors`.
  */
 export function WeeklyScheduleEditor({
   value,
@@ -53,6 +62,8 @@ export function WeeklyScheduleEditor({
   disabled = false,
   legend,
   hideLegend = false,
+  errors,
+  ref,
 }: WeeklyScheduleEditorProps) {
   const schedule = normalizeSchedule(value);
   if (readOnly) return <ReadOnlySchedule schedule={schedule} legend={legend} hideLegend={hideLegend} />;
@@ -63,6 +74,8 @@ export function WeeklyScheduleEditor({
       disabled={disabled}
       legend={legend}
       hideLegend={hideLegend}
+      errors={errors}
+      ref={ref}
     />
   );
 }
@@ -108,15 +121,24 @@ function EditableSchedule({
   disabled,
   legend,
   hideLegend,
+  errors,
+  ref,
 }: {
   schedule: FullWeeklySchedule;
   onChange: WeeklyScheduleEditorProps['onChange'];
   disabled: boolean;
   legend: string;
   hideLegend: boolean;
+  errors: WeeklyScheduleEditorProps['errors'];
+  ref: WeeklyScheduleEditorProps['ref'];
 }) {
   const idPrefix = useId();
   const [invalidDays, setInvalidDays] = useState<ReadonlySet<Weekday>>(new Set());
+  const firstFieldId = (day: Weekday) => `${idPrefix}-${day}-first`;
+
+  useImperativeHandle(ref, () => ({
+    focusDay: (day) => document.getElementById(firstFieldId(day))?.focus(),
+  }));
 
   const setDayError = (day: Weekday, hasError: boolean) =>
     setInvalidDays((current) => {
@@ -165,11 +187,13 @@ function EditableSchedule({
           const label = WEEKDAY_LABELS[day];
           const { enabled, times } = schedule[day];
           const errorId = `${idPrefix}-${day}-error`;
-          const hasError = invalidDays.has(day);
+          const message = errors?.[day] ?? (invalidDays.has(day) ? MESSAGES.schedule.ORDER : undefined);
+          const hasError = message !== undefined;
           return (
             <li key={day} className={styles.day} data-enabled={enabled}>
               <label className={styles.switch}>
                 <input
+                  id={times.length === 0 ? firstFieldId(day) : undefined}
                   type="checkbox"
                   role="switch"
                   aria-checked={enabled}
@@ -186,6 +210,7 @@ function EditableSchedule({
                   // biome-ignore lint/suspicious/noArrayIndexKey: ranges have no identity of their own; their position is what the user edits
                   <div key={index} className={styles.range}>
                     <input
+                      id={index === 0 ? firstFieldId(day) : undefined}
                       type="time"
                       className={styles.time}
                       value={range.start}
@@ -229,7 +254,7 @@ function EditableSchedule({
                 )}
                 {hasError && (
                   <p id={errorId} role="alert" className={styles.error}>
-                    {MESSAGES.schedule.ORDER}
+                    {message}
                   </p>
                 )}
               </div>

@@ -130,7 +130,7 @@ describe('/cartilla', () => {
     expect(within(card).getByText('Odontología General, Ortodoncia')).toBeVisible();
   });
 
-  it("opens 'Horarios - {name}' and 'Guardias - {name}' read-only, days in order with Dom./Fer.", async () => {
+  it("opens 'Horarios - {name}' read-only, days in order with Dom./Fer., and 'Guardias - {name}'", async () => {
     setup();
     const card = await screen.findByRole('article', { name: 'Ana Benítez' });
     await userEvent.click(within(card).getByRole('button', { name: /Ana Benítez/ }));
@@ -145,7 +145,34 @@ describe('/cartilla', () => {
     await userEvent.click(within(horarios).getByRole('button', { name: /Cerrar/ }));
 
     await userEvent.click(within(card).getByRole('button', { name: 'Guardias' }));
-    expect(await screen.findByRole('dialog', { name: 'Guardias - Ana Benítez' })).toBeInTheDocument();
+    const guardias = await screen.findByRole('dialog', { name: 'Guardias - Ana Benítez' });
+    expect(within(guardias).getByText('No disponible')).toBeInTheDocument();
+  });
+
+  it("shows a night on call as one guard, 'Viernes 22:00 a sábado 06:00', on call in its last minute before midnight", async () => {
+    // Friday 27 November 2026, 23:59:30 in Buenos Aires.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T02:59:30Z'));
+    const nocturna = provider(5, {
+      nombre: 'Carla Nocturna',
+      guardias: {
+        ...emptySchedule(),
+        L: { enabled: true, times: [{ start: '09:00', end: '12:00' }] },
+        V: { enabled: true, times: [{ start: '22:00', end: '23:59' }] },
+        S: { enabled: true, times: [{ start: '00:00', end: '06:00' }] },
+      },
+    });
+    setup({ 'GET /api/profesionales/obrasocial': [nocturna] });
+    const card = await screen.findByRole('article', { name: 'Carla Nocturna' });
+    expect(within(card).getByText('De guardia ahora')).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: /Carla Nocturna/ }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Guardias' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Guardias - Carla Nocturna' });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lunes 09:00 a 12:00', 'Viernes 22:00 a sábado 06:00']);
   });
 
   it("filters 'De guardia ahora', 'Atiende ahora' and 'Acepta nuevos pacientes' on Buenos Aires' clock, and shows absences", async () => {

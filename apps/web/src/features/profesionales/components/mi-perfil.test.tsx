@@ -1,6 +1,6 @@
 import { emptySchedule, MESSAGES, type Profesional } from '@red-dental/contracts';
 import { buildProfesional, ESPECIALIDADES_RESPONSE as ESPECIALIDADES } from '@red-dental/testing/responses';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
@@ -80,6 +80,103 @@ describe('/mi-perfil', () => {
     expect(await screen.findByText(MESSAGES.profesionales.TELEFONO_REQUIRED)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.RAZON_SOCIAL_REQUIRED)).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it("takes a night on call as two ranges, and 'Continuar' keeps a range ending before it starts in the dialog", async () => {
+    const { requests } = setup(buildProfesional());
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Horarios de Guardias' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Guardias' });
+    expect(
+      within(dialog).getByText(
+        'Para una guardia que pasa la medianoche, cargue 22:00 a 23:59 y, al día siguiente, 00:00 a 06:00',
+      ),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Viernes' }));
+    const start = within(dialog).getByLabelText('Viernes, inicio del horario 1');
+    fireEvent.change(start, { target: { value: '22:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Viernes, fin del horario 1'), {
+      target: { value: '06:00' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(start).toHaveFocus());
+    expect(screen.getByRole('dialog', { name: 'Guardias' })).toBe(dialog);
+    expect(start).toHaveAccessibleDescription(MESSAGES.schedule.ORDER);
+
+    // As the hint says: to 23:59, and the next day from 00:00.
+    fireEvent.change(within(dialog).getByLabelText('Viernes, fin del horario 1'), {
+      target: { value: '23:59' },
+    });
+    await waitFor(() => expect(within(dialog).queryByText(MESSAGES.schedule.ORDER)).not.toBeInTheDocument());
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Sábado' }));
+    fireEvent.change(within(dialog).getByLabelText('Sábado, inicio del horario 1'), {
+      target: { value: '00:00' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Sábado, fin del horario 1'), {
+      target: { value: '06:00' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Guardias' })).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await screen.findByRole('dialog', { name: MESSAGES.profesionales.PROFILE_COMPLETED });
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      guardias: {
+        V: { enabled: true, times: [{ start: '22:00', end: '23:59' }] },
+        S: { enabled: true, times: [{ start: '00:00', end: '06:00' }] },
+      },
+    });
+  });
+
+  it("'Completar Perfil' with refused on-call hours opens them on the day, and says why beside the button", async () => {
+    const { requests } = setup(NEW_DENTIST);
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await userEvent.type(screen.getByLabelText(/Teléfono/), '011 4444-1111');
+    await userEvent.type(screen.getByLabelText(/Razón Social/), 'Consultorio Benítez');
+    await userEvent.click(screen.getByRole('button', { name: 'Horarios de Guardias' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Guardias' });
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Viernes' }));
+    fireEvent.change(within(dialog).getByLabelText('Viernes, inicio del horario 1'), {
+      target: { value: '22:00' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Viernes, fin del horario 1'), {
+      target: { value: '06:00' },
+    });
+    // Closed without 'Continuar': the refused range goes on in the form.
+    await userEvent.click(within(dialog).getByRole('button', { name: /Cerrar/ }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Completar Perfil' }));
+    dialog = await screen.findByRole('dialog', { name: 'Guardias' });
+    const start = within(dialog).getByLabelText('Viernes, inicio del horario 1');
+    await waitFor(() => expect(start).toHaveFocus());
+    expect(start).toHaveAccessibleDescription(MESSAGES.schedule.ORDER);
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: /Cerrar/ }));
+    const notice = screen
+      .getByText('No se guardaron los cambios. Corrija estos horarios:')
+      .closest('[role=alert]');
+    expect(notice).toHaveTextContent(`Horarios de Guardias, Viernes: ${MESSAGES.schedule.ORDER}`);
+  });
+
+  it("'Guardar Cambios' with refused office hours goes to the day and names it beside the button", async () => {
+    const { requests } = setup(buildProfesional());
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const start = screen.getByLabelText('Lunes, inicio del horario 1');
+    fireEvent.change(screen.getByLabelText('Lunes, fin del horario 1'), { target: { value: '08:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await waitFor(() => expect(start).toHaveFocus());
+    expect(start).toHaveAccessibleDescription(MESSAGES.schedule.ORDER);
+    expect(screen.getByText(`Horarios de atención, Lunes: ${MESSAGES.schedule.ORDER}`)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Guardias' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    // Mended, the message goes and the save goes through.
+    fireEvent.change(screen.getByLabelText('Lunes, fin del horario 1'), { target: { value: '13:00' } });
+    await waitFor(() => expect(screen.queryByText(/Horarios de atención, Lunes/)).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await screen.findByRole('dialog', { name: MESSAGES.profesionales.PROFILE_COMPLETED });
   });
 
   it('shows the insurers without letting the dentist change them', async () => {

@@ -68,8 +68,17 @@ function OwnProfileForm({
   const toast = useToast();
   const update = useUpdateOwnProfile();
   const confirm = useConfirmOwnData();
-  const { form, isEditing, isDirty, startEditing, finishEditing } = useProfileForm(profesional, 'owner');
-  const [isGuardiasOpen, setIsGuardiasOpen] = useState(false);
+  const {
+    form,
+    isEditing,
+    isDirty,
+    startEditing,
+    finishEditing,
+    isGuardiasOpen,
+    openGuardias,
+    closeGuardias,
+    handleSave,
+  } = useProfileForm(profesional, 'owner');
   const [isChangingPassword, setIsChangingPassword] = useState(false);
   // The record a save returned, for the dialog that says how it went.
   const [saved, setSaved] = useState<Profesional | null>(null);
@@ -79,7 +88,7 @@ function OwnProfileForm({
   const title = isComplete ? 'Mi Perfil' : 'Completar Perfil';
   useScreenTitle(title);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = handleSave((values) => {
     update.mutate(toUpdateBody(values, 'owner'), {
       onSuccess: (saved) => {
         finishEditing(saved);
@@ -107,7 +116,7 @@ function OwnProfileForm({
         isEditing={isEditing}
         isDirty={isDirty}
         isGuardiasOpen={isGuardiasOpen}
-        onCloseGuardias={() => setIsGuardiasOpen(false)}
+        onCloseGuardias={closeGuardias}
       >
         <div className={styles.header}>
           <div>
@@ -164,7 +173,7 @@ function OwnProfileForm({
         <EspecialidadesSection
           isEditing={isEditing}
           especialidades={especialidades}
-          onOpenGuardias={() => setIsGuardiasOpen(true)}
+          onOpenGuardias={openGuardias}
         />
         <ObrasSocialesSection
           isEditing={isEditing}

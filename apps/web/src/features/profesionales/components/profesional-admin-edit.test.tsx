@@ -1,6 +1,6 @@
 import { MESSAGES, type Profesional } from '@red-dental/contracts';
 import { buildProfesional, ESPECIALIDADES_RESPONSE as ESPECIALIDADES } from '@red-dental/testing/responses';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
@@ -131,6 +131,32 @@ describe('/profesionales/edit/{id}', () => {
     });
   });
 
+  it("keeps 'Guardias' open on a range ending before it starts, and 'Guardar cambios' opens it on that day", async () => {
+    const { requests } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Horarios de Guardias' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Guardias' });
+    await userEvent.click(within(dialog).getByRole('switch', { name: 'Dom./Fer.' }));
+    fireEvent.change(within(dialog).getByLabelText('Dom./Fer., inicio del horario 1'), {
+      target: { value: '22:00' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Dom./Fer., fin del horario 1'), {
+      target: { value: '06:00' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(await within(dialog).findByText(MESSAGES.schedule.ORDER)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Guardias' })).toBe(dialog);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Guardias' })).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    dialog = await screen.findByRole('dialog', { name: 'Guardias' });
+    const start = within(dialog).getByLabelText('Dom./Fer., inicio del horario 1');
+    await waitFor(() => expect(start).toHaveFocus());
+    expect(start).toHaveAccessibleDescription(MESSAGES.schedule.ORDER);
+    expect(puts(requests, '/api/profesionales/7')).toHaveLength(0);
+  });
+
   it("shows the on-call hours read-only from the 'Horarios de Guardias' link in view mode", async () => {
     setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Horarios de Guardias' }));
@@ -200,7 +226,13 @@ describe('/profesionales/edit/{id}', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Agregar horario al Lunes' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-    expect(await screen.findByText(`Lunes: ${MESSAGES.schedule.OVERLAP}`)).toBeInTheDocument();
+    // Said beside the button, and at the day, which takes the focus.
+    expect(
+      await screen.findByText(`Horarios de atención, Lunes: ${MESSAGES.schedule.OVERLAP}`),
+    ).toBeInTheDocument();
+    const lunes = screen.getByLabelText('Lunes, inicio del horario 1');
+    await waitFor(() => expect(lunes).toHaveFocus());
+    expect(lunes).toHaveAccessibleDescription(MESSAGES.schedule.OVERLAP);
     expect(puts(requests, '/api/profesionales/7')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Quitar horario 2 del Lunes' }));

@@ -89,13 +89,22 @@ function AdminForm({
   const toast = useToast();
   const update = useUpdateProfesional();
   const verify = useVerifyMatricula();
-  const { form, isEditing, isDirty, startEditing, finishEditing } = useProfileForm(profesional, 'admin');
-  const [isGuardiasOpen, setIsGuardiasOpen] = useState(false);
+  const {
+    form,
+    isEditing,
+    isDirty,
+    startEditing,
+    finishEditing,
+    isGuardiasOpen,
+    openGuardias,
+    closeGuardias,
+    handleSave,
+  } = useProfileForm(profesional, 'admin');
   const [isNuevaZonaOpen, setIsNuevaZonaOpen] = useState(false);
   const [isSaved, setIsSaved] = useState(false);
   const [isReloading, setIsReloading] = useState(false);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = handleSave((values) => {
     if (!isDirty) return finishEditing();
     update.mutate(
       { id: profesional.id, body: toUpdateBody(values, 'admin'), zonaId: chosenZona(values, profesional) },
@@ -151,7 +160,7 @@ function AdminForm({
         isEditing={isEditing}
         isDirty={isDirty}
         isGuardiasOpen={isGuardiasOpen}
-        onCloseGuardias={() => setIsGuardiasOpen(false)}
+        onCloseGuardias={closeGuardias}
       >
         <div className={styles.header}>
           <div>
@@ -189,7 +198,7 @@ function AdminForm({
         <EspecialidadesSection
           isEditing={isEditing}
           especialidades={especialidades}
-          onOpenGuardias={() => setIsGuardiasOpen(true)}
+          onOpenGuardias={openGuardias}
         />
         <HorariosSection isEditing={isEditing} />
         <AusenciasSection isEditing={isEditing} />

@@ -6,7 +6,7 @@ import { ScheduleField } from './schedule-field.tsx';
 export function HorariosSection({ isEditing }: SectionProps) {
   return (
     <div className={styles.section}>
-      <ScheduleField name="horarios" legend="Horarios de atención" isEditing={isEditing} />
+      <ScheduleField name="horarios" isEditing={isEditing} />
     </div>
   );
 }

@@ -9,4 +9,4 @@ export { ObrasSocialesSection } from './obras-sociales-section.tsx';
 export { OfficeSection } from './office-section.tsx';
 export { ProfileFormActions } from './profile-form-actions.tsx';
 export { LinkButton } from './profile-section.tsx';
-export { ScheduleField } from './schedule-field.tsx';
+export { ScheduleField, useCheckSchedule } from './schedule-field.tsx';

@@ -1,7 +1,11 @@
 import { Button } from '@/components/ui/button/index.ts';
 import styles from '../profile-form.module.css';
+import { SchedulesNotSaved } from './schedule-field.tsx';
 
-/** The edit mode's footer: whether something changed, Cancelar and the save button. */
+/**
+ * The edit mode's footer: why the last save did not go (when the cause is out
+ * of sight), whether something changed, Cancelar and the save button.
+ */
 export function ProfileFormActions({
   isDirty,
   isSaving,
@@ -16,19 +20,22 @@ export function ProfileFormActions({
   submitLabel: string;
 }) {
   return (
-    <div className={styles.actions}>
-      {isDirty && (
-        <p className={styles.dirty}>
-          <span aria-hidden="true" className={styles.dirtyDot} />
-          Hay cambios sin guardar
-        </p>
-      )}
-      <Button variant="secondary" onClick={onCancel} isLoading={isCancelling} disabled={isSaving}>
-        Cancelar
-      </Button>
-      <Button type="submit" isLoading={isSaving}>
-        {submitLabel}
-      </Button>
-    </div>
+    <>
+      <SchedulesNotSaved />
+      <div className={styles.actions}>
+        {isDirty && (
+          <p className={styles.dirty}>
+            <span aria-hidden="true" className={styles.dirtyDot} />
+            Hay cambios sin guardar
+          </p>
+        )}
+        <Button variant="secondary" onClick={onCancel} isLoading={isCancelling} disabled={isSaving}>
+          Cancelar
+        </Button>
+        <Button type="submit" isLoading={isSaving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }
