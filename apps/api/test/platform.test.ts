@@ -326,7 +326,8 @@ describe('client address behind a proxy', () => {
       expect(other.statusCode).toBe(401);
       await ctx.close();
     }
-  });
+    // Three apps, each on a database of its own: more than one test's usual time on a busy machine.
+  }, 90_000);
 
   it('ignores X-Forwarded-For without TRUST_PROXY: everyone behind the proxy is its address', async () => {
     const ctx = await createTestApp('pglite');
