@@ -128,6 +128,11 @@ export class Backend {
     return this.call('POST', 'especialidades', { nombre: uniqueName('Especialidad E2E') });
   }
 
+  /** Staff mail a professional of the network the reminder to confirm the listing (its link: datos-al-dia). */
+  async sendRecordatorio(profesionalId: number): Promise<void> {
+    await this.call('POST', `profesionales/${profesionalId}/recordatorio`);
+  }
+
   /** What the API holds of a professional's own profile, seen with its own token. */
   async ownProfile(user: string, pass: string): Promise<Record<string, unknown>> {
     const { token } = await this.login(user, pass);
@@ -152,7 +157,8 @@ export class Backend {
 
   /**
    * An approved dentist of the directory: accepting the insurer, with the
-   * profile given (office, coordinates, specialties, schedules) saved by staff.
+   * profile given (office, coordinates, specialties, schedules) saved by staff;
+   * coordinates given are an address's, as the geocoder placed it.
    */
   async createCartillaProfesional(
     obraSocialId: number,
@@ -170,6 +176,7 @@ export class Backend {
       telefono: '011 4800-1234',
       obrasSociales: [{ id: obraSocialId }],
       especialidades: [],
+      ...(profile.lat === undefined ? {} : { ubicacionOrigen: 'geocoder' }),
       ...profile,
     });
     return {

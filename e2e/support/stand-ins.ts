@@ -19,9 +19,13 @@ function pointFor(query: string): { lat: string; lon: string } {
   return { lat: (-34.588 - hash / 100000).toFixed(7), lon: (-58.42 + hash / 100000).toFixed(7) };
 }
 
-/** Nominatim's jsonv2 shape for two matches of whatever was asked; nothing for a street called 'Inexistente'. */
+/**
+ * Nominatim's jsonv2 shape for two matches of whatever was asked; nothing for a
+ * street called 'Inexistente', nor for anything in Funes (a town the stand-in
+ * does not know, as public geocoders miss small towns).
+ */
 function search(query: string) {
-  if (/inexistente/i.test(query)) return [];
+  if (/inexistente|funes/i.test(query)) return [];
   const street = query.split(',')[0]?.trim() || query;
   return [
     {

@@ -149,7 +149,9 @@ test("a network's first day, through the screens alone", async ({ page, browser,
   await expect(
     office.getByText('No se encontró esa dirección. Puede marcar el consultorio haciendo clic en el mapa.'),
   ).toBeVisible();
+  // The locality from the country's list takes the map there; the pin is then put by a click.
   await office.getByLabel('Localidad').fill('La Plata');
+  await office.getByRole('option', { name: 'La Plata, Buenos Aires' }).click();
   const mapa = office.getByRole('region', { name: 'Ubicación del consultorio en el mapa' });
   await expect(
     mapa.getByRole('button', { name: 'Marcar el consultorio en el centro del mapa' }),

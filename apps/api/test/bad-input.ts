@@ -190,6 +190,7 @@ function profileBody(p: { nombre: string; email: string }, zonaOs: { osId: numbe
     localidad: 'CABA',
     lat: -34.6,
     long: -58.4,
+    ubicacionOrigen: 'geocoder',
     especialidades: [{ id: zonaOs.especialidadId }],
     obrasSociales: [{ id: zonaOs.osId }],
     horarios: {

@@ -65,6 +65,13 @@ export const PAGE_SIZES = [5, 10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * Where a map opens while it has nothing of its own to show (the Obelisco, in
+ * Buenos Aires): a place to look from, never an office's place. The API
+ * refuses it as a profile's coordinates.
+ */
+export const MAP_FALLBACK_CENTER = { lat: -34.6037, long: -58.3816 } as const;
+
 /** How long a signed file link (a notification's `message[0]`) stays valid. */
 export const FILE_LINK_TTL_SECONDS = 10 * 60;
 

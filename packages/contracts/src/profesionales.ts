@@ -10,6 +10,7 @@ import {
 import { exportFormatSchema } from './exports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
+import { MAP_FALLBACK_CENTER } from './plain.ts';
 import { ausenciaSchema, weeklyScheduleSchema } from './schedule.ts';
 
 const M = MESSAGES.profesionales;
@@ -180,6 +181,38 @@ const coordinate = (limit: number, message: string) =>
     })
     .nullable();
 
+const FALLBACK_LAT = MAP_FALLBACK_CENTER.lat.toFixed(6);
+const FALLBACK_LONG = MAP_FALLBACK_CENTER.long.toFixed(6);
+
+/**
+ * A profile's place is the pin someone put there: the coordinates come
+ * together with how they were placed (`geocoder`, an address picked;
+ * `manual`, a pin put on the map by hand), or all three are null (no place),
+ * or all three are left out (the stored place stays). A map's fallback
+ * centre is never an office's place, however it is sent.
+ */
+function checkUbicacion(
+  value: { lat?: string | null; long?: string | null; ubicacionOrigen?: 'geocoder' | 'manual' | null },
+  ctx: z.RefinementCtx,
+) {
+  const { lat, long, ubicacionOrigen } = value;
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (lat === undefined && long === undefined) {
+    if (ubicacionOrigen != null) issue('ubicacionOrigen', M.UBICACION_INCOMPLETA);
+    return;
+  }
+  if ((lat == null) !== (long == null)) {
+    issue(lat == null ? 'lat' : 'long', M.UBICACION_INCOMPLETA);
+    return;
+  }
+  if (lat == null) {
+    if (ubicacionOrigen != null) issue('ubicacionOrigen', M.UBICACION_INCOMPLETA);
+    return;
+  }
+  if (ubicacionOrigen == null) issue('ubicacionOrigen', M.UBICACION_SIN_MARCAR);
+  else if (lat === FALLBACK_LAT && long === FALLBACK_LONG) issue('ubicacionOrigen', M.UBICACION_CENTRO_MAPA);
+}
+
 /** Optional text: '' and null both mean "none". */
 const optionalText = (max = 200) =>
   z
@@ -195,29 +228,31 @@ const idRefs = (max: number) => z.array(z.object({ id: idSchema })).max(max, MES
  * and a razón social (checked by the service, which knows who is saving); the
  * zone has its own call (`zonas-os`) and the licence's verification its own button.
  */
-export const profesionalUpdateSchema = z.object({
-  nombre: boundedString(200).min(1, M.NOMBRE_REQUIRED),
-  razonSocial: optionalText(),
-  email: emailSchema(),
-  telefono: optionalText(50),
-  direccion: optionalText(),
-  depto: optionalText(100),
-  lat: coordinate(90, M.LAT_INVALID).optional(),
-  long: coordinate(180, M.LONG_INVALID).optional(),
-  localidad: optionalText(),
-  ubicacionOrigen: z.enum(['geocoder', 'manual']).nullable().optional(),
-  especialidades: idRefs(50),
-  obrasSociales: idRefs(500).optional(),
-  horarios: weeklyScheduleSchema,
-  guardias: weeklyScheduleSchema,
-  matricula: optionalText(50),
-  matriculaJurisdiccion: z
-    .union([z.enum(JURISDICCIONES, { error: M.JURISDICCION_INVALID }), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v ? v : null)),
-  aceptaNuevosPacientes: z.boolean().optional(),
-  ausencias: z.array(ausenciaSchema).max(50, MESSAGES.TOO_MANY_ITEMS).optional(),
-});
+export const profesionalUpdateSchema = z
+  .object({
+    nombre: boundedString(200).min(1, M.NOMBRE_REQUIRED),
+    razonSocial: optionalText(),
+    email: emailSchema(),
+    telefono: optionalText(50),
+    direccion: optionalText(),
+    depto: optionalText(100),
+    lat: coordinate(90, M.LAT_INVALID).optional(),
+    long: coordinate(180, M.LONG_INVALID).optional(),
+    localidad: optionalText(),
+    ubicacionOrigen: z.enum(['geocoder', 'manual']).nullable().optional(),
+    especialidades: idRefs(50),
+    obrasSociales: idRefs(500).optional(),
+    horarios: weeklyScheduleSchema,
+    guardias: weeklyScheduleSchema,
+    matricula: optionalText(50),
+    matriculaJurisdiccion: z
+      .union([z.enum(JURISDICCIONES, { error: M.JURISDICCION_INVALID }), z.literal(''), z.null()])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    aceptaNuevosPacientes: z.boolean().optional(),
+    ausencias: z.array(ausenciaSchema).max(50, MESSAGES.TOO_MANY_ITEMS).optional(),
+  })
+  .superRefine(checkUbicacion);
 /** What a client sends to save a profile (before the schema's transforms). */
 export type ProfesionalUpdateInput = z.input<typeof profesionalUpdateSchema>;
 
@@ -239,6 +274,10 @@ export const recordatorioDatosSchema = z.object({
   telefono: z.string().nullable(),
   direccion: z.string().nullable(),
   localidad: z.string().nullable(),
+  /** The office's pin on the cartilla's map (numeric strings, 6 decimals); null while it has none. */
+  lat: z.string().nullable(),
+  long: z.string().nullable(),
+  horarios: weeklyScheduleSchema,
   especialidades: z.array(z.string()),
   obrasSociales: z.array(z.string()),
   datosConfirmadosAt: z.string().nullable(),

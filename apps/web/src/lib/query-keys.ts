@@ -51,6 +51,8 @@ export const queryKeys = {
   especialidades: ['especialidades'] as const,
   especialidadesCatalogo: ['especialidades', 'catalogo'] as const,
   geocode: (query: string) => ['geocode', query] as const,
+  /** The country's list of localities, a file of the app's own: loaded once. */
+  localidades: ['localidades'] as const,
   usuarios: {
     all: ['usuarios'] as const,
     page: (params: object) => ['usuarios', 'paginated', params] as const,

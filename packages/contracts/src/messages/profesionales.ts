@@ -7,6 +7,15 @@ export const FECHA_INVALID = 'La fecha no es válida';
 export const AUSENCIA_ORDER = 'La fecha de regreso no puede ser anterior a la de inicio';
 export const LAT_INVALID = 'La latitud no es válida';
 export const LONG_INVALID = 'La longitud no es válida';
+/** Coordinates sent without saying how they were placed (an address picked, or a pin put by hand). */
+export const UBICACION_SIN_MARCAR =
+  'Marque el consultorio en el mapa: elija una de las direcciones sugeridas o haga clic donde está.';
+/** The map's fallback centre sent as the office's place. */
+export const UBICACION_CENTRO_MAPA =
+  'Ese punto es el centro del mapa, no el consultorio. Marque en el mapa dónde está el consultorio.';
+/** Latitude without longitude, or how the pin was placed without the pin. */
+export const UBICACION_INCOMPLETA =
+  'La ubicación del consultorio está incompleta. Márquela de nuevo en el mapa.';
 export const ESPECIALIDAD_UNKNOWN = 'Alguna de las especialidades indicadas no existe';
 export const OBRA_SOCIAL_UNKNOWN = 'Alguna de las obras sociales indicadas no existe';
 export const ZONA_UNKNOWN = 'La zona indicada no existe';

@@ -45,6 +45,7 @@ describe.each(BACKENDS)('la cartilla del afiliado (%s)', (backend) => {
       depto: '3° B',
       lat: '-34.595',
       long: '-58.395',
+      ubicacionOrigen: 'geocoder',
       localidad: 'Recoleta',
       especialidades: [],
       obrasSociales: obrasSociales.map((id) => ({ id })),

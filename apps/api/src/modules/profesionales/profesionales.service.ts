@@ -163,6 +163,8 @@ export async function updateProfesional(
     throw badRequest(M.OBRA_SOCIAL_UNKNOWN, { obrasSociales: M.OBRA_SOCIAL_UNKNOWN });
 
   const { especialidades: _e, obrasSociales: _o, ...values } = input;
+  // No place, so nothing placed it.
+  if (values.lat === null) values.ubicacionOrigen = null;
   await deps.db.transaction(async (tx) => {
     await repo.updateProfile(tx, id, values, { confirmed: !isStaff });
     await repo.replaceEspecialidades(tx, id, especialidadIds);

@@ -1,4 +1,4 @@
-import { emptySchedule, MESSAGES } from '@red-dental/contracts';
+import { emptySchedule, MAP_FALLBACK_CENTER, MESSAGES } from '@red-dental/contracts';
 import { buildRegistroInput } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       depto: current.depto,
       lat: current.lat,
       long: current.long,
+      ubicacionOrigen: current.ubicacionOrigen,
       localidad: current.localidad,
       especialidades: current.especialidades.map((e: { id: number }) => ({ id: e.id })),
       obrasSociales: current.obrasSociales.map((o: { id: number }) => ({ id: o.id })),
@@ -190,6 +191,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         direccion: 'Av. Santa Fe 2845',
         lat: '-34.59147',
         long: -58.40413,
+        ubicacionOrigen: 'geocoder',
         localidad: 'Palermo',
         especialidades: [{ id: guardias.id }],
         obrasSociales: [{ id: os.id }],
@@ -227,6 +229,71 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         sql`select action from audit_log where entity = 'profesional' and entity_id = ${String(dentist.id)}`,
       );
       expect(audit).toEqual([{ action: 'update' }]);
+    });
+
+    it("keeps a pin only where someone placed it, never at the map's fallback centre", async () => {
+      const dentist = await approvedDentist();
+      const save = async (place: Record<string, unknown>, auth = staff) =>
+        inject('PUT', `/api/profesionales/${dentist.id}`, auth, await profileBody(dentist.id, place));
+      const refusals: [Record<string, unknown>, string, string][] = [
+        // Coordinates nobody says were placed: the client's default, not a pin.
+        [{ lat: '-32.91568', long: '-60.80995' }, 'ubicacionOrigen', M.UBICACION_SIN_MARCAR],
+        [
+          { lat: '-32.91568', long: '-60.80995', ubicacionOrigen: null },
+          'ubicacionOrigen',
+          M.UBICACION_SIN_MARCAR,
+        ],
+        // The centre a map opens on when it knows nothing better, sent as a pin put by hand.
+        [
+          {
+            lat: String(MAP_FALLBACK_CENTER.lat),
+            long: MAP_FALLBACK_CENTER.long,
+            ubicacionOrigen: 'manual',
+          },
+          'ubicacionOrigen',
+          M.UBICACION_CENTRO_MAPA,
+        ],
+        [{ lat: '-32.91568', long: null, ubicacionOrigen: 'manual' }, 'long', M.UBICACION_INCOMPLETA],
+        [{ lat: null, long: null, ubicacionOrigen: 'manual' }, 'ubicacionOrigen', M.UBICACION_INCOMPLETA],
+      ];
+      for (const [place, field, message] of refusals) {
+        const res = await save(place);
+        expect(res.statusCode, JSON.stringify(place)).toBe(400);
+        expect(res.json().fields, JSON.stringify(place)).toEqual({ [field]: message });
+      }
+      // The owner's save follows the same rule.
+      const own = await inject(
+        'PUT',
+        '/api/profesionales/profile',
+        dentist.auth,
+        await profileBody(dentist.id, { lat: '-32.91568', long: '-60.80995' }),
+      );
+      expect(own.statusCode).toBe(400);
+      expect(own.json().fields).toEqual({ ubicacionOrigen: M.UBICACION_SIN_MARCAR });
+      expect((await inject('GET', `/api/profesionales/${dentist.id}`, staff)).json()).toMatchObject({
+        lat: null,
+        long: null,
+        ubicacionOrigen: null,
+      });
+
+      const placed = await save({ lat: '-32.91568', long: '-60.80995', ubicacionOrigen: 'manual' });
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect(placed.json()).toMatchObject({
+        lat: '-32.915680',
+        long: '-60.809950',
+        ubicacionOrigen: 'manual',
+      });
+      // Leaving the three out keeps the pin; clearing the coordinates (as a client that knows nothing
+      // of how pins are placed does) clears how they were placed.
+      expect(
+        (await save({ lat: undefined, long: undefined, ubicacionOrigen: undefined })).json(),
+      ).toMatchObject({
+        lat: '-32.915680',
+        ubicacionOrigen: 'manual',
+      });
+      const cleared = await save({ lat: null, long: null, ubicacionOrigen: undefined });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json()).toMatchObject({ lat: null, long: null, ubicacionOrigen: null });
     });
 
     it('refuses bad schedules with a Spanish message under the day', async () => {

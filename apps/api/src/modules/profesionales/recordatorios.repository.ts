@@ -1,3 +1,4 @@
+import type { WeeklySchedule } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
 
@@ -155,12 +156,16 @@ export async function findListing(db: DbOrTx, id: number) {
     telefono: string | null;
     direccion: string | null;
     localidad: string | null;
+    lat: string | null;
+    long: string | null;
+    horarios: WeeklySchedule;
     especialidades: string[] | null;
     obras_sociales: string[] | null;
     datos_confirmados_at: Date | string | null;
   }>(
     db,
     sql`select p.nombre, p.telefono, concat_ws(' ', p.direccion, p.depto) as direccion, p.localidad,
+          p.lat::text as lat, p.long::text as long, p.horarios,
           (select array_agg(e.nombre order by lower(e.nombre)) from profesional_especialidades pe
              join especialidades e on e.id = pe.especialidad_id where pe.profesional_id = p.id) as especialidades,
           (select array_agg(os.nombre order by lower(os.nombre)) from profesional_obras_sociales po

@@ -93,6 +93,9 @@ export async function readByToken(deps: Pick<Deps, 'db'>, token: string): Promis
     telefono: row.telefono,
     direccion: row.direccion || null,
     localidad: row.localidad,
+    lat: row.lat,
+    long: row.long,
+    horarios: row.horarios,
     especialidades: row.especialidades ?? [],
     obrasSociales: row.obras_sociales ?? [],
     datosConfirmadosAt:

@@ -41,6 +41,12 @@ describe.each(BACKENDS)('reminders to confirm directory data (%s)', (backend) =>
     const os = await createObraSocial(ctx.app, admin);
     stale = await createDentist(ctx.app, admin, { nombre: 'Dra. Sofía Luna', obrasSociales: [os.id] });
     fresh = await createDentist(ctx.app, admin, { nombre: 'Dr. Pablo Sol', obrasSociales: [os.id] });
+    // The office placed by hand and its hours, which the link shows with the rest.
+    await db().execute(
+      sql`update profesionales set lat = -32.91568, long = -60.80995, ubicacion_origen = 'manual',
+            horarios = ${JSON.stringify({ L: { enabled: true, times: [{ start: '09:00', end: '13:00' }] } })}::jsonb
+          where id = ${stale.id}`,
+    );
     await ageData(stale.id, 120);
     await ageData(fresh.id, 10);
   });
@@ -66,6 +72,9 @@ describe.each(BACKENDS)('reminders to confirm directory data (%s)', (backend) =>
     expect(recordatorioDatosSchema.parse(shown.json())).toMatchObject({
       nombre: 'Dra. Sofía Luna',
       telefono: '011 4800-1234',
+      lat: '-32.915680',
+      long: '-60.809950',
+      horarios: { L: { enabled: true, times: [{ start: '09:00', end: '13:00' }] } },
       especialidades: [],
     });
     const confirmed = await inject('POST', `/api/profesionales/recordatorio/${token}/confirmar`);

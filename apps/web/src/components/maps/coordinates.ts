@@ -1,11 +1,13 @@
+import { MAP_FALLBACK_CENTER } from '@red-dental/contracts';
+
 /** A point on the map in degrees, as Leaflet's `LatLngLiteral` has it. */
 export interface Coordinates {
   lat: number;
   lng: number;
 }
 
-/** Where a map opens while it has no place to show. */
-export const BUENOS_AIRES: Coordinates = { lat: -34.6037, lng: -58.3816 };
+/** Where a map opens while it has no place to show: a place to look from, never a pin (the API refuses it). */
+export const BUENOS_AIRES: Coordinates = { lat: MAP_FALLBACK_CENTER.lat, lng: MAP_FALLBACK_CENTER.long };
 
 /** What one arrow key moves the pin: about 11 m north–south, 9 m east–west in Buenos Aires. */
 export const NUDGE_DEGREES = 0.0001;

@@ -24,22 +24,33 @@ export async function searchAddresses(q: string, signal?: AbortSignal): Promise<
 
 /**
  * Where a locality is ('La Plata' → its first match), for a map that has no pin
- * yet to open on; null while unknown or when the geocoder finds nothing.
+ * yet to open on: `place` is null while unknown or when the geocoder finds
+ * nothing, and `isNotFound` says that a finished search (or a text too short
+ * to search) found nothing for the text as it stands.
  */
-export function useLocalityPlace(localidad: string): { lat: string; lon: string } | null {
-  const query = useDebouncedValue(localidad.trim(), ADDRESS_DEBOUNCE_MS);
-  const { data } = useQuery({
+export function useLocalityPlace(localidad: string): {
+  place: { lat: string; lon: string } | null;
+  isNotFound: boolean;
+} {
+  const text = localidad.trim();
+  const query = useDebouncedValue(text, ADDRESS_DEBOUNCE_MS);
+  const isSearchable = query.length >= GEOCODE_MIN_QUERY_LENGTH;
+  const { data, isFetching } = useQuery({
     queryKey: queryKeys.geocode(query),
     queryFn: ({ signal }) => searchAddresses(query, signal),
-    enabled: query.length >= GEOCODE_MIN_QUERY_LENGTH,
+    enabled: isSearchable,
     staleTime: ADDRESS_CACHE_MS,
     gcTime: ADDRESS_CACHE_MS,
     retry: false,
   });
-  const first = query.length >= GEOCODE_MIN_QUERY_LENGTH ? data?.[0] : undefined;
+  const first = isSearchable ? data?.[0] : undefined;
   // The same object while the place is the same: a map follows it by identity.
   const [lat, lon] = [first?.lat, first?.lon];
-  return useMemo(() => (lat && lon ? { lat, lon } : null), [lat, lon]);
+  const place = useMemo(() => (lat && lon ? { lat, lon } : null), [lat, lon]);
+  const isSettled = query === text && text !== '';
+  const isNotFound =
+    isSettled && !place && (!isSearchable || (data !== undefined && !isFetching && data.length === 0));
+  return { place, isNotFound };
 }
 
 export interface AddressFieldProps {

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { parseCoordinates } from '../coordinates.ts';
 import { MapErrorBoundary } from '../map-error-boundary.tsx';
 import styles from './location-map.module.css';
@@ -19,8 +19,16 @@ export interface LocationMapProps {
   onMove?: (lat: string, long: string) => void;
   /** The accessible name of the map's region, e.g. 'Ubicación del consultorio en el mapa'. */
   label: string;
-  /** Where to open while there is no pin (the locality typed); Buenos Aires without it. */
+  /**
+   * Where to open while there is no pin (the locality typed or chosen); Buenos
+   * Aires without it. Only a place to look: a pin is put by a click, or by the
+   * button once the reader has moved the map.
+   */
   near?: { lat: string; lon: string } | null;
+  /** Said while there is no pin: what could not be found, and what to do instead. */
+  notice?: string;
+  /** What is wrong with the place (the form's check, or the server's refusal). */
+  error?: string;
 }
 
 const NO_PLACE_HINT =
@@ -29,12 +37,16 @@ const NO_PLACE_NOTE = 'Todavía no hay una dirección ubicada en el mapa.';
 const DRAG_HINT = 'Si el marcador no quedó en la puerta del consultorio, arrástrelo hasta el lugar correcto.';
 
 /**
- * A map with one place's pin (the office on a profile), or Buenos Aires and a
- * hint while there is no place. Leaflet loads with the first map shown; if it
- * cannot load or fails, only the map area says so and the form goes on.
+ * A map with one place's pin (the office on a profile), or, while there is no
+ * place, the locality to look in (Buenos Aires without one) and a hint; the
+ * map's own centre is never taken for a place. Leaflet loads with the first
+ * map shown; if it cannot load or fails, only the map area says so and the
+ * form goes on.
  */
-export function LocationMap(props: LocationMapProps) {
+export function LocationMap({ notice, error, ...props }: LocationMapProps) {
   const hasPlace = parseCoordinates(props.lat, props.long) !== null;
+  // Why a click or the button did not place the pin, until the map moves or a pin is placed.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const hint = hasPlace
     ? props.editable
       ? DRAG_HINT
@@ -44,6 +56,11 @@ export function LocationMap(props: LocationMapProps) {
       : NO_PLACE_NOTE;
   return (
     <section aria-label={props.label} className={styles.root}>
+      {/* Above the map, read first; announced as they come (a click or a key press asked for a refusal). */}
+      <div role="status" className={styles.notices}>
+        {!hasPlace && props.editable && notice && <p className={styles.notice}>{notice}</p>}
+        {!hasPlace && props.editable && refusal && <p className={styles.notice}>{refusal}</p>}
+      </div>
       <MapErrorBoundary
         fallback={
           <div className={styles.frame}>
@@ -61,11 +78,12 @@ export function LocationMap(props: LocationMapProps) {
               </p>
             }
           >
-            <LeafletLocationMap {...props} />
+            <LeafletLocationMap {...props} onRefuse={setRefusal} />
           </Suspense>
         </div>
         {hint && <p className={styles.hint}>{hint}</p>}
       </MapErrorBoundary>
+      {error && <p className={styles.error}>{error}</p>}
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { LocationMap } from '@/components/maps/location-map/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { LinkOutcome } from '@/components/ui/link-outcome/index.ts';
+import { WeeklyScheduleEditor } from '@/components/ui/weekly-schedule-editor/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMomentDate } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
@@ -9,7 +11,8 @@ import styles from './datos-al-dia.module.css';
 
 /**
  * `/datos-al-dia/{token}`: the reminder's link. It shows the listing as
- * affiliates see it and confirms it with one press (opening the link alone
+ * affiliates see it, the office's pin on the map and its hours among it, and
+ * confirms it with one press (opening the link alone
  * changes nothing: mail scanners open links too); to change something the
  * provider signs in to 'Mi Perfil'.
  */
@@ -60,7 +63,24 @@ export function DatosAlDia({ token }: { token: string }) {
             <dd>{value}</dd>
           </div>
         ))}
+        {!d.lat || !d.long ? (
+          <div className={styles.row}>
+            <dt>Ubicación en el mapa</dt>
+            <dd>Sin marcar: el consultorio no aparece en el mapa de la cartilla ni en “Cerca mío”.</dd>
+          </div>
+        ) : null}
       </dl>
+      {d.lat && d.long ? (
+        <div className={styles.place}>
+          <h3 className={styles.subtitle}>Ubicación en el mapa</h3>
+          <LocationMap
+            lat={d.lat}
+            long={d.long}
+            label="Ubicación del consultorio en el mapa de la cartilla"
+          />
+        </div>
+      ) : null}
+      <WeeklyScheduleEditor value={d.horarios} readOnly legend="Horarios de atención" />
       <Button size="full" isLoading={confirm.isPending} onClick={() => confirm.mutate()}>
         Mis datos están actualizados
       </Button>

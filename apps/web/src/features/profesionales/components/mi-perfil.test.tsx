@@ -251,6 +251,58 @@ describe('/mi-perfil', () => {
     });
   });
 
+  it('says when neither the address nor the locality is on the map, and a locality chosen is no pin', async () => {
+    const { requests } = setup(
+      buildProfesional({
+        direccion: 'Ruta 9 km 320',
+        localidad: 'Funes',
+        lat: null,
+        long: null,
+        ubicacionOrigen: null,
+      }),
+      // The geocoder knows neither the address nor the town.
+      { 'GET /api/geocode': [200, []] },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const notFound =
+      'No se encontró la localidad “Funes” en el mapa, que quedó en el centro de Buenos Aires. Elija su localidad en la lista de “Localidad”, o lleve el mapa hasta el consultorio, y márquelo allí.';
+    expect(await screen.findByText(notFound, {}, { timeout: 5000 })).toBeInTheDocument();
+
+    // The list knows it: the map goes there, and the notice goes.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Localidad' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Funes, Santa Fe' }));
+    expect(screen.queryByText(notFound)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'El mapa muestra Funes, Santa Fe. Haga clic en el lugar exacto del consultorio: el centro de la localidad no es su ubicación.',
+      ),
+    ).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await screen.findByRole('dialog', { name: MESSAGES.profesionales.PROFILE_COMPLETED });
+    // Where the map looks is not where the office is: no coordinates go out.
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      localidad: 'Funes',
+      lat: null,
+      long: null,
+      ubicacionOrigen: null,
+    });
+  });
+
+  it('leaves a pin stored without its origin as it is, rather than sending it as an unplaced one', async () => {
+    const { requests } = setup(buildProfesional({ ubicacionOrigen: null }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    await userEvent.clear(screen.getByLabelText(/Teléfono/));
+    await userEvent.type(screen.getByLabelText(/Teléfono/), '011 4444-1111');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Cambios' }));
+    await screen.findByRole('dialog', { name: MESSAGES.profesionales.PROFILE_COMPLETED });
+    const body = requests.find((r) => r.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ telefono: '011 4444-1111' });
+    expect(body).not.toHaveProperty('lat');
+    expect(body).not.toHaveProperty('long');
+    expect(body).not.toHaveProperty('ubicacionOrigen');
+  });
+
   it('adds and removes an absence', async () => {
     const { requests } = setup(buildProfesional());
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));

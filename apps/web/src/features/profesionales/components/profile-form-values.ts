@@ -7,6 +7,7 @@ import {
   WEEKDAYS,
   type WeeklySchedule,
 } from '@red-dental/contracts';
+import { z } from 'zod';
 import type { FullWeeklySchedule } from '@/components/ui/weekly-schedule-editor/index.ts';
 import { normalizeSchedule } from '@/components/ui/weekly-schedule-editor/index.ts';
 
@@ -64,15 +65,27 @@ export function toFormValues(p: Profesional): ProfileFormValues {
   };
 }
 
+type Place = Pick<ProfileFormValues, 'lat' | 'long' | 'ubicacionOrigen'>;
+
+/** The values without the office's place when it is a pin stored before profiles recorded how pins are placed. */
+function withoutUnvouchedPlace<T extends Place>(values: T): T | Omit<T, keyof Place> {
+  if ((values.lat === null && values.long === null) || values.ubicacionOrigen !== null) return values;
+  const { lat: _lat, long: _long, ubicacionOrigen: _origen, ...rest } = values;
+  return rest;
+}
+
 /**
  * The body of the save. The owner sends no insurers (they are the network's
- * to change); the zone goes by its own call.
+ * to change); the zone goes by its own call. The office's place goes with how
+ * it was placed, or not at all: a pin stored before profiles recorded that
+ * (coordinates without `ubicacionOrigen`) is left out, so it stays as stored
+ * instead of going back as a pin nobody says was placed, which the API refuses.
  */
 export function toUpdateBody(values: ProfileFormValues, mode: ProfileMode): ProfesionalUpdateInput {
   const { zonaId: _zona, obrasSociales, matriculaJurisdiccion, ...rest } = values;
   // The select offers only the contract's jurisdictions; the schema checks it again on submit.
   const body = {
-    ...rest,
+    ...withoutUnvouchedPlace(rest),
     matriculaJurisdiccion: matriculaJurisdiccion as ProfesionalUpdateInput['matriculaJurisdiccion'],
   };
   return mode === 'admin' ? { ...body, obrasSociales } : body;
@@ -87,16 +100,24 @@ export function chosenZona(values: ProfileFormValues, p: Profesional): number | 
 
 /**
  * The contract's rules, plus the owner's: a phone and a razón social
- * (spec section 5). Values are checked as typed and sent as they are.
+ * (spec section 5). Values are checked as typed and sent as they are (a pin
+ * the save leaves out, as `toUpdateBody` does, is not checked either).
  */
 export function profileFormSchema(mode: ProfileMode) {
-  if (mode === 'admin') return profesionalUpdateSchema;
-  return profesionalUpdateSchema.superRefine((value, ctx) => {
-    if (!value.telefono)
-      ctx.addIssue({ code: 'custom', path: ['telefono'], message: MESSAGES.profesionales.TELEFONO_REQUIRED });
-    if (!value.razonSocial)
-      ctx.addIssue({ code: 'custom', path: ['razonSocial'], message: MESSAGES.RAZON_SOCIAL_REQUIRED });
-  });
+  const schema =
+    mode === 'admin'
+      ? profesionalUpdateSchema
+      : profesionalUpdateSchema.superRefine((value, ctx) => {
+          if (!value.telefono)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['telefono'],
+              message: MESSAGES.profesionales.TELEFONO_REQUIRED,
+            });
+          if (!value.razonSocial)
+            ctx.addIssue({ code: 'custom', path: ['razonSocial'], message: MESSAGES.RAZON_SOCIAL_REQUIRED });
+        });
+  return z.preprocess((values: ProfileFormValues) => withoutUnvouchedPlace(values), schema);
 }
 
 const hasTimes = (schedule: WeeklySchedule) =>
