@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PUBLIC_CONFIG_META_NAME } from '@red-dental/contracts';
+import { ERROR_CODES, MESSAGES, PUBLIC_CONFIG_META_NAME } from '@red-dental/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../test/helpers.ts';
 import { type App, buildApp } from '../app.ts';
@@ -71,6 +71,16 @@ describe('the served index.html', () => {
       // The meta sits inside <head>, and nothing else of the page changed.
       expect(response.body.indexOf(PUBLIC_CONFIG_META_NAME)).toBeLessThan(response.body.indexOf('</head>'));
       expect(response.body).toContain('<div id="root"></div>');
+    },
+  );
+
+  it.each(['/metrics', '/metrics?x=1', '/metrics/', '/api/no-existe', '/api?x=1'])(
+    '%s answers a JSON 404 when nothing serves it, not the page (metrics off: no METRICS_TOKEN)',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ error: MESSAGES.NOT_FOUND_ROUTE, code: ERROR_CODES.NOT_FOUND });
     },
   );
 

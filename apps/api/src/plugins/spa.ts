@@ -114,7 +114,17 @@ function isForTools(file: string, serveSourceMaps: boolean): boolean {
 }
 
 /**
- * Serves the built single-page app. Unknown /api paths answer a JSON 404;
+ * Paths the server answers itself, never the app's: the API, and /metrics, whose route exists only
+ * while metrics are on (METRICS_TOKEN), so a scrape of a server without them is told 404, not sent
+ * a web page with 200.
+ */
+function isServerPath(url: string): boolean {
+  const address = url.split('?')[0]!;
+  return ['/api', '/metrics'].some((root) => address === root || address.startsWith(`${root}/`));
+}
+
+/**
+ * Serves the built single-page app. Unknown server paths (isServerPath) answer a JSON 404;
  * every other GET falls back to index.html so the client router decides.
  */
 export default fp(
@@ -145,7 +155,7 @@ export default fp(
         },
       });
       app.get('/*', { schema: { hide: true } }, (request, reply) => {
-        if (request.url.startsWith('/api/') || request.url === '/api') {
+        if (isServerPath(request.url)) {
           return reply.status(404).send({ error: MESSAGES.NOT_FOUND_ROUTE, code: ERROR_CODES.NOT_FOUND });
         }
         const address = request.url.split('?')[0]!;
