@@ -148,8 +148,11 @@ export const auditoriaFilterSchema = z
     actor: emptyAsUndefined(z.string().trim().max(200)),
     accion: emptyAsUndefined(z.enum(AUDIT_ACTIONS)),
     entidad: emptyAsUndefined(z.enum(AUDIT_ENTITIES)),
-    /** An affiliate's document: rows about that affiliate, by document or by record. */
-    documento: emptyAsUndefined(z.string().trim().max(20)),
+    /**
+     * An affiliate's document as typed: rows about that affiliate, by document or by record. The API
+     * looks it up normalised, as documents are stored ("30.555.111" → "30555111").
+     */
+    documento: emptyAsUndefined(z.string().trim().max(40, MESSAGES.FIELD_TOO_LONG)),
     desde: dayParam,
     hasta: dayParam,
   })

@@ -3,6 +3,7 @@ import {
   type AuditoriaQuery,
   type AuditoriaRow,
   describeAudit,
+  normalizeDocumento,
 } from '@red-dental/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -25,10 +26,12 @@ export async function resolveAuditFilter(
   db: Db,
   filter: AuditoriaFilter,
 ): Promise<repo.AuditWhere | undefined> {
+  // Documents are looked up as they are stored, whatever the dots or spaces typed ("30.555.111").
+  const documento = filter.documento === undefined ? undefined : normalizeDocumento(filter.documento);
   const where: repo.AuditWhere = {
     action: filter.accion,
     entity: filter.entidad,
-    documento: filter.documento,
+    documento,
     desde: filter.desde,
     hasta: filter.hasta,
   };
@@ -36,7 +39,11 @@ export async function resolveAuditFilter(
     where.actorIds = await repo.findActorIds(db, filter.actor);
     if (where.actorIds.length === 0) return undefined;
   }
-  if (filter.documento) where.afiliadoId = await repo.findAfiliadoIdByDocumento(db, filter.documento);
+  if (documento !== undefined) {
+    // Punctuation alone is no document: it names nobody, as in every search.
+    if (!documento) return undefined;
+    where.afiliadoId = await repo.findAfiliadoIdByDocumento(db, documento);
+  }
   return where;
 }
 

@@ -235,6 +235,29 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
       ]);
     });
 
+    it('finds the same rows however the document is typed, in the list and in its export', async () => {
+      const afiliado = await createAfiliado(ctx.app, staff, os.id);
+      const dentist = await createDentist(ctx.app, admin);
+      await checkCoverage(await loginAs(ctx.app, dentist.email, dentist.password), afiliado.documento);
+      const plain = await list({ documento: afiliado.documento });
+      expect(plain.rows.map((r) => r.action)).toEqual(['consult', 'create']);
+      const [, millions, thousands, units] = /^(\d+)(\d{3})(\d{3})$/.exec(afiliado.documento)!;
+      for (const typed of [
+        `${millions}.${thousands}.${units}`,
+        ` ${millions} ${thousands} ${units} `,
+        `${millions}-${thousands}${units}`,
+      ]) {
+        expect(await list({ documento: typed }), typed).toEqual(plain);
+        const exported = await exportCsv({ documento: typed });
+        expect(
+          records(exported.body).map((r) => r['Documento del afiliado']),
+          typed,
+        ).toEqual([afiliado.documento, afiliado.documento]);
+      }
+      // Punctuation alone is no document: nobody's rows.
+      expect(await list({ documento: '.-' })).toEqual({ rows: [], rowCount: 0 });
+    });
+
     it('takes desde and hasta as days in Buenos Aires, both ends included', async () => {
       const documento = uniqueTag();
       // Buenos Aires is three hours behind UTC: its 9 March runs from 03:00 UTC that day to 03:00 UTC the next.
