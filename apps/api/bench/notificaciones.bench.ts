@@ -7,7 +7,7 @@ import pg from 'pg';
 import { Agent, request } from 'undici';
 import { type Database, openPglite, pgliteDir } from '../src/db/client.ts';
 import { hashPassword } from '../src/lib/password.ts';
-import { searchKey } from '../src/lib/text.ts';
+import { compactSearchKey, searchKey } from '../src/lib/text.ts';
 import { nuevaNotificacionMail } from '../src/modules/notificaciones/notificaciones.mails.ts';
 import { freePort } from '../test/processes.ts';
 import { CONCURRENCY, DURATION_MS, envNumber, POOL } from './lib/config.ts';
@@ -58,7 +58,7 @@ function generate() {
   const profesionales = people.slice(AFILIADOS + OTHER_AFILIADOS).map((p, i) => ({
     email: `prestador${i}@bench.example.com`,
     nombre: p.nombre,
-    busqueda: searchKey(p.nombre),
+    busqueda: compactSearchKey(p.nombre),
   }));
   const notificaciones = Array.from({ length: NOTIFICACIONES }, (_, i) => ({
     i,
@@ -93,7 +93,7 @@ async function populate(database: Database, data: ReturnType<typeof generate>) {
   const bench = {
     email: PROFESIONAL.email,
     nombre: 'Prestador del benchmark',
-    busqueda: searchKey('Prestador del benchmark'),
+    busqueda: compactSearchKey('Prestador del benchmark'),
     password_hash: await hashPassword(PROFESIONAL.password),
   };
   await query(

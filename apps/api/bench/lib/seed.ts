@@ -19,7 +19,7 @@ import {
   ODONTOLOGIA_GENERAL,
   toSchedule,
 } from '../../src/db/seed/demo-catalog.ts';
-import { searchKey } from '../../src/lib/text.ts';
+import { compactSearchKey, searchKey } from '../../src/lib/text.ts';
 
 /*
  * Data the benchmarks share: affiliates loaded with COPY, the search mixes
@@ -143,7 +143,7 @@ export function generateProviders(people: GeneratedAfiliado[], random = seededRa
       email: `prestador${i}@bench.example.com`,
       nombre: p.nombre,
       razon_social: chance(0.5) ? `Consultorio Odontológico ${apellido}` : null,
-      busqueda: searchKey(p.nombre),
+      busqueda: compactSearchKey(p.nombre),
       telefono: chance(0.7)
         ? `${l.caracteristica} 4${digits(3)}-${digits(4)}`
         : `11 ${digits(4)}-${digits(4)}`,

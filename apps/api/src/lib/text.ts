@@ -9,6 +9,24 @@ export function searchKey(value: string): string {
   return bare.toLowerCase().replace(SPACES, ' ').trim();
 }
 
+/**
+ * What name search ignores besides case and accents: spaces, apostrophes (' ’ ‘ ´ ʼ `), hyphens
+ * (‐ ‑ ‒ – — ―) and the rest of ASCII's punctuation, so "dalessandro" finds "D'Alessandro" and
+ * "de la fuente" finds "Delafuente". A fixed list rather than "all but letters", so that SQL can drop
+ * exactly the same characters with `translate` (db/name-search.ts) whatever the database's locale.
+ */
+export const IGNORED_IN_NAMES =
+  ' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~\u2018\u2019\u00b4\u02bc\u2010\u2011\u2012\u2013\u2014\u2015';
+const IGNORED = new RegExp(
+  `[${[...IGNORED_IN_NAMES].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join('')}]`,
+  'gu',
+);
+
+/** searchKey without spaces, apostrophes, hyphens or other punctuation: the form substring name search compares. */
+export function compactSearchKey(value: string): string {
+  return searchKey(value).replace(IGNORED, '');
+}
+
 /** A LIKE pattern that finds `text` anywhere, its own %, _ and backslash taken literally. */
 export const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

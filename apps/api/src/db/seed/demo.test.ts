@@ -15,7 +15,7 @@ import {
   loginAs,
   type TestContext,
 } from '../../../test/helpers.ts';
-import { searchKey } from '../../lib/text.ts';
+import { compactSearchKey, searchKey } from '../../lib/text.ts';
 import type { Db } from '../client.ts';
 import {
   afiliados,
@@ -246,7 +246,7 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
       expect(p.lat).toMatch(/^-\d{2}\.\d{6}$/);
       expect(p.direccion).toMatch(/\d+$/);
       expect(p.localidad && p.telefono && p.razonSocial && p.zonaId).toBeTruthy();
-      expect(p.busqueda).toBe(searchKey(`${p.nombre} ${p.razonSocial}`));
+      expect(p.busqueda).toBe(compactSearchKey(`${p.nombre} ${p.razonSocial}`));
       expect(weeklyScheduleSchema.safeParse(p.horarios).success).toBe(true);
       expect(Object.values(p.horarios).some((d) => d.enabled && d.times.length > 0)).toBe(true);
       expect(weeklyScheduleSchema.safeParse(p.guardias).success).toBe(true);

@@ -2,7 +2,7 @@ import { ROLE_NAMES } from '@red-dental/contracts';
 import { buildPdf } from '@red-dental/testing';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
-import { searchKey } from '../../lib/text.ts';
+import { compactSearchKey, searchKey } from '../../lib/text.ts';
 import type { FileStorage } from '../../plugins/storage/index.ts';
 import type { Db, Tx } from '../client.ts';
 import {
@@ -263,7 +263,7 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
         userId: userId.get(p.email)!,
         nombre: p.nombre,
         razonSocial: p.razonSocial,
-        busqueda: searchKey(`${p.nombre} ${p.razonSocial}`),
+        busqueda: compactSearchKey(`${p.nombre} ${p.razonSocial}`),
         email: p.email,
         telefono: p.telefono,
         direccion: p.direccion,
@@ -286,7 +286,7 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
         userId: userId.get(s.email)!,
         nombre: s.nombre,
         razonSocial: s.razonSocial,
-        busqueda: searchKey(`${s.nombre} ${s.razonSocial}`),
+        busqueda: compactSearchKey(`${s.nombre} ${s.razonSocial}`),
         email: s.email,
         createdAt: new Date(now - s.diasAtras * 86_400_000),
       })),

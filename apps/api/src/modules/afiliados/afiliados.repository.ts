@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Afiliado } from '@red-dental/contracts';
-import { and, arrayContains, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, estimatedRows, preparedRows, queryRows, statement } from '../../db/client.ts';
 import { copyCsvOut, copyDay, copyMoment, copyText } from '../../db/copy-out.ts';
@@ -12,8 +12,12 @@ export type AfiliadoFilter =
   | { kind: 'all'; obraSocialId?: number }
   | { kind: 'documentoExact'; documento: string }
   | { kind: 'documentoPrefix'; prefix: string; obraSocialId?: number }
-  /** Every word typed starts some word of the folded name ("gonz ju" finds "Juan González"; GIN over nombre_prefijos). */
-  | { kind: 'nombreWords'; words: string[]; obraSocialId?: number };
+  /**
+   * The name holds every key of one of the alternatives (built by the service's `nameSearchKeys`): GIN
+   * over nombre_prefijos, every prefix of every word of the folded name and of the runs of words
+   * name_prefixes() joins ("gonz ju" finds "Juan González", "dalessandro" finds "D' Alessandro").
+   */
+  | { kind: 'nombre'; alternatives: string[][]; obraSocialId?: number };
 
 /** Exact counts stop here; past it the planner's estimate is answered (decision 020). */
 export const COUNT_CAP = 10_000;
@@ -48,19 +52,36 @@ function whereOf(filter: AfiliadoFilter, placeholders = false): SQL | undefined 
         sql`${afiliados.documento} ~<~ ${value('prefixEnd', prefixEnd(filter.prefix))}`,
         byObraSocial(filter),
       );
-    case 'nombreWords':
-      return and(arrayContains(afiliados.nombrePrefijos, value('words', filter.words)), byObraSocial(filter));
+    case 'nombre':
+      return and(
+        or(
+          ...filter.alternatives.map((keys, i) =>
+            arrayContains(afiliados.nombrePrefijos, value(`alternative${i}`, keys)),
+          ),
+        ),
+        byObraSocial(filter),
+      );
   }
 }
 
 /** The values of `whereOf(filter, true)`'s placeholders. */
 function valuesOf(filter: AfiliadoFilter): Record<string, unknown> {
-  return filter.kind === 'documentoPrefix' ? { ...filter, prefixEnd: prefixEnd(filter.prefix) } : filter;
+  if (filter.kind === 'documentoPrefix') return { ...filter, prefixEnd: prefixEnd(filter.prefix) };
+  if (filter.kind === 'nombre')
+    return {
+      ...filter,
+      ...Object.fromEntries(filter.alternatives.map((keys, i) => [`alternative${i}`, keys])),
+    };
+  return filter;
 }
 
-/** What shape of statement a filter needs: its kind, and whether it names an insurer. */
+/** What shape of statement a filter needs: its kind, how many alternatives a name search has, whether it names an insurer. */
 const shapeOf = (filter: AfiliadoFilter) =>
-  'obraSocialId' in filter && filter.obraSocialId !== undefined ? `${filter.kind}+obraSocial` : filter.kind;
+  [
+    filter.kind,
+    filter.kind === 'nombre' ? `:${filter.alternatives.length}` : '',
+    'obraSocialId' in filter && filter.obraSocialId !== undefined ? '+obraSocial' : '',
+  ].join('');
 
 const afiliadoColumns = {
   id: afiliados.id,

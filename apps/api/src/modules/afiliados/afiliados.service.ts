@@ -44,16 +44,57 @@ export function filterFor(
   const { obraSocialId } = query;
   if (!raw) return { kind: 'all', obraSocialId };
   if (isDocumentLike(raw, documento)) return { kind: 'documentoPrefix', prefix: documento, obraSocialId };
-  // Words as the database splits names (name_prefixes): runs of letters and digits of the folded text.
-  const words = [
-    ...new Set(
-      searchKey(raw)
-        .split(/[^a-z0-9]+/)
-        .filter(Boolean),
-    ),
-  ].slice(0, MAX_SEARCH_WORDS);
-  if (words.length === 0) return { kind: 'all', obraSocialId };
-  return { kind: 'nombreWords', words, obraSocialId };
+  const alternatives = nameSearchKeys(raw);
+  // Punctuation alone names nobody, as in every name search.
+  if (alternatives.length === 0) return { kind: 'none' };
+  return { kind: 'nombre', alternatives, obraSocialId };
+}
+
+/** A word and what follows it up to the next, as name_prefixes() splits the folded name. */
+const NAME_WORD = /([a-z0-9]+)([^a-z0-9]*)/g;
+
+/** Particles of surnames, folded: each reads joined to the next word. The list of name_prefixes() (migration 0033). */
+const PARTICLE_WORDS =
+  'd da das de degli dei del dela della delle dello der des di do dos du el la las le les lo los mac mc o san santa santo ten ter van von';
+const PARTICLES = new Set(PARTICLE_WORDS.split(' '));
+
+/**
+ * Whether a word reads joined to the next, the rule of name_prefixes(): a particle ("de la fuente"),
+ * or a word written against the next with only marks between them, not a space or a comma alone
+ * ("d'alessandro", "perez-garcia", "dell' acqua").
+ */
+const isJoinedToNext = (word: string, separator: string) => PARTICLES.has(word) || /[^ ,]/.test(separator);
+
+/**
+ * The sets of keys a name search tries, any of them enough, so that spaces, apostrophes and hyphens
+ * count for nothing as far as the name's index allows:
+ * - the words typed, each starting a word of the name or a run of words it joins ("gonz ju",
+ *   "dalessandro" for "D' Alessandro", "delafuente" for "De la Fuente");
+ * - the words typed joined by the same rule ("ana de la fuente" → ana, delafuente: "Delafuente Ana");
+ * - all of them run together ("maria jose" finds "Mariajosé", "perez garcia" "Perezgarcía").
+ * Empty when nothing typed is a word.
+ */
+function nameSearchKeys(raw: string): string[][] {
+  const parts = [...searchKey(raw).matchAll(NAME_WORD)].map((m) => ({ word: m[1]!, separator: m[2]! }));
+  const joined: string[] = [];
+  let run = '';
+  parts.forEach(({ word, separator }, i) => {
+    run += word;
+    if (i === parts.length - 1 || !isJoinedToNext(word, separator)) {
+      joined.push(run);
+      run = '';
+    }
+  });
+  const words = parts.map((p) => p.word);
+  const seen = new Set<string>();
+  return [words, joined, [words.join('')]]
+    .map((keys) => [...new Set(keys)].slice(0, MAX_SEARCH_WORDS))
+    .filter((keys) => {
+      const id = [...keys].sort().join(' ');
+      if (keys.length === 0 || seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
 }
 
 /** "30.123.456", "30 123" and "AB123456" are documents; "garcía" and "perez 2" are names. */

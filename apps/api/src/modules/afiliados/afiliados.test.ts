@@ -228,14 +228,60 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       expect(inside.rowCount).toBe(0);
     });
 
-    it('indexes every prefix of every word of the folded name, whatever separates the words', async () => {
-      const [row] = await queryRows<{ p: string[]; empty: string[]; none: string[] }>(
+    it('indexes every prefix of every word of the folded name, and of the runs of words it reads joined', async () => {
+      const [row] = await queryRows<{ plain: string[]; joined: string[]; empty: string[]; none: string[] }>(
         ctx.database.db,
-        sql`select name_prefixes(${" o'ne--ab  2x "}) as p, name_prefixes('') as empty, name_prefixes(null) as none`,
+        sql`select name_prefixes('ana maria gomez') as plain, name_prefixes(${"de la fuente, d'alessandro-paz"}) as joined,
+                   name_prefixes('') as empty, name_prefixes(null) as none`,
       );
-      expect(row!.p).toEqual(['o', 'n', 'ne', 'a', 'ab', '2', '2x']);
+      const prefixes = (...words: string[]) => words.flatMap((w) => [...w].map((_, n) => w.slice(0, n + 1)));
+      expect(row!.plain.sort()).toEqual(prefixes('ana', 'maria', 'gomez').sort());
+      // A particle reads joined to the next word, and so does a word written against the next with marks
+      // between them; a space or a comma alone parts them.
+      expect(row!.joined.sort()).toEqual(
+        prefixes('delafuente', 'lafuente', 'fuente', 'dalessandropaz', 'alessandropaz', 'paz').sort(),
+      );
       expect(row!.empty).toEqual([]);
       expect(row!.none).toEqual([]);
+    });
+
+    describe('with spaces, apostrophes and hyphens counting for nothing', () => {
+      let apostrofos: { id: number };
+      beforeAll(async () => {
+        apostrofos = await createObraSocial(ctx.app, staff, { nombre: 'Apóstrofos Salud' });
+        for (const nombre of [
+          "D'Alessandro, Juan",
+          'D’ Alessandro Rocío',
+          'Delafuente Ana',
+          'De la Fuente, Marta',
+          'Ana María Gómez',
+          'Pérez-García, Rosa',
+        ])
+          await createAfiliado(ctx.app, staff, apostrofos.id, { nombre });
+      });
+
+      const names = async (search: string) =>
+        (await page(staff, `obraSocialId=${apostrofos.id}&search=${encodeURIComponent(search)}`)).rows.map(
+          (r) => r.nombre,
+        );
+
+      it.each([
+        ['dalessandro', ["D'Alessandro, Juan", 'D’ Alessandro Rocío']],
+        ["d'alessandro", ["D'Alessandro, Juan", 'D’ Alessandro Rocío']],
+        ['juan dalessandro', ["D'Alessandro, Juan"]],
+        ['alessandro', ["D'Alessandro, Juan", 'D’ Alessandro Rocío']],
+        ['de la fuente', ['De la Fuente, Marta', 'Delafuente Ana']],
+        ['delafuente', ['De la Fuente, Marta', 'Delafuente Ana']],
+        ['ana de la fuente', ['Delafuente Ana']],
+        ['fuente marta', ['De la Fuente, Marta']],
+        ['perezgarcia', ['Pérez-García, Rosa']],
+        ['garcia perez', ['Pérez-García, Rosa']],
+        ['ana gomez', ['Ana María Gómez']],
+        ['gomez ana maria', ['Ana María Gómez']],
+        ["' - ", []],
+      ])('"%s" finds %j', async (search, found) => {
+        expect(await names(search)).toEqual(found);
+      });
     });
 
     it('finds by document prefix for staff, with the insurer filter and paging', async () => {

@@ -1,6 +1,8 @@
 import type { AccesoRow, AuditoriaRow } from '@red-dental/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, estimatedRows, queryRows } from '../../db/client.ts';
+import { compactFolded } from '../../db/name-search.ts';
+import { likeContaining } from '../../lib/text.ts';
 
 /** Days are the network's days: Argentina keeps one offset all year, but the zone says it best. */
 const ZONE = 'America/Argentina/Buenos_Aires';
@@ -41,13 +43,17 @@ function whereOf(f: AuditWhere): SQL {
   return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-/** The accounts whose e-mail or name (their own, or their professional record's) contains `text`. */
-export async function findActorIds(db: DbOrTx, text: string): Promise<number[]> {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The accounts whose e-mail or name (their own, or their professional record's), folded as
+ * `compactSearchKey` folds, contains `key` (a compactSearchKey).
+ */
+export async function findActorIds(db: DbOrTx, key: string): Promise<number[]> {
+  const pattern = likeContaining(key);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select u.id from users u left join profesionales p on p.user_id = u.id
-        where lower(u.email) like ${pattern} or lower(u.nombre) like ${pattern} or lower(p.nombre) like ${pattern}
+        where ${compactFolded(sql`u.email`)} like ${pattern} or ${compactFolded(sql`u.nombre`)} like ${pattern}
+          or ${compactFolded(sql`p.nombre`)} like ${pattern}
         limit 1000`,
   );
   return rows.map((r) => r.id);

@@ -8,6 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type CsvColumn, csvStream } from '../../lib/csv-export.ts';
+import { compactSearchKey } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from './audit.repository.ts';
 import * as repo from './audit-query.repository.ts';
@@ -36,7 +37,11 @@ export async function resolveAuditFilter(
     hasta: filter.hasta,
   };
   if (filter.actor) {
-    where.actorIds = await repo.findActorIds(db, filter.actor);
+    // Matched as every name search matches: case, accents, spaces and punctuation aside; only
+    // punctuation typed (a literal %) names nobody.
+    const key = compactSearchKey(filter.actor);
+    if (!key) return undefined;
+    where.actorIds = await repo.findActorIds(db, key);
     if (where.actorIds.length === 0) return undefined;
   }
   if (documento !== undefined) {

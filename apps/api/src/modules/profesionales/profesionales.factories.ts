@@ -6,6 +6,7 @@ import type { App } from '../../app.ts';
 
 export interface DentistOptions {
   nombre?: string;
+  razonSocial?: string;
   obrasSociales?: number[];
   especialidades?: number[];
   zonaId?: number;
@@ -51,7 +52,10 @@ export async function createDentist(
   staffAuth: Record<string, string>,
   options: DentistOptions = {},
 ) {
-  const body = buildRegistroInput(options.nombre ? { nombre: options.nombre } : {});
+  const body = buildRegistroInput({
+    ...(options.nombre && { nombre: options.nombre }),
+    ...(options.razonSocial && { razonSocial: options.razonSocial }),
+  });
   const { id: userId } = (await call(app, 'POST', '/api/registro', {}, body)) as { id: number };
   const solicitudes = (await call(app, 'GET', '/api/profesionales/solicitudes', staffAuth)) as {
     id: number;

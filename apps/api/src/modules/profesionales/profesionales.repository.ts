@@ -10,11 +10,11 @@ import {
   users,
   zonas,
 } from '../../db/schema/index.ts';
-import { likeContaining, searchKey } from '../../lib/text.ts';
+import { compactSearchKey, likeContaining } from '../../lib/text.ts';
 
-/** What nombre and razón social are searched by: both, folded (see searchKey). */
+/** What nombre and razón social are searched by: both, folded and run together (see compactSearchKey). */
 const busquedaOf = (nombre: string, razonSocial: string | null) =>
-  searchKey(`${nombre} ${razonSocial ?? ''}`);
+  compactSearchKey(`${nombre} ${razonSocial ?? ''}`);
 
 /** The provider record a registration creates beside its pending user. */
 export async function insertForUser(
@@ -83,10 +83,17 @@ export interface ProfesionalFilter {
   sinConfirmar?: boolean;
 }
 
+/** The search's condition on nombre and razón social, folded as busquedaOf folds them. */
+function bySearch(search: string | undefined) {
+  if (!search) return sql``;
+  const key = compactSearchKey(search);
+  // Only spaces or punctuation typed (a literal %) finds nobody rather than everybody.
+  return key ? sql`and p.busqueda like ${likeContaining(key)}` : sql`and false`;
+}
+
 /** Approved providers (active accounts) matching the filter. */
 function approvedMatching(filter: ProfesionalFilter) {
-  const key = filter.search ? searchKey(filter.search) : '';
-  return sql`u.status = 'active' ${key ? sql`and p.busqueda like ${likeContaining(key)}` : sql``}
+  return sql`u.status = 'active' ${bySearch(filter.search)}
     ${
       filter.sinConfirmar
         ? sql`and coalesce(p.datos_confirmados_at, p.created_at) < now() - make_interval(days => ${DIAS_SIN_CONFIRMAR})`

@@ -1,6 +1,7 @@
 import { ROLE_NAMES, type UserStatus } from '@red-dental/contracts';
 import { and, asc, count, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { compactFolded } from '../../db/name-search.ts';
 import {
   permissions,
   profesionales,
@@ -9,18 +10,17 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
-import { likeContaining, searchKey } from '../../lib/text.ts';
-
-/** Lower-case without the accents of Spanish, in SQL: the form `searchKey` gives the typed text. */
-const folded = (column: SQL) => sql`translate(lower(${column}), 'áéíóúüñàèìòùâêîôûç', 'aeiouunaeiouaeiouc')`;
+import { compactSearchKey, likeContaining } from '../../lib/text.ts';
 
 const nombre = sql<string | null>`coalesce(${users.nombre}, ${profesionales.nombre})`;
 
 function matching(search: string | undefined): SQL | undefined {
-  const key = search ? searchKey(search) : '';
-  if (!key) return undefined;
+  if (!search) return undefined;
+  const key = compactSearchKey(search);
+  // Only spaces or punctuation typed (a literal %) finds nobody rather than everybody.
+  if (!key) return sql`false`;
   const pattern = likeContaining(key);
-  return sql`(${folded(sql`${users.email}`)} like ${pattern} or ${folded(nombre)} like ${pattern})`;
+  return sql`(${compactFolded(sql`${users.email}`)} like ${pattern} or ${compactFolded(nombre)} like ${pattern})`;
 }
 
 /**

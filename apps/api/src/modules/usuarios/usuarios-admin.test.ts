@@ -197,6 +197,21 @@ describe.each(BACKENDS)('staff accounts: list, invitations, roles, deactivation 
       expect((await inject('GET', '/api/user/paginated?search=%25', admin)).json().rowCount).toBe(0);
     });
 
+    it('finds accounts by name or e-mail whatever apostrophes, hyphens and spaces are typed', async () => {
+      const { id } = await invite(['ADMINISTRATIVO'], "Nélida D'Alessandro-Paz");
+      const dentist = await createDentist(ctx.app, admin, { nombre: 'Ramiro De la Fuente' });
+      const ids = async (search: string) =>
+        (await inject('GET', `/api/user/paginated?search=${encodeURIComponent(search)}`, admin))
+          .json()
+          .rows.map((r: { id: number }) => r.id);
+      for (const search of ['dalessandro', 'D’ Alessandro Paz', 'alessandropaz', 'nelida dalessandro'])
+        expect(await ids(search), search).toEqual([id]);
+      for (const search of ['delafuente', 'de la fuente', 'ramiro-de-la-fuente'])
+        expect(await ids(search), search).toEqual([dentist.userId]);
+      const [localPart] = dentist.email.split('@');
+      expect(await ids(localPart!.replaceAll('.', ' '))).toEqual([dentist.userId]);
+    });
+
     it('is for holders of USERS.GET only', async () => {
       const staff = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
       const session = await loginAs(ctx.app, staff.email, staff.password);

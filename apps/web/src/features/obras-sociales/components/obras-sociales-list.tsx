@@ -20,12 +20,17 @@ import { AddObraSocialButton } from './add-obra-social-button.tsx';
 import { AddObraSocialModal } from './add-obra-social-modal.tsx';
 import styles from './obras-sociales-list.module.css';
 
-/** Lower-cased and without accents, so 'osdé' finds 'OSDE' and 'medicus' finds 'Medicus'. */
+/**
+ * Lower-cased, without accents, letters and digits only: spaces, apostrophes and hyphens count for
+ * nothing, as in the API's name searches ('osdé' finds 'OSDE'; 'swissmedical' and 'swiss-medical'
+ * find 'Swiss Medical').
+ */
 function fold(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 function Lines({ items }: { items: readonly string[] }) {
