@@ -68,6 +68,28 @@ export class Backend {
     return account;
   }
 
+  /**
+   * The role of that name (upper case) holding exactly the permissions given,
+   * made when missing: a suite that reruns its setup adds no role to Roles.
+   */
+  async roleNamed(name: string, permissions: readonly string[]): Promise<{ id: number; name: string }> {
+    const roles = await this.call<{ id: number; name: string }[]>('GET', 'roles');
+    const role = roles.find((r) => r.name === name);
+    if (!role) return this.call('POST', 'roles', { name, permissions });
+    await this.setPermissionsOf(role, permissions);
+    return role;
+  }
+
+  /** Gives a role exactly the permissions given, as 'Editar rol' does. */
+  async setPermissionsOf(role: { id: number; name: string }, permissions: readonly string[]): Promise<void> {
+    await this.call('PUT', `roles/${role.id}`, { name: role.name, permissions });
+  }
+
+  /** Replaces an account's roles, as 'Usuarios' does (its sessions end). */
+  async setRolesOf(userId: number, roleIds: readonly number[]): Promise<void> {
+    await this.call('PUT', `user/${userId}/roles`, { roles: roleIds });
+  }
+
   async approveRequestOf(email: string): Promise<void> {
     const pending = await this.call<{ email: string; user: { id: number } }[]>(
       'GET',

@@ -22,7 +22,7 @@ export interface LoginAs {
 }
 
 /** The keys and values the SPA keeps a session under (apps/web/src/lib/session.ts). */
-async function storeSession(page: Page, token: string, session: object): Promise<void> {
+export async function storeSession(page: Page, token: string, session: object): Promise<void> {
   // Any page of the app gives access to its origin's storage; the next navigation reads the session.
   await page.goto('/login');
   await page.evaluate(

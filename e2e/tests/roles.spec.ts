@@ -1,3 +1,4 @@
+import { PERMISSION_HELP } from '@red-dental/contracts';
 import { uniqueName } from '@red-dental/testing';
 import { expect, otherClient, sidebarEntries, signIn, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
@@ -22,7 +23,7 @@ test('the administrator creates a role with the permissions it needs, each expla
   await dialog.getByLabel('Nombre').fill(nombre);
   await dialog.getByRole('checkbox', { name: 'Acceso al sistema de gestión' }).check();
   await dialog.getByRole('checkbox', { name: 'Consultar afiliados' }).check();
-  await expect(dialog.getByText('Buscar afiliados y consultar la cobertura de un afiliado.')).toBeVisible();
+  await expect(dialog.getByText(PERMISSION_HELP['AFILIADOS.GET'])).toBeVisible();
   await scanAndCapture(page, 'roles-nuevo');
   await dialog.getByRole('button', { name: 'Crear rol' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Rol creado' })).toBeVisible();

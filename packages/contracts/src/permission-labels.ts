@@ -49,17 +49,19 @@ export const PERMISSION_HELP: Record<PermissionName, string> = {
   'ROLES.GET': 'Abre Roles: cada rol con sus permisos.',
   'ROLES.CREATE': 'Crear roles nuevos.',
   'ROLES.UPDATE': 'Cambiar el nombre y los permisos de un rol (ADMINISTRADOR no se modifica).',
-  'AFILIADOS.GET': 'Buscar afiliados y consultar la cobertura de un afiliado.',
-  'AFILIADOS.CREATE': 'Cargar afiliados uno por uno o desde un archivo CSV, y enviar notificaciones.',
-  'AFILIADOS.UPDATE': 'Modificar los datos de un afiliado.',
+  'AFILIADOS.GET':
+    'Abre Afiliados. Solo, consultar la cobertura de un afiliado por su documento exacto, como los prestadores; con AFILIADOS.CREATE, UPDATE o DELETE, buscar en todo el padrón por documento o nombre.',
+  'AFILIADOS.CREATE':
+    'Cargar afiliados uno por uno o desde un archivo CSV, y enviar notificaciones; con AFILIADOS.GET, exportar el padrón.',
+  'AFILIADOS.UPDATE': 'Con AFILIADOS.GET, modificar los datos de un afiliado desde la lista.',
   'AFILIADOS.DELETE':
-    'Dar de baja afiliados y reactivarlos, también a los que una importación no incluye en el padrón de su obra social.',
-  'PROFESSIONALS.GET': 'Abre Profesionales: la lista de la red y el perfil de cada uno.',
+    'Dar de baja afiliados y reactivarlos: desde la lista, con AFILIADOS.GET; al importar, también a los que el archivo no incluye en el padrón de su obra social.',
+  'PROFESSIONALS.GET': 'Abre Profesionales: la lista de la red y el perfil de cada uno, para verlo.',
   'PROFESSIONALS.UPDATE':
-    'Editar el perfil de un profesional, verificar su matrícula y mantener Catálogos (especialidades y zonas).',
-  'PROFESSIONALS.DELETE': 'Eliminar profesionales de la red.',
+    'Mantener Catálogos (especialidades y zonas); con PROFESSIONALS.GET, editar el perfil de un profesional, verificar su matrícula, enviarle el recordatorio y atender los reportes de datos.',
+  'PROFESSIONALS.DELETE': 'Con PROFESSIONALS.GET, eliminar profesionales de la red desde la lista.',
   'PROFESSIONALS.UPDATE_PROFILE':
-    'Completar y mantener el propio perfil profesional (lo tienen los prestadores).',
+    'Abre Mi Perfil: completar y mantener el propio perfil profesional (lo tienen los prestadores; una cuenta sin perfil profesional no tiene qué mantener).',
   'PROFESSIONALS.ACCEPT_REQUEST': 'Aceptar o rechazar las solicitudes de registro de profesionales.',
   'OBRA_SOCIALES.GET': 'Abre Obras Sociales: la lista con sus contactos y afiliados.',
   'OBRA_SOCIALES.CREATE': 'Agregar obras sociales.',
@@ -68,7 +70,8 @@ export const PERMISSION_HELP: Record<PermissionName, string> = {
   'AUDIT.GET':
     'Abre Auditoría: quién hizo qué, cuándo y desde dónde, con los documentos de los afiliados consultados; y exportarla.',
   BACKOFFICE_ACCESS: 'Iniciar sesión en el sistema de gestión: sin este permiso la cuenta no entra.',
-  MOBILE_ACCESS: 'Acceso al portal de afiliados.',
+  MOBILE_ACCESS:
+    'Lo tienen los afiliados, que entran al portal con su documento; en un rol del sistema de gestión no abre nada.',
 };
 
 /** The permissions by what they are about, in the order the Roles screen shows them. */

@@ -100,14 +100,65 @@ export function permissionsBeyond(held: ReadonlySet<string>, permissions: Iterab
 }
 
 /**
- * The rule: with a single name the holder must have it; with a list,
- * all of them. Used by the API guards and the screens alike.
+ * What a guard or a screen asks of the holder: one name; a list, every name of
+ * it (the spec's rule); or, for a door several permissions open, `anyOf` (at
+ * least one of them) together with `allOf` (every one of those).
  */
-export function hasPermission(
-  held: Iterable<string>,
-  required: PermissionName | readonly PermissionName[],
-): boolean {
+export type PermissionRequirement =
+  | PermissionName
+  | readonly PermissionName[]
+  | { readonly allOf?: readonly PermissionName[]; readonly anyOf: readonly PermissionName[] };
+
+/**
+ * Whether `held` meets the requirement: with a single name the holder must
+ * have it; with a list, all of them; with `anyOf`, one of them at least (and
+ * all of `allOf`). Used by the API guards and the screens alike.
+ */
+export function hasPermission(held: Iterable<string>, required: PermissionRequirement): boolean {
   const set = held instanceof Set ? (held as Set<string>) : new Set(held);
+  if (typeof required === 'object' && 'anyOf' in required)
+    return (
+      (required.allOf ?? []).every((name) => set.has(name)) && required.anyOf.some((name) => set.has(name))
+    );
   const list: readonly PermissionName[] = typeof required === 'string' ? [required] : required;
   return list.every((name) => set.has(name));
 }
+
+/**
+ * The doors that take more than one permission, named once for the API's
+ * guards and the screens that lead to them. A permission that acts on the
+ * records of a list (editing, giving de baja, deleting) opens nothing without
+ * the permission that reads that list: the screens reach records through it,
+ * and the server answers with the record it changed.
+ */
+export const REQUIREMENTS = {
+  /** The dashboard: for staff who keep affiliates or professionals. */
+  TABLERO: {
+    allOf: [PERMISSIONS.BACKOFFICE_ACCESS],
+    anyOf: [PERMISSIONS.AFILIADOS_CREATE, PERMISSIONS.PROFESSIONALS_GET],
+  },
+  /**
+   * The affiliates' registry: the whole list, searched by document prefix or
+   * by name and filtered by insurer, and one affiliate's record. AFILIADOS.GET
+   * with a permission whose work is finding affiliates (loading, editing,
+   * giving de baja); AFILIADOS.GET alone, as a dentist holds it, checks one
+   * exact document's coverage at a time (limited and audited).
+   */
+  AFILIADOS_REGISTRY: {
+    allOf: [PERMISSIONS.AFILIADOS_GET],
+    anyOf: [PERMISSIONS.AFILIADOS_CREATE, PERMISSIONS.AFILIADOS_UPDATE, PERMISSIONS.AFILIADOS_DELETE],
+  },
+  /** Editing an affiliate of the registry. */
+  AFILIADOS_EDIT: [PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_UPDATE],
+  /** Giving an affiliate of the registry de baja, and reactivating them. */
+  AFILIADOS_BAJA: [PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_DELETE],
+  /** The registry as a file: administrative staff's, who read it. */
+  AFILIADOS_EXPORT: [PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_CREATE],
+  /**
+   * A professional's record changed by staff (profile, zone, licence check,
+   * reminders, reports on the listing): PROFESSIONALS.UPDATE on a record PROFESSIONALS.GET opens.
+   */
+  PROFESIONALES_EDIT: [PERMISSIONS.PROFESSIONALS_GET, PERMISSIONS.PROFESSIONALS_UPDATE],
+  /** Removing a professional of the list. */
+  PROFESIONALES_DELETE: [PERMISSIONS.PROFESSIONALS_GET, PERMISSIONS.PROFESSIONALS_DELETE],
+} as const satisfies Record<string, PermissionRequirement>;

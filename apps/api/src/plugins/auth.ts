@@ -3,7 +3,7 @@ import {
   ERROR_CODES,
   hasPermission,
   MESSAGES,
-  type PermissionName,
+  type PermissionRequirement,
   requiresSecondFactor,
   type UserStatus,
 } from '@red-dental/contracts';
@@ -85,12 +85,12 @@ declare module 'fastify' {
     /** Seals secrets kept in the database under a key kept apart from them (app_settings). */
     secretBox: SecretBox;
     /**
-     * onRequest guard: a signed-in user holding every permission named (none: any signed-in user).
+     * onRequest guard: a signed-in user meeting the requirement (`hasPermission`; none: any signed-in user).
      * Where the network requires a second factor of the account, its session must have proved one,
      * except on the routes that let it set one up (`beforeSecondFactor`).
      */
     authorize(
-      required?: PermissionName | readonly PermissionName[],
+      required?: PermissionRequirement,
       options?: { beforeSecondFactor?: boolean },
     ): onRequestHookHandler;
     /** onRequest guard: an affiliate token only. */
@@ -250,10 +250,7 @@ export default fp(
 
     app.decorate(
       'authorize',
-      (
-        required?: PermissionName | readonly PermissionName[],
-        options: { beforeSecondFactor?: boolean } = {},
-      ) => {
+      (required?: PermissionRequirement, options: { beforeSecondFactor?: boolean } = {}) => {
         return async function authorizeUser(request: FastifyRequest, _reply: FastifyReply) {
           const auth = await resolveAuth(request);
           if (auth.kind !== 'user') throw forbidden();

@@ -135,6 +135,15 @@ describe('protected routes', () => {
     await waitFor(() => expect(document.title).toBe('Afiliados | Red Dental'));
   });
 
+  it('/ goes to the landing page of a role that does not open /afiliados', async () => {
+    const user = makeSessionUser({ permissions: ['BACKOFFICE_ACCESS', 'OBRA_SOCIALES.GET'] });
+    storeStaffSession(user);
+    mockApi({ 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {}, 'GET /api/obra-sociales': [] });
+    const { router } = renderApp('/');
+    expect(await pageTitle('Obras Sociales')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/obra-social');
+  });
+
   it('confirms a bare stored token with the API before showing the screen', async () => {
     const user = makeSessionUser('PRESTADOR', { professionalName: 'Dra. Ana Ruiz' });
     storeStaffSession(null);

@@ -1,10 +1,9 @@
-import { PERMISSIONS } from '@red-dental/contracts';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
-import { PATHS } from '@/lib/paths.ts';
-import type { PermissionRequirement } from '@/lib/permissions.ts';
+import { PATHS, staffScreenRequirement } from '@/lib/paths.ts';
 import type { RouteHandle } from './layouts/page-title.ts';
 import { RouteError } from './layouts/route-error.tsx';
+import { StaffHome } from './layouts/staff-home.tsx';
 import { UnknownPath } from './layouts/unknown-path.tsx';
 
 type Lazy = RouteObject['lazy'];
@@ -14,9 +13,11 @@ const queryBoundary: Lazy = () => import('./layouts/query-boundary.tsx');
 
 /**
  * A screen: its path, the title for the header and the tab, its lazily loaded
- * module and, for the back office, the permission it needs.
+ * module and, for the back office, the permission it needs (`STAFF_SCREENS` in
+ * lib/paths.ts, which the links to it ask too).
  */
-function page(path: string, title: string, lazy: Lazy, permission?: PermissionRequirement): RouteObject {
+function page(path: string, title: string, lazy: Lazy): RouteObject {
+  const permission = staffScreenRequirement(path);
   const handle: RouteHandle = permission ? { title, permission } : { title };
   return { path, handle, lazy };
 }
@@ -32,52 +33,25 @@ function signedIn(name: SignedInScreen): Lazy {
 const signedInStaff: RouteObject = {
   lazy: () => import('./layouts/staff-layout.tsx'),
   children: [
-    { index: true, element: <Navigate to={PATHS.afiliados} replace /> },
-    page(PATHS.tablero, 'Tablero', signedIn('tablero'), {
-      anyOf: [PERMISSIONS.AFILIADOS_CREATE, PERMISSIONS.PROFESSIONALS_GET],
-    }),
+    { index: true, element: <StaffHome /> },
+    page(PATHS.tablero, 'Tablero', signedIn('tablero')),
     page(PATHS.afiliados, 'Afiliados', signedIn('afiliados')),
-    page(
-      PATHS.afiliadosImportCsv,
-      'Importar afiliados',
-      signedIn('afiliadosImportCsv'),
-      PERMISSIONS.AFILIADOS_CREATE,
-    ),
-    page(PATHS.afiliadosForm, 'Nuevo afiliado', signedIn('afiliadosForm'), PERMISSIONS.AFILIADOS_CREATE),
-    page(PATHS.profesionales, 'Profesionales', signedIn('profesionales'), PERMISSIONS.PROFESSIONALS_GET),
-    page(
-      PATHS.profesionalesSolicitudes,
-      'Solicitudes Pendientes',
-      signedIn('profesionalesSolicitudes'),
-      PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST,
-    ),
-    page(
-      PATHS.profesionalesReportes,
-      'Reportes de datos',
-      signedIn('profesionalesReportes'),
-      PERMISSIONS.PROFESSIONALS_UPDATE,
-    ),
-    page(
-      PATHS.profesionalesEdit,
-      'Perfil del profesional',
-      signedIn('profesionalesEdit'),
-      PERMISSIONS.PROFESSIONALS_UPDATE,
-    ),
-    page(PATHS.obraSocial, 'Obras Sociales', signedIn('obraSocial'), PERMISSIONS.OBRA_SOCIALES_GET),
+    page(PATHS.afiliadosImportCsv, 'Importar afiliados', signedIn('afiliadosImportCsv')),
+    page(PATHS.afiliadosForm, 'Nuevo afiliado', signedIn('afiliadosForm')),
+    page(PATHS.profesionales, 'Profesionales', signedIn('profesionales')),
+    page(PATHS.profesionalesSolicitudes, 'Solicitudes Pendientes', signedIn('profesionalesSolicitudes')),
+    page(PATHS.profesionalesReportes, 'Reportes de datos', signedIn('profesionalesReportes')),
+    page(PATHS.profesionalesEdit, 'Perfil del profesional', signedIn('profesionalesEdit')),
+    page(PATHS.obraSocial, 'Obras Sociales', signedIn('obraSocial')),
     page(PATHS.notificaciones, 'Notificaciones', signedIn('notificaciones')),
-    page(
-      PATHS.notificacionesCrear,
-      'Nueva notificación',
-      signedIn('notificacionesCrear'),
-      PERMISSIONS.AFILIADOS_CREATE,
-    ),
-    page(PATHS.miPerfil, 'Mi Perfil', signedIn('miPerfil'), PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE),
-    page(PATHS.catalogos, 'Catálogos', signedIn('catalogos'), PERMISSIONS.PROFESSIONALS_UPDATE),
+    page(PATHS.notificacionesCrear, 'Nueva notificación', signedIn('notificacionesCrear')),
+    page(PATHS.miPerfil, 'Mi Perfil', signedIn('miPerfil')),
+    page(PATHS.catalogos, 'Catálogos', signedIn('catalogos')),
     page(PATHS.miCuenta, 'Mi cuenta', signedIn('miCuenta')),
     page(PATHS.misDatosUsuario, 'Mis datos', signedIn('misDatos')),
-    page(PATHS.usuarios, 'Usuarios', signedIn('usuarios'), PERMISSIONS.USERS_GET),
-    page(PATHS.roles, 'Roles', signedIn('roles'), PERMISSIONS.ROLES_GET),
-    page(PATHS.auditoria, 'Auditoría', signedIn('auditoria'), PERMISSIONS.AUDIT_GET),
+    page(PATHS.usuarios, 'Usuarios', signedIn('usuarios')),
+    page(PATHS.roles, 'Roles', signedIn('roles')),
+    page(PATHS.auditoria, 'Auditoría', signedIn('auditoria')),
   ],
 };
 

@@ -1,4 +1,9 @@
-import { PERMISSIONS, type SessionUser } from '@red-dental/contracts';
+import {
+  PERMISSIONS,
+  type PermissionRequirement,
+  REQUIREMENTS,
+  type SessionUser,
+} from '@red-dental/contracts';
 import { matchPath } from 'react-router';
 import { userCan } from './permissions.ts';
 import type { SessionKind } from './session.ts';
@@ -40,34 +45,84 @@ export const PATHS = {
   notificacionesAfiliado: '/notificaciones-afiliado',
 } as const;
 
-/** Where a staff member or professional lands after signing in (spec section 2). */
+/**
+ * The back office's screens (the staff layout's routes in app/router.tsx), `/`
+ * aside (it only leads on), with what each needs (null: anyone signed in to
+ * the back office). The router guards each screen with it, and every way to a
+ * screen asks `canOpen`: the sidebar shows only what opens, a page links only
+ * to what opens.
+ */
+const STAFF_SCREENS: Record<string, PermissionRequirement | null> = {
+  [PATHS.tablero]: REQUIREMENTS.TABLERO,
+  // The registry for who keeps it, a dentist's coverage check with AFILIADOS.GET alone, the way to
+  // loading affiliates with AFILIADOS.CREATE (the screen shows what each opens).
+  [PATHS.afiliados]: { anyOf: [PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_CREATE] },
+  [PATHS.afiliadosImportCsv]: PERMISSIONS.AFILIADOS_CREATE,
+  [PATHS.afiliadosForm]: PERMISSIONS.AFILIADOS_CREATE,
+  [PATHS.profesionales]: PERMISSIONS.PROFESSIONALS_GET,
+  [PATHS.profesionalesSolicitudes]: PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST,
+  [PATHS.profesionalesReportes]: REQUIREMENTS.PROFESIONALES_EDIT,
+  // Read-only with PROFESSIONALS.GET; with PROFESSIONALS.UPDATE too, editable.
+  [PATHS.profesionalesEdit]: PERMISSIONS.PROFESSIONALS_GET,
+  [PATHS.obraSocial]: PERMISSIONS.OBRA_SOCIALES_GET,
+  [PATHS.notificaciones]: null,
+  [PATHS.notificacionesCrear]: PERMISSIONS.AFILIADOS_CREATE,
+  [PATHS.miPerfil]: PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE,
+  [PATHS.catalogos]: PERMISSIONS.PROFESSIONALS_UPDATE,
+  [PATHS.miCuenta]: null,
+  [PATHS.misDatosUsuario]: null,
+  [PATHS.usuarios]: PERMISSIONS.USERS_GET,
+  [PATHS.roles]: PERMISSIONS.ROLES_GET,
+  [PATHS.auditoria]: PERMISSIONS.AUDIT_GET,
+};
+
+export const STAFF_PATHS: readonly string[] = Object.keys(STAFF_SCREENS);
+
+/** What the back-office screen of the route `pattern` needs; none for any other route. */
+export function staffScreenRequirement(pattern: string): PermissionRequirement | undefined {
+  return STAFF_SCREENS[pattern] ?? undefined;
+}
+
+/**
+ * Whether the user's permissions open the back-office screen at `to` (a path,
+ * perhaps with its query). Mi Perfil is the own professional record: an
+ * account without one (staff, made by staff) has nothing to keep there, so it
+ * opens only for who has a record, whatever the role holds.
+ */
+export function canOpen(user: SessionUser | null | undefined, to: string): boolean {
+  const pathname = to.split(/[?#]/, 1)[0] ?? to;
+  const pattern = STAFF_PATHS.find((p) => matchPath(p, pathname));
+  if (pattern === undefined) return false;
+  const required = STAFF_SCREENS[pattern];
+  if (required && !userCan(user, required)) return false;
+  return pattern !== PATHS.miPerfil || typeof user?.professionalName === 'string';
+}
+
+/** The spec's first sidebar entries, in its order: a user lands on the first that opens for them. */
+const LANDING_ORDER = [
+  PATHS.profesionales,
+  PATHS.miPerfil,
+  PATHS.afiliados,
+  PATHS.obraSocial,
+  PATHS.notificaciones,
+] as const;
+
+/**
+ * Where a staff member or professional lands after signing in: /profesionales
+ * for whoever may list professionals, otherwise /mi-perfil (spec section 2);
+ * an account of a role with neither, the first of the sidebar's screens that
+ * opens for it (Notificaciones opens for everyone).
+ */
 export function staffLandingPath(user: SessionUser | null | undefined): string {
-  return userCan(user, PERMISSIONS.PROFESSIONALS_GET) ? PATHS.profesionales : PATHS.miPerfil;
+  return LANDING_ORDER.find((path) => canOpen(user, path)) ?? PATHS.notificaciones;
+}
+
+/** Where `/` and the sidebar's brand lead: /afiliados (spec section 2) if it opens, else the landing page. */
+export function staffHomePath(user: SessionUser | null | undefined): string {
+  return canOpen(user, PATHS.afiliados) ? PATHS.afiliados : staffLandingPath(user);
 }
 
 export const AFFILIATE_LANDING_PATH = PATHS.perfilAfiliado;
-
-/** The back office's screens (the staff layout's routes in app/router.tsx), `/` aside: it only leads on. */
-export const STAFF_PATHS: readonly string[] = [
-  PATHS.tablero,
-  PATHS.afiliados,
-  PATHS.afiliadosImportCsv,
-  PATHS.afiliadosForm,
-  PATHS.profesionales,
-  PATHS.profesionalesSolicitudes,
-  PATHS.profesionalesReportes,
-  PATHS.profesionalesEdit,
-  PATHS.obraSocial,
-  PATHS.notificaciones,
-  PATHS.notificacionesCrear,
-  PATHS.miPerfil,
-  PATHS.catalogos,
-  PATHS.miCuenta,
-  PATHS.misDatosUsuario,
-  PATHS.usuarios,
-  PATHS.roles,
-  PATHS.auditoria,
-];
 
 /** The affiliates' portal (the affiliate layout's routes in app/router.tsx). */
 export const AFFILIATE_PATHS: readonly string[] = [

@@ -1,17 +1,6 @@
-import { hasPermission, type PermissionName, type SessionUser } from '@red-dental/contracts';
+import { hasPermission, type PermissionRequirement, type SessionUser } from '@red-dental/contracts';
 import { useMemo } from 'react';
 import { useSession } from './session.ts';
-
-/** One permission; a list, all of it; `anyOf`, at least one of them. */
-export type PermissionRequirement =
-  | PermissionName
-  | readonly PermissionName[]
-  | { readonly anyOf: readonly PermissionName[] };
-
-function meets(held: Set<string>, required: PermissionRequirement): boolean {
-  if (typeof required === 'object' && 'anyOf' in required) return required.anyOf.some((p) => held.has(p));
-  return hasPermission(held, required);
-}
 
 /** Every permission name the user holds, over all of their roles. */
 export function permissionsOf(user: SessionUser | null | undefined): Set<string> {
@@ -21,12 +10,12 @@ export function permissionsOf(user: SessionUser | null | undefined): Set<string>
 }
 
 export function userCan(user: SessionUser | null | undefined, required: PermissionRequirement): boolean {
-  return meets(permissionsOf(user), required);
+  return hasPermission(permissionsOf(user), required);
 }
 
 /**
- * The signed-in user's permission check: a single name must be held, a list
- * must be held entirely, `anyOf` one of them at least. Affiliates and
+ * The signed-in user's permission check (`hasPermission`: a single name must
+ * be held, a list entirely, `anyOf` one of them at least). Affiliates and
  * signed-out visitors hold none.
  */
 export function usePermissions(): (required: PermissionRequirement) => boolean {
@@ -34,7 +23,7 @@ export function usePermissions(): (required: PermissionRequirement) => boolean {
   const user = session?.kind === 'staff' ? session.user : null;
   return useMemo(() => {
     const held = permissionsOf(user);
-    return (required: PermissionRequirement) => meets(held, required);
+    return (required: PermissionRequirement) => hasPermission(held, required);
   }, [user]);
 }
 

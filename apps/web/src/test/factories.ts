@@ -3,7 +3,11 @@ import { reloadSessionFromStorage, SESSION_KEY, TOKEN_KEY } from '@/lib/session.
 
 let nextId = 1;
 
-/** A signed-in user holding one of the default roles, or exactly the given permissions. */
+/**
+ * A signed-in user holding one of the default roles, or exactly the given
+ * permissions. A PRESTADOR is a professional who signed up, so it has a
+ * professional record (its name); staff accounts have none.
+ */
 export function makeSessionUser(
   role: RoleName | { permissions: readonly PermissionName[] },
   overrides: Partial<SessionUser> = {},
@@ -14,7 +18,7 @@ export function makeSessionUser(
   return {
     id,
     user: `usuario${id}@reddental.com.ar`,
-    professionalName: null,
+    professionalName: role === 'PRESTADOR' ? `Dra. Prestadora ${id}` : null,
     roles: [{ id: 1, name, permissions: permissions.map((p) => ({ name: p })) }],
     ...overrides,
   };

@@ -28,6 +28,8 @@ export const UPDATE_FAILED = 'Ocurrió un error al actualizar los datos.';
 export const EDIT_UNAVAILABLE = 'No se pudo abrir la edición. Revise su conexión e intente nuevamente.';
 export const PROFILE_LOAD_FAILED = 'Error al cargar los datos del perfil.';
 export const SEARCH_PROMPT = 'Ingrese un DNI realizar la búsqueda.';
+/** /afiliados for who may load affiliates (AFILIADOS.CREATE) but not read them (AFILIADOS.GET). */
+export const LOAD_ONLY = 'Con sus permisos puede cargar afiliados, pero no buscarlos en el padrón.';
 export const EMAIL_TOKEN_INVALID = 'El enlace de confirmación no es válido o ya venció';
 export const EMAIL_CONFIRMED = 'Su email fue confirmado. Desde ahora recibirá allí las novedades del portal.';
 export const CONTACT_SHOWN_IN_PART = 'Por su seguridad, su email y su teléfono se muestran solo en parte.';

@@ -19,7 +19,7 @@ const EXPORT_COLUMNS: readonly ExportColumn<repo.AfiliadoExportRow>[] = [
 
 /**
  * The affiliate list with the screen's search and insurer, as a file written
- * as it is read (staff only: the route asks for AFILIADOS.CREATE). The export
+ * as it is read (administrative staff: the route asks for AFILIADOS.GET and CREATE). The export
  * is an entry of the audit log with its filters and row count.
  */
 export function exportAfiliados(

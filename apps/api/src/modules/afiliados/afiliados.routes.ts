@@ -21,6 +21,7 @@ import {
   PERMISSION_DESCRIPTIONS,
   PERMISSIONS,
   paginatedSchema,
+  REQUIREMENTS,
   tokenResponseSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -81,7 +82,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['afiliados'],
         summary:
-          'Página de afiliados. Con AFILIADOS.CREATE: prefijo de documento o nombre y obraSocialId; si no, solo el documento exacto',
+          'Página de afiliados. Con AFILIADOS.CREATE, UPDATE o DELETE además de GET: prefijo de documento o nombre y obraSocialId; con GET solo (prestadores), el documento exacto',
         querystring: afiliadosPaginatedQuerySchema,
         response: { 200: paginatedSchema(afiliadoSchema) },
       },
@@ -227,7 +228,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/export',
     {
-      onRequest: [app.authorize(PERMISSIONS.AFILIADOS_CREATE)],
+      onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_EXPORT)],
       schema: {
         tags: ['afiliados'],
         summary:
@@ -245,10 +246,10 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      onRequest: [app.authorize([PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_CREATE])],
+      onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_REGISTRY)],
       schema: {
         tags: ['afiliados'],
-        summary: 'Un afiliado (personal administrativo)',
+        summary: 'Un afiliado (quien lleva el padrón: AFILIADOS.GET con CREATE, UPDATE o DELETE)',
         params: idParamSchema,
         response: { 200: afiliadoSchema },
       },
@@ -274,7 +275,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      onRequest: [app.authorize(PERMISSIONS.AFILIADOS_UPDATE)],
+      onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_EDIT)],
       schema: {
         tags: ['afiliados'],
         summary: 'Modifica un afiliado (obraSocial null lo deja sin obra social)',
@@ -289,7 +290,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
-      onRequest: [app.authorize(PERMISSIONS.AFILIADOS_DELETE)],
+      onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_BAJA)],
       schema: {
         tags: ['afiliados'],
         summary: `Da de baja a un afiliado: el portal lo rechaza y la cobertura figura como no vigente; se puede reactivar (409 "${MESSAGES.afiliados.ALREADY_INACTIVE}")`,
@@ -305,7 +306,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/reactivar',
     {
-      onRequest: [app.authorize(PERMISSIONS.AFILIADOS_DELETE)],
+      onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_BAJA)],
       schema: {
         tags: ['afiliados'],
         summary: `Reactiva a un afiliado dado de baja (409 "${MESSAGES.afiliados.ALREADY_ACTIVE}")`,

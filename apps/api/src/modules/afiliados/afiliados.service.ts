@@ -2,9 +2,10 @@ import {
   type Afiliado,
   type AfiliadoInput,
   type AfiliadoUpdate,
+  hasPermission,
   MESSAGES,
   normalizeDocumento,
-  PERMISSIONS,
+  REQUIREMENTS,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -28,9 +29,10 @@ export const COVERAGE_CHECK_LIMIT = {
 const MAX_SEARCH_WORDS = 8;
 
 /**
- * Staff (AFILIADOS.CREATE) search by document prefix or by
- * name and may filter by insurer; anyone else (dentists checking coverage)
- * gets only the exact document, and nothing without a search.
+ * Whoever keeps the registry (REQUIREMENTS.AFILIADOS_REGISTRY) searches by
+ * document prefix or by name and may filter by insurer; anyone else with
+ * AFILIADOS.GET (dentists checking coverage) gets only the exact document,
+ * and nothing without a search.
  */
 export function filterFor(
   caller: Subject,
@@ -38,7 +40,7 @@ export function filterFor(
 ): repo.AfiliadoFilter {
   const raw = query.search?.trim() ?? '';
   const documento = normalizeDocumento(raw);
-  if (!caller.permissions.has(PERMISSIONS.AFILIADOS_CREATE))
+  if (!hasPermission(caller.permissions, REQUIREMENTS.AFILIADOS_REGISTRY))
     return documento ? { kind: 'documentoExact', documento } : { kind: 'none' };
 
   const { obraSocialId } = query;
@@ -104,7 +106,7 @@ function isDocumentLike(raw: string, documento: string): boolean {
 }
 
 /**
- * A coverage check (someone without AFILIADOS.CREATE looking up one document)
+ * A coverage check (AFILIADOS.GET without the registry, looking up one document)
  * reads health data: it counts against the caller's hourly quota before the
  * lookup, and its outcome goes to the audit log. A professional is also told
  * whether they accept the affiliate's insurer, so the answer is a verdict.

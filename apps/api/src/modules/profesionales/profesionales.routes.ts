@@ -10,6 +10,7 @@ import {
   profesionalRowSchema,
   profesionalSchema,
   profesionalUpdateSchema,
+  REQUIREMENTS,
   reporteInputSchema,
   reporteSchema,
   solicitudSchema,
@@ -97,7 +98,7 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/reportes',
     {
-      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
         tags,
         summary:
@@ -112,7 +113,7 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/reportes/:reporteId/cerrar',
     {
-      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
         tags,
         summary: 'Cierra un reporte una vez revisados los datos',
@@ -221,7 +222,7 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/zonas-os/:id',
     {
-      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
         tags,
         summary: 'Asigna la zona del profesional',
@@ -236,7 +237,7 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/verificar-matricula',
     {
-      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
         tags,
         summary: 'Marca la matrícula como verificada (fecha y quién)',
@@ -267,7 +268,7 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize()],
       schema: {
         tags,
-        summary: 'Modifica un perfil (personal con PROFESSIONALS.UPDATE, o el propio profesional)',
+        summary: 'Modifica un perfil (personal con PROFESSIONALS.GET y UPDATE, o el propio profesional)',
         params: idParamSchema,
         body: profesionalUpdateSchema,
         response: { 200: profesionalSchema },
@@ -279,7 +280,7 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
-      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_DELETE)],
+      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_DELETE)],
       schema: { tags, summary: 'Elimina un profesional y su cuenta', params: idParamSchema },
     },
     async (request, reply) => {

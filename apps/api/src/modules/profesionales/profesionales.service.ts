@@ -1,10 +1,12 @@
 import {
   emptySchedule,
+  hasPermission,
   MESSAGES,
   PERMISSIONS,
   type Profesional,
   permissionsBeyond,
   type profesionalUpdateSchema,
+  REQUIREMENTS,
   type Solicitud,
   WEEKDAYS,
   type WeeklySchedule,
@@ -125,7 +127,7 @@ const idsOf = (refs: { id: number }[] | undefined) => [...new Set((refs ?? []).m
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /**
- * Saves a profile. Staff (PROFESSIONALS.UPDATE) may change everything but
+ * Saves a profile. Staff (PROFESSIONALS.GET and UPDATE) may change everything but
  * the zone (its own call) and the licence's verification (its own button).
  * The owner (PROFESSIONALS.UPDATE_PROFILE) may not change the insurers
  * either, must leave a phone and a razón social, and by saving vouches for
@@ -138,7 +140,7 @@ export async function updateProfesional(
   input: UpdateInput,
 ): Promise<Profesional> {
   const current = await loadDetail(deps, id);
-  const isStaff = caller.permissions.has(PERMISSIONS.PROFESSIONALS_UPDATE);
+  const isStaff = hasPermission(caller.permissions, REQUIREMENTS.PROFESIONALES_EDIT);
   const isOwner =
     current.userId === caller.id && caller.permissions.has(PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE);
   if (!isStaff && !isOwner) throw forbidden();

@@ -1,7 +1,7 @@
 import {
   idParamSchema,
   messageResponseSchema,
-  PERMISSIONS,
+  REQUIREMENTS,
   recordatorioDatosSchema,
   recordatorioSentSchema,
   recordatorioTokenParamSchema,
@@ -23,7 +23,7 @@ const recordatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/recordatorio',
     {
-      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
         tags,
         summary: 'Envía al profesional el recordatorio de confirmar sus datos (uno cada 30 días como máximo)',

@@ -1,8 +1,8 @@
 import {
   idParamSchema,
   miReporteSchema,
-  PERMISSIONS,
   paginatedSchema,
+  REQUIREMENTS,
   reporteQueueRowSchema,
   reportesQuerySchema,
   reporteUpdateSchema,
@@ -16,14 +16,14 @@ const tags = ['reportes'];
 
 /**
  * `/api/reportes`: the affiliates' wrong-data reports as one queue for staff
- * (PROFESSIONALS.UPDATE: list, close with a note, open again), and each
+ * (PROFESSIONALS.GET and UPDATE: list, close with a note, open again), and each
  * affiliate's own reports with where they stand.
  */
 const reportesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
         tags,
         summary:
@@ -51,7 +51,7 @@ const reportesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
+      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
         tags,
         summary: 'Cierra un reporte con una nota (la lee el afiliado que lo envió) o lo vuelve a abrir',

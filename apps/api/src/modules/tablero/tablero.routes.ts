@@ -1,17 +1,7 @@
-import { PERMISSIONS, type PermissionName, pendientesSchema, tableroSchema } from '@red-dental/contracts';
-import type { FastifyRequest } from 'fastify';
+import { PERMISSIONS, pendientesSchema, REQUIREMENTS, tableroSchema } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './tablero.service.ts';
-
-/** Who keeps affiliates or professionals; `authorize` asks for all of a list, this for any. */
-const KEEPERS: readonly PermissionName[] = [PERMISSIONS.AFILIADOS_CREATE, PERMISSIONS.PROFESSIONALS_GET];
-
-async function keepsAffiliatesOrProfessionals(request: FastifyRequest) {
-  const { permissions } = currentUser(request);
-  if (!KEEPERS.some((p) => permissions.has(p))) throw forbidden();
-}
 
 /**
  * `/api/tablero`: the network as a whole for staff who keep affiliates or
@@ -22,7 +12,7 @@ const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      onRequest: [app.authorize(PERMISSIONS.BACKOFFICE_ACCESS), keepsAffiliatesOrProfessionals],
+      onRequest: [app.authorize(REQUIREMENTS.TABLERO)],
       schema: {
         tags: ['tablero'],
         summary:

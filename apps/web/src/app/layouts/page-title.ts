@@ -1,6 +1,6 @@
+import type { PermissionRequirement } from '@red-dental/contracts';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import type { PermissionRequirement } from '@/lib/permissions.ts';
 import { useScreenTitleOverride } from '@/lib/screen-title.ts';
 import { SITE } from '@/lib/site.ts';
 

@@ -1,11 +1,15 @@
+import type { PermissionRequirement } from '@red-dental/contracts';
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { PATHS, staffLandingPath } from '@/lib/paths.ts';
-import { type PermissionRequirement, useCan } from '@/lib/permissions.ts';
+import { staffLandingPath } from '@/lib/paths.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session.ts';
 import { Forbidden } from './forbidden.tsx';
 
-/** A staff screen that needs a permission: without it, a notice instead of a broken screen. */
+/**
+ * A staff screen that needs a permission: without it (an address typed or
+ * kept from another role; no link leads there), a notice instead of a broken
+ * screen, with the way to the user's landing page, which always opens.
+ */
 export function RequirePermission({
   permission,
   children,
@@ -15,9 +19,6 @@ export function RequirePermission({
 }) {
   const session = useSession();
   const isAllowed = useCan(permission);
-  const location = useLocation();
   if (isAllowed) return children;
-  const home = staffLandingPath(session?.kind === 'staff' ? session.user : null);
-  // The landing page itself is never refused, or the user would have nowhere to go.
-  return <Forbidden homePath={home === location.pathname ? PATHS.afiliados : home} />;
+  return <Forbidden homePath={staffLandingPath(session?.kind === 'staff' ? session.user : null)} />;
 }

@@ -1,4 +1,4 @@
-import type { RoleName } from '@red-dental/contracts';
+import type { PermissionName, RoleName } from '@red-dental/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -76,6 +76,35 @@ describe('StaffSidebar', () => {
     renderSidebar(role);
     expect(entryNames()).toEqual(entries);
   });
+
+  it.each<[string, PermissionName[], string[]]>([
+    ['modifying affiliates', ['AFILIADOS.UPDATE'], ['Notificaciones']],
+    ['loading affiliates', ['AFILIADOS.CREATE'], ['Afiliados', 'Notificaciones', 'Tablero']],
+    ['seeing professionals', ['PROFESSIONALS.GET'], ['Profesionales', 'Notificaciones', 'Tablero']],
+    // A staff account has no professional record to keep.
+    ['keeping the own profile', ['PROFESSIONALS.UPDATE_PROFILE'], ['Notificaciones']],
+  ])(
+    'shows a custom role %s the entries of the screens it opens, and no other',
+    (_what, permissions, entries) => {
+      storeStaffSession(makeSessionUser({ permissions: ['BACKOFFICE_ACCESS', ...permissions] }));
+      mockApi({ 'GET /api/notificaciones/unread': {} });
+      renderWithProviders(<StaffSidebar />, { route: '/notificaciones' });
+      expect(entryNames()).toEqual(['Red Dental', ...entries, 'Cerrar Sesión']);
+    },
+  );
+
+  it.each<[string, RoleName | { permissions: PermissionName[] }, string]>([
+    ['a dentist', 'PRESTADOR', '/afiliados'],
+    ['a role without Afiliados', { permissions: ['BACKOFFICE_ACCESS', 'USERS.GET'] }, '/notificaciones'],
+  ])(
+    'leads the brand of %s to /afiliados, or to the landing page when that does not open',
+    (_who, role, home) => {
+      storeStaffSession(makeSessionUser(role));
+      mockApi({ 'GET /api/notificaciones/unread': {} });
+      renderWithProviders(<StaffSidebar />, { route: '/mi-cuenta' });
+      expect(screen.getByRole('link', { name: 'Red Dental' })).toHaveAttribute('href', home);
+    },
+  );
 
   it('highlights the entry of the current path, sub-pages included', () => {
     renderSidebar('ADMINISTRADOR', {}, '/profesionales/solicitudes');

@@ -19,8 +19,9 @@ import {
 import { useHasUnreadNotifications } from '@/features/notificaciones/api/get-unread-counts.ts';
 import { usePendientes } from '@/features/profesionales/api/get-pendientes.ts';
 import { formatCount } from '@/lib/format.ts';
-import { PATHS } from '@/lib/paths.ts';
-import { type PermissionRequirement, usePermissions } from '@/lib/permissions.ts';
+import { canOpen, PATHS, staffHomePath } from '@/lib/paths.ts';
+import { usePermissions } from '@/lib/permissions.ts';
+import { useSession } from '@/lib/session.ts';
 import { SITE } from '@/lib/site.ts';
 import styles from './staff-sidebar.module.css';
 import { useSignOut } from './use-sign-out.ts';
@@ -29,93 +30,75 @@ interface Entry {
   to: string;
   label: string;
   icon: ComponentType<{ size?: number }>;
-  /** Shown only to holders of this permission; always shown without one. */
-  permission?: PermissionRequirement;
 }
 
-/** The spec's sidebar, in its order and with its visibility rules, then the administration entries. */
-export const STAFF_ENTRIES: readonly Entry[] = [
-  {
-    to: PATHS.profesionales,
-    label: 'Profesionales',
-    icon: StethoscopeIcon,
-    permission: PERMISSIONS.PROFESSIONALS_GET,
-  },
-  {
-    to: PATHS.miPerfil,
-    label: 'Mi Perfil',
-    icon: UserIcon,
-    permission: PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE,
-  },
+/**
+ * The spec's sidebar in its order, then the administration entries. Each shows
+ * only to whoever its screen opens for (`canOpen`, which keeps the spec's
+ * rules: Profesionales with PROFESSIONALS.GET, Mi Perfil with
+ * PROFESSIONALS.UPDATE_PROFILE, Obras Sociales with OBRA_SOCIALES.GET,
+ * Notificaciones always, and Afiliados for every default role, all of which
+ * hold AFILIADOS.GET).
+ */
+const STAFF_ENTRIES: readonly Entry[] = [
+  { to: PATHS.profesionales, label: 'Profesionales', icon: StethoscopeIcon },
+  { to: PATHS.miPerfil, label: 'Mi Perfil', icon: UserIcon },
   { to: PATHS.afiliados, label: 'Afiliados', icon: UsersIcon },
-  {
-    to: PATHS.obraSocial,
-    label: 'Obras Sociales',
-    icon: BuildingIcon,
-    permission: PERMISSIONS.OBRA_SOCIALES_GET,
-  },
+  { to: PATHS.obraSocial, label: 'Obras Sociales', icon: BuildingIcon },
   { to: PATHS.notificaciones, label: 'Notificaciones', icon: BellIcon },
   // Beyond the spec's entries: what the network keeps to run itself.
-  {
-    to: PATHS.tablero,
-    label: 'Tablero',
-    icon: ChartIcon,
-    permission: { anyOf: [PERMISSIONS.AFILIADOS_CREATE, PERMISSIONS.PROFESSIONALS_GET] },
-  },
-  {
-    to: PATHS.catalogos,
-    label: 'Catálogos',
-    icon: TagIcon,
-    permission: PERMISSIONS.PROFESSIONALS_UPDATE,
-  },
-  { to: PATHS.usuarios, label: 'Usuarios', icon: UserCogIcon, permission: PERMISSIONS.USERS_GET },
-  { to: PATHS.roles, label: 'Roles', icon: ShieldIcon, permission: PERMISSIONS.ROLES_GET },
-  { to: PATHS.auditoria, label: 'Auditoría', icon: ClipboardListIcon, permission: PERMISSIONS.AUDIT_GET },
+  { to: PATHS.tablero, label: 'Tablero', icon: ChartIcon },
+  { to: PATHS.catalogos, label: 'Catálogos', icon: TagIcon },
+  { to: PATHS.usuarios, label: 'Usuarios', icon: UserCogIcon },
+  { to: PATHS.roles, label: 'Roles', icon: ShieldIcon },
+  { to: PATHS.auditoria, label: 'Auditoría', icon: ClipboardListIcon },
 ];
 
 /** Staff navigation; under 768 px only the icons show (the labels still name the links). */
 export function StaffSidebar() {
   const can = usePermissions();
+  const session = useSession();
+  const user = session?.kind === 'staff' ? session.user : null;
   const signOut = useSignOut();
   // Administrative staff see every notification, so only the others get the unread marker.
   const hasUnread = useHasUnreadNotifications(!can(PERMISSIONS.AFILIADOS_CREATE));
   // Sign-up requests waiting, on 'Profesionales', for whoever may answer them.
-  const { solicitudes } = usePendientes(can(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST));
+  const { solicitudes } = usePendientes(
+    can(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST) && canOpen(user, PATHS.profesionales),
+  );
 
   return (
     <nav className={styles.sidebar} aria-label="Menú principal">
-      <Link to={PATHS.afiliados} className={styles.brand}>
+      <Link to={staffHomePath(user)} className={styles.brand}>
         <ToothLogo size={36} />
         <span className={styles.label}>{SITE.name}</span>
       </Link>
       <ul className={styles.entries}>
-        {STAFF_ENTRIES.filter((entry) => !entry.permission || can(entry.permission)).map(
-          ({ to, label, icon: Icon }) => {
-            const showsUnread = to === PATHS.notificaciones && hasUnread;
-            const waiting = to === PATHS.profesionales && solicitudes ? solicitudes : 0;
-            return (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  className={styles.link}
-                  title={label}
-                  aria-label={showsUnread ? `${label} (tiene notificaciones sin leer)` : undefined}
-                >
-                  <span className={styles.iconWrap}>
-                    <Icon size={20} />
-                    {showsUnread && <span className={styles.unread} data-testid="unread-marker" />}
-                  </span>
-                  <span className={styles.label}>{label}</span>
-                  <CountBadge
-                    count={waiting}
-                    words={formatCount(waiting, 'solicitud pendiente', 'solicitudes pendientes')}
-                    className={styles.count}
-                  />
-                </NavLink>
-              </li>
-            );
-          },
-        )}
+        {STAFF_ENTRIES.filter((entry) => canOpen(user, entry.to)).map(({ to, label, icon: Icon }) => {
+          const showsUnread = to === PATHS.notificaciones && hasUnread;
+          const waiting = to === PATHS.profesionales && solicitudes ? solicitudes : 0;
+          return (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={styles.link}
+                title={label}
+                aria-label={showsUnread ? `${label} (tiene notificaciones sin leer)` : undefined}
+              >
+                <span className={styles.iconWrap}>
+                  <Icon size={20} />
+                  {showsUnread && <span className={styles.unread} data-testid="unread-marker" />}
+                </span>
+                <span className={styles.label}>{label}</span>
+                <CountBadge
+                  count={waiting}
+                  words={formatCount(waiting, 'solicitud pendiente', 'solicitudes pendientes')}
+                  className={styles.count}
+                />
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
       <Link
         to={PATHS.login}

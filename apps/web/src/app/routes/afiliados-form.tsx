@@ -1,7 +1,10 @@
+import { REQUIREMENTS } from '@red-dental/contracts';
 import { AfiliadoCreateForm } from '@/features/afiliados/components/afiliado-create-form.tsx';
 import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
+import { useCan } from '@/lib/permissions.ts';
 
 export function Component() {
   const obrasSociales = useObrasSocialesList();
-  return <AfiliadoCreateForm obrasSociales={obrasSociales.data} />;
+  const canSeeInList = useCan(REQUIREMENTS.AFILIADOS_REGISTRY);
+  return <AfiliadoCreateForm obrasSociales={obrasSociales.data} canSeeInList={canSeeInList} />;
 }

@@ -1,13 +1,25 @@
-import { PERMISSIONS } from '@red-dental/contracts';
-import { AfiliadosList } from '@/features/afiliados/components/afiliados-list.tsx';
+import { PERMISSIONS, REQUIREMENTS } from '@red-dental/contracts';
+import { AfiliadosList, type AfiliadosLookup } from '@/features/afiliados/components/afiliados-list.tsx';
 import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
-import { useCan } from '@/lib/permissions.ts';
+import { usePermissions } from '@/lib/permissions.ts';
 
 export function Component() {
-  const canManage = useCan(PERMISSIONS.AFILIADOS_CREATE);
-  const canDarDeBaja = useCan(PERMISSIONS.AFILIADOS_DELETE);
-  const obrasSociales = useObrasSocialesList(canManage);
+  const can = usePermissions();
+  const isRegistry = can(REQUIREMENTS.AFILIADOS_REGISTRY);
+  const lookup: AfiliadosLookup = isRegistry
+    ? 'registry'
+    : can(PERMISSIONS.AFILIADOS_GET)
+      ? 'coverage'
+      : 'none';
+  const obrasSociales = useObrasSocialesList(isRegistry);
   return (
-    <AfiliadosList canManage={canManage} canDarDeBaja={canDarDeBaja} obrasSociales={obrasSociales.data} />
+    <AfiliadosList
+      lookup={lookup}
+      canCreate={can(PERMISSIONS.AFILIADOS_CREATE)}
+      canEdit={can(REQUIREMENTS.AFILIADOS_EDIT)}
+      canDarDeBaja={can(REQUIREMENTS.AFILIADOS_BAJA)}
+      canExport={can(REQUIREMENTS.AFILIADOS_EXPORT)}
+      obrasSociales={obrasSociales.data}
+    />
   );
 }

@@ -1,9 +1,11 @@
+import { REQUIREMENTS } from '@red-dental/contracts';
 import { useParams } from 'react-router';
 import { useEspecialidades } from '@/features/especialidades/api/get-especialidades.ts';
 import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
 import { ProfesionalAdminEdit } from '@/features/profesionales/components/profesional-admin-edit.tsx';
 import { useZonas } from '@/features/zonas/api/get-zonas.ts';
 import { ZonaModal } from '@/features/zonas/components/zona-modal.tsx';
+import { useCan } from '@/lib/permissions.ts';
 import { UnknownPath } from '../layouts/unknown-path.tsx';
 
 export function Component() {
@@ -11,11 +13,13 @@ export function Component() {
   const especialidades = useEspecialidades();
   const obrasSociales = useObrasSocialesList();
   const zonas = useZonas();
+  const canEdit = useCan(REQUIREMENTS.PROFESIONALES_EDIT);
   if (!Number.isSafeInteger(id) || id < 1) return <UnknownPath />;
   return (
     <ProfesionalAdminEdit
       key={id}
       id={id}
+      canEdit={canEdit}
       especialidades={especialidades.data}
       obrasSociales={obrasSociales.data}
       zonas={zonas.data}

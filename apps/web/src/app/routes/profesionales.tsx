@@ -1,16 +1,16 @@
-import { PERMISSIONS } from '@red-dental/contracts';
+import { PERMISSIONS, REQUIREMENTS } from '@red-dental/contracts';
 import { ProfesionalesList } from '@/features/profesionales/components/profesionales-list.tsx';
-import { useCan } from '@/lib/permissions.ts';
+import { usePermissions } from '@/lib/permissions.ts';
 
 export function Component() {
-  const canReviewRequests = useCan(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST);
-  const canDelete = useCan(PERMISSIONS.PROFESSIONALS_DELETE);
-  const canReviewReports = useCan(PERMISSIONS.PROFESSIONALS_UPDATE);
+  const can = usePermissions();
+  const canEdit = can(REQUIREMENTS.PROFESIONALES_EDIT);
   return (
     <ProfesionalesList
-      canReviewRequests={canReviewRequests}
-      canDelete={canDelete}
-      canReviewReports={canReviewReports}
+      canReviewRequests={can(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST)}
+      canDelete={can(REQUIREMENTS.PROFESIONALES_DELETE)}
+      canEdit={canEdit}
+      canReviewReports={canEdit}
     />
   );
 }

@@ -28,8 +28,11 @@ import { afiliadosSearchPath } from './afiliados-search-params.ts';
 /** `/afiliados/form-afiliado`: staff register one affiliate by hand. */
 export function AfiliadoCreateForm({
   obrasSociales,
+  canSeeInList = true,
 }: {
   obrasSociales: readonly ObraSocialRef[] | undefined;
+  /** REQUIREMENTS.AFILIADOS_REGISTRY: the new affiliate can be found in the list. */
+  canSeeInList?: boolean;
 }) {
   const toast = useToast();
   const creation = useCreateAfiliado();
@@ -75,7 +78,9 @@ export function AfiliadoCreateForm({
         <p className={styles.success} role="status">
           <CheckCircleIcon size={20} />
           {MESSAGES.afiliados.CREATED}{' '}
-          <Link to={afiliadosSearchPath(created.documento)}>Ver a {created.nombre} en la lista</Link>
+          {canSeeInList && (
+            <Link to={afiliadosSearchPath(created.documento)}>Ver a {created.nombre} en la lista</Link>
+          )}
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className={styles.panelForm}>

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { formatDate } from '@/lib/format.ts';
 import { useUpdateAfiliado } from '../api/update-afiliado.ts';
 import { BajaSection } from './afiliado-baja-section.tsx';
 import styles from './afiliado-form.module.css';
@@ -41,27 +42,70 @@ const updateResolver: Resolver<AfiliadoFormValues, unknown, AfiliadoUpdate> = (v
 
 interface EditProps {
   obrasSociales: readonly ObraSocialRef[] | undefined;
-  /** AFILIADOS.DELETE: may give the affiliate de baja, or reactivate them. */
+  /** REQUIREMENTS.AFILIADOS_BAJA: may give the affiliate de baja, or reactivate them. */
   canDarDeBaja?: boolean;
   onClose: () => void;
 }
 
+/**
+ * 'Editar Afiliado' (REQUIREMENTS.AFILIADOS_EDIT); without `canEdit`, the
+ * affiliate's record read-only with its state, for who only gives de baja.
+ */
 export function AfiliadoEditModal({
   afiliado,
+  canEdit = true,
   ...props
 }: EditProps & {
   afiliado: Afiliado | null;
+  canEdit?: boolean;
 }) {
   return (
     <Modal
       isOpen={afiliado !== null}
       onClose={props.onClose}
-      title="Editar Afiliado"
+      title={canEdit ? 'Editar Afiliado' : (afiliado?.nombre ?? 'Afiliado')}
       size="lg"
-      closeOnOutsideClick={false}
+      closeOnOutsideClick={!canEdit}
+      footer={
+        !canEdit && (
+          <Button variant="secondary" onClick={props.onClose}>
+            Cerrar
+          </Button>
+        )
+      }
     >
-      {afiliado && <EditForm key={afiliado.id} afiliado={afiliado} {...props} />}
+      {afiliado &&
+        (canEdit ? (
+          <EditForm key={afiliado.id} afiliado={afiliado} {...props} />
+        ) : (
+          <AfiliadoRecord key={afiliado.id} afiliado={afiliado} {...props} />
+        ))}
     </Modal>
+  );
+}
+
+/** The record as it is, and whether the affiliate is active (with 'Dar de baja' or 'Reactivar'). */
+function AfiliadoRecord({ afiliado, canDarDeBaja = false, onClose }: EditProps & { afiliado: Afiliado }) {
+  return (
+    <div className={styles.panelForm}>
+      <BajaSection afiliado={afiliado} canChange={canDarDeBaja} onDone={onClose} />
+      <dl className={styles.record}>
+        <div>
+          <dt>Documento</dt>
+          <dd>
+            {afiliado.tipoDocumento} {afiliado.documento}
+          </dd>
+        </div>
+        <div>
+          <dt>Fecha de Nacimiento</dt>
+          <dd>{formatDate(afiliado.fecha_nacimiento)}</dd>
+        </div>
+        <div>
+          <dt>Obra Social</dt>
+          <dd>{afiliado.obraSocial?.nombre ?? 'No asignada'}</dd>
+        </div>
+      </dl>
+    </div>
   );
 }
 

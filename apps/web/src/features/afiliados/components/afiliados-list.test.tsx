@@ -1,3 +1,4 @@
+import { MESSAGES, type PermissionName } from '@red-dental/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -177,6 +178,88 @@ describe('/afiliados', () => {
     const obraSocial = within(dialog).getByLabelText('Obra Social');
     expect(obraSocial).toHaveDisplayValue('IOMA');
     expect(within(obraSocial).queryByRole('option', { name: 'No asignada' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/afiliados for custom roles', () => {
+  function signInWith(...permissions: PermissionName[]) {
+    const user = makeSessionUser({ permissions: ['BACKOFFICE_ACCESS', ...permissions] });
+    storeStaffSession(user);
+    return { 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} };
+  }
+
+  it('gives whoever modifies affiliates the whole list, searched by name, and the edit; nothing of loading', async () => {
+    const { requests } = mockApi({
+      ...signInWith('AFILIADOS.GET', 'AFILIADOS.UPDATE'),
+      'GET /api/obra-sociales/list': [{ id: 2, nombre: 'IOMA' }],
+      'GET /api/afiliados/paginated': { rows: [AFILIADO], rowCount: 1 },
+    });
+    renderApp('/afiliados');
+    const table = await screen.findByRole('table', { name: 'Afiliados' });
+    expect(await within(table).findByText('Juan Pérez')).toBeInTheDocument();
+    expect(screen.getByLabelText('Buscar por documento o nombre')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Filtrar por obra social')).toBeInTheDocument();
+    expect(screen.queryByText('Ingrese un DNI realizar la búsqueda.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Importar .csv' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Agregar Afiliado' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Exportar/ })).not.toBeInTheDocument();
+    expect(requests.find((r) => r.url.pathname === '/api/afiliados/paginated')?.url.search).toBe(
+      '?pageIndex=0&pageSize=10',
+    );
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Editar Juan Pérez' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar Afiliado' });
+    expect(within(dialog).getByRole('button', { name: 'Guardar Afiliado' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Dar de baja' })).not.toBeInTheDocument();
+  });
+
+  it('shows whoever only gives de baja the record read-only with its state', async () => {
+    const { requests } = mockApi({
+      ...signInWith('AFILIADOS.GET', 'AFILIADOS.DELETE'),
+      'GET /api/obra-sociales/list': [{ id: 2, nombre: 'IOMA' }],
+      'GET /api/afiliados/paginated': {
+        rows: [{ ...AFILIADO, obraSocial: { id: 2, nombre: 'IOMA' } }],
+        rowCount: 1,
+      },
+      'DELETE /api/afiliados/1': [204, null],
+    });
+    renderApp('/afiliados');
+    const table = await screen.findByRole('table', { name: 'Afiliados' });
+    expect(within(table).queryByRole('button', { name: /Editar/ })).not.toBeInTheDocument();
+    await userEvent.click(await within(table).findByRole('button', { name: 'Ver a Juan Pérez' }));
+    const dialog = screen.getByRole('dialog', { name: 'Juan Pérez' });
+    expect(dialog).toHaveTextContent('LE 4123456');
+    expect(dialog).toHaveTextContent('IOMA');
+    expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Guardar Afiliado' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Dar de baja' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar baja' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE')).toBe(true));
+  });
+
+  it('offers whoever only loads affiliates the way to load them, and no search it could not make', async () => {
+    const { requests } = mockApi(signInWith('AFILIADOS.CREATE'));
+    renderApp('/afiliados');
+    expect(await screen.findByText(MESSAGES.afiliados.LOAD_ONLY)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Importar .csv' })).toHaveAttribute(
+      'href',
+      '/afiliados/import-csv',
+    );
+    expect(screen.getByRole('link', { name: 'Agregar Afiliado' })).toHaveAttribute(
+      'href',
+      '/afiliados/form-afiliado',
+    );
+    expect(screen.queryByRole('button', { name: 'Buscar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname.startsWith('/api/afiliados'))).toBe(false);
+  });
+
+  it('keeps the coverage check of AFILIADOS.GET alone: no list before a document', async () => {
+    const { requests } = mockApi(signInWith('AFILIADOS.GET'));
+    renderApp('/afiliados');
+    expect(await screen.findByText('Ingrese un DNI realizar la búsqueda.')).toBeInTheDocument();
+    expect(screen.getByLabelText('DNI del afiliado')).toBeInTheDocument();
+    expect(requests.some((r) => r.url.pathname === '/api/afiliados/paginated')).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import { type Column, DataTable, type Pagination } from '@/components/ui/data-ta
 import { IdCardIcon } from '@/components/ui/icons/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
-import { PencilIcon, PlusIcon, SearchIcon, UploadIcon } from '@/components/ui/screen-icons/index.ts';
+import { EyeIcon, PencilIcon, PlusIcon, SearchIcon, UploadIcon } from '@/components/ui/screen-icons/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { formatCount, formatDate } from '@/lib/format.ts';
@@ -21,23 +21,48 @@ import styles from './afiliados-list.module.css';
 import { OBRA_SOCIAL_PARAM } from './afiliados-search-params.ts';
 import { CoverageVerdict } from './coverage-verdict.tsx';
 
+/**
+ * What the search finds, as the server answers it: `registry` (whoever keeps
+ * the registry, REQUIREMENTS.AFILIADOS_REGISTRY) every affiliate by document
+ * or name, filtered by insurer; `coverage` (AFILIADOS.GET alone, as dentists
+ * hold it) one exact document's coverage; `none` (loading affiliates without
+ * reading them) no search at all.
+ */
+export type AfiliadosLookup = 'registry' | 'coverage' | 'none';
+
 export interface AfiliadosListProps {
-  /**
-   * AFILIADOS.CREATE: staff search by document or name, filter by insurer,
-   * import, add and edit. Without it (dentists) only an exact document is looked up.
-   */
-  canManage: boolean;
-  /** The insurers for the filter and the edit modal (staff only). */
-  obrasSociales?: readonly ObraSocialRef[];
-  /** AFILIADOS.DELETE: the edit modal offers 'Dar de baja' and 'Reactivar'. */
+  lookup: AfiliadosLookup;
+  /** AFILIADOS.CREATE: 'Importar .csv' and 'Agregar Afiliado'. */
+  canCreate?: boolean;
+  /** REQUIREMENTS.AFILIADOS_EDIT: each row's 'Editar' and its modal. */
+  canEdit?: boolean;
+  /** REQUIREMENTS.AFILIADOS_BAJA: the row's modal offers 'Dar de baja' and 'Reactivar'. */
   canDarDeBaja?: boolean;
+  /** REQUIREMENTS.AFILIADOS_EXPORT: the list as a file. */
+  canExport?: boolean;
+  /** The insurers for the filter and the edit modal (the registry only). */
+  obrasSociales?: readonly ObraSocialRef[];
 }
 
-/** `/afiliados`: the registry for staff, the coverage check for dentists. */
-export function AfiliadosList({ canManage, obrasSociales, canDarDeBaja = false }: AfiliadosListProps) {
+/**
+ * `/afiliados`: the registry for staff, the coverage check for dentists, the
+ * way to loading affiliates for who only loads them.
+ */
+export function AfiliadosList({
+  lookup,
+  canCreate = false,
+  canEdit = false,
+  canDarDeBaja = false,
+  canExport = false,
+  obrasSociales,
+}: AfiliadosListProps) {
+  const isRegistry = lookup === 'registry';
+  const isCoverageCheck = lookup === 'coverage';
+  // A record opens from its row to be edited, or, for who only gives de baja, to see its state and change it.
+  const opensRecord = isRegistry && (canEdit || canDarDeBaja);
   const [params, setParams] = useSearchParams();
   const search = params.get(SEARCH_PARAM)?.trim() ?? '';
-  const obraSocialParam = canManage ? Number(params.get(OBRA_SOCIAL_PARAM)) : Number.NaN;
+  const obraSocialParam = isRegistry ? Number(params.get(OBRA_SOCIAL_PARAM)) : Number.NaN;
   const obraSocialId = Number.isInteger(obraSocialParam) && obraSocialParam > 0 ? obraSocialParam : undefined;
   const [draft, setDraft] = useState(search);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
@@ -45,7 +70,7 @@ export function AfiliadosList({ canManage, obrasSociales, canDarDeBaja = false }
   const [editing, setEditing] = useState<Afiliado | null>(null);
 
   const hasQuery = search !== '' || obraSocialId !== undefined;
-  const showList = canManage || hasQuery;
+  const showList = isRegistry || (isCoverageCheck && hasQuery);
   const page = useAfiliadosPage({ ...pagination, search, obraSocialId }, showList);
 
   const apply = (next: { search?: string; obraSocialId?: number | undefined }) => {
@@ -97,94 +122,99 @@ export function AfiliadosList({ canManage, obrasSociales, canDarDeBaja = false }
         isPrimary: true,
       },
       { id: 'tipo', header: 'Tipo', cell: (a) => a.tipoDocumento },
-      { id: 'documento', header: 'Documento', cell: (a) => a.documento, isPrimary: canManage },
+      { id: 'documento', header: 'Documento', cell: (a) => a.documento, isPrimary: isRegistry },
       { id: 'fecha', header: 'Fecha de Nacimiento', cell: (a) => formatDate(a.fecha_nacimiento) },
       {
         id: 'obraSocial',
         header: 'Obra Social',
         // A dentist checks coverage: it stays in sight on small screens.
-        isPrimary: !canManage,
+        isPrimary: !isRegistry,
         cell: (a) =>
           a.obraSocial ? a.obraSocial.nombre : <span className={styles.unassigned}>No asignada</span>,
       },
     ];
-    if (canManage)
+    if (opensRecord)
       list.push({
         id: 'editar',
-        header: <span className="sr-only">Editar</span>,
-        label: 'Editar',
+        header: <span className="sr-only">{canEdit ? 'Editar' : 'Ver'}</span>,
+        label: canEdit ? 'Editar' : 'Ver',
         align: 'center',
         cell: (a) => (
           <button
             type="button"
             className={listPage.iconButton}
-            aria-label={`Editar ${a.nombre}`}
-            title="Editar"
+            aria-label={canEdit ? `Editar ${a.nombre}` : `Ver a ${a.nombre}`}
+            title={canEdit ? 'Editar' : 'Ver'}
             onClick={() => setEditing(a)}
           >
-            <PencilIcon size={18} />
+            {canEdit ? <PencilIcon size={18} /> : <EyeIcon size={18} />}
           </button>
         ),
       });
     return list;
-  }, [canManage]);
+  }, [isRegistry, opensRecord, canEdit]);
 
   // A dentist's check gets a verdict in words; an unknown document says so instead of an empty table.
-  const checked = !canManage && hasQuery && page.data && !page.isFetching ? page.data : undefined;
+  const checked = isCoverageCheck && hasQuery && page.data && !page.isFetching ? page.data : undefined;
   const isUnknownDocument = checked?.rows.length === 0;
-  const verdict = !canManage && hasQuery && (
+  const verdict = isCoverageCheck && hasQuery && (
     <CoverageVerdict documento={search} afiliado={checked && (checked.rows[0] ?? null)} />
   );
 
   return (
     <div className={listPage.page}>
-      <Panel className={listPage.panel} aria-label="Búsqueda de afiliados">
-        <search>
-          <form className={listPage.toolbar} onSubmit={onSubmit}>
-            {canManage ? (
-              <TextInput
-                label="Buscar por documento o nombre"
-                hideLabel
-                type="search"
-                placeholder="Documento o nombre"
-                icon={<SearchIcon size={18} />}
-                className={listPage.searchField}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-              />
-            ) : (
-              <TextInput
-                label="DNI del afiliado"
-                hideLabel
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="DNI del afiliado"
-                icon={<IdCardIcon size={18} />}
-                className={listPage.searchField}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-              />
-            )}
-            {canManage && (
-              <Select
-                label="Filtrar por obra social"
-                hideLabel
-                className={styles.filter}
-                options={[
-                  { value: '', label: 'Todas las obras sociales' },
-                  ...(obrasSociales ?? []).map((o) => ({ value: o.id, label: o.nombre })),
-                ]}
-                value={obraSocialId ?? ''}
-                onChange={(event) => apply({ obraSocialId: Number(event.target.value) || undefined })}
-              />
-            )}
-            <Button type="submit" icon={<SearchIcon size={18} />}>
-              Buscar
-            </Button>
-          </form>
-        </search>
-        {canManage && (
+      <Panel
+        className={listPage.panel}
+        aria-label={lookup === 'none' ? 'Carga de afiliados' : 'Búsqueda de afiliados'}
+      >
+        {lookup !== 'none' && (
+          <search>
+            <form className={listPage.toolbar} onSubmit={onSubmit}>
+              {isRegistry ? (
+                <TextInput
+                  label="Buscar por documento o nombre"
+                  hideLabel
+                  type="search"
+                  placeholder="Documento o nombre"
+                  icon={<SearchIcon size={18} />}
+                  className={listPage.searchField}
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                />
+              ) : (
+                <TextInput
+                  label="DNI del afiliado"
+                  hideLabel
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="DNI del afiliado"
+                  icon={<IdCardIcon size={18} />}
+                  className={listPage.searchField}
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                />
+              )}
+              {isRegistry && (
+                <Select
+                  label="Filtrar por obra social"
+                  hideLabel
+                  className={styles.filter}
+                  options={[
+                    { value: '', label: 'Todas las obras sociales' },
+                    ...(obrasSociales ?? []).map((o) => ({ value: o.id, label: o.nombre })),
+                  ]}
+                  value={obraSocialId ?? ''}
+                  onChange={(event) => apply({ obraSocialId: Number(event.target.value) || undefined })}
+                />
+              )}
+              <Button type="submit" icon={<SearchIcon size={18} />}>
+                Buscar
+              </Button>
+            </form>
+          </search>
+        )}
+        {canCreate && (
           <div className={listPage.actions}>
             <Link to={PATHS.afiliadosImportCsv} className={buttonClasses({ variant: 'secondary' })}>
               <UploadIcon size={18} />
@@ -203,7 +233,7 @@ export function AfiliadosList({ canManage, obrasSociales, canDarDeBaja = false }
           title="Lista de Afiliados"
           count={page.data && formatCount(page.data.rowCount, 'afiliado', 'afiliados')}
           actions={
-            canManage && (
+            canExport && (
               <ExportButton
                 failure={MESSAGES.EXPORT_FAILED}
                 disabled={!page.data || page.data.rowCount === 0}
@@ -233,14 +263,15 @@ export function AfiliadosList({ canManage, obrasSociales, canDarDeBaja = false }
       ) : (
         <Panel className={`${listPage.panel} ${styles.prompt}`}>
           <IdCardIcon size={32} />
-          <p>{MESSAGES.afiliados.SEARCH_PROMPT}</p>
+          <p>{isCoverageCheck ? MESSAGES.afiliados.SEARCH_PROMPT : MESSAGES.afiliados.LOAD_ONLY}</p>
         </Panel>
       )}
 
-      {canManage && (
+      {opensRecord && (
         <AfiliadoEditModal
           afiliado={editing}
           obrasSociales={obrasSociales}
+          canEdit={canEdit}
           canDarDeBaja={canDarDeBaja}
           onClose={() => setEditing(null)}
         />

@@ -41,6 +41,8 @@ export interface CrearNotificacionProps {
   obrasSociales: readonly ObraSocialRef[] | undefined;
   zonas: readonly Zona[] | undefined;
   especialidades: readonly Especialidad[] | undefined;
+  /** PROFESSIONALS.GET: professionals picked by name (the search is the professionals' list). */
+  canPickProfesionales?: boolean;
 }
 
 const DESTINATARIO_OPTIONS = [
@@ -65,7 +67,12 @@ function chosenLabels<T extends { id: number }>(
  * specialty and name), then 'Confirmar Notificación' with how many will
  * receive it, and 'Notificación Enviada'.
  */
-export function CrearNotificacion({ obrasSociales, zonas, especialidades }: CrearNotificacionProps) {
+export function CrearNotificacion({
+  obrasSociales,
+  zonas,
+  especialidades,
+  canPickProfesionales = true,
+}: CrearNotificacionProps) {
   const navigate = useNavigate();
   const send = useSendNotificacion();
   const {
@@ -200,11 +207,13 @@ export function CrearNotificacion({ obrasSociales, zonas, especialidades }: Crea
 
         {destinatario === 'profesionales' && (
           <>
-            <Controller
-              control={control}
-              name="profesionales"
-              render={({ field }) => <ProfesionalesPicker value={field.value} onChange={field.onChange} />}
-            />
+            {canPickProfesionales && (
+              <Controller
+                control={control}
+                name="profesionales"
+                render={({ field }) => <ProfesionalesPicker value={field.value} onChange={field.onChange} />}
+              />
+            )}
             <Controller
               control={control}
               name="zonas"

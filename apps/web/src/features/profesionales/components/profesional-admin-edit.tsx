@@ -48,6 +48,11 @@ export interface NuevaZonaRenderProps {
 
 export interface ProfesionalAdminEditProps {
   id: number;
+  /**
+   * PROFESSIONALS.UPDATE: 'Editar', the licence's check, the reminder and the
+   * reports on the listing; without it (PROFESSIONALS.GET alone) the record is read-only.
+   */
+  canEdit: boolean;
   especialidades: Especialidad[] | undefined;
   obrasSociales: ObraSocialRef[] | undefined;
   zonas: Zona[] | undefined;
@@ -55,7 +60,10 @@ export interface ProfesionalAdminEditProps {
   renderNuevaZona: (props: NuevaZonaRenderProps) => ReactNode;
 }
 
-/** `/profesionales/edit/{id}`: staff see a professional's whole record and edit it. */
+/**
+ * `/profesionales/edit/{id}`: staff see a professional's whole record and,
+ * with PROFESSIONALS.UPDATE, edit it.
+ */
 export function ProfesionalAdminEdit({ id, ...props }: ProfesionalAdminEditProps) {
   const profesional = useProfesional(id);
   if (profesional.isPending) return <PageLoading />;
@@ -81,6 +89,7 @@ function BackLink() {
 function AdminForm({
   profesional,
   reload,
+  canEdit,
   especialidades,
   obrasSociales,
   zonas,
@@ -134,7 +143,7 @@ function AdminForm({
   };
 
   const verifyAction =
-    !isEditing && profesional.matricula && !profesional.matriculaVerificadaAt ? (
+    canEdit && !isEditing && profesional.matricula && !profesional.matriculaVerificadaAt ? (
       <Button
         size="sm"
         variant="secondary"
@@ -173,7 +182,7 @@ function AdminForm({
                 : 'El profesional todavía no confirmó sus datos.'}
             </p>
           </div>
-          {!isEditing && (
+          {canEdit && !isEditing && (
             <div className={styles.headerActions}>
               <SendRecordatorioButton profesional={profesional} />
               <Button variant="secondary" icon={<PencilIcon size={18} />} onClick={startEditing}>
@@ -183,7 +192,7 @@ function AdminForm({
           )}
         </div>
 
-        <ReportesPanel profesionalId={profesional.id} nombre={profesional.nombre} />
+        {canEdit && <ReportesPanel profesionalId={profesional.id} nombre={profesional.nombre} />}
         <ContactSection isEditing={isEditing} mode="admin" />
         <OfficeSection isEditing={isEditing}>
           <ZonaField isEditing={isEditing} zonas={zonas} onAddZona={() => setIsNuevaZonaOpen(true)} />

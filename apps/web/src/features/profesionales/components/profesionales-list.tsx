@@ -10,7 +10,7 @@ import { AlertIcon } from '@/components/ui/icons/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
-import { PencilIcon, TrashIcon, UsersIcon } from '@/components/ui/screen-icons/index.ts';
+import { EyeIcon, PencilIcon, TrashIcon, UsersIcon } from '@/components/ui/screen-icons/index.ts';
 import { SearchForm } from '@/components/ui/search-form/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -33,6 +33,8 @@ export interface ProfesionalesListProps {
   canReviewRequests: boolean;
   /** PROFESSIONALS.DELETE: the delete action on each row (the server checks it too). */
   canDelete: boolean;
+  /** PROFESSIONALS.UPDATE: each row leads to the profile to edit it; without it, to see it. */
+  canEdit?: boolean;
   /** PROFESSIONALS.UPDATE: the way to the queue of wrong-data reports. */
   canReviewReports?: boolean;
 }
@@ -45,6 +47,7 @@ const waiting = (count: number | null, one: string, many: string) =>
 export function ProfesionalesList({
   canReviewRequests,
   canDelete,
+  canEdit = false,
   canReviewReports = false,
 }: ProfesionalesListProps) {
   const toast = useToast();
@@ -80,17 +83,17 @@ export function ProfesionalesList({
       { id: 'telefono', header: 'Teléfono', cell: (p) => p.telefono ?? '' },
       {
         id: 'editar',
-        header: <span className="sr-only">Editar</span>,
-        label: 'Editar',
+        header: <span className="sr-only">{canEdit ? 'Editar' : 'Ver'}</span>,
+        label: canEdit ? 'Editar' : 'Ver',
         align: 'center',
         cell: (p) => (
           <Link
             to={generatePath(PATHS.profesionalesEdit, { id: String(p.id) })}
             className={listPage.iconButton}
-            aria-label={`Editar a ${p.nombre}`}
-            title="Editar"
+            aria-label={canEdit ? `Editar a ${p.nombre}` : `Ver a ${p.nombre}`}
+            title={canEdit ? 'Editar' : 'Ver'}
           >
-            <PencilIcon size={18} />
+            {canEdit ? <PencilIcon size={18} /> : <EyeIcon size={18} />}
           </Link>
         ),
       },
@@ -122,7 +125,7 @@ export function ProfesionalesList({
         ),
       });
     return list;
-  }, [canDelete, sinConfirmar, canReviewReports]);
+  }, [canDelete, canEdit, sinConfirmar, canReviewReports]);
 
   const pendientes = usePendientes(canReviewRequests || canReviewReports);
 

@@ -13,6 +13,7 @@ import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { useCanOpen } from '@/lib/use-can-open.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useApproveSolicitud, useRejectSolicitud, useSolicitudes } from '../api/solicitudes.ts';
 import styles from './solicitudes-list.module.css';
@@ -26,6 +27,7 @@ export function SolicitudesList() {
   const solicitudes = useSolicitudes();
   const approve = useApproveSolicitud();
   const [rejecting, setRejecting] = useState<Solicitud | null>(null);
+  const canOpen = useCanOpen();
 
   const accept = (s: Solicitud) =>
     approve.mutate(s.user.id, {
@@ -91,10 +93,13 @@ export function SolicitudesList() {
         title="Solicitudes Pendientes"
         count={solicitudes.data && formatCount(solicitudes.data.length, 'solicitud', 'solicitudes')}
         leading={
-          <Link to={PATHS.profesionales} className={styles.back}>
-            <ChevronLeftIcon size={18} />
-            Volver a Profesionales
-          </Link>
+          // Who answers requests without listing professionals comes here from the dashboard or the address.
+          canOpen(PATHS.profesionales) && (
+            <Link to={PATHS.profesionales} className={styles.back}>
+              <ChevronLeftIcon size={18} />
+              Volver a Profesionales
+            </Link>
+          )
         }
       >
         <DataTable

@@ -1,4 +1,4 @@
-import type { Tablero } from '@red-dental/contracts';
+import type { PermissionName, RoleName, Tablero } from '@red-dental/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock.ts';
@@ -51,7 +51,7 @@ const TABLERO: Tablero = {
   ],
 };
 
-function staff(role: 'ADMINISTRATIVO' | 'PRESTADOR' = 'ADMINISTRATIVO') {
+function staff(role: RoleName | { permissions: PermissionName[] } = 'ADMINISTRATIVO') {
   const user = makeSessionUser(role);
   storeStaffSession(user);
   return { 'GET /api/user/me': user, 'GET /api/notificaciones/unread': {} };
@@ -59,7 +59,7 @@ function staff(role: 'ADMINISTRATIVO' | 'PRESTADOR' = 'ADMINISTRATIVO') {
 
 describe('/tablero', () => {
   it('shows each figure as a link to the list behind it', async () => {
-    mockApi({ ...staff(), 'GET /api/tablero': TABLERO });
+    mockApi({ ...staff('ADMINISTRADOR'), 'GET /api/tablero': TABLERO });
     renderApp('/tablero');
     const summary = await screen.findByRole('region', { name: 'Resumen de la red' });
     const link = (name: RegExp) => within(summary).getByRole('link', { name });
@@ -68,6 +68,37 @@ describe('/tablero', () => {
     expect(link(/12 Solicitudes pendientes/)).toHaveAttribute('href', '/profesionales/solicitudes');
     expect(link(/7 Reportes de datos abiertos/)).toHaveAttribute('href', '/profesionales/reportes');
     expect(link(/431 Datos sin confirmar/)).toHaveAttribute('href', '/profesionales?sinConfirmar=1');
+  });
+
+  it('links a figure only to a list the user may open, the others are figures alone', async () => {
+    // ADMINISTRATIVO answers no sign-up requests; a custom role keeping affiliates opens no professional's list.
+    mockApi({ ...staff(), 'GET /api/tablero': TABLERO });
+    const { unmount } = renderApp('/tablero');
+    let summary = await screen.findByRole('region', { name: 'Resumen de la red' });
+    expect(within(summary).getByText('Solicitudes pendientes').closest('a')).toBeNull();
+    expect(within(summary).getByRole('link', { name: /7 Reportes de datos abiertos/ })).toBeInTheDocument();
+    unmount();
+
+    mockApi({
+      ...staff({ permissions: ['AFILIADOS.CREATE', 'BACKOFFICE_ACCESS'] }),
+      'GET /api/tablero': TABLERO,
+    });
+    renderApp('/tablero');
+    summary = await screen.findByRole('region', { name: 'Resumen de la red' });
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/afiliados']);
+    expect(within(summary).getByText('Aprobados')).toBeInTheDocument();
+    // Without AFILIADOS.GET the insurer filter is not theirs: the names are text.
+    const insurers = screen.getByRole('table', { name: 'Afiliados por obra social' });
+    expect(within(insurers).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(insurers).getByText('OSDE')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver notificaciones' })).toHaveAttribute(
+      'href',
+      '/notificaciones',
+    );
   });
 
   it('lists affiliates per insurer, each leading to the filtered list, and the read rate of notifications', async () => {

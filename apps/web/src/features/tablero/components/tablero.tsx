@@ -1,4 +1,4 @@
-import { TABLERO_ESTADO_LABELS, type Tablero as TableroData } from '@red-dental/contracts';
+import { REQUIREMENTS, TABLERO_ESTADO_LABELS, type Tablero as TableroData } from '@red-dental/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { CoverageMap } from '@/components/maps/coverage-map/index.ts';
@@ -9,6 +9,8 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMomentDate, formatNumber } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { useCan } from '@/lib/permissions.ts';
+import { useCanOpen } from '@/lib/use-can-open.ts';
 import { useTablero } from '../api/get-tablero.ts';
 import styles from './tablero.module.css';
 
@@ -25,10 +27,11 @@ function percent(part: number, whole: number): string {
   return `${formatNumber(value, Number.isInteger(value) ? 0 : 1)} %`;
 }
 
-/** A figure that leads to the list behind it. */
+/** A figure that leads to the list behind it, when the user may open that list. */
 function Figure({ to, value, label, hint }: { to: string; value: number; label: string; hint?: string }) {
-  return (
-    <Link to={to} className={styles.figure}>
+  const canOpen = useCanOpen();
+  const content = (
+    <>
       <span className={styles.value}>{formatNumber(value)}</span>{' '}
       <span className={styles.label}>{label}</span>
       {hint && (
@@ -37,6 +40,12 @@ function Figure({ to, value, label, hint }: { to: string; value: number; label: 
           <span className={styles.hint}>{hint}</span>
         </>
       )}
+    </>
+  );
+  if (!canOpen(to)) return <p className={styles.figure}>{content}</p>;
+  return (
+    <Link to={to} className={styles.figure}>
+      {content}
     </Link>
   );
 }
@@ -57,12 +66,13 @@ type Insurer = TableroData['afiliados']['porObraSocial'][number];
 type Sent = TableroData['notificaciones']['ultimas'][number];
 type Locality = TableroData['localidades'][number];
 
-const INSURER_COLUMNS: Column<Insurer>[] = [
+/** The insurers' table; a name leads to its affiliates for who keeps the registry (the filter is theirs). */
+const insurerColumns = (keepsRegistry: boolean): Column<Insurer>[] => [
   {
     id: 'nombre',
     header: 'Obra social',
     isPrimary: true,
-    cell: (o) => <Link to={afiliadosOf(o.obraSocialId)}>{o.nombre}</Link>,
+    cell: (o) => (keepsRegistry ? <Link to={afiliadosOf(o.obraSocialId)}>{o.nombre}</Link> : o.nombre),
   },
   {
     id: 'afiliados',
@@ -119,6 +129,8 @@ const LOCALITY_COLUMNS: Column<Locality>[] = [
  */
 export function Tablero() {
   const tablero = useTablero();
+  const keepsRegistry = useCan(REQUIREMENTS.AFILIADOS_REGISTRY);
+  const canOpen = useCanOpen();
   if (tablero.isPending) return <PageLoading />;
   if (tablero.isError) return <Alert>{errorMessage(tablero.error)}</Alert>;
   const t = tablero.data;
@@ -169,7 +181,7 @@ export function Tablero() {
           <DataTable
             paging="client"
             label="Afiliados por obra social"
-            columns={INSURER_COLUMNS}
+            columns={insurerColumns(keepsRegistry)}
             rows={t.afiliados.porObraSocial}
             getRowId={(o) => o.obraSocialId ?? 0}
           />
@@ -178,8 +190,13 @@ export function Tablero() {
         <Section title="Notificaciones de los últimos 90 días">
           <p className={styles.summary}>
             {formatNumber(n.enviadas)} enviadas a {formatNumber(n.destinatarios)} destinatarios; leídas{' '}
-            {formatNumber(n.leidas)} ({percent(n.leidas, n.destinatarios)}).{' '}
-            <Link to={PATHS.notificaciones}>Ver notificaciones</Link>
+            {formatNumber(n.leidas)} ({percent(n.leidas, n.destinatarios)}).
+            {canOpen(PATHS.notificaciones) && (
+              <>
+                {' '}
+                <Link to={PATHS.notificaciones}>Ver notificaciones</Link>
+              </>
+            )}
           </p>
           <DataTable
             paging="client"
