@@ -79,6 +79,8 @@ describe('WEB_CONCURRENCY', () => {
         PORT: String(port),
         METRICS_PORT: String(metricsPort),
         METRICS_TOKEN: METRICS_TOKEN,
+        // Each request's first line tells when it has reached a worker.
+        LOG_LEVEL: 'info',
       });
       await server.ready();
     }, 120_000);
@@ -148,9 +150,17 @@ describe('WEB_CONCURRENCY', () => {
       // Let the replacement take connections too.
       await new Promise((r) => setTimeout(r, 2_000));
       const workers = workersOf(server.child.pid!);
+      const signInsSeen = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"msg":"incoming request"') && line.includes('/api/user/login'))
+          .length;
+      const before = signInsSeen();
       const inFlight = Array.from({ length: 8 }, () => signIn(port).then((r) => r.status));
-      // Long enough for every request to reach a worker; argon2 keeps them there for a while longer.
-      await new Promise((r) => setTimeout(r, 150));
+      // Stopped once every request has reached a worker (a connection no worker took yet is not in
+      // flight: it is closed, as a load balancer expects); argon2 keeps them there a while longer.
+      await until(() => signInsSeen() >= before + 8, 10_000, 10);
       server.child.kill('SIGTERM');
       expect(await Promise.all(inFlight)).toEqual(Array(8).fill(200));
       expect(await server.exited).toBe(0);
