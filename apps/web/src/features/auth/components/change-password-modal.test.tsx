@@ -82,7 +82,10 @@ describe("'Cambiar Contraseña' in Mi Perfil", () => {
     renderApp('/mi-perfil');
     const dialog = await openModal();
     await fill(dialog, 'Actual-2025', 'Nueva-Clave-2025');
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.PASSWORD_CHANGED);
+    // The page's map has a status line of its own; the toast is announced beside it.
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(MESSAGES.PASSWORD_CHANGED),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(put.body).toEqual({ currentPassword: 'Actual-2025', password: 'Nueva-Clave-2025' });
