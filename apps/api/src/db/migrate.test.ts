@@ -80,4 +80,41 @@ describe.each(BACKENDS)('migrations over the data of an older installation (%s)'
       await drop();
     }
   });
+  it('0034 takes the map’s fallback centre off the offices stored there and keeps every pin put elsewhere', async () => {
+    const { database, drop } = await emptyDatabase(backend);
+    const { db } = database;
+    try {
+      await migrateBefore(db, '0034_offices_at_the_map_fallback_unplaced');
+      const office = async (email: string, lat: string, long: string, origen: string) => {
+        const [user] = await queryRows<{ id: number }>(
+          db,
+          sql`insert into users (email, password_hash) values (${email}, 'x') returning id`,
+        );
+        await db.execute(sql`insert into profesionales (user_id, nombre, busqueda, email, lat, long, ubicacion_origen)
+          values (${user!.id}, ${email}, ${email}, ${email}, ${lat}, ${long}, ${origen})`);
+      };
+      // An office in Funes saved where the map had opened, and one really placed a block away.
+      await office('funes@example.com', '-34.603700', '-58.381600', 'manual');
+      await office('cerca@example.com', '-34.603800', '-58.381600', 'manual');
+
+      await migrate(db);
+
+      const rows = await queryRows<{
+        email: string;
+        lat: string | null;
+        long: string | null;
+        origen: string | null;
+      }>(
+        db,
+        sql`select email, lat::text as lat, long::text as long, ubicacion_origen as origen
+            from profesionales order by email`,
+      );
+      expect(rows).toEqual([
+        { email: 'cerca@example.com', lat: '-34.603800', long: '-58.381600', origen: 'manual' },
+        { email: 'funes@example.com', lat: null, long: null, origen: null },
+      ]);
+    } finally {
+      await drop();
+    }
+  });
 });
