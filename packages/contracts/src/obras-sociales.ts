@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidEmail } from './common.ts';
+import { isValidEmail, isValidPhone } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
 
 const MAX_ENTRIES = 20;
@@ -21,7 +21,13 @@ export const obraSocialInputSchema = z.object({
     .trim()
     .min(1, MESSAGES.obrasSociales.NOMBRE_REQUIRED)
     .max(200, MESSAGES.FIELD_TOO_LONG),
-  telefono: listOf(z.string().trim().max(50, MESSAGES.obrasSociales.TELEFONO_TOO_LONG)),
+  telefono: listOf(
+    z
+      .string()
+      .trim()
+      .max(50, MESSAGES.obrasSociales.TELEFONO_TOO_LONG)
+      .refine((v) => v === '' || isValidPhone(v), MESSAGES.PHONE_INVALID),
+  ),
   mail: listOf(
     z
       .string()

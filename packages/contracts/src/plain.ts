@@ -60,6 +60,24 @@ export function isValidEmail(value: string): boolean {
   return value.length <= MAX_EMAIL_LENGTH && EMAIL_SHAPE.test(value);
 }
 
+/** A trailing extension: 'int. 12', 'interno 12', 'ext 12'. */
+const PHONE_EXTENSION = /\s*(?:int\.?|interno|ext\.?)\s*\d{1,6}$/i;
+/** Digits with spaces, dashes, dots, slashes or brackets, from a '+', a '(' or a digit. */
+const PHONE_SHAPE = /^[+(\d][\d\s().\-/]*$/;
+
+/**
+ * A phone as people write one in Argentina ('011 4321-5678', '+54 9 11 5834-2290',
+ * '(0341) 456-7890', '0800-222-4662 int. 12'): 6 to 15 digits (an international
+ * number has at most 15) besides an optional extension, and nothing but
+ * separators between them, so a name or a note in the field is refused.
+ */
+export function isValidPhone(value: string): boolean {
+  const number = value.trim().replace(PHONE_EXTENSION, '');
+  if (!PHONE_SHAPE.test(number)) return false;
+  const digits = number.replace(/\D/g, '').length;
+  return digits >= 6 && digits <= 15;
+}
+
 /** Paging: `{pageIndex (0-based), pageSize, search}` in, `{rows, rowCount}` out. */
 export const PAGE_SIZES = [5, 10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;

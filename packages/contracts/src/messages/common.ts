@@ -62,6 +62,8 @@ export const NAME_REQUIRED = 'El nombre es requerido';
 export const NAME_MIN = 'El nombre debe tener al menos 3 caracteres';
 export const EMAIL_REQUIRED = 'El email es requerido';
 export const EMAIL_INVALID = 'El email no es válido';
+export const PHONE_INVALID =
+  'El teléfono no es válido: use solo números, espacios, guiones o paréntesis (por ejemplo, 011 4321-5678)';
 export const PASSWORD_REQUIRED = 'La contraseña es requerida';
 export const PASSWORD_MIN = 'La contraseña debe tener al menos 8 caracteres';
 export const PASSWORD_COMMON = 'Esa contraseña es demasiado común. Elija otra más difícil de adivinar.';

@@ -59,11 +59,40 @@ describe.each(BACKENDS)('obras sociales (%s)', (backend) => {
     expect(noName.json().fields).toEqual({ nombre: 'El nombre es obligatorio' });
     const badMail = await inject('POST', '/api/obra-sociales', staff, {
       nombre: 'Con mail malo',
-      telefono: ['1'],
+      telefono: ['011 4000-1000'],
       mail: ['ok@obra.test', 'no-es-un-mail'],
     });
     expect(badMail.statusCode).toBe(400);
     expect(badMail.json()).toMatchObject({ error: 'Email inválido', fields: { 'mail.1': 'Email inválido' } });
+  });
+
+  it('refuses a phone that is not one, on create and edit, saying which and how to write it', async () => {
+    const invalid =
+      'El teléfono no es válido: use solo números, espacios, guiones o paréntesis (por ejemplo, 011 4321-5678)';
+    const created = await inject('POST', '/api/obra-sociales', staff, {
+      nombre: 'Teléfono Raro Salud',
+      telefono: ['0800-222-4662 int. 12', 'preguntar por Marta'],
+      mail: [],
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ error: invalid, fields: { 'telefono.1': invalid } });
+    const os = await createObraSocial(ctx.app, staff, { nombre: 'Teléfono Bien Salud' });
+    const edited = await inject('PUT', `/api/obra-sociales/${os.id}`, staff, {
+      nombre: 'Teléfono Bien Salud',
+      telefono: ['4321'],
+      mail: [],
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().fields).toEqual({ 'telefono.0': invalid });
+    const list = await inject('GET', '/api/obra-sociales', staff);
+    expect(list.json().find((o: { id: number }) => o.id === os.id).telefono).toEqual(['011 4000-0000']);
+    const fine = await inject('PUT', `/api/obra-sociales/${os.id}`, staff, {
+      nombre: 'Teléfono Bien Salud',
+      telefono: ['+54 9 11 5834-2290', '(0341) 456-7890'],
+      mail: [],
+    });
+    expect(fine.statusCode).toBe(200);
+    expect(fine.json().telefono).toEqual(['+54 9 11 5834-2290', '(0341) 456-7890']);
   });
 
   it('lists insurers with their affiliate counts, and a short list sorted by name', async () => {
@@ -98,14 +127,14 @@ describe.each(BACKENDS)('obras sociales (%s)', (backend) => {
     await createObraSocial(ctx.app, staff, { nombre: 'Ocupado Salud' });
     const res = await inject('PUT', `/api/obra-sociales/${os.id}`, staff, {
       nombre: 'Después Salud',
-      telefono: ['4321'],
+      telefono: ['011 4321-0000'],
       mail: ['nuevo@obra.test'],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: os.id,
       nombre: 'Después Salud',
-      telefono: ['4321'],
+      telefono: ['011 4321-0000'],
       mail: ['nuevo@obra.test'],
       afiliadoCount: 0,
     });

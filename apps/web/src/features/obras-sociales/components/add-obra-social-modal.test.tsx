@@ -45,6 +45,43 @@ describe('AddObraSocialModal', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('checks that each phone looks like one before sending, under the phone it concerns', async () => {
+    const { requests } = mockApi({});
+    renderModal();
+    await userEvent.type(screen.getByLabelText('Nombre'), 'OSPEDYC');
+    await userEvent.type(screen.getByLabelText('Teléfono 1'), '011 4321-5678');
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar otro teléfono' }));
+    await userEvent.type(screen.getByLabelText('Teléfono 2'), 'Preguntar por Marta');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Obra Social' }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Teléfono 2')).toHaveAccessibleDescription(MESSAGES.PHONE_INVALID),
+    );
+    expect(screen.getByLabelText('Teléfono 1')).not.toHaveAccessibleDescription(MESSAGES.PHONE_INVALID);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a phone under that phone", async () => {
+    mockApi({
+      'POST /api/obra-sociales': [
+        400,
+        {
+          error: MESSAGES.PHONE_INVALID,
+          code: 'VALIDACION',
+          fields: { 'telefono.1': MESSAGES.PHONE_INVALID },
+        },
+      ],
+    });
+    renderModal();
+    await userEvent.type(screen.getByLabelText('Nombre'), 'OSPEDYC');
+    await userEvent.type(screen.getByLabelText('Teléfono 1'), '011 4321-5678');
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar otro teléfono' }));
+    await userEvent.type(screen.getByLabelText('Teléfono 2'), '0800-222-4662');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar Obra Social' }));
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Teléfono 2')).toHaveAccessibleDescription(MESSAGES.PHONE_INVALID),
+    );
+  });
+
   it('sends the lists without empty entries and hands back the new insurer', async () => {
     const { requests } = mockApi({ 'POST /api/obra-sociales': [201, CREATED] });
     const { onCreated, onClose } = renderModal();

@@ -69,10 +69,14 @@ export function AddObraSocialModal({ isOpen, onClose, onCreated, obraSocial }: A
     onClose();
   };
 
+  /** The server names a list's entry `telefono.1`; the form holds its text at `telefono.1.value`. */
+  const setEntryError: typeof setError = (name, error, options) =>
+    setError((/^(telefono|mail)\.\d+$/.test(name) ? `${name}.value` : name) as typeof name, error, options);
+
   /** The spec's two failures: the server said no (any status, with its reason), or the request never completed. */
   const failed = (refused: string) => (error: Error) => {
     if (isApiError(error) && error.status >= 400) {
-      applyServerErrors({ setError, getValues }, error);
+      applyServerErrors({ setError: setEntryError, getValues }, error);
       setFailure(`${refused}. ${error.message}`);
     } else setFailure(MESSAGES.obrasSociales.SUBMIT_FAILED);
   };
