@@ -105,6 +105,9 @@ export type EspecialidadInput = z.infer<typeof especialidadInputSchema>;
 export const zonaSchema = z.object({ id: z.number(), nombre: z.string(), numero: z.number() });
 export type Zona = z.infer<typeof zonaSchema>;
 
+/** How a zone is named wherever it is listed or picked: its number, then its name ('1 - Gran Rosario'). */
+export const zonaLabel = (zona: Pick<Zona, 'nombre' | 'numero'>) => `${zona.numero} - ${zona.nombre}`;
+
 /** POST /api/zonas: the number is unique (409 when taken). */
 export const zonaInputSchema = z.object({
   nombre: boundedString(100).min(1, M.ZONA_NOMBRE_REQUIRED),

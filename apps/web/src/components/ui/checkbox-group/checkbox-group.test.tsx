@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CheckboxGroup, type CheckboxGroupProps } from './checkbox-group.tsx';
 
 const ZONAS = [
-  { value: 5, label: 'Norte - 3' },
+  { value: 5, label: '3 - Norte' },
   { value: 6, label: 'Sur - 4' },
 ];
 
@@ -34,9 +34,9 @@ describe('CheckboxGroup', () => {
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Sur - 4' }));
     expect(onChange).toHaveBeenLastCalledWith([6], { value: 6, isChecked: true });
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Norte - 3' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: '3 - Norte' }));
     expect(onChange).toHaveBeenLastCalledWith([6, 5], { value: 5, isChecked: true });
-    expect(screen.getByRole('checkbox', { name: 'Norte - 3' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '3 - Norte' })).toBeChecked();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Sur - 4' }));
     expect(onChange).toHaveBeenLastCalledWith([5], { value: 6, isChecked: false });
@@ -56,6 +56,6 @@ describe('CheckboxGroup', () => {
     const ref = createRef<HTMLInputElement>();
     render(<Harness hideLegend ref={ref} />);
     expect(screen.getByRole('group', { name: 'Zonas' })).toBeInTheDocument();
-    expect(ref.current).toBe(screen.getByRole('checkbox', { name: 'Norte - 3' }));
+    expect(ref.current).toBe(screen.getByRole('checkbox', { name: '3 - Norte' }));
   });
 });

@@ -74,7 +74,7 @@ describe('CrearNotificacion', () => {
     const profesionales = screen.getByRole('checkbox', { name: 'Profesionales' });
     await userEvent.click(profesionales);
     await userEvent.click(screen.getByRole('checkbox', { name: 'OSDE' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Norte - 3' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: '3 - Norte' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Ortodoncia' }));
     await userEvent.type(screen.getByRole('combobox', { name: 'Profesionales' }), 'Gó');
     await userEvent.click(await screen.findByRole('option', { name: /Laura Gómez/ }));
@@ -94,11 +94,11 @@ describe('CrearNotificacion', () => {
     expect(afiliados).toBeChecked();
     expect(profesionales).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'OSDE' })).not.toBeChecked();
-    expect(screen.queryByRole('checkbox', { name: 'Norte - 3' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: '3 - Norte' })).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Profesionales elegidos' })).not.toBeInTheDocument();
 
     await userEvent.click(profesionales);
-    expect(screen.getByRole('checkbox', { name: 'Norte - 3' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '3 - Norte' })).not.toBeChecked();
     expect(screen.queryByRole('list', { name: 'Profesionales elegidos' })).not.toBeInTheDocument();
   });
 
@@ -154,11 +154,11 @@ describe('CrearNotificacion', () => {
     await userEvent.selectOptions(screen.getByLabelText('Categoría'), 'Comunicación al prestador');
     await userEvent.upload(screen.getByLabelText('Archivo PDF'), pdf());
     await userEvent.click(screen.getByRole('checkbox', { name: 'Profesionales' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Norte - 3' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: '3 - Norte' }));
     await submit();
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar Notificación' });
     expect(await within(dialog).findByText(/Nadie cumple con lo elegido/)).toBeInTheDocument();
-    expect(within(dialog).getByText('Norte - 3')).toBeInTheDocument();
+    expect(within(dialog).getByText('3 - Norte')).toBeInTheDocument();
     expect(within(dialog).getByText('Todas las especialidades')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Confirmar' })).toBeDisabled();
   });

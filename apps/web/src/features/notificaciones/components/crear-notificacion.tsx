@@ -5,6 +5,7 @@ import {
   MESSAGES,
   type ObraSocialRef,
   type Zona,
+  zonaLabel,
 } from '@red-dental/contracts';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -49,8 +50,6 @@ const DESTINATARIO_OPTIONS = [
   { value: 'afiliados', label: 'Afiliados' },
   { value: 'profesionales', label: 'Profesionales' },
 ] as const;
-
-const zonaLabel = (z: Zona) => `${z.nombre} - ${z.numero}`;
 
 /** The labels of the catalogue entries whose ids were chosen, in the catalogue's order. */
 function chosenLabels<T extends { id: number }>(

@@ -4,6 +4,7 @@ import {
   type ObraSocialRef,
   type Profesional,
   type Zona,
+  zonaLabel,
 } from '@red-dental/contracts';
 import { type ReactNode, useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
@@ -253,7 +254,7 @@ function ZonaField({
   onAddZona: () => void;
 }) {
   const { control } = useFormContext<ProfileFormValues>();
-  const options = (zonas ?? []).map((z) => ({ value: String(z.id), label: `${z.numero} - ${z.nombre}` }));
+  const options = (zonas ?? []).map((z) => ({ value: String(z.id), label: zonaLabel(z) }));
   return (
     <div className={styles.zona}>
       <Controller
