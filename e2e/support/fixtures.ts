@@ -102,7 +102,7 @@ export { expect };
 /** Signs in through the professional and staff login screen. */
 export async function signIn(page: Page, user: string, pass: string): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('E-mail').fill(user);
+  await page.getByLabel('Email').fill(user);
   await page.getByLabel('Contraseña', { exact: true }).fill(pass);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }

@@ -9,9 +9,9 @@ test('a forgotten password is restored through the mailed link', async ({ page, 
   await page.goto('/login');
   await page.getByRole('button', { name: 'Olvide mi Contraseña' }).click();
   const dialog = page.getByRole('dialog', { name: 'Recuperar contraseña' });
-  await dialog.getByLabel('E-mail').fill(prestador.user);
+  await dialog.getByLabel('Email').fill(prestador.user);
   await dialog.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Le enviamos un e-mail' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Le enviamos un email' })).toBeVisible();
 
   const link = await waitForMailLink(
     prestador.user,
@@ -43,7 +43,7 @@ test('an unknown e-mail is told apart', async ({ page, consoleWatch }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Olvide mi Contraseña' }).click();
   const dialog = page.getByRole('dialog', { name: 'Recuperar contraseña' });
-  await dialog.getByLabel('E-mail').fill('nadie-registrado@example.com');
+  await dialog.getByLabel('Email').fill('nadie-registrado@example.com');
   await dialog.getByRole('button', { name: 'Enviar' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'El email no está registrado a un usuario' }),

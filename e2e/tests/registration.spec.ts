@@ -80,7 +80,7 @@ test('an applicant asks for a new confirmation link from the sign-in page', asyn
   await page.goto('/login');
   await page.getByRole('button', { name: 'Reenviar email de confirmación' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reenviar email de confirmación' });
-  await dialog.getByLabel('E-mail').fill(solicitud.user);
+  await dialog.getByLabel('Email').fill(solicitud.user);
   await scanAndCapture(page, 'reenviar-confirmacion');
   await dialog.getByRole('button', { name: 'Enviar' }).click();
   await expect(

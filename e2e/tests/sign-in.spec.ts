@@ -164,7 +164,7 @@ test("a signed-out affiliate following the mail's link signs in with the documen
   await page.goto(`/notificaciones-afiliado?search=${encodeURIComponent(title)}`);
   await expect(page).toHaveURL(/\/login-afiliado\?redirectTo=%2Fnotificaciones-afiliado%3Fsearch%3D/);
   await expect(page.getByRole('heading', { level: 1, name: 'Portal de afiliados' })).toBeVisible();
-  await expect(page.getByLabel('E-mail')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toHaveCount(0);
   await scanAndCapture(page, 'login-afiliado-desde-el-portal');
 
   await page.getByLabel('DNI').fill(documento);
@@ -196,7 +196,7 @@ test('a signed-out visit to a back-office screen opens the staff sign-in and com
   // A dentist's notification mail leads to /notificaciones.
   await page.goto('/notificaciones');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fnotificaciones$/);
-  await page.getByLabel('E-mail').fill(dentist.user);
+  await page.getByLabel('Email').fill(dentist.user);
   await page.getByLabel('Contraseña', { exact: true }).fill(dentist.pass);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/notificaciones$/);

@@ -110,7 +110,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   ),
-  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'debe ser un e-mail válido' }).optional()),
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'debe ser un email válido' }).optional()),
   ADMIN_PASSWORD: z.preprocess(
     emptyAsUndefined,
     z

@@ -109,7 +109,7 @@ describe('protected routes', () => {
       'GET /api/notificaciones/unread': {},
     });
     const { router } = renderApp('/obra-social');
-    await userEvent.type(await screen.findByLabelText('E-mail'), user.user);
+    await userEvent.type(await screen.findByLabelText('Email'), user.user);
     await userEvent.type(screen.getByLabelText('Contraseña'), 'RedDental2025!');
     await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/obra-social'));
@@ -168,7 +168,7 @@ describe('protected routes', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Cerrar Sesión' }));
     signedIn = second;
-    await userEvent.type(await screen.findByLabelText('E-mail'), second.user);
+    await userEvent.type(await screen.findByLabelText('Email'), second.user);
     await userEvent.type(screen.getByLabelText('Contraseña'), 'RedDental2025!');
     await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
 

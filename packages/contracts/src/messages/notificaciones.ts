@@ -25,4 +25,4 @@ export const LINK_INVALID =
 export const FILE_MISSING = 'El archivo de esta notificación ya no está disponible';
 /** The affiliate's banner when there is nothing in the list (spec: ask for an e-mail in the profile). */
 export const AFILIADO_EMPTY_BANNER =
-  'Todavía no tiene notificaciones. Ingrese su e-mail en Mi Perfil para recibir notificaciones y novedades.';
+  'Todavía no tiene notificaciones. Ingrese su email en Mi Perfil para recibir notificaciones y novedades.';

@@ -4,7 +4,7 @@ import { composeMailForEach } from '../../plugins/mail/mail.layout.ts';
 /** Where each kind of recipient reads their notifications, and how they sign in there. */
 function portalOf(destinatario: DestinatarioTipo, affiliateLoginBirthdate: boolean) {
   if (destinatario === 'profesionales')
-    return { path: '/notificaciones', howToEnter: 'Para leerla, ingrese con su e-mail y contraseña.' };
+    return { path: '/notificaciones', howToEnter: 'Para leerla, ingrese con su email y contraseña.' };
   // Affiliates have no user name nor password: the portal asks for the document (and the birth
   // date where the network turned that on). Signed out, the link opens the portal's sign-in
   // page, which goes on to the notifications.

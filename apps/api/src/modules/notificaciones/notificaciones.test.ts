@@ -421,7 +421,7 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       const nuevas = mails.filter((m) => m.template === 'nueva-notificacion');
       expect(nuevas).toHaveLength(1);
       expect(nuevas[0]!.text).toContain('http://reddental.test/notificaciones\n');
-      expect(nuevas[0]!.text).toContain('Para leerla, ingrese con su e-mail y contraseña.');
+      expect(nuevas[0]!.text).toContain('Para leerla, ingrese con su email y contraseña.');
     });
   });
 
@@ -716,7 +716,7 @@ describe('the mail of a new notification', () => {
       'Para leerla, ingrese con su número de documento y su fecha de nacimiento.',
     );
     expect(nuevaNotificacionMail(url, 'profesionales', true).text).toContain(
-      'Para leerla, ingrese con su e-mail y contraseña.\n\nIr al portal: https://red.example/notificaciones\n',
+      'Para leerla, ingrese con su email y contraseña.\n\nIr al portal: https://red.example/notificaciones\n',
     );
   });
 });

@@ -175,7 +175,7 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.USERS_UPDATE)],
       schema: {
         tags: ['usuarios'],
-        summary: 'Modifica e-mail, contraseña o roles',
+        summary: 'Modifica email, contraseña o roles',
         params: idParamSchema,
         body: updateUserSchema,
         response: { 200: userSchema },

@@ -35,7 +35,7 @@ describe('confirming a sign-up e-mail', () => {
     renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Reenviar email de confirmación' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reenviar email de confirmación' });
-    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'Ana@Consultorio.example');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'Ana@Consultorio.example');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText(MESSAGES.REGISTRO_CONFIRMATION_SENT)).toBeInTheDocument();
     expect(requests.find((r) => r.url.pathname === '/api/registro/resend-confirmation')!.body).toEqual({

@@ -66,7 +66,7 @@ export function EmailRequestModal({
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <p className={styles.subtitle}>{intro}</p>
         <TextInput
-          label="E-mail"
+          label="Email"
           type="email"
           autoComplete="email"
           icon={<MailIcon size={18} />}

@@ -10,10 +10,10 @@ export function ForgotPasswordModal({ isOpen, onClose }: { isOpen: boolean; onCl
       isOpen={isOpen}
       onClose={onClose}
       title="Recuperar contraseña"
-      intro="Ingrese el e-mail de su cuenta y le enviaremos un enlace para crear una contraseña nueva."
+      intro="Ingrese el email de su cuenta y le enviaremos un enlace para crear una contraseña nueva."
       send={async (email) => {
         await recoverPassword({ email });
-        return 'Le enviamos un e-mail con el enlace para recuperar su contraseña.';
+        return 'Le enviamos un email con el enlace para recuperar su contraseña.';
       }}
       // The spec's words for an address with no account; other failures keep the server's.
       describeError={(error) =>

@@ -8,7 +8,7 @@ import { makeSessionUser } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 async function signIn(user = 'prestador@reddental.com.ar', pass = 'RedDental2025!') {
-  await userEvent.type(await screen.findByLabelText('E-mail'), user);
+  await userEvent.type(await screen.findByLabelText('Email'), user);
   await userEvent.type(screen.getByLabelText('Contraseña'), pass);
   await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
 }
@@ -88,9 +88,9 @@ describe('/login', () => {
     renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Olvide mi Contraseña' }));
     const dialog = await screen.findByRole('dialog', { name: 'Recuperar contraseña' });
-    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'Ana@Consultorio.com');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'Ana@Consultorio.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Le enviamos un e-mail');
+    expect(await screen.findByRole('status')).toHaveTextContent('Le enviamos un email');
     expect(requests[0]!.body).toEqual({ email: 'ana@consultorio.com' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -105,12 +105,12 @@ describe('/login', () => {
     renderApp('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Olvide mi Contraseña' }));
     const dialog = await screen.findByRole('dialog', { name: 'Recuperar contraseña' });
-    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'no-es-un-mail');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'no-es-un-mail');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await within(dialog).findByText(MESSAGES.EMAIL_INVALID)).toBeInTheDocument();
 
-    await userEvent.clear(within(dialog).getByLabelText('E-mail'));
-    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'nadie@reddental.com.ar');
+    await userEvent.clear(within(dialog).getByLabelText('Email'));
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'nadie@reddental.com.ar');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.RECOVER_UNKNOWN_EMAIL);
     expect(dialog).toBeInTheDocument();

@@ -58,7 +58,7 @@ export function LoginForm() {
       <div className={styles.heading}>
         <h1 className={styles.title}>Bienvenido</h1>
         <p className={styles.subtitle}>
-          Ingrese con su e-mail y contraseña para acceder al sistema de gestión.
+          Ingrese con su email y contraseña para acceder al sistema de gestión.
         </p>
       </div>
 
@@ -68,7 +68,7 @@ export function LoginForm() {
           (answered 404), so what was typed never lands in an address or a log. */}
       <form className={styles.form} method="post" onSubmit={form.onSubmit} noValidate>
         <TextInput
-          label="E-mail"
+          label="Email"
           type="email"
           autoComplete="username"
           icon={<MailIcon size={18} />}

@@ -8,7 +8,7 @@ export function ResendConfirmationModal({ isOpen, onClose }: { isOpen: boolean; 
       isOpen={isOpen}
       onClose={onClose}
       title="Reenviar email de confirmación"
-      intro="Ingrese el e-mail con el que se registró y le enviaremos un nuevo enlace para confirmarlo."
+      intro="Ingrese el email con el que se registró y le enviaremos un nuevo enlace para confirmarlo."
       send={async (email) => (await resendConfirmation({ email })).message}
     />
   );

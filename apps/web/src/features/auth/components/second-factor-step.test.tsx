@@ -8,7 +8,7 @@ import { makeSessionUser } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 async function signIn() {
-  await userEvent.type(await screen.findByLabelText('E-mail'), 'admin@reddental.com.ar');
+  await userEvent.type(await screen.findByLabelText('Email'), 'admin@reddental.com.ar');
   await userEvent.type(screen.getByLabelText('Contraseña'), 'RedDental2025!');
   await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
 }

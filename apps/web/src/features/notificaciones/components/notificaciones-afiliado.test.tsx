@@ -19,7 +19,7 @@ describe('/notificaciones-afiliado', () => {
     const { requests } = mockApi({ 'GET /api/notificaciones/afiliados': { rows: [], rowCount: 0 } });
     renderApp('/notificaciones-afiliado');
     expect(
-      await screen.findByText(/Ingrese su e-mail en Mi Perfil para recibir notificaciones y novedades/),
+      await screen.findByText(/Ingrese su email en Mi Perfil para recibir notificaciones y novedades/),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a Mi Perfil' })).toHaveAttribute('href', '/perfil-afiliado');
     const list = requests.find((r) => r.url.pathname === '/api/notificaciones/afiliados')!;

@@ -165,7 +165,7 @@ function RejectModal({ solicitud, onClose }: { solicitud: Solicitud; onClose: ()
         </p>
         <TextArea
           label="Motivo (opcional)"
-          hint="Se le enviará por e-mail a quien hizo la solicitud."
+          hint="Se le enviará por email a quien hizo la solicitud."
           maxLength={1000}
           value={motivo}
           onChange={(event) => setMotivo(event.target.value)}
