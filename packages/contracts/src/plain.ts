@@ -114,3 +114,9 @@ export const ACCESO_TIPO_LABELS: Record<AccesoTipo, string> = {
   baja: 'Lo dio de baja',
   reactivacion: 'Lo reactivó',
 };
+
+/**
+ * The specialty that, ticked, opens the on-call schedule editor. Not a
+ * specialty to an affiliate: the directory leaves it out of the list.
+ */
+export const GUARDIAS = 'GUARDIAS';

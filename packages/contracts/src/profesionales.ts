@@ -90,9 +90,6 @@ export type ProfesionalOption = z.infer<typeof profesionalOptionSchema>;
 // Specialties and zones
 // ---------------------------------------------------------------------------
 
-/** The specialty that, ticked, opens the on-call schedule editor. */
-export const GUARDIAS = 'GUARDIAS';
-
 export const especialidadSchema = z.object({ id: z.number(), nombre: z.string() });
 export type Especialidad = z.infer<typeof especialidadSchema>;
 

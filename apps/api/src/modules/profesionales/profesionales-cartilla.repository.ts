@@ -1,4 +1,4 @@
-import type { Ausencia, WeeklySchedule } from '@red-dental/contracts';
+import { type Ausencia, GUARDIAS, type WeeklySchedule } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, preparedRows } from '../../db/client.ts';
 
@@ -38,7 +38,11 @@ export interface DirectoryRow {
   datos_confirmados_at: Date | string | null;
 }
 
-/** The approved providers that accept an insurer, by name, with their specialties. */
+/**
+ * The approved providers that accept an insurer, by name, with their specialties. GUARDIAS is
+ * not one to an affiliate: it is how a provider enters on-call hours, which the directory gives
+ * as `guardias` ('De guardia ahora'), so it is left out of the list a filter is made from.
+ */
 export function findDirectory(db: DbOrTx, obraSocialId: number): Promise<DirectoryRow[]> {
   return preparedRows<DirectoryRow>(
     db,
@@ -49,7 +53,7 @@ export function findDirectory(db: DbOrTx, obraSocialId: number): Promise<Directo
       coalesce((
         select json_agg(json_build_object('id', e.id, 'nombre', e.nombre) order by lower(e.nombre))
         from profesional_especialidades pe join especialidades e on e.id = pe.especialidad_id
-        where pe.profesional_id = p.id
+        where pe.profesional_id = p.id and e.nombre <> ${GUARDIAS}
       ), '[]'::json) as especialidades
     from profesional_obras_sociales pos
     join profesionales p on p.id = pos.profesional_id

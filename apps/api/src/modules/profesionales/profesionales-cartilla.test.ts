@@ -109,6 +109,32 @@ describe.each(BACKENDS)('la cartilla del afiliado (%s)', (backend) => {
       expect(directory.map((p) => p.id)).not.toContain(pending.id);
     });
 
+    it("gives a provider's specialties without GUARDIAS: on call is said by the guards' hours", async () => {
+      const os = await createObraSocial(ctx.app, admin);
+      const d = await dentist([os.id]);
+      const catalogue = (await inject('GET', '/api/especialidades', admin)).json() as {
+        id: number;
+        nombre: string;
+      }[];
+      const pick = (nombre: string) => catalogue.find((e) => e.nombre === nombre)!;
+      const profile = (await inject('GET', `/api/profesionales/${d.id}`, admin)).json();
+      const guardias = emptySchedule();
+      guardias.S = { enabled: true, times: [{ start: '08:00', end: '20:00' }] };
+      const saved = await inject('PUT', `/api/profesionales/${d.id}`, admin, {
+        ...profile,
+        especialidades: [{ id: pick('GUARDIAS').id }, { id: pick('Endodoncia').id }],
+        guardias,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const afiliado = await affiliateOf(os.id);
+
+      const [listed] = directorySchema.parse(
+        (await inject('GET', '/api/profesionales/obrasocial', afiliado.auth)).json(),
+      );
+      expect(listed!.especialidades).toEqual([{ id: pick('Endodoncia').id, nombre: 'Endodoncia' }]);
+      expect(listed!.guardias.S).toEqual({ enabled: true, times: [{ start: '08:00', end: '20:00' }] });
+    });
+
     it('leaves out a deleted provider at once, and answers 304 to a client holding the same version', async () => {
       const os = await createObraSocial(ctx.app, admin);
       const a = await dentist([os.id]);

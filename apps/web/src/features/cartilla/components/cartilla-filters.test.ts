@@ -8,6 +8,7 @@ import {
   localidadOptions,
   NO_FILTERS,
   sortSpanish,
+  specialtiesOf,
 } from './cartilla-filters.ts';
 
 // Monday 23 November 2026, 10:30 in Buenos Aires (13:30 UTC).
@@ -35,6 +36,17 @@ describe('the directory filters', () => {
   it('offers the distinct specialties and localities, sorted', () => {
     expect(especialidadOptions(all).map((o) => o.label)).toEqual(['Endodoncia', 'Ortodoncia']);
     expect(localidadOptions(all).map((o) => o.label)).toEqual(['La Plata', 'Palermo', 'palermo chico']);
+  });
+
+  it('never offers GUARDIAS as a specialty, nor lists it on a card, even from a copy kept before the API left it out', () => {
+    const deGuardia = provider(4, {
+      especialidades: [
+        { id: 9, nombre: 'GUARDIAS' },
+        { id: 5, nombre: 'Ortodoncia' },
+      ],
+    });
+    expect(especialidadOptions([deGuardia]).map((o) => o.label)).toEqual(['Ortodoncia']);
+    expect(specialtiesOf(deGuardia)).toEqual([{ id: 5, nombre: 'Ortodoncia' }]);
   });
 
   it('narrows by specialty, locality and new patients', () => {

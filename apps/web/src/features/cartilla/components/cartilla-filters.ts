@@ -1,4 +1,4 @@
-import { type CartillaProfesional, isAttendingAt, isOnCallAt } from '@red-dental/contracts';
+import { type CartillaProfesional, GUARDIAS, isAttendingAt, isOnCallAt } from '@red-dental/contracts';
 
 /** What the affiliate narrowed the directory to; '' means "all". */
 export interface CartillaFilters {
@@ -38,10 +38,19 @@ export function sortSpanish<T>(items: readonly T[], name: (item: T) => string): 
   return keyed.map(({ item }) => item);
 }
 
+/**
+ * A provider's specialties as an affiliate reads them: GUARDIAS is how on-call
+ * hours are entered, not a specialty, and 'De guardia ahora' says it. The API
+ * leaves it out; a copy kept offline from before may still hold it.
+ */
+export function specialtiesOf(p: Pick<CartillaProfesional, 'especialidades'>) {
+  return p.especialidades.filter((e) => e.nombre !== GUARDIAS);
+}
+
 /** The specialties any provider of the directory has, by name. */
 export function especialidadOptions(list: readonly CartillaProfesional[]) {
   const byId = new Map<number, string>();
-  for (const p of list) for (const e of p.especialidades) byId.set(e.id, e.nombre);
+  for (const p of list) for (const e of specialtiesOf(p)) byId.set(e.id, e.nombre);
   return sortSpanish(
     [...byId].map(([id, nombre]) => ({ value: String(id), label: nombre })),
     (option) => option.label,

@@ -22,6 +22,7 @@ import {
   localidadOptions,
   NO_FILTERS,
   type Place,
+  specialtiesOf,
 } from './cartilla-filters.ts';
 import { MisReportes } from './mis-reportes.tsx';
 import { ProviderCard } from './provider-card.tsx';
@@ -340,7 +341,9 @@ function PrintList({ entries }: { entries: CartillaEntry[] }) {
           {[p.direccion, p.depto, p.localidad].filter(Boolean).join(' · ') || 'Sin dirección cargada'}
           {p.telefono ? ` · Tel. ${p.telefono}` : ''}
           <br />
-          {p.especialidades.map((e) => e.nombre).join(', ')}
+          {specialtiesOf(p)
+            .map((e) => e.nombre)
+            .join(', ')}
         </li>
       ))}
     </ol>

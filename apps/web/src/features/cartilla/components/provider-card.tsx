@@ -5,6 +5,7 @@ import { AlertIcon, CheckCircleIcon } from '@/components/ui/icons/index.ts';
 import { ChevronDownIcon, ClockIcon, MapIcon } from '@/components/ui/screen-icons/index.ts';
 import { formatDayMonth, formatMomentDate, formatNumber } from '@/lib/format.ts';
 import styles from './cartilla.module.css';
+import { specialtiesOf } from './cartilla-filters.ts';
 
 /** After this long without the provider confirming them, the card says the data may be old. */
 const STALE_AFTER_MS = 180 * 86_400_000;
@@ -105,7 +106,11 @@ export function ProviderCard({
           </div>
           <div>
             <dt>Especialidades</dt>
-            <dd>{p.especialidades.map((e) => e.nombre).join(', ') || '-'}</dd>
+            <dd>
+              {specialtiesOf(p)
+                .map((e) => e.nombre)
+                .join(', ') || '-'}
+            </dd>
           </div>
         </dl>
         <div className={styles.cardActions}>
