@@ -443,7 +443,11 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     'PUT /api/afiliados/:id': {
       as: 'admin',
       url: `/api/afiliados/${f.afiliadoToEdit}`,
-      body: () => buildAfiliadoInput({ obraSocial: { id: f.osId } }),
+      body: () => ({
+        ...buildAfiliadoInput({ obraSocial: { id: f.osId } }),
+        email: uniqueEmail('afiliado'),
+        telefono: '011 4000-0000',
+      }),
     },
     'DELETE /api/afiliados/:id': { as: 'admin', url: `/api/afiliados/${f.afiliadoToDelete}` },
     'POST /api/afiliados/:id/reactivar': {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   booleanQueryParam,
-  boundedString,
   isValidEmail,
   MAX_ID,
   optionalIdQueryParam,
@@ -17,6 +16,18 @@ export const DOCUMENT_TYPES = ['DNI', 'Pasaporte', 'LE', 'LC', 'CI'] as const;
 export type TipoDocumento = (typeof DOCUMENT_TYPES)[number];
 /** The edit modal offers only these two, plus the affiliate's current type. */
 export const EDIT_DOCUMENT_TYPES = ['DNI', 'Pasaporte'] as const;
+
+/**
+ * The types an affiliate's record may take when edited: the spec's DNI and
+ * Pasaporte, and the record's own type when it is another one (LE, LC, CI),
+ * so a record is never forced off the type it has, nor moved onto one of those.
+ */
+export function editDocumentTypesFor(current: string): TipoDocumento[] {
+  const tipos: TipoDocumento[] = [...EDIT_DOCUMENT_TYPES];
+  const own = DOCUMENT_TYPES.find((t) => t === current);
+  if (own && !tipos.includes(own)) tipos.push(own);
+  return tipos;
+}
 /** Types whose document is a plain number of 6 to 9 digits. */
 export const NUMERIC_DOCUMENT_TYPES: readonly TipoDocumento[] = ['DNI', 'LE', 'LC'];
 
@@ -151,12 +162,32 @@ export const afiliadoInputSchema = z
 export type AfiliadoInput = z.infer<typeof afiliadoInputSchema>;
 
 /**
+ * E-mail and phone as the portal and staff change them, one rule for both: a
+ * field left out stays as it is, '' (or null) clears it; the e-mail is
+ * lower-cased and must look like one, the phone is free text up to 50 characters.
+ */
+const contactoFields = {
+  email: z
+    .union([z.string({ error: M.EMAIL_INVALID }), z.null()], { error: M.EMAIL_INVALID })
+    .optional()
+    .transform((v) => (v == null ? v : v.trim().toLowerCase()))
+    .refine((v) => v == null || v === '' || isValidEmail(v), M.EMAIL_INVALID),
+  telefono: z
+    .union([z.string({ error: M.TELEFONO_INVALID }).trim().max(50, M.TELEFONO_TOO_LONG), z.null()], {
+      error: M.TELEFONO_INVALID,
+    })
+    .optional()
+    .transform((v) => (v == null ? v : v.trim())),
+};
+
+/**
  * Body of PUT /api/afiliados/{id}: the same shape, but `obraSocial` may be
  * null, so an affiliate left without an insurer ('No asignada') can be
- * corrected without assigning one.
+ * corrected without assigning one; e-mail and phone as in the portal (left
+ * out: unchanged). A new e-mail waits, pending, for its confirmation link.
  */
 export const afiliadoUpdateSchema = z
-  .object({ ...afiliadoFields, obraSocial: obraSocialIdSchema.nullable() })
+  .object({ ...afiliadoFields, obraSocial: obraSocialIdSchema.nullable(), ...contactoFields })
   .superRefine(checkDocumento);
 export type AfiliadoUpdate = z.infer<typeof afiliadoUpdateSchema>;
 
@@ -180,6 +211,21 @@ export const afiliadoSchema = z.object({
   atiendeObraSocial: z.boolean().nullable().optional(),
 });
 export type Afiliado = z.infer<typeof afiliadoSchema>;
+
+/**
+ * GET and PUT /api/afiliados/{id}: the record as staff edit it, with its
+ * e-mail (confirmed), the address waiting for its confirmation link and the phone.
+ */
+export const afiliadoFichaSchema = afiliadoSchema.omit({ atiendeObraSocial: true }).extend({
+  /** The confirmed address, the only one that receives mail; null when there is none. */
+  email: z.string().nullable(),
+  /** An address entered but not yet confirmed through the link mailed to it. */
+  emailPendiente: z.string().nullable(),
+  /** The pending address's link is no longer valid: saving the address again mails a new one. */
+  emailPendienteVencido: z.boolean(),
+  telefono: z.string().nullable(),
+});
+export type AfiliadoFicha = z.infer<typeof afiliadoFichaSchema>;
 
 /** GET /api/afiliados/paginated: the common paging query plus the insurer filter. */
 export const afiliadosPaginatedQuerySchema = paginatedQuerySchema.extend({
@@ -226,17 +272,7 @@ export type AfiliadoProfile = z.infer<typeof afiliadoProfileSchema>;
  * stays as it is, '' clears it. nombre, documento, obraSocial and the birth
  * date (staff keep it: it may be the portal's second factor), if sent, are ignored.
  */
-export const afiliadoProfileUpdateSchema = z.object({
-  email: z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (v == null ? v : v.trim().toLowerCase()))
-    .refine((v) => v == null || v === '' || isValidEmail(v), M.EMAIL_INVALID),
-  telefono: z
-    .union([boundedString(50), z.null()])
-    .optional()
-    .transform((v) => (v == null ? v : v.trim())),
-});
+export const afiliadoProfileUpdateSchema = z.object(contactoFields);
 export type AfiliadoProfileUpdate = z.infer<typeof afiliadoProfileUpdateSchema>;
 
 export const confirmEmailSchema = z.object({

@@ -10,6 +10,11 @@ export const OBRA_SOCIAL_REQUIRED = 'La obra social es obligatoria';
 export const OBRA_SOCIAL_UNKNOWN = 'La obra social seleccionada no existe';
 export const FECHA_INVALID = 'La fecha de nacimiento no es válida';
 export const EMAIL_INVALID = 'Email inválido';
+export const TELEFONO_INVALID = 'El teléfono debe ser un texto';
+export const TELEFONO_TOO_LONG = 'El teléfono no puede tener más de 50 caracteres';
+/** A type the edit does not offer: LE, LC or CI on a record that has another one. */
+export const TIPO_NOT_EDITABLE = (tipos: readonly string[]) =>
+  `Al editar, el tipo de documento puede ser ${tipos.slice(0, -1).join(', ')} o ${tipos.at(-1)}`;
 export const EMAIL_HINT = 'Ingrese su e-mail para recibir notificaciones y novedades!';
 export const DUPLICATE = 'Ya existe un afiliado con ese documento';
 export const NOT_FOUND = 'El afiliado no existe';

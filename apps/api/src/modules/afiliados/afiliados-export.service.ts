@@ -14,6 +14,9 @@ const EXPORT_COLUMNS: readonly ExportColumn<repo.AfiliadoExportRow>[] = [
   { header: 'Documento', value: (r) => r.documento },
   { header: 'Fecha de nacimiento', value: (r) => writtenDay(r.fechaNacimiento) },
   { header: 'Obra social', value: (r) => r.obraSocial },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Email pendiente de confirmación', value: (r) => r.emailPendiente },
+  { header: 'Teléfono', value: (r) => r.telefono },
   { header: 'Dado de baja', value: (r) => writtenMoment(r.bajaAt) },
 ];
 

@@ -68,7 +68,7 @@ export const EMAIL_TOKEN_TTL_HOURS = 24;
 export const MAILING_CHANGES_PER_HOUR = 5;
 
 /** Counted inside the change's transaction: a refused change rolls its count back with it. */
-function countMailingChange(deps: Deps, tx: DbOrTx, afiliadoId: number) {
+function countMailingChange(deps: Pick<Deps, 'consumeQuota'>, tx: DbOrTx, afiliadoId: number) {
   return deps.consumeQuota(tx, `mail:afiliado:${afiliadoId}`, {
     max: MAILING_CHANGES_PER_HOUR,
     windowSeconds: 3600,
@@ -111,57 +111,88 @@ export function maskPhone(phone: string): string {
   return `${digits.slice(0, 2)} ****-${digits.slice(-4)}`;
 }
 
-/**
- * The affiliate changes only phone and e-mail; what is left out stays, so a
- * session that sees them in part can replace them without learning them.
- * A new e-mail waits as pending until the link mailed to it is opened, and
- * the confirmed address, if any, is told at once.
- */
-export async function updateProfile(deps: Deps, afiliado: AfiliadoSubject, input: AfiliadoProfileUpdate) {
-  const afiliadoId = afiliado.id;
-  let mailed = false;
-  await deps.db.transaction(async (tx) => {
-    const current = await repo.findProfile(tx, afiliadoId);
-    if (!current) throw unauthorized(MESSAGES.SESSION_EXPIRED);
-    const values: repo.AfiliadoProfileValues = {};
-    if (input.telefono !== undefined) values.telefono = input.telefono || null;
+/** What an affiliate's record holds of its contact, as `repo.findProfile` reads it. */
+type ContactoActual = Pick<
+  NonNullable<Awaited<ReturnType<typeof repo.findProfile>>>,
+  'id' | 'email' | 'emailPendiente' | 'emailTokenExpiresAt' | 'telefono'
+>;
 
-    if (input.email !== undefined) {
-      const wanted = input.email || null;
-      const clearPending = { emailPendiente: null, emailTokenHash: null, emailTokenExpiresAt: null };
-      const portalUrl = `${deps.config.publicUrl}/login-afiliado`;
-      const pendingStillValid =
-        current.emailPendiente !== null &&
-        current.emailTokenExpiresAt !== null &&
-        current.emailTokenExpiresAt.getTime() > Date.now();
-      if (wanted === null) {
-        Object.assign(values, clearPending, { email: null });
-        if (current.email) {
-          await countMailingChange(deps, tx, afiliadoId);
-          await deps.mail.enqueue(tx, afiliadoEmailChangedMail(current.email, null, portalUrl));
-          mailed = true;
-        }
-      } else if (wanted === current.email) {
-        // Back to the confirmed address: a change in flight is abandoned.
-        Object.assign(values, clearPending);
-      } else if (wanted !== current.emailPendiente || !pendingStillValid) {
+/** What became of the e-mail, for the audit log: a new address pending, the address removed, a pending one dropped. */
+export type EmailOutcome = 'pendiente' | 'quitado' | 'pendiente anulado';
+
+/**
+ * The rule for changing an affiliate's e-mail and phone, the portal's and
+ * staff's alike, inside the caller's transaction: what is left out stays; a
+ * new e-mail waits as pending until the link mailed to it is opened (so an
+ * unproven address never receives notices), and the confirmed address, if
+ * any, is told at once. Answers the columns to write, whether mail was queued
+ * (the caller wakes the outbox after committing) and what became of the e-mail.
+ */
+export async function changeContacto(
+  deps: Pick<Deps, 'config' | 'mail' | 'consumeQuota'>,
+  tx: DbOrTx,
+  current: ContactoActual,
+  input: AfiliadoProfileUpdate,
+): Promise<{ values: repo.AfiliadoProfileValues; mailed: boolean; email?: EmailOutcome }> {
+  const afiliadoId = current.id;
+  const values: repo.AfiliadoProfileValues = {};
+  let mailed = false;
+  let email: EmailOutcome | undefined;
+  if (input.telefono !== undefined) values.telefono = input.telefono || null;
+
+  if (input.email !== undefined) {
+    const wanted = input.email || null;
+    const clearPending = { emailPendiente: null, emailTokenHash: null, emailTokenExpiresAt: null };
+    const portalUrl = `${deps.config.publicUrl}/login-afiliado`;
+    const pendingStillValid =
+      current.emailPendiente !== null &&
+      current.emailTokenExpiresAt !== null &&
+      current.emailTokenExpiresAt.getTime() > Date.now();
+    if (wanted === null) {
+      Object.assign(values, clearPending, { email: null });
+      if (current.email || current.emailPendiente) email = 'quitado';
+      if (current.email) {
         await countMailingChange(deps, tx, afiliadoId);
-        const token = randomToken();
-        Object.assign(values, {
-          emailPendiente: wanted,
-          emailTokenHash: sha256(token),
-          emailTokenExpiresAt: repo.hoursFromNow(EMAIL_TOKEN_TTL_HOURS),
-        });
-        await deps.mail.enqueue(
-          tx,
-          afiliadoEmailConfirmationMail(wanted, `${deps.config.publicUrl}/confirmar-email/${token}`),
-        );
-        if (current.email)
-          await deps.mail.enqueue(tx, afiliadoEmailChangedMail(current.email, maskEmail(wanted), portalUrl));
+        await deps.mail.enqueue(tx, afiliadoEmailChangedMail(current.email, null, portalUrl));
         mailed = true;
       }
+    } else if (wanted === current.email) {
+      // Back to the confirmed address: a change in flight is abandoned.
+      Object.assign(values, clearPending);
+      if (current.emailPendiente) email = 'pendiente anulado';
+    } else if (wanted !== current.emailPendiente || !pendingStillValid) {
+      await countMailingChange(deps, tx, afiliadoId);
+      const token = randomToken();
+      Object.assign(values, {
+        emailPendiente: wanted,
+        emailTokenHash: sha256(token),
+        emailTokenExpiresAt: repo.hoursFromNow(EMAIL_TOKEN_TTL_HOURS),
+      });
+      await deps.mail.enqueue(
+        tx,
+        afiliadoEmailConfirmationMail(wanted, `${deps.config.publicUrl}/confirmar-email/${token}`),
+      );
+      if (current.email)
+        await deps.mail.enqueue(tx, afiliadoEmailChangedMail(current.email, maskEmail(wanted), portalUrl));
+      mailed = true;
+      email = 'pendiente';
     }
-    if (Object.keys(values).length > 0) await repo.updateProfile(tx, afiliadoId, values);
+  }
+  return { values, mailed, email };
+}
+
+/**
+ * The affiliate changes only phone and e-mail (`changeContacto`); what is
+ * left out stays, so a session that sees them in part can replace them
+ * without learning them.
+ */
+export async function updateProfile(deps: Deps, afiliado: AfiliadoSubject, input: AfiliadoProfileUpdate) {
+  const mailed = await deps.db.transaction(async (tx) => {
+    const current = await repo.findProfile(tx, afiliado.id);
+    if (!current) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+    const change = await changeContacto(deps, tx, current, input);
+    if (Object.keys(change.values).length > 0) await repo.updateProfile(tx, afiliado.id, change.values);
+    return change.mailed;
   });
   if (mailed) deps.mail.wake();
   return getProfile(deps, afiliado);

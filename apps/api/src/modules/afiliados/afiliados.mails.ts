@@ -1,6 +1,6 @@
 import { composeMail } from '../../plugins/mail/mail.layout.ts';
 
-/** Sent to an address an affiliate entered in the portal; nothing is mailed there until it is confirmed. */
+/** Sent to an address entered for an affiliate (by them in the portal, or by staff); nothing is mailed there until it is confirmed. */
 export function afiliadoEmailConfirmationMail(to: string, link: string) {
   return composeMail({
     template: 'confirmar-email',
@@ -8,7 +8,7 @@ export function afiliadoEmailConfirmationMail(to: string, link: string) {
     to,
     subject: 'Red Dental: confirme su email',
     paragraphs: [
-      'Se ingresó esta dirección en el portal de afiliados de Red Dental para recibir notificaciones y novedades.',
+      'Se registró esta dirección en el portal de afiliados de Red Dental para recibir notificaciones y novedades.',
       'Para confirmarla, abra el enlace de abajo. Vale por 24 horas. Si usted no la ingresó, ignore este mensaje: no recibirá nada más.',
     ],
     action: { label: 'Confirmar email', url: link },

@@ -378,6 +378,10 @@ export interface AfiliadoExportRow {
   documento: string;
   fechaNacimiento: string | null;
   obraSocial: string | null;
+  /** The confirmed e-mail, the one waiting for its confirmation link, and the phone. */
+  email: string | null;
+  emailPendiente: string | null;
+  telefono: string | null;
   /** When the affiliate was given de baja; null while active. */
   bajaAt: Date | null;
 }
@@ -395,9 +399,11 @@ export function copyExport(db: Db, filter: AfiliadoFilter, separator: ',' | ';')
   return copyCsvOut(
     db,
     sql`select ${copyText(sql`nombre`)}, ${copyText(sql`tipo_documento`)}, ${copyText(sql`documento`)},
-          ${copyDay(sql`fecha_nacimiento`)}, ${copyText(sql`obra_social`)}, ${copyMoment(sql`baja_at`)}
+          ${copyDay(sql`fecha_nacimiento`)}, ${copyText(sql`obra_social`)}, ${copyText(sql`email`)},
+          ${copyText(sql`email_pendiente`)}, ${copyText(sql`telefono`)}, ${copyMoment(sql`baja_at`)}
         from (select afiliados.nombre, afiliados.tipo_documento, afiliados.documento, afiliados.fecha_nacimiento,
-                os.nombre as obra_social, afiliados.baja_at
+                os.nombre as obra_social, afiliados.email, afiliados.email_pendiente, afiliados.telefono,
+                afiliados.baja_at
               from afiliados left join obras_sociales os on os.id = afiliados.obra_social_id
               where ${whereOf(filter) ?? sql`true`}
               order by afiliados.nombre_busqueda collate "C", afiliados.id
@@ -432,12 +438,15 @@ export async function* eachExportBatch(
       documento: string;
       fecha_nacimiento: string | null;
       obra_social: string | null;
+      email: string | null;
+      email_pendiente: string | null;
+      telefono: string | null;
       baja_at: Date | string | null;
     }>(
       db,
       sql`select afiliados.id, afiliados.nombre_busqueda as key, afiliados.nombre, afiliados.tipo_documento,
             afiliados.documento, afiliados.fecha_nacimiento::text as fecha_nacimiento, os.nombre as obra_social,
-            afiliados.baja_at
+            afiliados.email, afiliados.email_pendiente, afiliados.telefono, afiliados.baja_at
           from afiliados left join obras_sociales os on os.id = afiliados.obra_social_id
           where ${where}${from}
           order by afiliados.nombre_busqueda collate "C", afiliados.id
@@ -450,6 +459,9 @@ export async function* eachExportBatch(
       documento: r.documento,
       fechaNacimiento: r.fecha_nacimiento,
       obraSocial: r.obra_social,
+      email: r.email,
+      emailPendiente: r.email_pendiente,
+      telefono: r.telefono,
       bajaAt: r.baja_at === null ? null : new Date(r.baja_at),
     }));
     if (rows.length < batchSize) return;

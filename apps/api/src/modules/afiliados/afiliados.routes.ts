@@ -2,6 +2,7 @@ import {
   accesoRowSchema,
   accesosQuerySchema,
   afiliadoDatosSchema,
+  afiliadoFichaSchema,
   afiliadoInputSchema,
   afiliadoLoginSchema,
   afiliadoProfileSchema,
@@ -249,9 +250,10 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_REGISTRY)],
       schema: {
         tags: ['afiliados'],
-        summary: 'Un afiliado (quien lleva el padrón: AFILIADOS.GET con CREATE, UPDATE o DELETE)',
+        summary:
+          'Un afiliado, con su email (confirmado y pendiente) y teléfono (quien lleva el padrón: AFILIADOS.GET con CREATE, UPDATE o DELETE)',
         params: idParamSchema,
-        response: { 200: afiliadoSchema },
+        response: { 200: afiliadoFichaSchema },
       },
     },
     async (request) => service.getAfiliado(app, currentUser(request), request.params.id),
@@ -278,10 +280,11 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_EDIT)],
       schema: {
         tags: ['afiliados'],
-        summary: 'Modifica un afiliado (obraSocial null lo deja sin obra social)',
+        summary:
+          'Modifica un afiliado (obraSocial null lo deja sin obra social; tipo DNI, Pasaporte o el que ya tiene). Un email nuevo queda pendiente hasta que se abre el enlace enviado a esa dirección, y la dirección confirmada recibe un aviso; email o telefono omitidos no cambian, "" los borra',
         params: idParamSchema,
         body: afiliadoUpdateSchema,
-        response: { 200: afiliadoSchema },
+        response: { 200: afiliadoFichaSchema },
       },
     },
     async (request) => service.updateAfiliado(app, currentUser(request), request.params.id, request.body),

@@ -1,7 +1,9 @@
 import {
   type Afiliado,
+  type AfiliadoFicha,
   type AfiliadoInput,
   type AfiliadoUpdate,
+  editDocumentTypesFor,
   hasPermission,
   MESSAGES,
   normalizeDocumento,
@@ -15,8 +17,11 @@ import type { Subject } from '../../plugins/auth.ts';
 import { type Actor, recordAudit } from '../audit/audit.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados.repository.ts';
+import { changeContacto } from './afiliados-portal.service.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;
+/** An edit may change the e-mail, which mails its confirmation link (and counts against the affiliate's mail quota). */
+type EditDeps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'consumeQuota'>;
 type SearchDeps = Pick<FastifyInstance, 'db' | 'consumeQuota' | 'config'>;
 
 /** A dentist's coverage checks: 300 an hour per user, each written to the audit log. */
@@ -216,9 +221,24 @@ async function findAfiliado(deps: Deps, id: number): Promise<Afiliado> {
   return afiliado;
 }
 
-/** One affiliate's record, opened by staff: the read is audited. */
-export async function getAfiliado(deps: Deps, caller: Subject, id: number): Promise<Afiliado> {
-  const afiliado = await findAfiliado(deps, id);
+/** The record as staff edit it: with its confirmed e-mail, the one waiting for confirmation and the phone. */
+async function findFicha(deps: Deps, id: number): Promise<AfiliadoFicha> {
+  const row = await repo.findProfile(deps.db, id);
+  if (!row) throw notFound(MESSAGES.afiliados.NOT_FOUND);
+  return {
+    ...repo.toAfiliado(row),
+    email: row.email,
+    emailPendiente: row.emailPendiente,
+    emailPendienteVencido:
+      row.emailPendiente !== null &&
+      (row.emailTokenExpiresAt === null || row.emailTokenExpiresAt.getTime() <= Date.now()),
+    telefono: row.telefono,
+  };
+}
+
+/** One affiliate's record, opened by staff (its contact data too): the read is audited. */
+export async function getAfiliado(deps: Deps, caller: Subject, id: number): Promise<AfiliadoFicha> {
+  const afiliado = await findFicha(deps, id);
   await recordAudit(deps.db, caller, {
     action: 'read',
     entity: 'afiliado',
@@ -271,23 +291,60 @@ export async function createAfiliado(deps: Deps, actor: Actor, input: AfiliadoIn
   return findAfiliado(deps, id);
 }
 
-export async function updateAfiliado(deps: Deps, actor: Actor, id: number, input: AfiliadoUpdate) {
+/**
+ * The edit offers DNI and Pasaporte, and the record's own type when it is
+ * another (LE, LC, CI); the API holds to the same, so no record is moved onto
+ * a type the spec's edit does not have.
+ */
+function assertTipoEditable(current: string, wanted: string) {
+  const tipos = editDocumentTypesFor(current);
+  if (!tipos.some((t) => t === wanted)) {
+    const message = MESSAGES.afiliados.TIPO_NOT_EDITABLE(tipos);
+    throw badRequest(message, { tipoDocumento: message });
+  }
+}
+
+/**
+ * Staff edit a record, e-mail and phone included, under the portal's rule
+ * (`changeContacto`): a new address stays pending until its owner opens the
+ * link mailed to it, and the confirmed one, if any, is told of the change.
+ * The audit entry says what became of the e-mail and whether the phone changed.
+ */
+export async function updateAfiliado(deps: EditDeps, actor: Actor, id: number, input: AfiliadoUpdate) {
   const values = valuesOf(input);
-  await deps.db
+  const mailed = await deps.db
     .transaction(async (tx) => {
+      const current = await repo.findProfile(tx, id);
+      if (!current) throw notFound(MESSAGES.afiliados.NOT_FOUND);
+      assertTipoEditable(current.tipoDocumento, values.tipoDocumento);
       await assertObraSocial(tx, values.obraSocialId);
-      if (!(await repo.update(tx, id, values))) throw notFound(MESSAGES.afiliados.NOT_FOUND);
+      await repo.update(tx, id, values);
+      const contacto = await changeContacto(deps, tx, current, {
+        email: input.email,
+        telefono: input.telefono,
+      });
+      if (Object.keys(contacto.values).length > 0) await repo.updateProfile(tx, id, contacto.values);
+      const telefonoChanged =
+        contacto.values.telefono !== undefined && contacto.values.telefono !== current.telefono;
       await recordAudit(tx, actor, {
         action: 'update',
         entity: 'afiliado',
         entityId: id,
-        details: { documento: values.documento, obraSocialId: values.obraSocialId },
+        details: {
+          documento: values.documento,
+          obraSocialId: values.obraSocialId,
+          ...(contacto.email && { email: contacto.email }),
+          ...(contacto.email === 'pendiente' && { emailPendiente: input.email }),
+          ...(telefonoChanged && { telefono: 'cambiado' }),
+        },
         documento: values.documento,
         afiliadoIds: [id],
       });
+      return contacto.mailed;
     })
     .catch(rethrowDuplicate);
-  return findAfiliado(deps, id);
+  if (mailed) deps.mail.wake();
+  return findFicha(deps, id);
 }
 
 /**
