@@ -9,6 +9,8 @@ export const queryKeys = {
     /** `params`: the page, size and filters, so each combination is cached apart. */
     page: (params: object) => ['afiliados', 'paginated', params] as const,
     profile: ['afiliados', 'profile'] as const,
+    /** One record as staff edit it, e-mail and phone included. */
+    detail: (id: number) => ['afiliados', 'detail', id] as const,
     // Outside `afiliados.all`: the import's own invalidation must not run the dry run again.
     importPreview: (obraSocialId: number | undefined, fileKey: number, bajaAusentes: boolean) =>
       ['afiliados-import-preview', obraSocialId, fileKey, bajaAusentes] as const,

@@ -1,11 +1,15 @@
-import { type Afiliado, type AfiliadoUpdate, afiliadoSchema } from '@red-dental/contracts';
+import { type AfiliadoFicha, type AfiliadoUpdate, afiliadoFichaSchema } from '@red-dental/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-/** `PUT /api/afiliados/{id}`: the creation's body, where `obraSocial` may be null ('No asignada'). */
-export function updateAfiliado({ id, ...body }: AfiliadoUpdate & { id: number }): Promise<Afiliado> {
-  return apiRequest(`afiliados/${id}`, { method: 'PUT', body, schema: afiliadoSchema });
+/**
+ * `PUT /api/afiliados/{id}`: the creation's body, where `obraSocial` may be
+ * null ('No asignada'), with e-mail and phone (left out: unchanged). A new
+ * e-mail comes back as `emailPendiente` until its owner opens the mailed link.
+ */
+export function updateAfiliado({ id, ...body }: AfiliadoUpdate & { id: number }): Promise<AfiliadoFicha> {
+  return apiRequest(`afiliados/${id}`, { method: 'PUT', body, schema: afiliadoFichaSchema });
 }
 
 export function useUpdateAfiliado() {

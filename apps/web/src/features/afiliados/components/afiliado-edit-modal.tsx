@@ -1,39 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Afiliado,
+  type AfiliadoFicha,
   type AfiliadoUpdate,
   afiliadoUpdateSchema,
-  EDIT_DOCUMENT_TYPES,
+  editDocumentTypesFor,
   type ObraSocialRef,
 } from '@red-dental/contracts';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
+import { useAfiliadoFicha } from '../api/get-afiliado.ts';
 import { useUpdateAfiliado } from '../api/update-afiliado.ts';
 import { BajaSection } from './afiliado-baja-section.tsx';
 import styles from './afiliado-form.module.css';
 import {
+  AfiliadoContactFields,
+  type AfiliadoEditValues,
   AfiliadoFormFields,
   type AfiliadoFormValues,
   afiliadoToFormValues,
+  emailShown,
   showServerErrors,
 } from './afiliado-form-fields.tsx';
-
-/** The types offered in edit: DNI and Pasaporte, plus the affiliate's own type when it is another one. */
-export function editTiposFor(current: string): readonly string[] {
-  const tipos: string[] = [...EDIT_DOCUMENT_TYPES];
-  if (current && !tipos.includes(current)) tipos.push(current);
-  return tipos;
-}
 
 const validateUpdate = zodResolver(afiliadoUpdateSchema);
 
 /** The edit form holds no insurer as an empty choice; the update body says it with `obraSocial: null`. */
-const updateResolver: Resolver<AfiliadoFormValues, unknown, AfiliadoUpdate> = (values, context, options) =>
+const updateResolver: Resolver<AfiliadoEditValues, unknown, AfiliadoUpdate> = (values, context, options) =>
   validateUpdate(
     { ...values, obraSocial: values.obraSocial?.id === undefined ? null : values.obraSocial },
     context,
@@ -109,6 +107,15 @@ function AfiliadoRecord({ afiliado, canDarDeBaja = false, onClose }: EditProps &
   );
 }
 
+/** What the toast says of a save: the data, and the confirmation link when a new one went out. */
+function savedMessage(saved: AfiliadoFicha, before: AfiliadoFicha | undefined): string {
+  const linkSent =
+    saved.emailPendiente !== null &&
+    (saved.emailPendiente !== before?.emailPendiente || before.emailPendienteVencido);
+  const message = `Se guardaron los datos de ${saved.nombre}`;
+  return linkSent ? `${message}. Se envió un enlace de confirmación a ${saved.emailPendiente}.` : message;
+}
+
 function EditForm({
   afiliado,
   obrasSociales,
@@ -117,7 +124,10 @@ function EditForm({
 }: EditProps & { afiliado: Afiliado }) {
   const toast = useToast();
   const update = useUpdateAfiliado();
-  const tipos = useMemo(() => editTiposFor(afiliado.tipoDocumento), [afiliado.tipoDocumento]);
+  // E-mail and phone (and whether the e-mail is confirmed) come from the record itself, read as the modal opens.
+  const fichaQuery = useAfiliadoFicha(afiliado.id);
+  const ficha = fichaQuery.data;
+  const tipos = useMemo(() => editDocumentTypesFor(afiliado.tipoDocumento), [afiliado.tipoDocumento]);
   // An affiliate without insurer ('No asignada') keeps that choice, so a misspelt name can be fixed on its own.
   const isUnassigned = afiliado.obraSocial === null;
   const {
@@ -125,19 +135,31 @@ function EditForm({
     handleSubmit,
     setError,
     getValues,
+    resetField,
     watch,
     formState: { errors },
-  } = useForm<AfiliadoFormValues, unknown, AfiliadoUpdate>({
+  } = useForm<AfiliadoEditValues, unknown, AfiliadoUpdate>({
     resolver: updateResolver,
-    defaultValues: afiliadoToFormValues(afiliado),
+    defaultValues: { ...afiliadoToFormValues(afiliado), email: '', telefono: '' },
   });
 
+  // The contact fields take the record's values once, when they arrive (they are locked until then).
+  const filled = useRef(false);
+  useEffect(() => {
+    if (!ficha || filled.current) return;
+    filled.current = true;
+    resetField('email', { defaultValue: emailShown(ficha) });
+    resetField('telefono', { defaultValue: ficha.telefono ?? '' });
+  }, [ficha, resetField]);
+
   const onSubmit = handleSubmit((values) => {
+    // Unread contact data is left out of the save, so the server keeps it as it is.
+    const body = ficha ? values : { ...values, email: undefined, telefono: undefined };
     update.mutate(
-      { id: afiliado.id, ...values },
+      { id: afiliado.id, ...body },
       {
         onSuccess: (saved) => {
-          toast.success(`Se guardaron los datos de ${saved.nombre}`);
+          toast.success(savedMessage(saved, ficha));
           onClose();
         },
         onError: (error) => {
@@ -159,6 +181,12 @@ function EditForm({
         tipoDocumento={watch('tipoDocumento')}
         obrasSociales={obrasSociales}
         canBeUnassigned={isUnassigned}
+      />
+      <AfiliadoContactFields
+        register={register}
+        errors={errors}
+        ficha={ficha}
+        loadFailed={fichaQuery.isError}
       />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onClose} disabled={update.isPending}>

@@ -1,11 +1,16 @@
 import {
+  type AfiliadoFicha,
   type afiliadoInputSchema,
   NUMERIC_DOCUMENT_TYPES,
   type ObraSocialRef,
   type TipoDocumento,
 } from '@red-dental/contracts';
-import type { FieldErrors, UseFormRegister, UseFormReturn } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import type { FieldErrors, FieldPath, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert/index.ts';
+import { Badge } from '@/components/ui/badge/index.ts';
+import { MailIcon } from '@/components/ui/icons/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { isApiError } from '@/lib/api-client.ts';
@@ -14,6 +19,9 @@ import styles from './afiliado-form.module.css';
 
 /** What the affiliate forms hold before the contract schema turns it into the request body. */
 export type AfiliadoFormValues = z.input<typeof afiliadoInputSchema>;
+
+/** 'Editar Afiliado' holds e-mail and phone too, as typed ('' clears them). */
+export type AfiliadoEditValues = AfiliadoFormValues & { email: string; telefono: string };
 
 export const EMPTY_AFILIADO: AfiliadoFormValues = {
   nombre: '',
@@ -41,15 +49,97 @@ export function afiliadoToFormValues(afiliado: {
 }
 
 /** Puts the API's field errors (400 `fields`, 409 duplicate document) under their inputs; false if none applied. */
-export function showServerErrors(
-  form: Pick<UseFormReturn<AfiliadoFormValues>, 'setError' | 'getValues'>,
+export function showServerErrors<T extends AfiliadoFormValues>(
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
   error: unknown,
 ): boolean {
   if (isApiError(error, 409)) {
-    form.setError('documento', { message: error.message }, { shouldFocus: true });
+    form.setError('documento' as FieldPath<T>, { message: error.message }, { shouldFocus: true });
     return true;
   }
-  return applyServerErrors(form, error, { aliases: { obraSocial: 'obraSocial.id' } });
+  return applyServerErrors(form, error, { aliases: { obraSocial: 'obraSocial.id' as FieldPath<T> } });
+}
+
+/** The address the e-mail field shows: the one last entered, pending or confirmed, as in the portal. */
+export const emailShown = (ficha: AfiliadoFicha) => ficha.emailPendiente ?? ficha.email ?? '';
+
+/**
+ * E-mail and phone in 'Editar Afiliado', read from the record (`ficha`) when
+ * the modal opens: locked while they load, and left out of the save when they
+ * could not be read, so nothing unseen is overwritten.
+ */
+export function AfiliadoContactFields({
+  register,
+  errors,
+  ficha,
+  loadFailed,
+}: {
+  register: UseFormRegister<AfiliadoEditValues>;
+  errors: FieldErrors<AfiliadoEditValues>;
+  ficha: AfiliadoFicha | undefined;
+  loadFailed: boolean;
+}) {
+  const isLoading = !ficha && !loadFailed;
+  return (
+    <div className={styles.grid}>
+      {loadFailed && (
+        <Alert variant="warning" className={styles.wide}>
+          No se pudieron cargar el email y el teléfono. Puede guardar los demás datos: esos dos no cambiarán.
+        </Alert>
+      )}
+      <div className={`${styles.wide} ${styles.emailField}`}>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="off"
+          icon={<MailIcon size={18} />}
+          disabled={!ficha}
+          placeholder={isLoading ? 'Cargando...' : undefined}
+          hint="Si lo cambia, se enviará un enlace de confirmación a la nueva dirección: no recibirá novedades allí hasta que se abra."
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        {ficha && <EmailStatus ficha={ficha} />}
+      </div>
+      <TextInput
+        label="Teléfono"
+        type="tel"
+        autoComplete="off"
+        disabled={!ficha}
+        placeholder={isLoading ? 'Cargando...' : undefined}
+        error={errors.telefono?.message}
+        {...register('telefono')}
+      />
+    </div>
+  );
+}
+
+/** Whether the record's e-mail is proven: only a confirmed address receives notices and news. */
+function EmailStatus({ ficha }: { ficha: AfiliadoFicha }) {
+  const { email, emailPendiente: pendiente } = ficha;
+  const meanwhile = email
+    ? `Hasta entonces, las novedades siguen llegando a ${email}.`
+    : 'Hasta entonces no recibe novedades por email.';
+  let badge: ReactNode;
+  let text: string;
+  if (pendiente && ficha.emailPendienteVencido) {
+    badge = <Badge tone="error">Enlace vencido</Badge>;
+    text = `El enlace enviado a ${pendiente} venció sin abrirse. Guarde el afiliado para enviar uno nuevo. ${meanwhile}`;
+  } else if (pendiente) {
+    badge = <Badge tone="warning">Pendiente de confirmación</Badge>;
+    text = `Se envió un enlace a ${pendiente}: se usará cuando su dueño lo abra. ${meanwhile}`;
+  } else if (email) {
+    badge = <Badge tone="success">Confirmado</Badge>;
+    text = `${email} recibe las notificaciones y novedades del portal.`;
+  } else {
+    badge = <Badge>Sin email</Badge>;
+    text = 'El afiliado no recibe novedades por email.';
+  }
+  return (
+    <p className={styles.emailStatus}>
+      {badge} <span>{text}</span>
+    </p>
+  );
 }
 
 /** The five fields shared by the 'Cargar Afiliado' form and the 'Editar Afiliado' modal. */

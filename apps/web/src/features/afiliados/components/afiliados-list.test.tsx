@@ -114,7 +114,17 @@ describe('/afiliados', () => {
         { id: 2, nombre: 'IOMA' },
       ],
       'GET /api/afiliados/paginated': { rows: [AFILIADO], rowCount: 1 },
-      'PUT /api/afiliados/1': ({ body }: MockRequest) => [200, { ...AFILIADO, ...(body as object) }],
+      'PUT /api/afiliados/1': ({ body }: MockRequest) => [
+        200,
+        {
+          ...AFILIADO,
+          email: null,
+          emailPendiente: null,
+          emailPendienteVencido: false,
+          telefono: null,
+          ...(body as object),
+        },
+      ],
     });
     renderApp('/afiliados');
     const table = await screen.findByRole('table', { name: 'Afiliados' });
