@@ -394,7 +394,11 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => ({ documento: f.loginAfiliado.documento }),
     },
     'POST /api/afiliados/logout': { as: 'ownAfiliado', url: '/api/afiliados/logout' },
-    'GET /api/afiliados/paginated': { as: 'admin', url: '/api/afiliados/paginated', query: listQuery },
+    'GET /api/afiliados/paginated': {
+      as: 'admin',
+      url: '/api/afiliados/paginated',
+      query: { ...listQuery, obraSocialId: String(f.osId), estado: 'activos' },
+    },
     // The exports answer a file; past 30 an hour the rest are a Spanish 429, still below 500.
     'GET /api/afiliados/export': {
       as: 'admin',
@@ -404,7 +408,7 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     'GET /api/afiliados': {
       as: 'dentist',
       url: '/api/afiliados',
-      query: { search: f.afiliado.documento, limit: '10', obraSocialId: String(f.osId) },
+      query: { search: f.afiliado.documento, limit: '10', obraSocialId: String(f.osId), estado: 'activos' },
     },
     'GET /api/afiliados/profile': { as: 'afiliado', url: '/api/afiliados/profile' },
     'GET /api/afiliados/profile/accesos': {

@@ -204,6 +204,12 @@ export const afiliadoSchema = z.object({
   /** When the affiliate was given de baja (ISO 8601), or null while active. */
   fechaBaja: z.string().nullable(),
   /**
+   * The confirmed e-mail and the phone, null when the record has none: for
+   * whoever keeps the registry; a coverage check leaves them out.
+   */
+  email: z.string().nullable().optional(),
+  telefono: z.string().nullable().optional(),
+  /**
    * Only on a coverage check (an exact document looked up without
    * AFILIADOS.CREATE): whether the caller accepts the affiliate's insurer;
    * null when the affiliate has no insurer or the caller no professional profile.
@@ -227,9 +233,19 @@ export const afiliadoFichaSchema = afiliadoSchema.omit({ atiendeObraSocial: true
 });
 export type AfiliadoFicha = z.infer<typeof afiliadoFichaSchema>;
 
-/** GET /api/afiliados/paginated: the common paging query plus the insurer filter. */
+/** The list's state filter: `activos` (not de baja) or `baja` (given de baja); absent or '' both. */
+export const AFILIADO_ESTADOS = ['activos', 'baja'] as const;
+export type AfiliadoEstado = (typeof AFILIADO_ESTADOS)[number];
+
+export const afiliadoEstadoQueryParam = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(AFILIADO_ESTADOS, { error: M.ESTADO_INVALID }).optional(),
+);
+
+/** GET /api/afiliados/paginated: the common paging query plus the insurer and state filters. */
 export const afiliadosPaginatedQuerySchema = paginatedQuerySchema.extend({
   obraSocialId: optionalIdQueryParam,
+  estado: afiliadoEstadoQueryParam,
 });
 export type AfiliadosPaginatedQuery = z.infer<typeof afiliadosPaginatedQuerySchema>;
 
@@ -246,6 +262,7 @@ export const AFILIADOS_LIST_MAX_LIMIT = 1000;
 export const afiliadosListQuerySchema = paginatedQuerySchema.pick({ search: true }).extend({
   limit: z.coerce.number().int().min(1).max(AFILIADOS_LIST_MAX_LIMIT).default(AFILIADOS_LIST_DEFAULT_LIMIT),
   obraSocialId: optionalIdQueryParam,
+  estado: afiliadoEstadoQueryParam,
 });
 export type AfiliadosListQuery = z.infer<typeof afiliadosListQuerySchema>;
 
@@ -345,8 +362,32 @@ export function importMissingPermissionsMessage(missing: readonly ImportMissingP
   return [...sentences, MESSAGES.csv.NEEDS_PERMISSION_HINT].join(' ');
 }
 
+/**
+ * Affiliates an import answer names, of those it gives de baja and of those
+ * it moves to its insurer: the first ones in name order; `deactivated` and
+ * `moved` say how many in all.
+ */
+export const IMPORT_NAMES_LIMIT = 50;
+
+/** An affiliate an import answer names. */
+export const importAfiliadoSchema = z.object({
+  id: z.number(),
+  nombre: z.string(),
+  tipoDocumento: z.string(),
+  documento: z.string(),
+});
+export type ImportAfiliado = z.infer<typeof importAfiliadoSchema>;
+
+/** An existing affiliate the file moves to the import's insurer, with the insurer they had (null: none). */
+export const importMovedAfiliadoSchema = importAfiliadoSchema.extend({
+  from: obraSocialRefSchema.nullable(),
+});
+export type ImportMovedAfiliado = z.infer<typeof importMovedAfiliadoSchema>;
+
 /** 201 answer of POST /api/afiliados/import-csv (and of its dry run, which writes nothing). */
 export const importResultSchema = z.object({
+  /** The insurer the file is imported into. */
+  obraSocial: obraSocialRefSchema,
   /** Rows loaded (or, in a dry run, that would be loaded): created + updated + unchanged. */
   count: z.number(),
   created: z.number(),
@@ -356,6 +397,12 @@ export const importResultSchema = z.object({
   reactivated: z.number(),
   /** The insurer's active affiliates missing from the file, given de baja (only with `bajaAusentes`). */
   deactivated: z.number(),
+  /** The first IMPORT_NAMES_LIMIT of them, in name order. */
+  deactivatedAfiliados: z.array(importAfiliadoSchema),
+  /** Existing affiliates the file moves from another insurer, or from none, to this one (part of `updated`). */
+  moved: z.number(),
+  /** The first IMPORT_NAMES_LIMIT of them, in name order. */
+  movedAfiliados: z.array(importMovedAfiliadoSchema),
   errors: z.array(importRowErrorSchema),
   errorCount: z.number(),
   /**

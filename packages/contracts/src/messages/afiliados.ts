@@ -18,6 +18,7 @@ export const TIPO_NOT_EDITABLE = (tipos: readonly string[]) =>
 export const EMAIL_HINT = 'Ingrese su e-mail para recibir notificaciones y novedades!';
 export const DUPLICATE = 'Ya existe un afiliado con ese documento';
 export const NOT_FOUND = 'El afiliado no existe';
+export const ESTADO_INVALID = 'El estado debe ser "activos" o "baja"';
 export const COVERAGE_CHECK_LIMIT =
   'Alcanzó el límite de 300 consultas de cobertura por hora. Intente nuevamente más tarde.';
 export const DEACTIVATED = 'El afiliado fue dado de baja.';

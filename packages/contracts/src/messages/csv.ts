@@ -16,6 +16,8 @@ export const ROW_NO_DOCUMENTO = 'Falta el número de documento';
 export const ROW_NO_NOMBRE = 'Falta el nombre';
 export const ROW_BAD_DATE = (raw: string) =>
   `Fecha de nacimiento inválida: "${raw}" (use dd/mm/aaaa o aaaa-mm-dd)`;
+export const ROW_FUTURE_DATE = (raw: string) =>
+  `Fecha de nacimiento en el futuro: "${raw}" (es posterior a hoy)`;
 export const ROW_BAD_TIPO = (raw: string) =>
   `Tipo de documento desconocido: "${raw}" (use DNI, Pasaporte, LE, LC o CI)`;
 export const ROW_BAD_DIGITS = (tipo: string) => `El ${tipo} debe tener entre 6 y 9 dígitos`;
@@ -47,3 +49,15 @@ export const NEEDS_PERMISSION_HINT =
   'Quite esas líneas del archivo o pida la importación a alguien que tenga el permiso.';
 export const BAJA_AUSENTES_NEEDS_PERMISSION = (permiso: string) =>
   `Dar de baja a los afiliados que no están en el archivo requiere el permiso «${permiso}».`;
+
+/** What an import does to one affiliate it gives de baja: in its preview (`dryRun`), and once done. */
+export const DEACTIVATED_AFILIADO = (nombre: string, dryRun: boolean) =>
+  dryRun ? `Se dará de baja a ${nombre}` : `Se dio de baja a ${nombre}`;
+/**
+ * 'Lucía Acuña pasará de OSDE a Unión Personal' (preview) or 'pasó' (done);
+ * `from` null: the affiliate had no insurer.
+ */
+export const MOVED_AFILIADO = (nombre: string, from: string | null, to: string, dryRun: boolean) =>
+  from === null
+    ? `${nombre}, sin obra social asignada, ${dryRun ? 'pasará' : 'pasó'} a ${to}`
+    : `${nombre} ${dryRun ? 'pasará' : 'pasó'} de ${from} a ${to}`;

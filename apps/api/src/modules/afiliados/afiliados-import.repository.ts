@@ -1,3 +1,4 @@
+import type { ImportAfiliado, ImportMovedAfiliado } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { copyFromFile, queryRows, type Tx } from '../../db/client.ts';
 import type { StagedRow } from './csv-rows.ts';
@@ -102,6 +103,9 @@ const changesData = (obraSocialId: number) => sql`a.id is not null and
   (s.nombre, s.tipo, ${merged.fecha}, ${obraSocialId}::int, ${merged.email}, ${merged.telefono})`;
 /** A staging row whose affiliate is de baja: the import makes them active again. */
 const reactivates = sql`a.baja_at is not null`;
+/** A staging row whose affiliate has another insurer, or none: the import moves them to its own. */
+const moves = (obraSocialId: number) =>
+  sql`a.id is not null and a.obra_social_id is distinct from ${obraSocialId}::int`;
 
 /**
  * Rows that would be created, existing affiliates whose data would actually
@@ -115,6 +119,7 @@ export async function computeStats(tx: Tx, obraSocialId: number) {
     updated: number;
     changed: number;
     reactivated: number;
+    moved: number;
   }>(
     tx,
     sql`
@@ -122,7 +127,8 @@ export async function computeStats(tx: Tx, obraSocialId: number) {
            count(*) filter (where a.id is null)::int as created,
            count(*) filter (where (${changesData(obraSocialId)}) or ${reactivates})::int as updated,
            count(*) filter (where ${changesData(obraSocialId)})::int as changed,
-           count(*) filter (where ${reactivates})::int as reactivated
+           count(*) filter (where ${reactivates})::int as reactivated,
+           count(*) filter (where ${moves(obraSocialId)})::int as moved
     from afiliados_import s left join afiliados a on a.documento = s.documento`,
   );
   return {
@@ -131,8 +137,56 @@ export async function computeStats(tx: Tx, obraSocialId: number) {
     updated: Number(row!.updated),
     changed: Number(row!.changed),
     reactivated: Number(row!.reactivated),
+    moved: Number(row!.moved),
   };
 }
+
+/** Lists of affiliates are in the registry's order: the folded name in byte order, then the id. */
+const nameOrder = sql`a.nombre_busqueda collate "C", a.id`;
+
+/**
+ * The first `limit` affiliates, in name order, whom the file moves from
+ * another insurer (or from none) to the import's, with the insurer they had.
+ * Only those rows leave the database, however large the file.
+ */
+export async function findMoved(tx: Tx, obraSocialId: number, limit: number): Promise<ImportMovedAfiliado[]> {
+  const rows = await queryRows<{
+    id: number;
+    nombre: string;
+    tipo_documento: string;
+    documento: string;
+    from_id: number | null;
+    from_nombre: string | null;
+  }>(
+    tx,
+    sql`select a.id, a.nombre, a.tipo_documento, a.documento, os.id as from_id, os.nombre as from_nombre
+        from afiliados_import s join afiliados a on a.documento = s.documento
+          left join obras_sociales os on os.id = a.obra_social_id
+        where ${moves(obraSocialId)}
+        order by ${nameOrder} limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    nombre: r.nombre,
+    tipoDocumento: r.tipo_documento,
+    documento: r.documento,
+    from: r.from_id === null ? null : { id: Number(r.from_id), nombre: r.from_nombre ?? '' },
+  }));
+}
+
+/**
+ * The affiliates the file moves to another insurer, as `recordAuditEach`
+ * reads them: each one's id, document, and name and insurer before the import.
+ * Run before the upsert, which changes the insurer.
+ */
+export const movedForAudit = (obraSocialId: number) => sql`
+  select a.id as afiliado_id, a.documento,
+         jsonb_build_object('documento', a.documento, 'nombre', a.nombre,
+           'obraSocialAnteriorId', a.obra_social_id, 'obraSocialAnterior', os.nombre) as details
+  from afiliados_import s join afiliados a on a.documento = s.documento
+    left join obras_sociales os on os.id = a.obra_social_id
+  where ${moves(obraSocialId)}
+  order by ${nameOrder}`;
 
 /** The first `limit` lines of the file that would change an existing affiliate's data, or reactivate one. */
 export async function findLines(
@@ -164,6 +218,31 @@ export async function findReactivated(tx: Tx): Promise<number[]> {
 const ausentes = (obraSocialId: number) => sql`
   a.obra_social_id = ${obraSocialId}::int and a.baja_at is null
   and not exists (select 1 from afiliados_import s where s.documento = a.documento)`;
+
+/** The first `limit` of the insurer's active affiliates missing from the file, in name order. */
+export async function findAusentes(tx: Tx, obraSocialId: number, limit: number): Promise<ImportAfiliado[]> {
+  const rows = await queryRows<{ id: number; nombre: string; tipo_documento: string; documento: string }>(
+    tx,
+    sql`select a.id, a.nombre, a.tipo_documento, a.documento from afiliados a where ${ausentes(obraSocialId)}
+        order by ${nameOrder} limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    nombre: r.nombre,
+    tipoDocumento: r.tipo_documento,
+    documento: r.documento,
+  }));
+}
+
+/**
+ * The affiliates `darDeBajaAusentes` gives de baja, as `recordAuditEach` reads
+ * them; run just before it, in the same transaction.
+ */
+export const ausentesForAudit = (obraSocialId: number) => sql`
+  select a.id as afiliado_id, a.documento,
+         jsonb_build_object('documento', a.documento, 'nombre', a.nombre) as details
+  from afiliados a where ${ausentes(obraSocialId)}
+  order by ${nameOrder}`;
 
 export async function countAusentes(tx: Tx, obraSocialId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(

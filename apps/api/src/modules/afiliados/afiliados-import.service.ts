@@ -6,7 +6,10 @@ import type { Transform } from 'node:stream';
 import {
   ERROR_CODES,
   IMPORT_ERRORS_LIMIT,
+  IMPORT_NAMES_LIMIT,
+  type ImportAfiliado,
   type ImportMissingPermission,
+  type ImportMovedAfiliado,
   type ImportResult,
   type ImportRowError,
   importMissingPermissionsMessage,
@@ -21,7 +24,7 @@ import { setLocalStatementTimeout, type Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { metrics } from '../../plugins/metrics.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit, recordAuditEach } from '../audit/audit.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados-import.repository.ts';
 import { type CsvColumns, isBlankRecord, mapHeader, validateRecord } from './csv-rows.ts';
@@ -176,6 +179,9 @@ interface TransactionOutcome {
   updated: number;
   reactivated: number;
   deactivated: number;
+  deactivatedAfiliados: ImportAfiliado[];
+  moved: number;
+  movedAfiliados: ImportMovedAfiliado[];
   duplicates: ErrorList;
   missingPermissions: ImportMissingPermission[];
 }
@@ -263,7 +269,8 @@ async function runImport(
   const { obraSocialId, file } = input;
   if (file.bytes === 0) throw badRequest(MESSAGES.csv.EMPTY, { file: MESSAGES.csv.EMPTY });
   if (file.isBinary) throw new AppError(415, MESSAGES.csv.NOT_TEXT, ERROR_CODES.UNSUPPORTED_MEDIA);
-  if (!(await obrasSociales.exists(deps.db, obraSocialId)))
+  const obraSocialNombre = await obrasSociales.findNombre(deps.db, obraSocialId);
+  if (obraSocialNombre === undefined)
     throw badRequest(MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN, {
       obraSocialId: MESSAGES.afiliados.OBRA_SOCIAL_UNKNOWN,
     });
@@ -294,13 +301,38 @@ async function runImport(
       await repo.fillTipoFromExisting(tx);
       const stats = await repo.computeStats(tx, obraSocialId);
       const missingPermissions = await findMissingPermissions(tx, actor, obraSocialId, stats);
+      // Who the file gives de baja or moves from another insurer is named, the first few by name, before
+      // anything changes; the counts say how many in all.
+      const named = {
+        deactivatedAfiliados: options.bajaAusentes
+          ? await repo.findAusentes(tx, obraSocialId, IMPORT_NAMES_LIMIT)
+          : [],
+        movedAfiliados: stats.moved > 0 ? await repo.findMoved(tx, obraSocialId, IMPORT_NAMES_LIMIT) : [],
+      };
       if (options.dryRun) {
         const deactivated = options.bajaAusentes ? await repo.countAusentes(tx, obraSocialId) : 0;
-        throw new DryRunRollback({ ...stats, deactivated, duplicates, missingPermissions });
+        throw new DryRunRollback({ ...stats, ...named, deactivated, duplicates, missingPermissions });
       }
       if (missingPermissions.length > 0) throw forbidden(importMissingPermissionsMessage(missingPermissions));
 
+      // Each affiliate given de baja or moved to this insurer gets an entry of their own, as a change by
+      // hand does, saying which file did it and what their insurer was.
+      const byImport = { archivo: file.fileName, obraSocialId, obraSocial: obraSocialNombre };
+      if (options.bajaAusentes)
+        await recordAuditEach(
+          tx,
+          actor,
+          { action: 'deactivate', entity: 'afiliado', details: byImport },
+          repo.ausentesForAudit(obraSocialId),
+        );
       const deactivated = options.bajaAusentes ? await repo.darDeBajaAusentes(tx, obraSocialId) : 0;
+      if (stats.moved > 0)
+        await recordAuditEach(
+          tx,
+          actor,
+          { action: 'update', entity: 'afiliado', details: byImport },
+          repo.movedForAudit(obraSocialId),
+        );
       const reactivatedIds = stats.reactivated > 0 ? await repo.findReactivated(tx) : [];
       await repo.upsertFromStaging(tx, obraSocialId);
       // Each affiliate brought back is told so among the accesses to their data, as a reactivation by hand is.
@@ -316,16 +348,18 @@ async function runImport(
         entity: 'afiliado',
         details: {
           obraSocialId,
+          obraSocial: obraSocialNombre,
           archivo: file.fileName,
           count: stats.total,
           created: stats.created,
           updated: stats.updated,
           reactivated: stats.reactivated,
           deactivated,
+          moved: stats.moved,
           errorCount: parsed.errors.total + parsed.skipped.total + found.total,
         },
       });
-      return { ...stats, deactivated, duplicates, missingPermissions: [] };
+      return { ...stats, ...named, deactivated, duplicates, missingPermissions: [] };
     });
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;
@@ -333,11 +367,15 @@ async function runImport(
   }
 
   return {
+    obraSocial: { id: obraSocialId, nombre: obraSocialNombre },
     count: outcome.total,
     created: outcome.created,
     updated: outcome.updated,
     reactivated: outcome.reactivated,
     deactivated: outcome.deactivated,
+    deactivatedAfiliados: outcome.deactivatedAfiliados,
+    moved: outcome.moved,
+    movedAfiliados: outcome.movedAfiliados,
     ...mergeErrors([parsed.errors, parsed.skipped, outcome.duplicates]),
     missingPermissions: outcome.missingPermissions,
     dryRun: options.dryRun,

@@ -104,11 +104,15 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
     const res = await upload(csv);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
+      obraSocial: { id: osde.id, nombre: 'OSDE Import' },
       count: 3,
       created: 3,
       updated: 0,
       reactivated: 0,
       deactivated: 0,
+      deactivatedAfiliados: [],
+      moved: 0,
+      movedAfiliados: [],
       errors: [],
       errorCount: 0,
       missingPermissions: [],

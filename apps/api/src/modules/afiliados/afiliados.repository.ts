@@ -1,23 +1,29 @@
 import type { Readable } from 'node:stream';
-import type { Afiliado } from '@red-dental/contracts';
+import type { Afiliado, AfiliadoEstado } from '@red-dental/contracts';
 import { and, arrayContains, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, estimatedRows, preparedRows, queryRows, statement } from '../../db/client.ts';
 import { copyCsvOut, copyDay, copyMoment, copyText } from '../../db/copy-out.ts';
 import { afiliados, obrasSociales } from '../../db/schema/index.ts';
 
+/** The registry's own filters beside a search: the insurer, and active or de baja. */
+interface RegistryFilters {
+  obraSocialId?: number;
+  estado?: AfiliadoEstado;
+}
+
 /** What a list request matches; built by the service from the caller's permissions and search. */
 export type AfiliadoFilter =
   | { kind: 'none' }
-  | { kind: 'all'; obraSocialId?: number }
+  | ({ kind: 'all' } & RegistryFilters)
   | { kind: 'documentoExact'; documento: string }
-  | { kind: 'documentoPrefix'; prefix: string; obraSocialId?: number }
+  | ({ kind: 'documentoPrefix'; prefix: string } & RegistryFilters)
   /**
    * The name holds every key of one of the alternatives (built by the service's `nameSearchKeys`): GIN
    * over nombre_prefijos, every prefix of every word of the folded name and of the runs of words
    * name_prefixes() joins ("gonz ju" finds "Juan González", "dalessandro" finds "D' Alessandro").
    */
-  | { kind: 'nombre'; alternatives: string[][]; obraSocialId?: number };
+  | ({ kind: 'nombre'; alternatives: string[][] } & RegistryFilters);
 
 /** Exact counts stop here; past it the planner's estimate is answered (decision 020). */
 export const COUNT_CAP = 10_000;
@@ -34,10 +40,18 @@ const nombreOrden = sql`${afiliados.nombreBusqueda} collate "C"`;
  */
 function whereOf(filter: AfiliadoFilter, placeholders = false): SQL | undefined {
   const value = <T>(name: string, v: T) => (placeholders ? sql.placeholder(name) : v);
-  const byObraSocial = (f: { obraSocialId?: number }) =>
-    f.obraSocialId === undefined
-      ? undefined
-      : eq(afiliados.obraSocialId, value('obraSocialId', f.obraSocialId));
+  const byObraSocial = (f: RegistryFilters) =>
+    and(
+      f.obraSocialId === undefined
+        ? undefined
+        : eq(afiliados.obraSocialId, value('obraSocialId', f.obraSocialId)),
+      // The state is part of the statement's shape (`shapeOf`), not a value: no placeholder.
+      f.estado === undefined
+        ? undefined
+        : f.estado === 'baja'
+          ? sql`${afiliados.bajaAt} is not null`
+          : sql`${afiliados.bajaAt} is null`,
+    );
   switch (filter.kind) {
     case 'none':
       return sql`false`;
@@ -72,15 +86,19 @@ function valuesOf(filter: AfiliadoFilter): Record<string, unknown> {
       ...filter,
       ...Object.fromEntries(filter.alternatives.map((keys, i) => [`alternative${i}`, keys])),
     };
-  return filter;
+  return { ...filter };
 }
 
-/** What shape of statement a filter needs: its kind, how many alternatives a name search has, whether it names an insurer. */
+/**
+ * What shape of statement a filter needs: its kind, how many alternatives a name search has, whether
+ * it names an insurer, which state.
+ */
 const shapeOf = (filter: AfiliadoFilter) =>
   [
     filter.kind,
     filter.kind === 'nombre' ? `:${filter.alternatives.length}` : '',
     'obraSocialId' in filter && filter.obraSocialId !== undefined ? '+obraSocial' : '',
+    'estado' in filter && filter.estado !== undefined ? `+${filter.estado}` : '',
   ].join('');
 
 const afiliadoColumns = {
@@ -92,6 +110,8 @@ const afiliadoColumns = {
   obraSocialId: obrasSociales.id,
   obraSocialNombre: obrasSociales.nombre,
   bajaAt: afiliados.bajaAt,
+  email: afiliados.email,
+  telefono: afiliados.telefono,
 };
 
 type AfiliadoRow = {
@@ -104,6 +124,8 @@ type AfiliadoRow = {
   obraSocialNombre: string | null;
   /** A Date from the query builder, the driver's value from a raw statement. */
   bajaAt: Date | string | null;
+  email: string | null;
+  telefono: string | null;
 };
 
 export const toAfiliado = (r: AfiliadoRow): Afiliado => ({
@@ -114,6 +136,8 @@ export const toAfiliado = (r: AfiliadoRow): Afiliado => ({
   fecha_nacimiento: r.fecha_nacimiento,
   obraSocial: r.obraSocialId === null ? null : { id: r.obraSocialId, nombre: r.obraSocialNombre ?? '' },
   fechaBaja: r.bajaAt === null ? null : new Date(r.bajaAt).toISOString(),
+  email: r.email,
+  telefono: r.telefono,
 });
 
 /** A row of `findFewMatches`'s statement: the count on every row, a match's columns when there is one. */
@@ -127,18 +151,21 @@ interface FewMatchesRow {
   obra_social_id: number | null;
   obra_social_nombre: string | null;
   baja_at: Date | string | null;
+  email: string | null;
+  telefono: string | null;
 }
 
 const fewMatchesStatement = (where: SQL) =>
   statement<FewMatchesRow>(sql`
     with m as materialized (
-      select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id, baja_at
+      select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id, baja_at,
+        email, telefono
       from afiliados where ${where}
       limit ${sql.placeholder('capPlusOne')}
     ), total as (select count(*)::int as n from m)
     select total.n as total, p.* from total left join lateral (
       select m.id, m.nombre, m.tipo_documento, m.documento, m.fecha_nacimiento::text as fecha_nacimiento,
-             os.id as obra_social_id, os.nombre as obra_social_nombre, m.baja_at
+             os.id as obra_social_id, os.nombre as obra_social_nombre, m.baja_at, m.email, m.telefono
       from m left join obras_sociales os on os.id = m.obra_social_id
       where total.n <= ${sql.placeholder('cap')}
       order by m.nombre_busqueda collate "C", m.id
@@ -187,6 +214,8 @@ export async function findFewMatches(
           obraSocialId: r.obra_social_id,
           obraSocialNombre: r.obra_social_nombre,
           bajaAt: r.baja_at,
+          email: r.email,
+          telefono: r.telefono,
         }),
       ),
   };

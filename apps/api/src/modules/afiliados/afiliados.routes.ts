@@ -83,7 +83,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['afiliados'],
         summary:
-          'Página de afiliados. Con AFILIADOS.CREATE, UPDATE o DELETE además de GET: prefijo de documento o nombre y obraSocialId; con GET solo (prestadores), el documento exacto',
+          'Página de afiliados. Con AFILIADOS.CREATE, UPDATE o DELETE además de GET: prefijo de documento o nombre, obraSocialId y estado (activos o baja), con email y teléfono de cada uno; con GET solo (prestadores), el documento exacto',
         querystring: afiliadosPaginatedQuerySchema,
         response: { 200: paginatedSchema(afiliadoSchema) },
       },

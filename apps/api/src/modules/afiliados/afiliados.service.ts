@@ -1,5 +1,6 @@
 import {
   type Afiliado,
+  type AfiliadoEstado,
   type AfiliadoFicha,
   type AfiliadoInput,
   type AfiliadoUpdate,
@@ -41,20 +42,21 @@ const MAX_SEARCH_WORDS = 8;
  */
 export function filterFor(
   caller: Subject,
-  query: { search?: string; obraSocialId?: number },
+  query: { search?: string; obraSocialId?: number; estado?: AfiliadoEstado },
 ): repo.AfiliadoFilter {
   const raw = query.search?.trim() ?? '';
   const documento = normalizeDocumento(raw);
   if (!hasPermission(caller.permissions, REQUIREMENTS.AFILIADOS_REGISTRY))
     return documento ? { kind: 'documentoExact', documento } : { kind: 'none' };
 
-  const { obraSocialId } = query;
-  if (!raw) return { kind: 'all', obraSocialId };
-  if (isDocumentLike(raw, documento)) return { kind: 'documentoPrefix', prefix: documento, obraSocialId };
+  const { obraSocialId, estado } = query;
+  if (!raw) return { kind: 'all', obraSocialId, estado };
+  if (isDocumentLike(raw, documento))
+    return { kind: 'documentoPrefix', prefix: documento, obraSocialId, estado };
   const alternatives = nameSearchKeys(raw);
   // Punctuation alone names nobody, as in every name search.
   if (alternatives.length === 0) return { kind: 'none' };
-  return { kind: 'nombre', alternatives, obraSocialId };
+  return { kind: 'nombre', alternatives, obraSocialId, estado };
 }
 
 /** A word and what follows it up to the next, as name_prefixes() splits the folded name. */
@@ -127,7 +129,8 @@ async function checkingCoverage(
 ): Promise<Afiliado[]> {
   if (filter.kind !== 'documentoExact') return lookup();
   await deps.consumeQuota(deps.db, `coverage:${caller.id}`, COVERAGE_CHECK_LIMIT);
-  const rows = await lookup();
+  // A coverage check answers coverage: the affiliate's e-mail and phone stay with the registry.
+  const rows = (await lookup()).map(({ email: _email, telefono: _telefono, ...row }) => row);
   await recordAudit(deps.db, caller, {
     action: 'consult',
     entity: 'afiliado',
@@ -158,7 +161,7 @@ async function checkingCoverage(
 async function auditSearch(
   deps: SearchDeps,
   caller: Subject,
-  query: { search?: string; obraSocialId?: number },
+  query: { search?: string; obraSocialId?: number; estado?: AfiliadoEstado },
   rows: { id: number }[],
 ) {
   await recordAudit(deps.db, caller, {
@@ -167,6 +170,7 @@ async function auditSearch(
     details: {
       search: query.search?.trim() || null,
       obraSocialId: query.obraSocialId ?? null,
+      ...(query.estado && { estado: query.estado }),
       ids: rows.map((row) => row.id),
     },
     afiliadoIds: rows.map((row) => row.id),
@@ -176,7 +180,13 @@ async function auditSearch(
 export async function findPaginated(
   deps: SearchDeps,
   caller: Subject,
-  query: { pageIndex: number; pageSize: number; search?: string; obraSocialId?: number },
+  query: {
+    pageIndex: number;
+    pageSize: number;
+    search?: string;
+    obraSocialId?: number;
+    estado?: AfiliadoEstado;
+  },
 ) {
   const filter = filterFor(caller, query);
   if (filter.kind === 'documentoExact') {
@@ -203,7 +213,7 @@ export async function findPaginated(
 export async function findList(
   deps: SearchDeps,
   caller: Subject,
-  query: { limit: number; search?: string; obraSocialId?: number },
+  query: { limit: number; search?: string; obraSocialId?: number; estado?: AfiliadoEstado },
 ) {
   const filter = filterFor(caller, query);
   const page = { limit: query.limit, offset: 0 };

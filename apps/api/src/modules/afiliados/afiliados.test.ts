@@ -53,6 +53,8 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         fecha_nacimiento: '1985-02-28',
         obraSocial: { id: osde.id, nombre: 'OSDE Afiliados' },
         fechaBaja: null,
+        email: null,
+        telefono: null,
       });
       const read = await inject('GET', `/api/afiliados/${res.json().id}`, staff);
       expect(read.statusCode).toBe(200);

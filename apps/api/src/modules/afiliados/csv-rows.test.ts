@@ -72,6 +72,17 @@ describe('CSV rows', () => {
     expect(validateRecord(3, ['Ana', 'PASAPORTE', 'AAB123', 'x', ''], columns)).toEqual({
       error: 'Fecha de nacimiento inválida: "x" (use dd/mm/aaaa o aaaa-mm-dd)',
     });
+    expect(validateRecord(3, ['Ana', '', '30123456', '02/01/2030', ''], columns, '2030-01-01')).toEqual({
+      error: 'Fecha de nacimiento en el futuro: "02/01/2030" (es posterior a hoy)',
+    });
+    expect(validateRecord(3, ['Ana', '', '30123456', '2030-01-01', ''], columns, '2030-01-01')).toMatchObject(
+      {
+        row: { f: '2030-01-01' },
+      },
+    );
+    expect(validateRecord(3, ['Ana', '', '30123456', '01/01/1850', ''], columns)).toEqual({
+      error: 'Fecha de nacimiento inválida: "01/01/1850" (use dd/mm/aaaa o aaaa-mm-dd)',
+    });
     expect(validateRecord(3, ['Ana', '', '30123456', '', 'ana@'], columns)).toEqual({
       error: 'Email inválido',
     });

@@ -97,6 +97,9 @@ export function parseCsvDate(raw: string, today = isoToday()): string | null | u
   return iso && isValidBirthDate(iso, today) ? iso : undefined;
 }
 
+/** A bound no birth date passes: parsing against it tells a future date from a malformed one. */
+const LATEST_DAY = '9999-12-31';
+
 const LIMITS = { nombre: 200, documento: 40, email: 254, telefono: 50 };
 
 export type RowResult = { row: StagedRow } | { error: string };
@@ -134,7 +137,11 @@ export function validateRecord(
 
   const rawFecha = cell('fecha');
   const fecha = parseCsvDate(rawFecha, today);
-  if (fecha === undefined) return { error: MESSAGES.csv.ROW_BAD_DATE(rawFecha) };
+  if (fecha === undefined) {
+    // A real date refused only by its bound is after today: the message says so, not that it is malformed.
+    const isFuture = parseCsvDate(rawFecha, LATEST_DAY) !== undefined;
+    return { error: (isFuture ? MESSAGES.csv.ROW_FUTURE_DATE : MESSAGES.csv.ROW_BAD_DATE)(rawFecha) };
+  }
 
   const email = cell('email').toLowerCase();
   if (email && !isValidEmail(email)) return { error: MESSAGES.csv.ROW_BAD_EMAIL };

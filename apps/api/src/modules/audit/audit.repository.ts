@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntity } from '@red-dental/contracts';
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, statement } from '../../db/client.ts';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows, statement } from '../../db/client.ts';
 
 export interface Actor {
   id: number;
@@ -61,19 +61,56 @@ async function insert(db: DbOrTx, actor: { id: number; label: string; address: s
   });
 }
 
+/** The actor's name now: the professional's, or the account's. */
+const actorNombre = (id: SQL | Placeholder | number) =>
+  sql`(select coalesce(p.nombre, u.nombre) from users u left join profesionales p on p.user_id = u.id
+      where u.id = ${id})`;
+/** 'Profesional' for a professional of the network, else the account's role names now. */
+const actorRol = (id: SQL | Placeholder | number) =>
+  sql`case when exists (select 1 from profesionales p where p.user_id = ${id}) then 'Profesional'
+      else (select string_agg(r.name, ', ' order by r.name) from user_roles ur join roles r on r.id = ur.role_id
+            where ur.user_id = ${id}) end`;
+
 /** `recordAudit`'s insert, one text for every entry (it runs on every search), prepared once. */
 const insertAudit = statement(sql`
   insert into audit_log
     (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento, afiliado_ids, address)
   select ${sql.placeholder('actorId')}, ${sql.placeholder('actorLabel')},
-    (select coalesce(p.nombre, u.nombre) from users u left join profesionales p on p.user_id = u.id
-      where u.id = ${sql.placeholder('actorId')}),
-    case when exists (select 1 from profesionales p where p.user_id = ${sql.placeholder('actorId')}) then 'Profesional'
-      else (select string_agg(r.name, ', ' order by r.name) from user_roles ur join roles r on r.id = ur.role_id
-            where ur.user_id = ${sql.placeholder('actorId')}) end,
+    ${actorNombre(sql.placeholder('actorId'))},
+    ${actorRol(sql.placeholder('actorId'))},
     ${sql.placeholder('action')}, ${sql.placeholder('entity')}, ${sql.placeholder('entityId')},
     ${sql.placeholder('details')}::jsonb, ${sql.placeholder('documento')},
     ${sql.placeholder('afiliadoIds')}::integer[], ${sql.placeholder('address')}`);
+
+/**
+ * One entry for each affiliate `afiliados` answers (a query of `afiliado_id`,
+ * `documento` and `details`, a jsonb laid over `entry.details`), written in
+ * one statement however many there are, so nothing of them passes through
+ * the server's memory: what an import does to each affiliate is in that
+ * affiliate's trail. Answers how many were written.
+ */
+export async function recordAuditEach(
+  db: DbOrTx,
+  actor: Actor,
+  entry: Pick<AuditEntry, 'action' | 'entity' | 'details'>,
+  afiliados: SQL,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with actor as (select ${actorNombre(actor.id)} as nombre, ${actorRol(actor.id)} as rol),
+          written as (
+            insert into audit_log
+              (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento,
+               afiliado_ids, address)
+            select ${actor.id}::int, ${actor.email}, actor.nombre, actor.rol, ${entry.action}, ${entry.entity},
+              x.afiliado_id::text, ${JSON.stringify(entry.details ?? {})}::jsonb || x.details, x.documento,
+              array[x.afiliado_id]::integer[], ${actor.address}
+            from actor cross join (${afiliados}) x
+            returning 1)
+        select count(*)::int as n from written`,
+  );
+  return Number(row?.n ?? 0);
+}
 
 /**
  * Records what an affiliate did that the network must account for (a

@@ -61,6 +61,15 @@ export async function exists(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The insurer's name; undefined when there is no such insurer. */
+export async function findNombre(db: DbOrTx, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ nombre: obrasSociales.nombre })
+    .from(obrasSociales)
+    .where(eq(obrasSociales.id, id));
+  return row?.nombre;
+}
+
 export async function insert(db: DbOrTx, values: { nombre: string; mails: string[]; telefonos: string[] }) {
   const [row] = await db.insert(obrasSociales).values(values).returning({ id: obrasSociales.id });
   return row!.id;

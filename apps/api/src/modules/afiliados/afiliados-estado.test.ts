@@ -1,0 +1,92 @@
+import { MESSAGES } from '@red-dental/contracts';
+import { uniqueDocumento } from '@red-dental/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  apiCaller,
+  BACKENDS,
+  createTestApp,
+  loginAs,
+  signInWithRole,
+  type TestContext,
+} from '../../../test/helpers.ts';
+import { createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
+
+describe.each(BACKENDS)('the affiliate list by state, with contact data (%s)', (backend) => {
+  let ctx: TestContext;
+  let staff: Record<string, string>;
+  let dentist: Record<string, string>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(backend);
+    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
+    dentist = await signInWithRole(ctx.app, admin, 'PRESTADOR');
+  });
+  afterAll(() => ctx.close());
+
+  const inject = apiCaller(() => ctx.app);
+  const names = (res: { json(): { rows: { nombre: string }[] } }) => res.json().rows.map((r) => r.nombre);
+
+  it('lists the active affiliates or those de baja, by insurer and by search too', async () => {
+    const os = await createObraSocial(ctx.app, staff);
+    const stamp = Date.now() % 100_000;
+    const activa = await createAfiliado(ctx.app, staff, os.id, { nombre: `Estado Activa ${stamp}` });
+    const baja = await createAfiliado(ctx.app, staff, os.id, { nombre: `Estado Baja ${stamp}` });
+    expect((await inject('DELETE', `/api/afiliados/${baja.id}`, staff)).statusCode).toBe(204);
+    const page = (query: string) =>
+      inject('GET', `/api/afiliados/paginated?obraSocialId=${os.id}&pageSize=50${query}`, staff);
+
+    expect(names(await page(''))).toEqual([activa.nombre, baja.nombre]);
+    expect(names(await page('&estado=activos'))).toEqual([activa.nombre]);
+    expect(names(await page('&estado=baja'))).toEqual([baja.nombre]);
+    expect((await page('&estado=baja')).json().rowCount).toBe(1);
+    // An empty select is no filter.
+    expect(names(await page('&estado='))).toEqual([activa.nombre, baja.nombre]);
+    // With a name or a document search as well.
+    expect(names(await page(`&search=estado ${stamp}&estado=baja`))).toEqual([baja.nombre]);
+    expect(names(await page(`&search=${activa.documento}&estado=baja`))).toEqual([]);
+    expect(names(await page(`&search=${activa.documento}&estado=activos`))).toEqual([activa.nombre]);
+    // Without an insurer, and through the capped list.
+    const all = await inject('GET', '/api/afiliados/paginated?estado=baja&pageSize=50', staff);
+    expect(all.json().rows.every((r: { fechaBaja: string | null }) => r.fechaBaja !== null)).toBe(true);
+    const list = await inject('GET', `/api/afiliados?obraSocialId=${os.id}&estado=activos`, staff);
+    expect(list.json().map((r: { nombre: string }) => r.nombre)).toEqual([activa.nombre]);
+  });
+
+  it('refuses an unknown state in Spanish', async () => {
+    for (const url of ['/api/afiliados/paginated?estado=inactivos', '/api/afiliados?estado=todos']) {
+      const res = await inject('GET', url, staff);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain(MESSAGES.afiliados.ESTADO_INVALID);
+    }
+  });
+
+  it('gives staff each affiliate’s e-mail and phone, and a coverage check neither', async () => {
+    const os = await createObraSocial(ctx.app, staff);
+    const documento = uniqueDocumento();
+    const csv = `nombre,documento,email,telefono\nContacto Visible,${documento},Contacto@Example.com,011 4555-1234\n`;
+    const body = multipart({ obraSocialId: String(os.id) }, { name: 'contactos.csv', content: csv });
+    const loaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/afiliados/import-csv',
+      headers: { ...staff, ...body.headers },
+      payload: body.payload,
+    });
+    expect(loaded.statusCode).toBe(201);
+    const sinContacto = await createAfiliado(ctx.app, staff, os.id);
+
+    const page = await inject('GET', `/api/afiliados/paginated?obraSocialId=${os.id}`, staff);
+    const byDocumento = new Map(page.json().rows.map((r: { documento: string }) => [r.documento, r]));
+    expect(byDocumento.get(documento)).toMatchObject({
+      email: 'contacto@example.com',
+      telefono: '011 4555-1234',
+    });
+    expect(byDocumento.get(sinContacto.documento)).toMatchObject({ email: null, telefono: null });
+
+    const check = await inject('GET', `/api/afiliados/paginated?search=${documento}`, dentist);
+    expect(check.json().rows).toHaveLength(1);
+    expect(check.json().rows[0]).not.toHaveProperty('email');
+    expect(check.json().rows[0]).not.toHaveProperty('telefono');
+  });
+});
