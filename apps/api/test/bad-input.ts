@@ -265,6 +265,11 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       url: '/api/user/restore-password',
       body: () => ({ id: randomBytes(16).toString('hex'), password: 'Clave-Nueva-2026' }),
     },
+    'POST /api/user/restore-password/check': {
+      as: 'anonymous',
+      url: '/api/user/restore-password/check',
+      body: () => ({ id: randomBytes(16).toString('hex') }),
+    },
     'POST /api/user/confirm-email': {
       as: 'anonymous',
       url: '/api/user/confirm-email',

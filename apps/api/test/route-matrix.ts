@@ -41,6 +41,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/user/me': ANY_USER,
   'POST /api/user/recover-password': OPEN,
   'PUT /api/user/restore-password': OPEN,
+  'POST /api/user/restore-password/check': OPEN,
   'POST /api/user/confirm-email': OPEN,
   'PUT /api/user/change-password': ANY_USER,
   'POST /api/user/logout': ANY_USER,

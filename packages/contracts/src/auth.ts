@@ -90,6 +90,9 @@ export const restorePasswordSchema = z.object({
 });
 export type RestorePassword = z.infer<typeof restorePasswordSchema>;
 
+/** POST /api/user/restore-password/check: the mailed link's token, checked without spending it. */
+export const restoreTokenSchema = restorePasswordSchema.pick({ id: true });
+
 /** PUT /api/user/change-password: the new password, and the current one (a session alone is not enough). */
 export const changePasswordSchema = z.object({
   currentPassword: z

@@ -46,6 +46,8 @@ export const RECOVER_MAIL_SENT = 'Le enviamos un email con el enlace para recupe
 export const RESTORE_SUCCESS = 'Recuperación de contraseña exitosa!';
 export const RESTORE_FAILED = 'Ha ocurrido un error al intentar recuperar la contraseña';
 export const RESTORE_TOKEN_INVALID = 'El enlace de recuperación no es válido o ya fue utilizado';
+/** A mailed recovery or invitation link opened once spent or past its time, said before its form. */
+export const LINK_SPENT = 'El enlace ya se usó o venció';
 export const PASSWORD_CHANGE_FAILED = 'Ocurrió un error al actualizar la contraseña';
 export const CURRENT_PASSWORD_REQUIRED = 'La contraseña actual es requerida';
 export const CURRENT_PASSWORD_WRONG = 'La contraseña actual no es correcta';

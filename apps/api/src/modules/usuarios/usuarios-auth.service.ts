@@ -205,6 +205,16 @@ export async function mailRecoveryLink(
   return true;
 }
 
+/**
+ * Whether the mailed recovery link still works, asked as its page opens, so a
+ * spent or expired one is said before the form. It spends nothing and answers
+ * nothing about the account: a valid link and an unknown one differ only in yes or no.
+ */
+export async function checkRecoveryLink(deps: Pick<Deps, 'db'>, token: string): Promise<void> {
+  if (!(await usuarios.isRecoveryTokenUsable(deps.db, sha256(token))))
+    throw new AppError(400, MESSAGES.LINK_SPENT, ERROR_CODES.INVALID_TOKEN);
+}
+
 export async function restorePassword(deps: Deps, input: RestorePassword) {
   // Before the link is used: a refused password leaves it valid for another try.
   assertNotCommonPassword(input.password, 'password');

@@ -235,6 +235,22 @@ export async function confirmEmailToken(db: DbOrTx, tokenHash: string) {
  * Marks a valid recovery link used and answers its user. Finding and marking
  * in one statement makes a second use fail, even a concurrent one.
  */
+/** Whether a recovery link would still restore a password (unused, in time), without spending it. */
+export async function isRecoveryTokenUsable(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function consumeRecoveryToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
   const [row] = await db
     .update(passwordResetTokens)

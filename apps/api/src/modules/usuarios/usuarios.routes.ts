@@ -11,6 +11,7 @@ import {
   rechazoSchema,
   recoverPasswordSchema,
   restorePasswordSchema,
+  restoreTokenSchema,
   sessionUserSchema,
   tokenResponseSchema,
   updateUserSchema,
@@ -91,6 +92,25 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await authService.restorePassword(app, request.body);
       return { message: MESSAGES.RESTORE_SUCCESS };
+    },
+  );
+
+  // Shares the restore's counter: checking a link gives no guesses beyond those of using it.
+  app.post(
+    '/restore-password/check',
+    {
+      onRequest: [app.limitByAddress('restore')],
+      schema: {
+        tags: ['usuarios'],
+        summary:
+          'Dice si el enlace de recuperación recibido todavía sirve (sin usarlo): 204, o 400 si ya se usó o venció',
+        security: [],
+        body: restoreTokenSchema,
+      },
+    },
+    async (request, reply) => {
+      await authService.checkRecoveryLink(app, request.body.id);
+      return reply.status(204).send();
     },
   );
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@red-dental/contracts';
+import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -67,12 +67,42 @@ describe('/invitacion/{token}', () => {
     });
   });
 
-  it('says when the link is spent or expired', async () => {
+  it('says a used or expired link is so before any form, and who sends a new one', async () => {
     mockApi({
-      'GET /api/user/invitaciones/viejo': [400, { error: MESSAGES.usuarios.INVITATION_INVALID }],
+      'GET /api/user/invitaciones/viejo': [
+        400,
+        { error: MESSAGES.usuarios.INVITATION_INVALID, code: ERROR_CODES.INVALID_TOKEN },
+      ],
     });
     renderApp('/invitacion/viejo');
-    expect(await screen.findByText(MESSAGES.usuarios.INVITATION_INVALID)).toBeInTheDocument();
+    const alert = (await screen.findByText('El enlace ya se usó o venció')).closest('[role="alert"]');
+    expect(alert).toHaveTextContent('Pida al administrador de la red que le envíe una invitación nueva');
     expect(screen.queryByLabelText('Contraseña')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al inicio de sesión' })).toHaveAttribute('href', '/login');
+  });
+
+  it('says so too when the link ran out while the password was being chosen', async () => {
+    mockApi({
+      'GET /api/user/invitaciones/abc': { nombre: 'Marta Quiroga', email: 'marta@reddental.com.ar' },
+      'PUT /api/user/invitaciones/abc': [
+        400,
+        { error: MESSAGES.usuarios.INVITATION_INVALID, code: ERROR_CODES.INVALID_TOKEN },
+      ],
+    });
+    renderApp('/invitacion/abc');
+    await userEvent.type(await screen.findByLabelText('Contraseña'), 'Consultorio-2026');
+    await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'Consultorio-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Activar mi cuenta' }));
+    expect(
+      (await screen.findByText('El enlace ya se usó o venció')).closest('[role="alert"]'),
+    ).not.toBeNull();
+    expect(screen.queryByLabelText('Contraseña')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's words for a failure that is not the link's (the form stays out of reach)", async () => {
+    mockApi({ 'GET /api/user/invitaciones/abc': [429, { error: MESSAGES.RATE_LIMITED }] });
+    renderApp('/invitacion/abc');
+    expect(await screen.findByText(MESSAGES.RATE_LIMITED)).toBeInTheDocument();
+    expect(screen.queryByText('El enlace ya se usó o venció')).not.toBeInTheDocument();
   });
 });

@@ -11,7 +11,9 @@ import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS, staffLandingPath } from '@/lib/paths.ts';
 import { useAceptarInvitacion, useInvitacion } from '../api/invitacion.ts';
+import { isSpentLink } from '../api/restore-password.ts';
 import styles from './auth-form.module.css';
+import { SpentLink } from './mailed-link-outcome.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 const toLogin = (
@@ -47,6 +49,16 @@ export function InvitacionForm({ token }: { token: string }) {
           onCancel={() => navigate(PATHS.login, { replace: true })}
         />
       </>
+    );
+  // A used or expired invitation says so before the form; only staff can send a new one.
+  if (isSpentLink(invitacion.error) || isSpentLink(accept.error))
+    return (
+      <SpentLink
+        title="Invitación a Red Dental"
+        hint="Pida al administrador de la red que le envíe una invitación nueva: le llegará por email."
+      >
+        {toLogin}
+      </SpentLink>
     );
   if (invitacion.isError || accept.isSuccess)
     return (

@@ -1,23 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, passwordWithConfirmationSchema } from '@red-dental/contracts';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { CheckCircleIcon } from '@/components/ui/icons/index.ts';
+import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { PasswordInput } from '@/components/ui/text-input/index.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS } from '@/lib/paths.ts';
-import { useRestorePassword } from '../api/restore-password.ts';
+import { isSpentLink, useRecoveryLink, useRestorePassword } from '../api/restore-password.ts';
 import styles from './auth-form.module.css';
+import { ForgotPasswordModal } from './forgot-password-modal.tsx';
+import { SpentLink } from './mailed-link-outcome.tsx';
 
 type RestoreValues = z.input<typeof passwordWithConfirmationSchema>;
 
-/** A new password from the mailed link (`/recover-password/{token}`). */
+/**
+ * A new password from the mailed link (`/recover-password/{token}`). The link
+ * is checked as the page opens: a used or expired one says so instead of the
+ * form, with the way to ask for a new one.
+ */
 export function RestorePasswordForm() {
   const { id = '' } = useParams();
+  const link = useRecoveryLink(id);
   const restore = useRestorePassword();
+  const [isAsking, setAsking] = useState(false);
   const {
     register,
     handleSubmit,
@@ -43,6 +53,24 @@ export function RestorePasswordForm() {
       </div>
     );
   }
+
+  if (link.isPending) return <PageLoading />;
+  // Spent as the page opened, or while the form was being filled in.
+  if (link.data === 'spent' || isSpentLink(restore.error))
+    return (
+      <SpentLink
+        title="Recuperar contraseña"
+        hint="Pida un enlace nuevo con el email de su cuenta: vale una hora y sirve una sola vez."
+      >
+        <Button size="full" onClick={() => setAsking(true)}>
+          Pedir un enlace nuevo
+        </Button>
+        <p className={styles.footerLinks}>
+          <Link to={PATHS.login}>Volver al inicio de sesión</Link>
+        </p>
+        <ForgotPasswordModal isOpen={isAsking} onClose={() => setAsking(false)} />
+      </SpentLink>
+    );
 
   const onSubmit = handleSubmit(({ password }) =>
     restore.mutate(
