@@ -15,3 +15,6 @@ export const CODES_LOCKED =
   'Hubo demasiados códigos incorrectos para esta cuenta. Espere unos minutos e ingrese su email y contraseña otra vez.';
 export const REQUIRED_CANNOT_DISABLE =
   'La red exige la verificación en dos pasos para su rol: no se puede desactivar.';
+export const CODES_COPIED = 'Códigos copiados. Péguelos en un lugar seguro.';
+export const CODES_COPY_FAILED =
+  'No se pudieron copiar los códigos. Descárguelos o selecciónelos y cópielos a mano.';

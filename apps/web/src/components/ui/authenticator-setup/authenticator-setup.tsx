@@ -32,22 +32,3 @@ export function AuthenticatorSetup({ qr, secret }: AuthenticatorSetupProps) {
     </div>
   );
 }
-
-/** The recovery codes, shown once: each replaces a code of the app one time. */
-export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
-  return (
-    <div className={styles.recovery}>
-      <p>
-        Guarde estos códigos de recuperación en un lugar seguro. Si pierde el teléfono, cada uno sirve una
-        sola vez en lugar del código de la aplicación. No se vuelven a mostrar.
-      </p>
-      <ul className={styles.codes} aria-label="Códigos de recuperación">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}

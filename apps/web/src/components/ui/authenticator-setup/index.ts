@@ -1,1 +1,2 @@
-export { AuthenticatorSetup, type AuthenticatorSetupProps, RecoveryCodes } from './authenticator-setup.tsx';
+export { AuthenticatorSetup, type AuthenticatorSetupProps } from './authenticator-setup.tsx';
+export { RECOVERY_CODES_FILE_NAME, RecoveryCodes, type RecoveryCodesProps } from './recovery-codes.tsx';

@@ -11,6 +11,7 @@ import { PasswordInput, TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
+import { useSession } from '@/lib/session.ts';
 import { useRunOnce } from '@/lib/use-run-once.ts';
 import {
   useActivarSegundoFactor,
@@ -68,6 +69,7 @@ export function SegundoFactorPanel() {
 }
 
 function SetUpModal({ onClose }: { onClose: () => void }) {
+  const session = useSession();
   const configurar = useConfigurarSegundoFactor();
   const activar = useActivarSegundoFactor();
   const [codigo, setCodigo] = useState('');
@@ -111,7 +113,7 @@ function SetUpModal({ onClose }: { onClose: () => void }) {
       }
     >
       {codes ? (
-        <RecoveryCodes codes={codes} />
+        <RecoveryCodes codes={codes} account={session?.kind === 'staff' ? session.user?.user : undefined} />
       ) : (
         <form id="activar-2fa" className={styles.form} onSubmit={submit} noValidate>
           {configurar.error && <Alert>{errorMessage(configurar.error)}</Alert>}
