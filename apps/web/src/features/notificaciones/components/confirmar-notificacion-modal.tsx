@@ -106,7 +106,8 @@ export function ConfirmarNotificacionModal({
           'Nadie cumple con lo elegido: revise los filtros antes de enviar.'
         ) : count.data !== undefined ? (
           <>
-            La recibirán <strong>{formatCount(count.data, noun[0], noun[1])}</strong>.
+            {count.data === 1 ? 'La recibirá' : 'La recibirán'}{' '}
+            <strong>{formatCount(count.data, noun[0], noun[1])}</strong>.
           </>
         ) : null}
       </p>

@@ -117,6 +117,7 @@ describe('CrearNotificacion', () => {
     expect(within(dialog).getByText('valores.pdf')).toBeInTheDocument();
     expect(within(dialog).getByText('IOMA')).toBeInTheDocument();
     expect(await within(dialog).findByText('120 afiliados')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^La recibirán/)).toHaveTextContent('La recibirán 120 afiliados.');
     expect(requests.find((r) => r.url.pathname === '/api/notificaciones/destinatarios')!.body).toEqual({
       destinatario: 'afiliados',
       obrasSociales: [2],
@@ -161,6 +162,19 @@ describe('CrearNotificacion', () => {
     expect(within(dialog).getByText('3 - Norte')).toBeInTheDocument();
     expect(within(dialog).getByText('Todas las especialidades')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Confirmar' })).toBeDisabled();
+  });
+
+  it('says in the singular that one professional will receive it', async () => {
+    mockApi({ 'POST /api/notificaciones/destinatarios': { count: 1 } });
+    renderForm();
+    await userEvent.type(screen.getByLabelText('Título'), 'Circular');
+    await userEvent.selectOptions(screen.getByLabelText('Categoría'), 'Documentación');
+    await userEvent.upload(screen.getByLabelText('Archivo PDF'), pdf());
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Profesionales' }));
+    await submit();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar Notificación' });
+    await within(dialog).findByText('1 profesional');
+    expect(within(dialog).getByText(/^La recibirá/)).toHaveTextContent('La recibirá 1 profesional.');
   });
 
   it("shows the server's reason when the send is refused", async () => {
