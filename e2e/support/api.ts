@@ -136,18 +136,32 @@ export class Backend {
     return solicitud;
   }
 
-  /** An insurer of its own, for a test to tick. */
-  async createObraSocial(): Promise<{ id: number; nombre: string }> {
-    return this.call(
-      'POST',
-      'obra-sociales',
-      buildObraSocialInput({ nombre: uniqueName('Obra Social E2E') }),
-    );
+  /** An insurer of its own, for a test to tick (named `nombre`, made unique, when given). */
+  async createObraSocial(nombre = 'Obra Social E2E'): Promise<{ id: number; nombre: string }> {
+    return this.call('POST', 'obra-sociales', buildObraSocialInput({ nombre: uniqueName(nombre) }));
   }
 
   /** A specialty of its own (every network starts with the usual ones and GUARDIAS). */
   async createEspecialidad(): Promise<{ id: number; nombre: string }> {
     return this.call('POST', 'especialidades', { nombre: uniqueName('Especialidad E2E') });
+  }
+
+  /** A specialty of the catalogue by its name (the defaults every network starts with are there). */
+  async especialidadNamed(nombre: string): Promise<{ id: number; nombre: string }> {
+    const all = await this.call<{ id: number; nombre: string }[]>('GET', 'especialidades');
+    const found = all.find((e) => e.nombre === nombre);
+    expect(found, `the specialty '${nombre}'`).toBeDefined();
+    return found!;
+  }
+
+  /** A zone of its own, named `nombre` (made unique), placed as the professional's zone. */
+  async assignNewZona(profesionalId: number, nombre: string): Promise<{ id: number; nombre: string }> {
+    const zona = await this.call<{ id: number; nombre: string }>('POST', 'zonas', {
+      nombre: uniqueName(nombre),
+      numero: 1000 + Math.floor(Math.random() * 1_000_000),
+    });
+    await this.call('PUT', `profesionales/zonas-os/${profesionalId}`, { zonaId: zona.id });
+    return zona;
   }
 
   /** Staff mail a professional of the network the reminder to confirm the listing (its link: datos-al-dia). */

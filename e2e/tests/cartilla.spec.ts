@@ -1,6 +1,6 @@
 import { networkClock, WEEKDAYS } from '@red-dental/contracts';
 import { uniqueName } from '@red-dental/testing';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, storeSession, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
 const week = (day: string, start: string, end: string) =>
@@ -211,4 +211,53 @@ test('the list keeps working when the map tiles or the map itself fail to load',
     .getByRole('button', { name: new RegExp(palermo.nombre) })
     .click();
   await expect(page.getByRole('article', { name: palermo.nombre }).getByText('Teléfono')).toBeVisible();
+});
+
+test('the directory fits a 375 px phone with the longest names of the catalogue, and never offers GUARDIAS as a specialty', async ({
+  page,
+  backend,
+}) => {
+  // The longest real names: the insurer, the specialty and the locality of the directory, and a zone.
+  const obraSocial = await backend.createObraSocial('Obra Social del Personal de la Construcción y Afines');
+  const afiliado = await backend.createAfiliado(obraSocial.id);
+  const cirugia = await backend.especialidadNamed('Cirugía y traumatología bucomaxilofacial');
+  const radiologia = await backend.especialidadNamed('Radiología bucomaxilofacial');
+  const guardias = await backend.especialidadNamed('GUARDIAS');
+  const today = networkClock(new Date()).day;
+  const cirujana = await backend.createCartillaProfesional(obraSocial.id, {
+    nombre: uniqueName('María de los Ángeles Fernández de la Vega'),
+    razonSocial: 'Centro Odontológico Integral de Cirugía y Traumatología Bucomaxilofacial',
+    direccion: 'Avenida Presidente Figueroa Alcorta 3400',
+    localidad: 'Presidencia Roque Sáenz Peña',
+    lat: '-26.785',
+    long: '-60.438',
+    especialidades: [{ id: cirugia.id }, { id: radiologia.id }, { id: guardias.id }],
+    guardias: week(today, '00:00', '23:59'),
+  });
+  await backend.assignNewZona(cirujana.id, 'Conurbano Bonaerense Sur y Gran La Plata');
+  const { token } = await backend.loginAfiliado(afiliado.documento);
+  await storeSession(page, token, { kind: 'afiliado' });
+
+  await page.goto('/cartilla');
+  await expect(page.getByText('1 profesional', { exact: true })).toBeVisible();
+  // On call is said by 'De guardia ahora', not by a specialty called GUARDIAS.
+  const especialidad = page.getByLabel('Especialidad');
+  await expect(especialidad.locator('option')).toHaveText([
+    'Todas las especialidades',
+    'Cirugía y traumatología bucomaxilofacial',
+    'Radiología bucomaxilofacial',
+  ]);
+  const card = page.getByRole('article', { name: cirujana.nombre });
+  await expect(card).toContainText('De guardia ahora');
+  await card.getByRole('button', { name: new RegExp(cirujana.nombre) }).click();
+  await expect(card).toContainText('Cirugía y traumatología bucomaxilofacial, Radiología bucomaxilofacial');
+  await expect(card).not.toContainText('GUARDIAS');
+
+  // Both selects hold their longest option chosen, and still nothing runs past the phone's edge.
+  await especialidad.selectOption(cirugia.nombre);
+  await page.getByLabel('Localidad').selectOption('Presidencia Roque Sáenz Peña');
+  await scanAndCapture(page, 'cartilla-nombres-largos');
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const select of await page.locator('select').all())
+    expect((await select.boundingBox())!.x + (await select.boundingBox())!.width).toBeLessThanOrEqual(375);
 });
