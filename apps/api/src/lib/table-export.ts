@@ -3,6 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { type ExportFormat, networkClock } from '@red-dental/contracts';
 import type { FastifyReply } from 'fastify';
 import { type CsvColumn, type CsvSeparator, csvFromCopy, csvStream } from './csv-export.ts';
+import { readWrittenDate } from './written-dates.ts';
 
 /** A column of an exported list: its header and what each row puts in it. */
 export type ExportColumn<T> = CsvColumn<T>;
@@ -25,12 +26,61 @@ export interface ExportFile {
 /** How much of a workbook may wait for a slow client before the next batch is read. */
 const XLSX_HIGH_WATER = 1 << 20;
 
+/** How a date cell shows, by what its text held: the day alone, or the time to the minute or second. */
+const DATE_FORMATS = {
+  none: 'dd/mm/yyyy',
+  minutes: 'dd/mm/yyyy hh:mm',
+  seconds: 'dd/mm/yyyy hh:mm:ss',
+} as const;
+
+/** A column's width in characters: wide enough for its header and what its first rows hold, never a wall. */
+const MIN_WIDTH = 12;
+const MAX_WIDTH = 50;
+/** What a date-time needs to show whole (a narrower date cell shows '#####'). */
+const MOMENT_WIDTH = 17;
+
+type XlsxCell = string | number | Date | null;
+
+/**
+ * A value as its workbook cell: a day or moment written as the screens write
+ * it (dd/mm/yyyy, dd/mm/yyyy hh:mm) becomes an Excel date with that number
+ * format, so the sheet sorts and filters it as a date; other text stays text.
+ */
+function xlsxCell(value: string | number | null | undefined): { value: XlsxCell; numFmt?: string } {
+  if (typeof value !== 'string') return { value: value ?? null };
+  const date = value.length >= 10 && value.length <= 19 ? readWrittenDate(value) : undefined;
+  return date ? { value: date.at, numFmt: DATE_FORMATS[date.time] } : { value };
+}
+
+/**
+ * Each column's width from its header and the first batch: the longest text
+ * (within bounds), a date-time's width for a column of dates, and a
+ * date-time's too for a column the first batch left empty (a later row may
+ * hold a date there, and the columns are written before the rows).
+ */
+function columnWidths<T>(columns: readonly ExportColumn<T>[], first: readonly T[]): number[] {
+  return columns.map((column) => {
+    let longest = column.header.length;
+    let filled = false;
+    for (const row of first) {
+      const value = column.value(row);
+      if (value === null || value === undefined || value === '') continue;
+      filled = true;
+      const cell = xlsxCell(value);
+      const length = cell.value instanceof Date ? cell.numFmt!.length : String(value).length;
+      longest = Math.max(longest, length);
+    }
+    const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, longest + 2));
+    return filled ? width : Math.max(width, MOMENT_WIDTH);
+  });
+}
+
 /**
  * An Excel workbook as a stream: one sheet, a bold header row, text cells for
- * text (a document keeps its leading zeros; nothing is read as a formula) and
- * number cells for numbers. Rows are committed as they are read and the next
- * batch waits while a megabyte is still unread, so a million rows never sit
- * in memory.
+ * text (a document keeps its leading zeros; nothing is read as a formula),
+ * number cells for numbers and date cells for days and moments. Rows are
+ * committed as they are read and the next batch waits while a megabyte is
+ * still unread, so a million rows never sit in memory.
  */
 function xlsxStream<T>(
   batches: AsyncIterable<readonly T[]>,
@@ -50,6 +100,7 @@ function xlsxStream<T>(
   (async () => {
     let rows = 0;
     let complete = false;
+    const iterator = batches[Symbol.asyncIterator]();
     try {
       // The workbook writer is loaded with the first workbook asked for, not with the server.
       const { default: ExcelJS } = await import('exceljs');
@@ -61,16 +112,21 @@ function xlsxStream<T>(
       const sheet = workbook.addWorksheet(options.name.slice(0, 31), {
         views: [{ state: 'frozen', ySplit: 1 }],
       });
-      sheet.columns = columns.map((column) => ({
-        header: column.header,
-        width: Math.max(12, column.header.length + 2),
-      }));
+      // The first batch is read before the header: the columns' widths come from it.
+      let next = await iterator.next();
+      const widths = columnWidths(columns, next.done ? [] : next.value);
+      sheet.columns = columns.map((column, i) => ({ header: column.header, width: widths[i] }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
-      for await (const batch of batches) {
-        for (const row of batch) {
+      for (; !next.done; next = await iterator.next()) {
+        for (const row of next.value) {
           rows++;
-          sheet.addRow(columns.map((column) => column.value(row) ?? null)).commit();
+          const cells = columns.map((column) => xlsxCell(column.value(row)));
+          const written = sheet.addRow(cells.map((cell) => cell.value));
+          cells.forEach((cell, i) => {
+            if (cell.numFmt) written.getCell(i + 1).numFmt = cell.numFmt;
+          });
+          written.commit();
         }
         if (!closed && zip.writableNeedDrain) {
           // Whichever comes first; the other listener is removed, not left to pile up batch after batch.
@@ -90,6 +146,8 @@ function xlsxStream<T>(
     } catch (error) {
       options.onError?.(error as Error);
     } finally {
+      // A client gone half-way: the batches stop (their query or cursor is released).
+      if (!complete) await iterator.return?.().catch(() => {});
       await options.onEnd?.({ rows, complete });
       if (complete) output.end();
       else output.destroy();
