@@ -295,6 +295,43 @@ describe.each(BACKENDS)('la cartilla del afiliado (%s)', (backend) => {
       ).toBe(201);
     });
 
+    it('takes the same report sent again (a queued send retried) as the one already open: one row, one count', async () => {
+      const os = await createObraSocial(ctx.app, admin);
+      const d = await dentist([os.id]);
+      const afiliado = await affiliateOf(os.id);
+      const body = { motivo: 'El teléfono ya no corresponde' };
+      const first = await inject('POST', `/api/profesionales/${d.id}/reportes`, afiliado.auth, body);
+      expect(first.statusCode).toBe(201);
+      // Together, as two tabs of one phone would send a queue: still the one report.
+      const again = await Promise.all([
+        inject('POST', `/api/profesionales/${d.id}/reportes`, afiliado.auth, body),
+        inject('POST', `/api/profesionales/${d.id}/reportes`, afiliado.auth, body),
+      ]);
+      expect(again.map((r) => [r.statusCode, r.json().id])).toEqual([
+        [200, first.json().id],
+        [200, first.json().id],
+      ]);
+      expect((await inject('GET', '/api/reportes/mios', afiliado.auth)).json()).toHaveLength(1);
+      // The duplicates were not counted: four more reports still fit in the day.
+      for (let i = 1; i < REPORTES_POR_DIA; i++)
+        expect(
+          (
+            await inject('POST', `/api/profesionales/${d.id}/reportes`, afiliado.auth, {
+              motivo: `Otro dato mal (${i})`,
+            })
+          ).statusCode,
+        ).toBe(201);
+
+      // Once closed, the same words are a new report.
+      await inject('POST', `/api/profesionales/${d.id}/reportes/${first.json().id}/cerrar`, staff);
+      const other = await affiliateOf(os.id);
+      await inject('POST', `/api/profesionales/${d.id}/reportes`, other.auth, body);
+      const reopened = await inject('POST', `/api/profesionales/${d.id}/reportes`, other.auth, body);
+      expect(reopened.statusCode).toBe(200);
+      const closedAgain = await inject('GET', `/api/profesionales/${d.id}/reportes`, staff);
+      expect(closedAgain.json().filter((r: { motivo: string }) => r.motivo === body.motivo)).toHaveLength(1);
+    });
+
     it("refuses a provider outside the affiliate's directory (404) and a reason too short (400), counting neither", async () => {
       const os = await createObraSocial(ctx.app, admin);
       const otra = await createObraSocial(ctx.app, admin);

@@ -25,6 +25,33 @@ export async function isInDirectoryOf(
   return rows.length > 0;
 }
 
+/**
+ * The affiliate's open report on the provider saying exactly `motivo`, if any: the same report
+ * sent again (a phone that queued it offline, or an answer lost on the way). Taken under a lock
+ * per affiliate, so two copies arriving together cannot both be written.
+ */
+export async function findSameOpen(
+  db: DbOrTx,
+  values: { profesionalId: number; afiliadoId: number; motivo: string },
+): Promise<number | undefined> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext('red-dental:reportes'), ${values.afiliadoId}::int)`,
+  );
+  const [row] = await db
+    .select({ id: profesionalReportes.id })
+    .from(profesionalReportes)
+    .where(
+      and(
+        eq(profesionalReportes.profesionalId, values.profesionalId),
+        eq(profesionalReportes.afiliadoId, values.afiliadoId),
+        eq(profesionalReportes.motivo, values.motivo),
+        isNull(profesionalReportes.cerradoAt),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
 export async function insert(
   db: DbOrTx,
   values: { profesionalId: number; afiliadoId: number; motivo: string },

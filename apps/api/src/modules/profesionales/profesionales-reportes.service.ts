@@ -20,23 +20,29 @@ const DAY_SECONDS = 24 * 60 * 60;
 /**
  * An affiliate reports that a provider of their directory shows wrong data.
  * Only providers the affiliate can see are reportable (any other is "not
- * found"), and each affiliate sends at most REPORTES_POR_DIA a day.
+ * found"), and each affiliate sends at most REPORTES_POR_DIA a day. The same
+ * report sent again while the first is open (the text, the provider and the
+ * affiliate alike: a queued send retried, an answer that never arrived) is
+ * that report: its id comes back, `created` false, nothing written or counted.
  */
 export async function report(
   deps: Deps,
   afiliadoId: number,
   profesionalId: number,
   input: ReporteInput,
-): Promise<{ id: number }> {
+): Promise<{ id: number; created: boolean }> {
   return deps.db.transaction(async (tx) => {
     if (!(await repo.isInDirectoryOf(tx, profesionalId, afiliadoId)))
       throw notFound(MESSAGES.profesionales.NOT_FOUND);
+    const values = { profesionalId, afiliadoId, motivo: input.motivo };
+    const same = await repo.findSameOpen(tx, values);
+    if (same !== undefined) return { id: same, created: false };
     await deps.consumeQuota(tx, `reportes:afiliado:${afiliadoId}`, {
       max: REPORTES_POR_DIA,
       windowSeconds: DAY_SECONDS,
       message: MESSAGES.cartilla.REPORTE_LIMIT,
     });
-    return { id: await repo.insert(tx, { profesionalId, afiliadoId, motivo: input.motivo }) };
+    return { id: await repo.insert(tx, values), created: true };
   });
 }
 

@@ -83,15 +83,21 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorizeAfiliado],
       schema: {
         tags,
-        summary: 'Un afiliado informa un error en los datos de un profesional de su cartilla',
+        summary:
+          'Un afiliado informa un error en los datos de un profesional de su cartilla (201). El mismo reporte enviado de nuevo mientras el primero sigue abierto responde 200 con su id, sin guardar otro ni contarlo',
         params: idParamSchema,
         body: reporteInputSchema,
-        response: { 201: z.object({ id: z.number() }) },
+        response: { 200: z.object({ id: z.number() }), 201: z.object({ id: z.number() }) },
       },
     },
     async (request, reply) => {
-      const created = await reportes.report(app, currentAfiliadoId(request), request.params.id, request.body);
-      return reply.status(201).send(created);
+      const { id, created } = await reportes.report(
+        app,
+        currentAfiliadoId(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send({ id });
     },
   );
 
