@@ -175,6 +175,7 @@ export async function buildApp(options: BuildOptions) {
       tileUrl: config.tileUrl,
       affiliateLoginBirthdate: config.affiliateLoginBirthdate,
       serviceWorker: config.serviceWorker,
+      contactEmail: config.networkContactEmail,
     },
     serveSourceMaps: config.env !== 'production',
   });

@@ -155,6 +155,10 @@ const envSchema = z.object({
     z.enum(['true', 'false', '1', '0'], { error: 'debe ser true, false, 1 o 0' }).optional(),
   ),
   MAIL_FROM: z.string().min(3).default('Red Dental <no-responder@reddental.com.ar>'),
+  NETWORK_CONTACT_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.email({ error: 'debe ser un email válido' }).optional(),
+  ),
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_REGION: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_ENDPOINT: z.preprocess(emptyAsUndefined, optionalUrl),
@@ -204,6 +208,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The network's address for dentists and staff (the profile's help on insurers); null when none is set. */
+  networkContactEmail: string | null;
   s3:
     | { bucket: string; region?: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string }
     | undefined;
@@ -287,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    networkContactEmail: e.NETWORK_CONTACT_EMAIL ?? null,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

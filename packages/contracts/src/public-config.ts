@@ -13,18 +13,21 @@ export interface PublicConfig {
   affiliateLoginBirthdate: boolean;
   /** Browsers may install the service worker (server env SERVICE_WORKER); off, the app removes it. */
   serviceWorker: boolean;
+  /** Where dentists and staff write to the network (server env NETWORK_CONTACT_EMAIL); null when none is set. */
+  contactEmail: string | null;
 }
 
 export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   tileUrl: DEFAULT_TILE_URL,
   affiliateLoginBirthdate: false,
   serviceWorker: true,
+  contactEmail: null,
 };
 
 /**
  * The settings in a page's meta (its parsed JSON), each value that is missing
  * or unusable replaced by its default. Plain checks rather than a schema: every
- * page reads them, and a phone should not load the schema library for three values.
+ * page reads them, and a phone should not load the schema library for four values.
  */
 export function readPublicConfig(meta: unknown): PublicConfig {
   const value = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : {};
@@ -34,5 +37,7 @@ export function readPublicConfig(meta: unknown): PublicConfig {
     tileUrl: typeof value.tileUrl === 'string' && value.tileUrl !== '' ? value.tileUrl : DEFAULT_TILE_URL,
     affiliateLoginBirthdate: flag('affiliateLoginBirthdate'),
     serviceWorker: flag('serviceWorker'),
+    contactEmail:
+      typeof value.contactEmail === 'string' && value.contactEmail.includes('@') ? value.contactEmail : null,
   };
 }

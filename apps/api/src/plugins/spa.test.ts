@@ -42,7 +42,7 @@ describe('the served index.html', () => {
     writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     database = await createTestDatabase('pglite');
     app = await buildApp({
-      config: testConfig({ TILE_URL }),
+      config: testConfig({ TILE_URL, NETWORK_CONTACT_EMAIL: 'red@reddental.example' }),
       database,
       startMailWorker: false,
       logger: false,
@@ -67,6 +67,7 @@ describe('the served index.html', () => {
         tileUrl: TILE_URL,
         affiliateLoginBirthdate: false,
         serviceWorker: true,
+        contactEmail: 'red@reddental.example',
       });
       // The meta sits inside <head>, and nothing else of the page changed.
       expect(response.body.indexOf(PUBLIC_CONFIG_META_NAME)).toBeLessThan(response.body.indexOf('</head>'));

@@ -1,11 +1,25 @@
-import { emptySchedule, MESSAGES, type Profesional } from '@red-dental/contracts';
+import { emptySchedule, MESSAGES, type Profesional, PUBLIC_CONFIG_META_NAME } from '@red-dental/contracts';
 import { buildProfesional, ESPECIALIDADES_RESPONSE as ESPECIALIDADES } from '@red-dental/testing/responses';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetPublicConfigForTests } from '@/lib/config.ts';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
+
+/** Gives the page the settings the server writes into it (apps/api/src/plugins/spa.ts). */
+function setMeta(content: string) {
+  const meta = document.createElement('meta');
+  meta.name = PUBLIC_CONFIG_META_NAME;
+  meta.setAttribute('content', content);
+  document.head.append(meta);
+}
+
+afterEach(() => {
+  document.head.querySelector(`meta[name="${PUBLIC_CONFIG_META_NAME}"]`)?.remove();
+  resetPublicConfigForTests();
+});
 
 /** A dentist on /mi-perfil; the API keeps what is saved. */
 function setup(record: Profesional, extra: Parameters<typeof mockApi>[0] = {}) {
@@ -185,6 +199,28 @@ describe('/mi-perfil', () => {
     const section = screen.getByRole('region', { name: 'Obras Sociales' });
     expect(within(section).getByText('OSDE')).toBeInTheDocument();
     expect(within(section).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('says how to ask the network for an insurer she takes that is not listed, at its configured address', async () => {
+    setMeta(JSON.stringify({ contactEmail: 'prestadores@reddental.example' }));
+    setup(buildProfesional());
+    const section = await screen.findByRole('region', { name: 'Obras Sociales' });
+    expect(section).toHaveTextContent(
+      'Si atiende una obra social que no figura aquí, pídale a la red que la agregue: escriba a prestadores@reddental.example con el nombre de la obra social.',
+    );
+    expect(within(section).getByRole('link', { name: 'prestadores@reddental.example' })).toHaveAttribute(
+      'href',
+      'mailto:prestadores@reddental.example?subject=Agregar%20una%20obra%20social%20a%20mi%20perfil',
+    );
+  });
+
+  it('says to ask the network when no address is set', async () => {
+    setup(buildProfesional());
+    const section = await screen.findByRole('region', { name: 'Obras Sociales' });
+    expect(section).toHaveTextContent(
+      'Si atiende una obra social que no figura aquí, pídale a la red que la agregue.',
+    );
+    expect(within(section).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows when the licence was verified, without naming the staff member (the API sends null)', async () => {
