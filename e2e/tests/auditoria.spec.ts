@@ -59,27 +59,44 @@ test("a dentist's coverage check shows under the affiliate's 'Mis accesos', and 
   await page.getByLabel('Documento del afiliado').fill(afiliado.documento);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(new RegExp(`documento=${afiliado.documento}`));
-  const row = page.getByRole('row').filter({ hasText: 'Consultó la cobertura de afiliado' });
+  // The sentence names the affiliate, with the document written as people write it.
+  const dotted = afiliado.documento.replace(/\B(?=(\d{3})+$)/g, '.');
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: `Consultó la cobertura de Afiliada de Prueba (DNI ${dotted})` });
   await expect(row).toContainText(dentista.nombre);
   await expect(row).toContainText(dentista.user);
   await expect(row).toContainText('Afiliado encontrado');
   await scanAndCapture(page, 'auditoria');
 
+  // 'Exportar' offers the CSV with `;` (Excel in Spanish) or `,`, as the other lists do.
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  await expect(page.getByRole('list', { name: 'Formato del archivo' })).not.toContainText('Excel (.xlsx)');
+  await scanAndCapture(page, 'auditoria-exportar');
   const csv = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  await page.getByRole('button', { name: 'CSV separado por punto y coma (Excel en español)' }).click();
   const file = await csv;
   expect(file.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile((await file.path())!, 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  expect(text).toContain('Acción');
-  expect(text).toContain(dentista.nombre);
-  expect(text).toContain(afiliado.documento);
+  const [header, ...lines] = text.slice(1).split('\r\n');
+  expect(header).toBe('Fecha;Usuario;Email;Rol;Acción;Qué;Sobre;Documento del afiliado;Detalle;Dirección IP');
+  const exported = lines.find((line) => line.includes(dentista.nombre))!;
+  expect(exported).toContain(
+    `;Consultó la cobertura de Afiliada de Prueba (DNI ${dotted});Consultó la cobertura de;afiliado;`,
+  );
+  expect(exported).toContain(`;${afiliado.documento};Afiliado encontrado;`);
+  expect(text).not.toContain('{');
 
   // The export is itself in the log.
   await page.getByLabel('Documento del afiliado').fill('');
   await page.getByLabel('Acción').selectOption('export');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(
-    page.getByRole('row').filter({ hasText: 'Exportó registro de auditoría' }).first(),
+    page.getByRole('row').filter({ hasText: 'Exportó el registro de auditoría' }).first(),
   ).toBeVisible();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'Exportó el registro de auditoría' }).first(),
+  ).toContainText('Formato: CSV');
+  await scanAndCapture(page, 'auditoria-exportaciones');
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginatedQuerySchema } from './common.ts';
+import { exportFormatSchema } from './exports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { ACCESO_TIPOS } from './plain.ts';
 
@@ -60,7 +61,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 /** Sign-in actions: the row's actor is the account tried, so the row says what happened and nothing more. */
-const SIGN_IN_ACTIONS: ReadonlySet<string> = new Set<AuditAction>([
+export const SIGN_IN_ACTIONS: ReadonlySet<string> = new Set<AuditAction>([
   'login',
   'login_failed',
   'second_factor_failed',
@@ -94,29 +95,6 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   auditoria: 'registro de auditoría',
   datos_personales: 'sus datos personales',
 };
-
-/** The lists staff export, as an export row names them. */
-const EXPORTED_LISTS: Partial<Record<AuditEntity, string>> = {
-  afiliado: 'la lista de afiliados',
-  profesional: 'la lista de profesionales',
-  obra_social: 'la lista de obras sociales',
-};
-
-/** "Modificó afiliado 42", "Exportó registro de auditoría": what a row says, for the screen and the CSV alike. */
-export function describeAudit(row: { action: string; entity: string; entityId: string | null }): string {
-  if (row.action === 'export') {
-    if (row.entity === 'notificacion' && row.entityId)
-      return `Exportó los destinatarios de la notificación ${row.entityId}`;
-    const list = EXPORTED_LISTS[row.entity as AuditEntity];
-    if (list && !row.entityId) return `Exportó ${list}`;
-  }
-  const action = AUDIT_ACTION_LABELS[row.action as AuditAction] ?? row.action;
-  if (SIGN_IN_ACTIONS.has(row.action)) return action;
-  const entity = AUDIT_ENTITY_LABELS[row.entity as AuditEntity] ?? row.entity;
-  // Whose data an export took is said by who did it: the number adds nothing.
-  const showsId = row.entityId && row.entity !== 'datos_personales' && row.entity !== 'auditoria';
-  return showsId ? `${action} ${entity} ${row.entityId}` : `${action} ${entity}`;
-}
 
 // ---------------------------------------------------------------------------
 // GET /api/auditoria and /api/auditoria/export
@@ -159,8 +137,32 @@ export const auditoriaFilterSchema = z
   .refine((v) => !v.desde || !v.hasta || v.desde <= v.hasta, { message: M.RANGE_INVALID, path: ['hasta'] });
 export type AuditoriaFilter = z.infer<typeof auditoriaFilterSchema>;
 
+/**
+ * GET /api/auditoria/export: the filters and the CSV's separator, as the other lists take it. The
+ * log is exported as CSV only: it runs to millions of rows, past what one sheet of a workbook holds.
+ */
+export const auditoriaExportQuerySchema = auditoriaFilterSchema.and(
+  z.object({
+    formato: z.enum(['csv'], { error: M.EXPORT_CSV_ONLY }).default('csv'),
+    separador: exportFormatSchema.shape.separador,
+  }),
+);
+export type AuditoriaExportQuery = z.infer<typeof auditoriaExportQuerySchema>;
+
 export const auditoriaQuerySchema = paginatedQuerySchema.omit({ search: true }).and(auditoriaFilterSchema);
 export type AuditoriaQuery = z.infer<typeof auditoriaQuerySchema>;
+
+/**
+ * A record an audit row names, as it is now: its name (an account without one: its e-mail), and
+ * what tells namesakes apart (an affiliate's document, an account's e-mail).
+ */
+export const auditNombreSchema = z.object({
+  nombre: z.string(),
+  tipoDocumento: z.string().optional(),
+  documento: z.string().optional(),
+  email: z.string().optional(),
+});
+export type AuditNombre = z.infer<typeof auditNombreSchema>;
 
 export const auditoriaRowSchema = z.object({
   id: z.number(),
@@ -178,6 +180,11 @@ export const auditoriaRowSchema = z.object({
   documento: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   address: z.string().nullable(),
+  /**
+   * The records the row names, by reference ('afiliado:52', 'obra_social:3'; `auditReferences`):
+   * its subject and what its details point to. A reference missing here no longer exists.
+   */
+  nombres: z.record(z.string(), auditNombreSchema),
 });
 export type AuditoriaRow = z.infer<typeof auditoriaRowSchema>;
 

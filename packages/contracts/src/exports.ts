@@ -20,13 +20,18 @@ export const exportFormatSchema = z.object({
 });
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
-/** The choices the screens offer, in order. */
-export const EXPORT_OPTIONS: readonly {
+export interface ExportOption {
   label: string;
   formato: ExportFormato;
   separador: ExportSeparador;
-}[] = [
+}
+
+/** The choices the screens offer, in order. */
+export const EXPORT_OPTIONS: readonly ExportOption[] = [
   { label: 'Excel (.xlsx)', formato: 'xlsx', separador: ',' },
   { label: 'CSV separado por punto y coma (Excel en español)', formato: 'csv', separador: ';' },
   { label: 'CSV separado por comas', formato: 'csv', separador: ',' },
 ];
+
+/** The CSV choices alone, for a list exported only as CSV (the audit log). */
+export const CSV_EXPORT_OPTIONS: readonly ExportOption[] = EXPORT_OPTIONS.filter((o) => o.formato === 'csv');

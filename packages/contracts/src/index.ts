@@ -1,5 +1,7 @@
 export * from './afiliados.ts';
 export * from './auditoria.ts';
+export * from './auditoria-describe.ts';
+export * from './auditoria-details.ts';
 export * from './auth.ts';
 export * from './cartilla.ts';
 export * from './catalogos.ts';

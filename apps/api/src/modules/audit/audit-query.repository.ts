@@ -86,7 +86,10 @@ interface RawAuditRow {
 const columns = sql`id, created_at, actor_nombre, actor_label, actor_rol, action, entity, entity_id,
   documento, details, address, created_at::text as cursor`;
 
-const toRow = (r: RawAuditRow): AuditoriaRow => ({
+/** A row as the log holds it; the names it uses are looked up apart, for a page at once (`withNombres`). */
+export type AuditLogRow = Omit<AuditoriaRow, 'nombres'>;
+
+const toRow = (r: RawAuditRow): AuditLogRow => ({
   id: Number(r.id),
   createdAt: new Date(r.created_at).toISOString(),
   actorNombre: r.actor_nombre,
@@ -121,7 +124,7 @@ export async function findFewMatches(
   filter: AuditWhere,
   page: { limit: number; offset: number },
   cap = COUNT_CAP,
-): Promise<{ rows: AuditoriaRow[]; rowCount: number } | undefined> {
+): Promise<{ rows: AuditLogRow[]; rowCount: number } | undefined> {
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     return queryRows<RawAuditRow & { total: number }>(

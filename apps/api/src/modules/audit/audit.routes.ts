@@ -1,11 +1,12 @@
 import {
-  auditoriaFilterSchema,
+  auditoriaExportQuerySchema,
   auditoriaQuerySchema,
   auditoriaRowSchema,
   PERMISSIONS,
   paginatedSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendExport } from '../../lib/table-export.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './audit.service.ts';
 
@@ -35,20 +36,19 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.AUDIT_GET)],
       schema: {
         tags,
-        summary: 'Las filas filtradas del registro como CSV (UTF-8 con BOM); la exportación queda registrada',
-        querystring: auditoriaFilterSchema,
+        summary:
+          'Las filas filtradas del registro como CSV (UTF-8 con BOM, separado por , o ;); la exportación queda registrada',
+        querystring: auditoriaExportQuerySchema,
         produces: ['text/csv'],
       },
     },
     async (request, reply) => {
       const caller = currentUser(request);
       await app.consumeQuota(app.db, `auditoria-export:${caller.id}`, EXPORT_LIMIT);
-      const stream = await service.exportAuditoria({ db: app.db, log: request.log }, caller, request.query);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="auditoria-${day}.csv"`)
-        .send(stream);
+      return sendExport(
+        reply,
+        await service.exportAuditoria({ db: app.db, log: request.log }, caller, request.query),
+      );
     },
   );
 };

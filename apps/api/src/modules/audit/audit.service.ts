@@ -1,16 +1,23 @@
 import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  type AuditAction,
+  type AuditEntity,
+  type AuditoriaExportQuery,
   type AuditoriaFilter,
   type AuditoriaQuery,
   type AuditoriaRow,
+  auditDetails,
   describeAudit,
   normalizeDocumento,
 } from '@red-dental/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { type CsvColumn, csvStream } from '../../lib/csv-export.ts';
+import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
 import { compactSearchKey } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from './audit.repository.ts';
+import { withNombres } from './audit-names.repository.ts';
 import * as repo from './audit-query.repository.ts';
 
 interface Deps {
@@ -58,13 +65,13 @@ export async function listAuditoria(deps: Deps, query: AuditoriaQuery) {
   const page = { limit: query.pageSize, offset: query.pageIndex * query.pageSize };
   if (repo.needsFewMatches(where)) {
     const few = await repo.findFewMatches(deps.db, where, page);
-    if (few) return few;
+    if (few) return { rows: await withNombres(deps.db, few.rows), rowCount: few.rowCount };
   }
   const [rows, rowCount] = await Promise.all([
     repo.findPage(deps.db, where, page),
     repo.countMatches(deps.db, where),
   ]);
-  return { rows, rowCount };
+  return { rows: await withNombres(deps.db, rows), rowCount };
 }
 
 const BUENOS_AIRES = new Intl.DateTimeFormat('es-AR', {
@@ -79,56 +86,76 @@ const BUENOS_AIRES = new Intl.DateTimeFormat('es-AR', {
   hourCycle: 'h23',
 });
 
-const CSV_COLUMNS: readonly CsvColumn<AuditoriaRow>[] = [
+/**
+ * The columns of the export: the screen's (when, who, the sentence, the
+ * document, the address), what happened and to what kind of record as
+ * columns a spreadsheet filters by ('Qué', 'Sobre'), and the details as
+ * readable text, one fact after another.
+ */
+const EXPORT_COLUMNS: readonly ExportColumn<AuditoriaRow>[] = [
   { header: 'Fecha', value: (r) => BUENOS_AIRES.format(new Date(r.createdAt)).replace(',', '') },
   { header: 'Usuario', value: (r) => r.actorNombre },
   { header: 'Email', value: (r) => r.actorEmail },
   { header: 'Rol', value: (r) => r.actorRol },
   { header: 'Acción', value: (r) => describeAudit(r) },
+  { header: 'Qué', value: (r) => AUDIT_ACTION_LABELS[r.action as AuditAction] ?? r.action },
+  { header: 'Sobre', value: (r) => AUDIT_ENTITY_LABELS[r.entity as AuditEntity] ?? r.entity },
   { header: 'Documento del afiliado', value: (r) => r.documento },
-  { header: 'Detalle', value: (r) => (r.details ? JSON.stringify(r.details) : null) },
+  { header: 'Detalle', value: (r) => auditDetails(r).join('; ') || null },
   { header: 'Dirección IP', value: (r) => r.address },
 ];
 
 async function* none(): AsyncGenerator<AuditoriaRow[]> {}
 
 /**
- * The matching rows in batches: for a combination of filters no index
- * answers in order, ten thousand at most in one sorted read (so a rare
- * combination never walks the log in time order); else in keyset batches.
+ * The matching rows in batches, each with the names its sentences use (one
+ * lookup per batch): for a combination of filters no index answers in order,
+ * ten thousand at most in one sorted read (so a rare combination never walks
+ * the log in time order); else in keyset batches.
  */
 async function* exportBatches(db: Db, where: repo.AuditWhere): AsyncGenerator<AuditoriaRow[]> {
   const few = repo.needsFewMatches(where)
     ? await repo.findFewMatches(db, where, { limit: repo.COUNT_CAP, offset: 0 })
     : undefined;
   if (few) {
-    if (few.rows.length > 0) yield few.rows;
+    for (let at = 0; at < few.rows.length; at += EXPORT_BATCH)
+      yield await withNombres(db, few.rows.slice(at, at + EXPORT_BATCH));
     return;
   }
-  yield* repo.eachBatch(db, where);
+  for await (const batch of repo.eachBatch(db, where, EXPORT_BATCH)) yield await withNombres(db, batch);
 }
 
+/** Rows per read of an export, and per lookup of their names. */
+const EXPORT_BATCH = 1_000;
+
 /**
- * The filtered log as CSV, written as it is read. The export is itself an
- * entry of the log, with its filters and how many rows went out, written when
- * the download ends (or is abandoned).
+ * The filtered log as CSV (`,` or `;`), written as it is read. The export is
+ * itself an entry of the log, with its filters and how many rows went out,
+ * written when the download ends (or is abandoned).
  */
-export async function exportAuditoria(deps: Deps, caller: Subject, filter: AuditoriaFilter) {
+export async function exportAuditoria(deps: Deps, caller: Subject, query: AuditoriaExportQuery) {
+  const { formato, separador, ...filter } = query;
   const where = await resolveAuditFilter(deps.db, filter);
   const batches = where ? exportBatches(deps.db, where) : none();
   const filtros = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
-  return csvStream(batches, CSV_COLUMNS, {
-    onEnd: async ({ rows, complete }) => {
-      try {
-        await recordAudit(deps.db, caller, {
-          action: 'export',
-          entity: 'auditoria',
-          details: { filtros, filas: rows, completa: complete },
-        });
-      } catch (error) {
-        deps.log.error({ err: error }, 'the export of the audit log could not be recorded');
-      }
+  return tableExport(
+    batches,
+    EXPORT_COLUMNS,
+    { formato, separador },
+    {
+      name: 'auditoria',
+      onEnd: async ({ rows, complete }) => {
+        try {
+          await recordAudit(deps.db, caller, {
+            action: 'export',
+            entity: 'auditoria',
+            details: { filtros, formato, filas: rows, completa: complete },
+          });
+        } catch (error) {
+          deps.log.error({ err: error }, 'the export of the audit log could not be recorded');
+        }
+      },
+      onError: (error) => deps.log.error({ err: error }, 'the export of the audit log failed half-way'),
     },
-    onError: (error) => deps.log.error({ err: error }, 'the export of the audit log failed half-way'),
-  });
+  );
 }

@@ -18,6 +18,7 @@ const CHECK: AuditoriaRow = {
   documento: '30111222',
   details: { documento: '30111222', found: true },
   address: '10.1.2.3',
+  nombres: { 'afiliado:42': { nombre: 'Lucía Acuña', tipoDocumento: 'DNI', documento: '30111222' } },
 };
 
 function admin(rows: AuditoriaRow[] = [CHECK]) {
@@ -41,7 +42,8 @@ describe('/auditoria', () => {
     const row = (await within(table).findByText('Dra. Ana Gómez')).closest('tr')!;
     expect(row).toHaveTextContent('20/11/2026 10:05');
     expect(row).toHaveTextContent('ana@consultorio.example');
-    expect(row).toHaveTextContent('Consultó la cobertura de afiliado 42');
+    expect(row).toHaveTextContent('Consultó la cobertura de Lucía Acuña (DNI 30.111.222)');
+    expect(row).not.toHaveTextContent('afiliado 42');
     expect(row).toHaveTextContent('Documento 30111222');
     expect(row).toHaveTextContent('Afiliado encontrado');
     expect(row).toHaveTextContent('10.1.2.3');
@@ -62,7 +64,39 @@ describe('/auditoria', () => {
       accion: 'delete',
     });
     // Nothing to export: the button says so by being off.
-    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Exportar' })).toBeDisabled();
+  });
+
+  it('offers the CSV with `;` or `,`, as the other lists do, and no workbook', async () => {
+    mockApi(admin());
+    renderApp('/auditoria');
+    await screen.findByText('Dra. Ana Gómez');
+    await userEvent.click(screen.getByRole('button', { name: 'Exportar' }));
+    const formats = screen.getByRole('list', { name: 'Formato del archivo' });
+    expect(
+      within(formats)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['CSV separado por punto y coma (Excel en español)', 'CSV separado por comas']);
+  });
+
+  it('names what a change touched and says what changed, a record since deleted marked so', async () => {
+    const renamed: AuditoriaRow = {
+      ...CHECK,
+      id: 9,
+      action: 'update',
+      entity: 'zona',
+      entityId: '3',
+      documento: null,
+      details: { antes: { nombre: 'Centro', numero: 1 }, nombre: 'Centro Norte', numero: 1 },
+      nombres: {},
+    };
+    mockApi(admin([renamed]));
+    renderApp('/auditoria');
+    const row = (await screen.findByText('Dra. Ana Gómez')).closest('tr')!;
+    expect(row).toHaveTextContent('Modificó la zona Centro Norte (eliminada)');
+    expect(row).toHaveTextContent('Nombre: Centro → Centro Norte');
+    expect(row).not.toHaveTextContent('Número');
   });
 
   it('filters sign-ins by what happened, and says each as it is', async () => {

@@ -1,4 +1,4 @@
-import { EXPORT_OPTIONS, type ExportFormat } from '@red-dental/contracts';
+import { EXPORT_OPTIONS, type ExportFormat, type ExportOption } from '@red-dental/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -14,6 +14,8 @@ export interface ExportButtonProps {
   disabled?: boolean;
   /** Said when the download fails without a reason from the server. */
   failure: string;
+  /** The formats offered, in order; every one of EXPORT_OPTIONS unless a list has fewer (the audit log: CSV). */
+  options?: readonly ExportOption[];
 }
 
 /**
@@ -22,7 +24,7 @@ export interface ExportButtonProps {
  * list as it is filtered, saying how much has arrived. A failure is said
  * under the button.
  */
-export function ExportButton({ onExport, disabled, failure }: ExportButtonProps) {
+export function ExportButton({ onExport, disabled, failure, options = EXPORT_OPTIONS }: ExportButtonProps) {
   const [open, setOpen] = useState(false);
   const [received, setReceived] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +79,7 @@ export function ExportButton({ onExport, disabled, failure }: ExportButtonProps)
         {exporting ? `Exportando… ${formatNumber(received / 1_048_576, 1)} MB` : 'Exportar'}
       </Button>
       <ul id={menuId} className={styles.options} hidden={!open} aria-label="Formato del archivo">
-        {EXPORT_OPTIONS.map((option) => (
+        {options.map((option) => (
           <li key={option.label}>
             <button
               type="button"

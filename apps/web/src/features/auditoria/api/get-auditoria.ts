@@ -2,11 +2,12 @@ import {
   type AuditoriaFilter,
   type AuditoriaQuery,
   auditoriaRowSchema,
+  type ExportFormat,
   paginatedSchema,
 } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { apiDownload } from '@/lib/api-files.ts';
+import { apiExport } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 const pageSchema = paginatedSchema(auditoriaRowSchema);
@@ -24,15 +25,14 @@ export function useAuditoriaPage(params: AuditoriaQuery) {
   });
 }
 
-/** `GET /api/auditoria/export`: the filtered rows as CSV, saved by the browser; the server records the export. */
+/**
+ * `GET /api/auditoria/export`: the filtered rows as CSV with the separator chosen, saved by the
+ * browser; the server records the export.
+ */
 export function exportAuditoria(
   filter: AuditoriaFilter,
-  options: { signal?: AbortSignal; onProgress?: (bytes: number) => void },
+  format: ExportFormat,
+  onProgress: (bytes: number) => void,
 ) {
-  const day = new Date().toISOString().slice(0, 10);
-  return apiDownload('auditoria/export', {
-    ...options,
-    query: { ...filter },
-    fileName: `auditoria-${day}.csv`,
-  });
+  return apiExport('auditoria/export', { name: 'auditoria', format, query: { ...filter }, onProgress });
 }

@@ -5,23 +5,24 @@ import {
   AUDIT_ENTITY_LABELS,
   type AuditoriaFilter,
   type AuditoriaRow,
+  auditDetails,
   auditoriaFilterSchema,
+  CSV_EXPORT_OPTIONS,
   DEFAULT_PAGE_SIZE,
   describeAudit,
   MESSAGES,
 } from '@red-dental/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert/index.ts';
+import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
-import { DownloadIcon, SearchIcon } from '@/components/ui/screen-icons/index.ts';
+import { SearchIcon } from '@/components/ui/screen-icons/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
-import { formatCount, formatMomentTime, formatNumber } from '@/lib/format.ts';
+import { formatCount, formatMomentTime } from '@/lib/format.ts';
 import { PAGE_PARAM, readPageIndex, withPageIndex } from '@/lib/list-params.ts';
 import listPage from '@/styles/list-page.module.css';
 import { exportAuditoria, useAuditoriaPage } from '../api/get-auditoria.ts';
@@ -35,22 +36,6 @@ const EMPTY: Draft = { actor: '', accion: '', entidad: '', documento: '', desde:
 
 function readDraft(params: URLSearchParams): Draft {
   return Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key)?.trim() ?? ''])) as Draft;
-}
-
-/** A line under the action: what a search looked for, whether a check found the affiliate, how big an export was. */
-function detailOf(row: AuditoriaRow): string | null {
-  const d = row.details ?? {};
-  if (row.action === 'consult') return d.found ? 'Afiliado encontrado' : 'Sin afiliado con ese documento';
-  if (row.action === 'search') {
-    const shown = Array.isArray(d.ids) ? d.ids.length : 0;
-    const text = typeof d.search === 'string' ? `"${d.search}"` : 'sin texto';
-    return `Búsqueda ${text}: ${formatCount(shown, 'afiliado mostrado', 'afiliados mostrados')}`;
-  }
-  if (row.action === 'export' && typeof d.filas === 'number')
-    return `${formatCount(d.filas, 'fila', 'filas')}${d.completa === false ? ' (interrumpida)' : ''}`;
-  if (row.action === 'import' && typeof d.count === 'number')
-    return formatCount(d.count, 'fila importada', 'filas importadas');
-  return null;
 }
 
 const COLUMNS: readonly Column<AuditoriaRow>[] = [
@@ -71,12 +56,15 @@ const COLUMNS: readonly Column<AuditoriaRow>[] = [
     id: 'accion',
     header: 'Acción',
     cell: (r) => {
-      const detail = detailOf(r);
       return (
         <span className={styles.stack}>
           <span>{describeAudit(r)}</span>
           {r.documento && <span className={styles.muted}>Documento {r.documento}</span>}
-          {detail && <span className={styles.muted}>{detail}</span>}
+          {auditDetails(r).map((line) => (
+            <span key={line} className={styles.muted}>
+              {line}
+            </span>
+          ))}
         </span>
       );
     },
@@ -86,8 +74,10 @@ const COLUMNS: readonly Column<AuditoriaRow>[] = [
 
 /**
  * `/auditoria`: who did what, to what, when and from where, filtered by
- * actor, action, entity, affiliate document and days, newest first; the
- * filtered rows can be exported as CSV (the export is itself recorded).
+ * actor, action, entity, affiliate document and days, newest first; each
+ * row's action is a sentence naming what it touched, its details lines
+ * under it. The filtered rows can be exported as CSV, with `;` or `,` as the
+ * other lists offer it (the export is itself recorded).
  */
 export function AuditoriaList() {
   const [params, setParams] = useSearchParams();
@@ -98,8 +88,6 @@ export function AuditoriaList() {
   const parsed = auditoriaFilterSchema.safeParse(applied);
   const filter: AuditoriaFilter = parsed.success ? parsed.data : {};
   const page = useAuditoriaPage({ ...pagination, ...filter });
-  const [exporting, setExporting] = useState<{ bytes: number } | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FilterKey, string>>>({});
 
   const set = (key: FilterKey) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
@@ -134,18 +122,6 @@ export function AuditoriaList() {
       setPageSize(next.pageSize);
       setParams(withPageIndex(params, 0), { replace: true });
     } else setParams(withPageIndex(params, next.pageIndex));
-  };
-
-  const onExport = async () => {
-    setExportError(null);
-    setExporting({ bytes: 0 });
-    try {
-      await exportAuditoria(filter, { onProgress: (bytes) => setExporting({ bytes }) });
-    } catch (error) {
-      setExportError(errorMessage(error) || MESSAGES.auditoria.EXPORT_FAILED);
-    } finally {
-      setExporting(null);
-    }
   };
 
   const actionOptions = useMemo(
@@ -220,18 +196,14 @@ export function AuditoriaList() {
         title="Auditoría"
         count={page.data && formatCount(page.data.rowCount, 'registro', 'registros')}
         actions={
-          <Button
-            variant="secondary"
-            icon={<DownloadIcon size={18} />}
-            isLoading={exporting !== null}
-            onClick={onExport}
+          <ExportButton
+            options={CSV_EXPORT_OPTIONS}
+            failure={MESSAGES.auditoria.EXPORT_FAILED}
             disabled={!page.data || page.data.rowCount === 0}
-          >
-            {exporting ? `Exportando… ${formatNumber(exporting.bytes / 1_048_576, 1)} MB` : 'Exportar CSV'}
-          </Button>
+            onExport={(format, onProgress) => exportAuditoria(filter, format, onProgress)}
+          />
         }
       >
-        <Alert>{exportError}</Alert>
         <DataTable
           paging="server"
           label="Registro de auditoría"

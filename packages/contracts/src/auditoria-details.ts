@@ -1,0 +1,234 @@
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditAction, type AuditEntity } from './auditoria.ts';
+import { type DescribedAuditRow, type NamedEntity, referencedName } from './auditoria-describe.ts';
+
+// ---------------------------------------------------------------------------
+// A row's details as readable lines, not JSON: what a search looked for, how
+// big an export was, what a change changed ("Nombre: Centro → Centro Norte").
+// ---------------------------------------------------------------------------
+
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('es-AR')} ${n === 1 ? one : many}`;
+
+/** How each field a row records is called. */
+const FIELD_LABELS: Record<string, string> = {
+  nombre: 'Nombre',
+  name: 'Nombre',
+  numero: 'Número',
+  title: 'Título',
+  email: 'Email',
+  telefono: 'Teléfono',
+  mail: 'Email',
+  mails: 'Emails',
+  telefonos: 'Teléfonos',
+  permissions: 'Permisos',
+  roles: 'Roles',
+  category: 'Categoría',
+  destinatario: 'Destinatarios',
+  archivo: 'Archivo',
+  motivo: 'Motivo',
+  nota: 'Nota',
+  estado: 'Estado',
+  search: 'Búsqueda',
+  actor: 'Usuario',
+  accion: 'Acción',
+  entidad: 'Sobre',
+  documento: 'Documento',
+  desde: 'Desde',
+  hasta: 'Hasta',
+  obraSocial: 'Obra social',
+};
+
+/** Fields a line of their own would repeat: the sentence names the subject, the document has its column. */
+const SAID_ELSEWHERE = new Set(['nombre', 'name', 'title', 'email', 'documento', 'ids', 'obraSocial']);
+
+/** Values some fields hold, as words. */
+const VALUE_WORDS: Record<string, string> = {
+  active: 'activo',
+  inactive: 'inactivo',
+  afiliados: 'afiliados',
+  profesionales: 'profesionales',
+};
+
+/** A value as a cell shows it: a list joined, yes or no, a date as written. */
+function plain(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (typeof value === 'number') return value.toLocaleString('es-AR');
+  if (Array.isArray(value)) return value.length ? value.map(plain).join(', ') : '-';
+  if (typeof value === 'object')
+    return Object.entries(value)
+      .map(([k, v]) => `${FIELD_LABELS[k] ?? k}: ${plain(v)}`)
+      .join(', ');
+  const s = String(value);
+  return VALUE_WORDS[s] ?? s;
+}
+
+const same = (a: unknown, b: unknown) => plain(a) === plain(b);
+
+/** Fields that say something in words of their own, or point to another record by its id. */
+function specialLine(row: DescribedAuditRow, key: string, value: unknown): string | null | undefined {
+  const names = (entity: NamedEntity, ids: unknown) =>
+    Array.isArray(ids) && ids.length
+      ? ids.map((id) => referencedName(row, entity, id)).join(', ')
+      : 'ninguna';
+  switch (key) {
+    case 'obraSocialId':
+      return value == null ? null : `Obra social: ${referencedName(row, 'obra_social', value)}`;
+    case 'zonaId':
+      return `Zona: ${value == null ? 'ninguna' : referencedName(row, 'zona', value)}`;
+    case 'profesionalId':
+      return value == null ? null : `Profesional: ${referencedName(row, 'profesional', value)}`;
+    case 'obrasSociales':
+      return value === undefined ? null : `Obras sociales: ${names('obra_social', value)}`;
+    case 'especialidades':
+      return `Especialidades: ${names('especialidad', value)}`;
+    case 'passwordChanged':
+      return value ? 'Contraseña cambiada' : null;
+    case 'invitacion':
+      if (value === true) return 'Por invitación';
+      return value === 'reenviada'
+        ? 'Invitación reenviada'
+        : value === 'aceptada'
+          ? 'Invitación aceptada'
+          : undefined;
+    case 'recuperacion':
+      return 'Enlace para restablecer la contraseña enviado';
+    case 'segundoFactor':
+      if (row.action === 'login')
+        return value ? 'Con verificación en dos pasos' : 'Sin verificación en dos pasos';
+      return value === 'activado'
+        ? 'Verificación en dos pasos activada'
+        : 'Verificación en dos pasos desactivada';
+    case 'recordatorio':
+      return value === 'confirmado'
+        ? 'Datos confirmados desde el recordatorio'
+        : 'Recordatorio de datos enviado';
+    case 'datosConfirmados':
+      return value ? 'Datos confirmados' : null;
+    case 'matriculaVerificada':
+      return value ? 'Matrícula verificada' : null;
+    case 'reporteCerrado':
+      return `Cerró el reporte ${value}`;
+    case 'reporteReabierto':
+      return `Reabrió el reporte ${value}`;
+    case 'reportes':
+      return Array.isArray(value) ? count(value.length, 'reporte', 'reportes') : undefined;
+    case 'recipientCount':
+      return typeof value === 'number' ? count(value, 'destinatario', 'destinatarios') : undefined;
+    case 'mails':
+      return typeof value === 'number' ? count(value, 'correo en cola', 'correos en cola') : undefined;
+    case 'parcial':
+      return value ? 'Datos parciales (ingresó solo con su documento)' : 'Datos completos';
+    case 'paso':
+      return value === 'codigo' ? 'Paso: código de verificación' : 'Paso: contraseña';
+    case 'restantes':
+      return typeof value === 'number'
+        ? `Le ${value === 1 ? 'queda' : 'quedan'} ${count(value, 'código de recuperación', 'códigos de recuperación')}`
+        : undefined;
+    case 'found':
+      return value ? 'Afiliado encontrado' : 'Sin afiliado con ese documento';
+    case 'accion':
+      return `Acción: ${AUDIT_ACTION_LABELS[value as AuditAction] ?? plain(value)}`;
+    case 'entidad':
+      return `Sobre: ${AUDIT_ENTITY_LABELS[value as AuditEntity] ?? plain(value)}`;
+    default:
+      return undefined;
+  }
+}
+
+/** Lines for fields as recorded; `antes` (what they were) makes each changed one "Campo: antes → ahora". */
+function fieldLines(row: DescribedAuditRow, fields: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  const { antes, ...now } = fields;
+  if (antes !== undefined) {
+    // A specialty renamed records its old name alone; an account's roles their old list.
+    const before: Record<string, unknown> =
+      typeof antes === 'string'
+        ? { nombre: antes }
+        : Array.isArray(antes)
+          ? { roles: antes }
+          : ((antes ?? {}) as Record<string, unknown>);
+    for (const [key, was] of Object.entries(before)) {
+      if (!(key in now)) continue;
+      const is = now[key];
+      delete now[key];
+      if (same(was, is)) continue;
+      const label = FIELD_LABELS[key] ?? key;
+      if (Array.isArray(was) && Array.isArray(is)) {
+        // A list changed says what it gained and lost, not both lists whole.
+        const added = is.filter((v) => !was.some((w) => same(v, w)));
+        const removed = was.filter((w) => !is.some((v) => same(v, w)));
+        const parts = [added.length && `agregó ${plain(added)}`, removed.length && `quitó ${plain(removed)}`];
+        lines.push(`${label}: ${parts.filter(Boolean).join('; ')}`);
+      } else lines.push(`${label}: ${plain(was)} → ${plain(is)}`);
+    }
+  }
+  for (const [key, value] of Object.entries(now)) {
+    if (value === undefined) continue;
+    const special = specialLine(row, key, value);
+    if (special !== undefined) {
+      if (special !== null) lines.push(special);
+      continue;
+    }
+    if (SAID_ELSEWHERE.has(key)) continue;
+    lines.push(`${FIELD_LABELS[key] ?? key}: ${plain(value)}`);
+  }
+  return lines;
+}
+
+/**
+ * The row's details as lines a person reads: a coverage check's outcome, a
+ * search's text and how many it showed, an export's size, format and
+ * filters, an import's counts, a change's fields (with what they were, where
+ * the row recorded it). Empty when the sentence says it all.
+ */
+export function auditDetails(row: DescribedAuditRow): string[] {
+  const d = { ...(row.details ?? {}) };
+  if (row.action === 'search') {
+    const shown = Array.isArray(d.ids) ? d.ids.length : 0;
+    const { search: _search, obraSocialId: _os, ids: _ids, ...rest } = d;
+    return [count(shown, 'afiliado mostrado', 'afiliados mostrados'), ...fieldLines(row, rest)];
+  }
+  if (row.action === 'export') {
+    const lines: string[] = [];
+    if (typeof d.filas === 'number')
+      lines.push(`${count(d.filas, 'fila', 'filas')}${d.completa === false ? ' (interrumpida)' : ''}`);
+    if (d.formato === 'xlsx') lines.push('Formato: Excel');
+    else if (d.formato === 'csv') lines.push('Formato: CSV');
+    const filtros = (d.filtros ?? {}) as Record<string, unknown>;
+    const said = Object.entries(filtros).map(
+      ([key, value]) => specialLine(row, key, value) ?? `${FIELD_LABELS[key] ?? key}: ${plain(value)}`,
+    );
+    if (said.length) lines.push(`Filtros: ${said.join('; ')}`);
+    const { filas: _f, completa: _c, formato: _fo, filtros: _fi, ...rest } = d;
+    return [...lines, ...fieldLines(row, rest)];
+  }
+  if (row.action === 'import') {
+    const lines: string[] = [];
+    if (typeof d.count === 'number') {
+      const parts = [
+        typeof d.created === 'number' && count(d.created, 'nueva', 'nuevas'),
+        typeof d.updated === 'number' && count(d.updated, 'actualizada', 'actualizadas'),
+        typeof d.reactivated === 'number' && count(d.reactivated, 'reactivada', 'reactivadas'),
+      ].filter(Boolean);
+      lines.push(
+        `${count(d.count, 'fila importada', 'filas importadas')}${parts.length ? `: ${parts.join(', ')}` : ''}`,
+      );
+    }
+    const {
+      count: _n,
+      created: _c,
+      updated: _u,
+      reactivated: _r,
+      obraSocialId: _os,
+      archivo: _a,
+      ...rest
+    } = d;
+    return [...lines, ...fieldLines(row, rest)];
+  }
+  if ((row.action === 'deactivate' || row.action === 'reactivate') && typeof d.count === 'number') {
+    const { count: _n, archivo: _a, obraSocialId: _os, ...rest } = d;
+    return fieldLines(row, rest);
+  }
+  return fieldLines(row, d);
+}
