@@ -131,7 +131,17 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   const sheetRows: unknown[][] = [];
   sheet.eachRow((r) => sheetRows.push((r.values as unknown[]).slice(1)));
   expect(sheetRows).toEqual([
-    ['Nombre', 'Tipo de documento', 'Documento', 'Fecha de nacimiento', 'Obra social', 'Dado de baja'],
+    [
+      'Nombre',
+      'Tipo de documento',
+      'Documento',
+      'Fecha de nacimiento',
+      'Obra social',
+      'Email',
+      'Email pendiente de confirmación',
+      'Teléfono',
+      'Dado de baja',
+    ],
     ['Ana Importada', 'DNI', csvDoc1, '03/04/1980', insurerB],
     ['Luis Importado', 'DNI', csvDoc2, undefined, insurerB],
   ]);
@@ -140,9 +150,9 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await page.getByRole('button', { name: /punto y coma/ }).click();
   const csvText = await readFile((await (await csvDownload).path())!, 'utf8');
   expect(csvText.split('\r\n').slice(0, 3)).toEqual([
-    '\ufeffNombre;Tipo de documento;Documento;Fecha de nacimiento;Obra social;Dado de baja',
-    `Ana Importada;DNI;${csvDoc1};03/04/1980;${insurerB};`,
-    `Luis Importado;DNI;${csvDoc2};;${insurerB};`,
+    '\ufeffNombre;Tipo de documento;Documento;Fecha de nacimiento;Obra social;Email;Email pendiente de confirmación;Teléfono;Dado de baja',
+    `Ana Importada;DNI;${csvDoc1};03/04/1980;${insurerB};;;;`,
+    `Luis Importado;DNI;${csvDoc2};;${insurerB};;;;`,
   ]);
 
   // Delete the insurer: its affiliates stay, with no insurer.

@@ -22,7 +22,6 @@ import {
   AfiliadoContactFields,
   type AfiliadoEditValues,
   AfiliadoFormFields,
-  type AfiliadoFormValues,
   afiliadoToFormValues,
   emailShown,
   showServerErrors,

@@ -137,7 +137,7 @@ function EmailStatus({ ficha }: { ficha: AfiliadoFicha }) {
   }
   return (
     <p className={styles.emailStatus}>
-      {badge} <span>{text}</span>
+      {badge} {text}
     </p>
   );
 }
