@@ -179,6 +179,19 @@ export class Backend {
     return (await response.json()) as Record<string, unknown>;
   }
 
+  /** Loads a CSV of affiliates into the insurer, as the import screen does. */
+  async importAfiliados(obraSocialId: number, csv: string): Promise<void> {
+    const response = await this.request.post('/api/afiliados/import-csv', {
+      headers: { Authorization: `Bearer ${await this.adminToken()}` },
+      // The insurer goes first, as the screen sends it.
+      multipart: {
+        obraSocialId: String(obraSocialId),
+        file: { name: 'padron.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
   /** An affiliate (of the insurer given, else of a new one) who can sign in with the returned document. */
   async createAfiliado(obraSocialId?: number): Promise<{ documento: string; obraSocialId: number }> {
     const insurer = obraSocialId ?? (await this.createObraSocial()).id;

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@red-dental/contracts';
+import { uniqueDocumento } from '@red-dental/testing';
 import { expect, otherClient, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
@@ -89,4 +90,82 @@ test('staff give an affiliate de baja and back, and the import gives de baja who
   await affiliate.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(affiliate).toHaveURL(/\/perfil-afiliado$/);
   await affiliate.context().close();
+});
+
+test('the import names whom it gives de baja and whom it moves, and the list filters by state', async ({
+  page,
+  backend,
+  loginAs,
+}) => {
+  test.setTimeout(120_000);
+  const osde = await backend.createObraSocial('OSDE');
+  const union = await backend.createObraSocial('Unión Personal');
+  const [lucia, bruno, zoe] = [uniqueDocumento(), uniqueDocumento(), uniqueDocumento()];
+  await backend.importAfiliados(
+    osde.id,
+    `nombre,documento,email,telefono\nLucía Acuña,${lucia},lucia.acuna@example.com,011 4555-1234\n`,
+  );
+  await backend.importAfiliados(union.id, `nombre,documento\nBruno Álvarez,${bruno}\nZoe Quiroga,${zoe}\n`);
+  await loginAs('ADMINISTRATIVO');
+
+  // Unión Personal's roster lists Zoe and Lucía: the preview says who goes and who changes insurer.
+  await page.goto('/afiliados/import-csv');
+  await page.getByLabel('Obra Social', { exact: true }).selectOption({ label: union.nombre });
+  await page.getByLabel('Archivo .csv', { exact: true }).setInputFiles({
+    name: 'padron-union.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`nombre;documento\nZoe Quiroga;${zoe}\nLucía Acuña;${lucia}\n`),
+  });
+  await page
+    .getByRole('checkbox', {
+      name: 'Dar de baja a los afiliados de esta obra social que no estén en el archivo',
+    })
+    .check();
+  const preview = page.locator('[aria-live="polite"]').filter({ hasText: 'Vista previa' });
+  const bajas = preview.getByRole('region', { name: 'Quiénes se darán de baja' });
+  await expect(bajas.getByRole('listitem')).toHaveText([`Se dará de baja a Bruno Álvarez · DNI ${bruno}`]);
+  const cambios = preview.getByRole('region', { name: 'Quiénes cambiarán de obra social' });
+  await expect(cambios.getByRole('listitem')).toHaveText([
+    `Lucía Acuña pasará de ${osde.nombre} a ${union.nombre} · DNI ${lucia}`,
+  ]);
+  await scanAndCapture(page, 'import-csv-nombres-vista-previa');
+
+  await page.getByRole('button', { name: 'Cargar Afiliados' }).click();
+  const done = page.getByRole('dialog', { name: 'Importación completada' });
+  await expect(done.getByRole('region', { name: 'Quiénes se dieron de baja' })).toContainText(
+    'Se dio de baja a Bruno Álvarez',
+  );
+  await expect(done.getByRole('region', { name: 'Quiénes cambiaron de obra social' })).toContainText(
+    `Lucía Acuña pasó de ${osde.nombre} a ${union.nombre}`,
+  );
+  // On a phone the dialog's body scrolls: the capture shows the names.
+  await scanAndCapture(page, 'import-csv-nombres-resultado', () =>
+    done.getByRole('region', { name: 'Quiénes cambiaron de obra social' }).scrollIntoViewIfNeeded(),
+  );
+  await done.getByRole('button', { name: 'Ir a Afiliados' }).click();
+
+  // The list by insurer and state, kept in the address through a reload.
+  await page.getByLabel('Filtrar por obra social').selectOption({ label: union.nombre });
+  await page.getByLabel('Filtrar por estado').selectOption({ label: 'De baja' });
+  await expect(page).toHaveURL(/[?&]estado=baja/);
+  const table = page.getByRole('table', { name: 'Afiliados' });
+  await expect(table.getByRole('row').filter({ hasText: 'DNI' })).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByLabel('Filtrar por estado')).toHaveValue('baja');
+  const deBaja = table.getByRole('row').filter({ hasText: bruno });
+  await expect(deBaja).toContainText('De baja');
+  await expect(table.getByRole('row').filter({ hasText: zoe })).toHaveCount(0);
+  await scanAndCapture(page, 'afiliados-filtro-de-baja');
+
+  // The active ones: Lucía's row shows her e-mail and phone when opened.
+  await page.getByLabel('Filtrar por estado').selectOption({ label: 'Activos' });
+  await expect(table.getByRole('row').filter({ hasText: bruno })).toHaveCount(0);
+  const luciaRow = table.getByRole('row').filter({ hasText: lucia });
+  await expect(table.getByRole('row').filter({ hasText: zoe })).toBeVisible();
+  await scanAndCapture(page, 'afiliados-filtro-activos-contacto', async () => {
+    const toggle = luciaRow.getByRole('button', { name: /^Ver (más datos|todas las columnas)$/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(table.getByRole('link', { name: 'lucia.acuna@example.com' })).toBeVisible();
+    await expect(table.getByRole('link', { name: '011 4555-1234' })).toBeVisible();
+  });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setScreenWidth } from '@/test/media-query.ts';
-import { type Column, DataTable, EXPAND_LABEL, type Pagination } from './data-table.tsx';
+import { type Column, DataTable, DETAILS_LABEL, EXPAND_LABEL, type Pagination } from './data-table.tsx';
 
 interface Row {
   id: number;
@@ -215,6 +215,52 @@ describe('DataTable rows', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Editar Profesional 1' }));
     expect(onRowClick).not.toHaveBeenCalled();
+  });
+
+  it('keeps detail columns out of the table and shows them, where a row has them, when it expands', async () => {
+    const withMail: Column<Row & { mail?: string }>[] = [
+      ...COLUMNS,
+      { id: 'mail', header: 'Email', isDetail: true, cell: (r) => r.mail ?? null },
+    ];
+    const rows = [{ ...makeRows(1)[0]!, mail: 'uno@example.com' }, makeRows(2)[1]!];
+    const { unmount } = render(
+      <DataTable
+        paging="client"
+        label="Profesionales"
+        columns={withMail}
+        rows={rows}
+        getRowId={(r) => r.id}
+      />,
+    );
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Nombre',
+      'Razón Social',
+      'Editar',
+      'Detalle',
+    ]);
+    expect(screen.queryByText('uno@example.com')).not.toBeInTheDocument();
+    // Only the row with a mail expands.
+    const second = screen.getByRole('row', { name: /Profesional 2/ });
+    expect(within(second).queryByRole('button', { name: DETAILS_LABEL })).toBeNull();
+    await userEvent.click(screen.getByText('Profesional 1'));
+    expect(screen.getByText('uno@example.com')).toBeInTheDocument();
+    // The columns in sight are not repeated in the details.
+    expect(screen.getAllByText('RS 1')).toHaveLength(1);
+    unmount();
+
+    setScreenWidth('small');
+    render(
+      <DataTable
+        paging="client"
+        label="Profesionales"
+        columns={withMail}
+        rows={rows}
+        getRowId={(r) => r.id}
+      />,
+    );
+    await userEvent.click(screen.getByText('Profesional 2'));
+    expect(screen.getByText('RS 2')).toBeInTheDocument();
+    expect(screen.queryByText('Email')).not.toBeInTheDocument();
   });
 
   it('on small screens shows the main columns and expands a row to show them all', async () => {

@@ -22,6 +22,11 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Kept visible in the collapsed row on small screens; without any, the first column is. */
   isPrimary?: boolean;
+  /**
+   * Shown only when the row is expanded, on any screen, and only for rows where `cell` gives
+   * something (not null or undefined): data beside the table's own columns, such as contact data.
+   */
+  isDetail?: boolean;
   align?: 'start' | 'center' | 'end';
 }
 
@@ -67,6 +72,8 @@ export function totalPages(rowCount: number, pageSize: number): number {
 
 /** The accessible name of the button that shows a row's hidden columns on small screens. */
 export const EXPAND_LABEL = 'Ver todas las columnas';
+/** Its name on wider screens, where every column is in sight and a row expands only for its details. */
+export const DETAILS_LABEL = 'Ver más datos';
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"]';
 
 /**
@@ -101,13 +108,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return rows.slice(start, start + pagination.pageSize);
   }, [rows, props.paging, pageIndex, pagination.pageSize]);
 
+  const tableColumns = useMemo(() => columns.filter((c) => !c.isDetail), [columns]);
   const primaryColumns = useMemo(() => {
-    const marked = columns.filter((c) => c.isPrimary);
-    return marked.length > 0 ? marked : columns.slice(0, 1);
-  }, [columns]);
-  const visibleColumns = isSmallScreen ? primaryColumns : columns;
-  const isExpandable = isSmallScreen && primaryColumns.length < columns.length;
+    const marked = tableColumns.filter((c) => c.isPrimary);
+    return marked.length > 0 ? marked : tableColumns.slice(0, 1);
+  }, [tableColumns]);
+  const visibleColumns = isSmallScreen ? primaryColumns : tableColumns;
+  const isExpandable = visibleColumns.length < columns.length;
   const columnCount = visibleColumns.length + (isExpandable ? 1 : 0);
+  /** What a row's expansion lists: every column on small screens, else those the table does not show; details only where they hold something. */
+  const detailsOf = (row: T) =>
+    (isSmallScreen ? columns : columns.filter((c) => c.isDetail))
+      .map((column) => ({ column, value: column.cell(row) }))
+      .filter(({ column, value }) => !column.isDetail || value != null);
+  /** A row expands when its expansion would show something the row does not. */
+  const canExpand = (row: T) =>
+    isExpandable &&
+    ((isSmallScreen && primaryColumns.length < tableColumns.length) ||
+      detailsOf(row).some(({ column }) => column.isDetail));
 
   const toggleRow = (id: string | number) =>
     setExpanded((current) => {
@@ -117,15 +135,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
       return next;
     });
 
-  // On small screens a tap on the row shows or hides its other columns; elsewhere it is the row's action.
-  const isRowInteractive = isExpandable || onRowClick !== undefined;
-  /** Rows that act on their own (no expansion): focusable, activated with Enter or Space. */
-  const isClickableRow = !isExpandable && onRowClick !== undefined;
-  const activate = (row: T, event: MouseEvent | KeyboardEvent) => {
+  // A tap on a row that expands shows or hides what it holds beyond its columns; elsewhere it is the row's action.
+  const activate = (row: T, expands: boolean, event: MouseEvent | KeyboardEvent) => {
     const target = event.target as HTMLElement;
     // Controls inside a row (edit icons, checkboxes) keep their own meaning.
     if (target !== event.currentTarget && target.closest(INTERACTIVE)) return;
-    if (isExpandable) toggleRow(getRowId(row));
+    if (expands) toggleRow(getRowId(row));
     else onRowClick?.(row);
   };
 
@@ -162,8 +177,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ) : (
               pageRows.map((row) => {
                 const id = getRowId(row);
-                const isExpanded = isExpandable && expanded.has(id);
+                const expands = canExpand(row);
+                const isExpanded = expands && expanded.has(id);
                 const detailsId = `${detailsIdPrefix}-${id}`;
+                const isRowInteractive = expands || onRowClick !== undefined;
+                /** Rows that act on their own (no expansion): focusable, activated with Enter or Space. */
+                const isClickableRow = !expands && onRowClick !== undefined;
                 const rowClass = [isRowInteractive && styles.clickable, getRowClassName?.(row)]
                   .filter(Boolean)
                   .join(' ');
@@ -171,13 +190,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <Fragment key={id}>
                     <tr
                       className={rowClass || undefined}
-                      onClick={isRowInteractive ? (event) => activate(row, event) : undefined}
+                      onClick={isRowInteractive ? (event) => activate(row, expands, event) : undefined}
                       onKeyDown={
                         isClickableRow
                           ? (event) => {
                               if (event.key === 'Enter' || event.key === ' ') {
                                 if (event.target === event.currentTarget) event.preventDefault();
-                                activate(row, event);
+                                activate(row, expands, event);
                               }
                             }
                           : undefined
@@ -192,18 +211,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       {isExpandable && (
                         <td className={`${styles.toggleCell} ${styles.end}`}>
                           {/* A tap anywhere on the row opens it too; the button is what keyboards and screen readers use. */}
-                          <button
-                            type="button"
-                            className={styles.toggleButton}
-                            aria-label={EXPAND_LABEL}
-                            aria-expanded={isExpanded}
-                            aria-controls={isExpanded ? detailsId : undefined}
-                            onClick={() => toggleRow(id)}
-                          >
-                            <ChevronDownIcon
-                              className={`${styles.toggle} ${isExpanded ? styles.rotated : ''}`}
-                            />
-                          </button>
+                          {expands && (
+                            <button
+                              type="button"
+                              className={styles.toggleButton}
+                              aria-label={isSmallScreen ? EXPAND_LABEL : DETAILS_LABEL}
+                              aria-expanded={isExpanded}
+                              aria-controls={isExpanded ? detailsId : undefined}
+                              onClick={() => toggleRow(id)}
+                            >
+                              <ChevronDownIcon
+                                className={`${styles.toggle} ${isExpanded ? styles.rotated : ''}`}
+                              />
+                            </button>
+                          )}
                         </td>
                       )}
                     </tr>
@@ -211,10 +232,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <tr className={styles.detailsRow}>
                         <td colSpan={columnCount} id={detailsId}>
                           <dl className={styles.details}>
-                            {columns.map((column) => (
+                            {detailsOf(row).map(({ column, value }) => (
                               <div key={column.id} className={styles.detailsItem}>
                                 <dt>{column.label ?? column.header}</dt>
-                                <dd>{column.cell(row)}</dd>
+                                <dd>{value}</dd>
                               </div>
                             ))}
                           </dl>

@@ -15,7 +15,7 @@ const pageSchema = paginatedSchema(afiliadoSchema);
 
 /**
  * `GET /api/afiliados/paginated`. Staff search by document prefix or name and
- * filter by insurer; anyone else gets only the exact document.
+ * filter by insurer and state (active or de baja); anyone else gets only the exact document.
  */
 export function getAfiliadosPage(
   params: AfiliadosPaginatedQuery,
@@ -29,6 +29,7 @@ export function getAfiliadosPage(
       pageSize: params.pageSize,
       search: params.search || undefined,
       obraSocialId: params.obraSocialId,
+      estado: params.estado,
     },
   });
 }

@@ -279,6 +279,63 @@ describe('/afiliados paging', () => {
     rowCount: 1002,
   });
 
+  it('filters staff’s list by state, kept in the address, and shows a record’s e-mail and phone in its row', async () => {
+    const user = signIn('ADMINISTRATIVO');
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/notificaciones/unread': {},
+      'GET /api/obra-sociales/list': [{ id: 2, nombre: 'IOMA' }],
+      'GET /api/afiliados/paginated': {
+        rows: [
+          {
+            ...AFILIADO,
+            email: 'juan@example.com',
+            telefono: '011 4555-1234',
+            fechaBaja: '2026-03-05T15:00:00.000Z',
+          },
+          { ...AFILIADO, id: 2, nombre: 'Ana Sin Contacto', email: null, telefono: null },
+        ],
+        rowCount: 2,
+      },
+    });
+    const { router } = renderApp('/afiliados?estado=baja&obraSocialId=2');
+    const table = await screen.findByRole('table', { name: 'Afiliados' });
+    const lastQuery = () =>
+      Object.fromEntries(
+        requests.filter((r) => r.url.pathname === '/api/afiliados/paginated').at(-1)!.url.searchParams,
+      );
+    expect(lastQuery()).toMatchObject({ estado: 'baja', obraSocialId: '2' });
+    const filter = screen.getByLabelText('Filtrar por estado');
+    expect(filter).toHaveDisplayValue('De baja');
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Activos y de baja', 'Activos', 'De baja']);
+
+    await userEvent.selectOptions(filter, 'Activos');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ estado: 'activos' }));
+    expect(router.state.location.search).toBe('?estado=activos&obraSocialId=2');
+    await userEvent.selectOptions(filter, 'Activos y de baja');
+    await waitFor(() => expect(lastQuery()).not.toHaveProperty('estado'));
+    expect(router.state.location.search).toBe('?obraSocialId=2');
+
+    // The e-mail and phone are in the row's expansion, for a record that has them.
+    expect(within(table).queryByText('juan@example.com')).toBeNull();
+    const juan = within(table).getByText('Juan Pérez').closest('tr')!;
+    await userEvent.click(within(juan).getByRole('button', { name: 'Ver más datos' }));
+    expect(within(table).getByRole('link', { name: 'juan@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:juan@example.com',
+    );
+    expect(within(table).getByRole('link', { name: '011 4555-1234' })).toHaveAttribute(
+      'href',
+      'tel:01145551234',
+    );
+    const ana = within(table).getByText('Ana Sin Contacto').closest('tr')!;
+    expect(within(ana).queryByRole('button', { name: 'Ver más datos' })).toBeNull();
+  });
+
   it('keeps the page in the address, so Back returns to it; a new filter or page size starts again', async () => {
     const user = signIn('ADMINISTRATIVO');
     const { requests } = mockApi({

@@ -1,4 +1,11 @@
-import { type Afiliado, DEFAULT_PAGE_SIZE, MESSAGES, type ObraSocialRef } from '@red-dental/contracts';
+import {
+  AFILIADO_ESTADOS,
+  type Afiliado,
+  type AfiliadoEstado,
+  DEFAULT_PAGE_SIZE,
+  MESSAGES,
+  type ObraSocialRef,
+} from '@red-dental/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/exports/export-button/index.ts';
@@ -18,7 +25,7 @@ import listPage from '@/styles/list-page.module.css';
 import { exportAfiliados, useAfiliadosPage } from '../api/get-afiliados.ts';
 import { AfiliadoEditModal } from './afiliado-edit-modal.tsx';
 import styles from './afiliados-list.module.css';
-import { OBRA_SOCIAL_PARAM } from './afiliados-search-params.ts';
+import { ESTADO_PARAM, OBRA_SOCIAL_PARAM } from './afiliados-search-params.ts';
 import { CoverageVerdict } from './coverage-verdict.tsx';
 
 /**
@@ -44,6 +51,16 @@ export interface AfiliadosListProps {
   obrasSociales?: readonly ObraSocialRef[];
 }
 
+/** The state filter's choices: both (no filter), the active ones, those de baja. */
+const ESTADO_OPTIONS = [
+  { value: '', label: 'Activos y de baja' },
+  { value: 'activos', label: 'Activos' },
+  { value: 'baja', label: 'De baja' },
+];
+
+const readEstado = (value: string | null): AfiliadoEstado | undefined =>
+  AFILIADO_ESTADOS.find((estado) => estado === value);
+
 /**
  * `/afiliados`: the registry for staff, the coverage check for dentists, the
  * way to loading affiliates for who only loads them.
@@ -64,6 +81,7 @@ export function AfiliadosList({
   const search = params.get(SEARCH_PARAM)?.trim() ?? '';
   const obraSocialParam = isRegistry ? Number(params.get(OBRA_SOCIAL_PARAM)) : Number.NaN;
   const obraSocialId = Number.isInteger(obraSocialParam) && obraSocialParam > 0 ? obraSocialParam : undefined;
+  const estado = isRegistry ? readEstado(params.get(ESTADO_PARAM)) : undefined;
   const [draft, setDraft] = useState(search);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const pagination: Pagination = { pageIndex: readPageIndex(params), pageSize };
@@ -71,9 +89,13 @@ export function AfiliadosList({
 
   const hasQuery = search !== '' || obraSocialId !== undefined;
   const showList = isRegistry || (isCoverageCheck && hasQuery);
-  const page = useAfiliadosPage({ ...pagination, search, obraSocialId }, showList);
+  const page = useAfiliadosPage({ ...pagination, search, obraSocialId, estado }, showList);
 
-  const apply = (next: { search?: string; obraSocialId?: number | undefined }) => {
+  const apply = (next: {
+    search?: string;
+    obraSocialId?: number | undefined;
+    estado?: AfiliadoEstado | undefined;
+  }) => {
     const merged = new URLSearchParams(params);
     const nextSearch = (next.search ?? search).trim();
     if (nextSearch) merged.set(SEARCH_PARAM, nextSearch);
@@ -81,6 +103,9 @@ export function AfiliadosList({
     const nextObraSocial = 'obraSocialId' in next ? next.obraSocialId : obraSocialId;
     if (nextObraSocial) merged.set(OBRA_SOCIAL_PARAM, String(nextObraSocial));
     else merged.delete(OBRA_SOCIAL_PARAM);
+    const nextEstado = 'estado' in next ? next.estado : estado;
+    if (nextEstado) merged.set(ESTADO_PARAM, nextEstado);
+    else merged.delete(ESTADO_PARAM);
     // A new search or filter starts again from its first page.
     merged.delete(PAGE_PARAM);
     setParams(merged, { replace: true });
@@ -133,6 +158,28 @@ export function AfiliadosList({
           a.obraSocial ? a.obraSocial.nombre : <span className={styles.unassigned}>No asignada</span>,
       },
     ];
+    // Contact data is the registry's: in each row's expansion, where the record has it.
+    if (isRegistry)
+      list.push(
+        {
+          id: 'email',
+          header: 'Email',
+          isDetail: true,
+          cell: (a) =>
+            a.email ? (
+              <a className={styles.contact} href={`mailto:${a.email}`}>
+                {a.email}
+              </a>
+            ) : null,
+        },
+        {
+          id: 'telefono',
+          header: 'Teléfono',
+          isDetail: true,
+          cell: (a) =>
+            a.telefono ? <a href={`tel:${a.telefono.replace(/[^\d+]/g, '')}`}>{a.telefono}</a> : null,
+        },
+      );
     if (opensRecord)
       list.push({
         id: 'editar',
@@ -206,6 +253,16 @@ export function AfiliadosList({
                   ]}
                   value={obraSocialId ?? ''}
                   onChange={(event) => apply({ obraSocialId: Number(event.target.value) || undefined })}
+                />
+              )}
+              {isRegistry && (
+                <Select
+                  label="Filtrar por estado"
+                  hideLabel
+                  className={styles.estadoFilter}
+                  options={ESTADO_OPTIONS}
+                  value={estado ?? ''}
+                  onChange={(event) => apply({ estado: readEstado(event.target.value) })}
                 />
               )}
               <Button type="submit" icon={<SearchIcon size={18} />}>

@@ -10,6 +10,10 @@ let sent: SentUpload[] = [];
 let answer: (url: string) => [number, unknown] = () => [500, {}];
 
 const DRY_RUN: ImportResult = {
+  obraSocial: { id: 1, nombre: 'OSDE' },
+  deactivatedAfiliados: [],
+  moved: 0,
+  movedAfiliados: [],
   dryRun: true,
   count: 2,
   created: 2,
