@@ -176,6 +176,32 @@ function fieldLines(row: DescribedAuditRow, fields: Record<string, unknown>): st
   return lines;
 }
 
+/** An insurer an import's row names: as the row recorded it, else by its record now. */
+function obraSocialOf(row: DescribedAuditRow, id: unknown, recorded: unknown): string {
+  if (typeof recorded === 'string' && recorded.trim() !== '') return recorded;
+  return id == null ? 'sin obra social' : referencedName(row, 'obra_social', id);
+}
+
+/**
+ * What an import did to one affiliate (its row carries the file): given de
+ * baja for not being in the insurer's file, or moved from the insurer they had.
+ */
+function importedLines(row: DescribedAuditRow, d: Record<string, unknown>): string[] | undefined {
+  if (typeof d.archivo !== 'string' || typeof d.count === 'number') return undefined;
+  const to = obraSocialOf(row, d.obraSocialId, d.obraSocial);
+  if (row.action === 'deactivate') return [`Al importar ${d.archivo}: no figuraba en el archivo de ${to}`];
+  if (row.action === 'update' && 'obraSocialAnteriorId' in d) {
+    const from =
+      d.obraSocialAnteriorId == null ? null : obraSocialOf(row, d.obraSocialAnteriorId, d.obraSocialAnterior);
+    return [
+      from === null
+        ? `Al importar ${d.archivo}: sin obra social asignada, pasó a ${to}`
+        : `Al importar ${d.archivo}: pasó de ${from} a ${to}`,
+    ];
+  }
+  return undefined;
+}
+
 /**
  * The row's details as lines a person reads: a coverage check's outcome, a
  * search's text and how many it showed, an export's size, format and
@@ -184,6 +210,8 @@ function fieldLines(row: DescribedAuditRow, fields: Record<string, unknown>): st
  */
 export function auditDetails(row: DescribedAuditRow): string[] {
   const d = { ...(row.details ?? {}) };
+  const imported = importedLines(row, d);
+  if (imported) return imported;
   if (row.action === 'search') {
     const shown = Array.isArray(d.ids) ? d.ids.length : 0;
     const { search: _search, obraSocialId: _os, ids: _ids, ...rest } = d;
@@ -215,6 +243,15 @@ export function auditDetails(row: DescribedAuditRow): string[] {
         `${count(d.count, 'fila importada', 'filas importadas')}${parts.length ? `: ${parts.join(', ')}` : ''}`,
       );
     }
+    // What the file did to people beyond its rows, and what it refused.
+    if (typeof d.moved === 'number' && d.moved > 0)
+      lines.push(`Cambiaron de obra social: ${count(d.moved, 'afiliado', 'afiliados')}`);
+    if (typeof d.deactivated === 'number' && d.deactivated > 0)
+      lines.push(
+        `Dados de baja (no estaban en el archivo): ${count(d.deactivated, 'afiliado', 'afiliados')}`,
+      );
+    if (typeof d.errorCount === 'number' && d.errorCount > 0)
+      lines.push(`Rechazadas: ${count(d.errorCount, 'línea', 'líneas')}`);
     const {
       count: _n,
       created: _c,
@@ -222,6 +259,9 @@ export function auditDetails(row: DescribedAuditRow): string[] {
       reactivated: _r,
       obraSocialId: _os,
       archivo: _a,
+      moved: _m,
+      deactivated: _d,
+      errorCount: _e,
       ...rest
     } = d;
     return [...lines, ...fieldLines(row, rest)];
