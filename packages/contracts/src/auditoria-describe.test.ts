@@ -366,6 +366,25 @@ describe('auditDetails', () => {
       ['Emails: a@osde.example', 'Teléfonos: 341 555-1111'],
     ],
     [
+      "an affiliate's new e-mail and phone",
+      {
+        action: 'update',
+        entity: 'afiliado',
+        entityId: '52',
+        details: {
+          documento: '30555111',
+          email: 'pendiente',
+          emailPendiente: 'lucia@correo.example',
+          telefono: 'cambiado',
+        },
+      },
+      [
+        'Email nuevo, a confirmar por su dueño',
+        'Email pendiente de confirmación: lucia@correo.example',
+        'Teléfono: cambiado',
+      ],
+    ],
+    [
       'a coverage check',
       { action: 'consult', entity: 'afiliado', entityId: null, details: { documento: '1', found: false } },
       ['Sin afiliado con ese documento'],

@@ -65,6 +65,13 @@ function plain(value: unknown): string {
 
 const same = (a: unknown, b: unknown) => plain(a) === plain(b);
 
+/** What a change did to an affiliate's e-mail, as its row records it. */
+const EMAIL_OUTCOMES: Record<string, string> = {
+  pendiente: 'Email nuevo, a confirmar por su dueño',
+  quitado: 'Email quitado',
+  'pendiente anulado': 'Email pendiente anulado',
+};
+
 /** Fields that say something in words of their own, or point to another record by its id. */
 function specialLine(row: DescribedAuditRow, key: string, value: unknown): string | null | undefined {
   const names = (entity: NamedEntity, ids: unknown) =>
@@ -82,6 +89,11 @@ function specialLine(row: DescribedAuditRow, key: string, value: unknown): strin
       return value === undefined ? null : `Obras sociales: ${names('obra_social', value)}`;
     case 'especialidades':
       return `Especialidades: ${names('especialidad', value)}`;
+    case 'email':
+      // An affiliate's change says what became of the e-mail; elsewhere the e-mail is the subject's.
+      return EMAIL_OUTCOMES[String(value)];
+    case 'emailPendiente':
+      return `Email pendiente de confirmación: ${plain(value)}`;
     case 'passwordChanged':
       return value ? 'Contraseña cambiada' : null;
     case 'invitacion':
