@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { useReportQueue } from '@/features/cartilla/api/use-report-queue.ts';
 import styles from './affiliate-layout.module.css';
 import { AffiliateMenu } from './affiliate-menu.tsx';
 import { AppHeader } from './app-header.tsx';
@@ -17,6 +18,8 @@ export function AffiliateLayout() {
 
 function AffiliateFrame() {
   const title = usePageTitle();
+  // A report written offline goes out from whichever portal screen is open when the connection returns.
+  useReportQueue();
   return (
     <div className={styles.frame}>
       <AffiliateMenu />

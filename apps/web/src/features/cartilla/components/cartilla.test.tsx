@@ -4,7 +4,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
-import { storeAffiliateSession } from '@/test/factories.ts';
+import { fakeCacheStorage } from '@/test/cache-storage-mock.ts';
+import { makeAfiliadoToken, storeAffiliateSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const PROFILE = {
@@ -234,7 +235,7 @@ describe('/cartilla', () => {
     expect(await screen.findByText(MESSAGES.cartilla.REPORTE_LIMIT)).toBeInTheDocument();
   });
 
-  it("shows 'Tus reportes' under the directory, and where each stands, once there is one", async () => {
+  it("shows 'Sus reportes' under the directory, and where each stands, once there is one", async () => {
     let mine: unknown[] = [];
     setup({
       'GET /api/reportes/mios': () => mine,
@@ -263,19 +264,83 @@ describe('/cartilla', () => {
       },
     });
     const card = await screen.findByRole('article', { name: 'Ana Benítez' });
-    expect(screen.queryByRole('heading', { name: 'Tus reportes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sus reportes' })).not.toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: /Ana Benítez/ }));
     await userEvent.click(within(card).getByRole('button', { name: 'Informar un error' }));
     const dialog = await screen.findByRole('dialog', { name: 'Informar un error' });
     await userEvent.type(within(dialog).getByLabelText('Qué dato está mal'), 'El teléfono no existe');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    const section = (await screen.findByRole('heading', { name: 'Tus reportes' })).closest('section')!;
+    const section = (await screen.findByRole('heading', { name: 'Sus reportes' })).closest('section')!;
     const [pending, reviewed] = within(section).getAllByRole('listitem');
     expect(pending).toHaveTextContent('Ana BenítezEn revisión');
     expect(pending).toHaveTextContent('Enviado el 25/11/2026');
     expect(reviewed).toHaveTextContent('Bruno DíazRevisado');
     expect(reviewed).toHaveTextContent('Enviado el 02/11/2026 · Revisado el 03/11/2026');
     expect(reviewed).toHaveTextContent('La red respondió: Actualizamos la dirección.');
+  });
+
+  describe('a report without a connection', () => {
+    const LUCIA = makeAfiliadoToken({ sub: '3', exp: Math.floor(Date.now() / 1000) + 3600 });
+    afterEach(() => vi.unstubAllGlobals());
+
+    async function report(motivo: string) {
+      const card = await screen.findByRole('article', { name: 'Ana Benítez' });
+      await userEvent.click(within(card).getByRole('button', { name: /Ana Benítez/ }));
+      await userEvent.click(within(card).getByRole('button', { name: 'Informar un error' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Informar un error' });
+      await userEvent.type(within(dialog).getByLabelText('Qué dato está mal'), motivo);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+      return dialog;
+    }
+
+    function offlineSetup(post: Parameters<typeof mockApi>[0][string]) {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      storeAffiliateSession(LUCIA);
+      return mockApi({
+        'GET /api/afiliados/profile': PROFILE,
+        'GET /api/profesionales/obrasocial': [ANA, BRUNO],
+        'GET /api/reportes/mios': [],
+        'POST /api/profesionales/1/reportes': post,
+      });
+    }
+
+    it("is kept on the device: the dialog says it will go when the connection returns, closes, and 'Sus reportes' shows it pending", async () => {
+      vi.stubGlobal('caches', fakeCacheStorage());
+      const { requests } = offlineSetup([201, { id: 9 }]);
+      renderApp('/cartilla');
+      const dialog = await report('El teléfono no existe');
+      expect(await screen.findByText(MESSAGES.cartilla.REPORTE_QUEUED)).toBeInTheDocument();
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      const section = (await screen.findByRole('heading', { name: 'Sus reportes' })).closest('section')!;
+      expect(within(section).getByRole('listitem')).toHaveTextContent('Ana BenítezPendiente de envío');
+      expect(within(section).getByRole('listitem')).toHaveTextContent('El teléfono no existe');
+      expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    });
+
+    it("refuses where the device can keep nothing, saying why, with 'Reintentar'", async () => {
+      vi.stubGlobal('caches', undefined);
+      offlineSetup([201, { id: 9 }]);
+      renderApp('/cartilla');
+      const dialog = await report('El teléfono no existe');
+      expect(await within(dialog).findByText(MESSAGES.cartilla.REPORTE_NOT_QUEUED)).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Reintentar' })).toBeEnabled();
+    });
+
+    it('is kept too when the connection fails while the phone believes it is online', async () => {
+      vi.stubGlobal('caches', fakeCacheStorage());
+      storeAffiliateSession(LUCIA);
+      mockApi({
+        'GET /api/afiliados/profile': PROFILE,
+        'GET /api/profesionales/obrasocial': [ANA, BRUNO],
+        'GET /api/reportes/mios': [],
+        'POST /api/profesionales/1/reportes': () => Promise.reject(new TypeError('Failed to fetch')),
+      });
+      renderApp('/cartilla');
+      const dialog = await report('El teléfono no existe');
+      expect(await screen.findByText(MESSAGES.cartilla.REPORTE_QUEUED)).toBeInTheDocument();
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      expect(await screen.findByText('Pendiente de envío')).toBeInTheDocument();
+    });
   });
 
   it("sorts 'Cerca mío' by distance, and explains a refused permission", async () => {

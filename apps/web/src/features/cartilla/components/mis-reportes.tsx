@@ -1,24 +1,52 @@
+import { MESSAGES } from '@red-dental/contracts';
 import { Badge } from '@/components/ui/badge/index.ts';
+import { Button } from '@/components/ui/button/index.ts';
 import { formatMomentDate } from '@/lib/format.ts';
 import { useMisReportes } from '../api/mis-reportes.ts';
+import { dropQueuedReport, useQueuedReports } from '../api/report-queue.ts';
 import styles from './mis-reportes.module.css';
 
 /**
- * 'Tus reportes': what the affiliate told the network was wrong, and where
+ * 'Sus reportes': what the affiliate told the network was wrong, and where
  * each stands ('En revisión', or 'Revisado' with what the network found or
- * did). Shown under the directory only when there is one; asked for once
- * the directory is drawn, and not while offline.
+ * did). Reports written without a connection come first, 'Pendiente de
+ * envío' until they are sent (offline too). Shown under the directory only
+ * when there is one; the server's list is asked for once the directory is
+ * drawn, and not while offline.
  */
 export function MisReportes({ enabled }: { enabled: boolean }) {
   const reportes = useMisReportes(enabled);
-  if (!reportes.data || reportes.data.length === 0) return null;
+  const queued = useQueuedReports();
+  const sent = reportes.data ?? [];
+  if (queued.length === 0 && sent.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="mis-reportes-heading">
       <h2 id="mis-reportes-heading" className={styles.heading}>
-        Tus reportes
+        Sus reportes
       </h2>
       <ul className={styles.list}>
-        {reportes.data.map((r) => (
+        {queued.map((r) => (
+          <li key={r.clientId} className={styles.item}>
+            <p className={styles.title}>
+              <strong>{r.profesional.nombre}</strong>
+              {r.refused ? <Badge tone="error">No enviado</Badge> : <Badge>Pendiente de envío</Badge>}
+            </p>
+            <p>{r.motivo}</p>
+            {r.refused ? (
+              <div className={styles.refused}>
+                <p>La red no lo recibió: {r.refused}</p>
+                <Button variant="secondary" size="sm" onClick={() => void dropQueuedReport(r.clientId)}>
+                  Quitar
+                </Button>
+              </div>
+            ) : (
+              <p className={styles.meta}>
+                Escrito el {formatMomentDate(r.createdAt)} · {MESSAGES.cartilla.REPORTE_QUEUED}
+              </p>
+            )}
+          </li>
+        ))}
+        {sent.map((r) => (
           <li key={r.id} className={styles.item}>
             <p className={styles.title}>
               <strong>{r.profesional.nombre}</strong>

@@ -5,13 +5,14 @@ import {
   type ReporteInput,
   reporteInputSchema,
 } from '@red-dental/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { TextArea } from '@/components/ui/text-area/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { useReportProfesional } from '../api/report-profesional.ts';
 import styles from './cartilla.module.css';
@@ -39,17 +40,23 @@ export function ReportModal({
     if (profesional) reset({ motivo: '' });
   }, [profesional, reset]);
 
+  const [notQueued, setNotQueued] = useState(false);
   const onSubmit = handleSubmit((body) => {
     if (!profesional) return;
+    setNotQueued(false);
     report.mutate(
-      { id: profesional.id, body },
+      { profesional, body },
       {
-        onSuccess: () => {
-          toast.success(MESSAGES.cartilla.REPORTE_SENT);
+        // Sent, or kept on the device to go when the connection returns: either way the dialog closes.
+        onSuccess: (outcome) => {
+          if (outcome === 'sent') toast.success(MESSAGES.cartilla.REPORTE_SENT);
+          else toast.success(MESSAGES.cartilla.REPORTE_QUEUED);
           onClose();
         },
         onError: (error) => {
-          if (!applyServerErrors({ setError, getValues }, error)) toast.error(errorMessage(error));
+          // Offline with nowhere to keep it: said here, with the button to try again.
+          if (!isApiError(error)) setNotQueued(true);
+          else if (!applyServerErrors({ setError, getValues }, error)) toast.error(errorMessage(error));
         },
       },
     );
@@ -67,7 +74,7 @@ export function ReportModal({
             Cancelar
           </Button>
           <Button type="submit" form="reporte-form" isLoading={report.isPending}>
-            Enviar
+            {notQueued ? 'Reintentar' : 'Enviar'}
           </Button>
         </>
       }
@@ -85,6 +92,7 @@ export function ReportModal({
           error={errors.motivo?.message}
           {...register('motivo')}
         />
+        {notQueued && <Alert>{MESSAGES.cartilla.REPORTE_NOT_QUEUED}</Alert>}
       </form>
     </Modal>
   );
