@@ -54,7 +54,9 @@ async function openQueue(): Promise<Cache | null> {
 }
 
 async function readAll(): Promise<QueuedReport[]> {
-  const cache = await openQueue();
+  // Read without making the cache: after a sign-out nothing of it is left, not even an empty one.
+  const exists = await globalThis.caches?.has(PERSONAL_CACHE).catch(() => false);
+  const cache = exists ? await openQueue() : null;
   if (!cache) return [];
   const requests = (await cache.keys()).filter((r) => new URL(r.url).pathname.startsWith(QUEUE_PREFIX));
   const entries = await Promise.all(
