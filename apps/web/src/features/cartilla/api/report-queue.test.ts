@@ -63,6 +63,21 @@ describe('the queue of reports written offline', () => {
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2);
   });
 
+  it('waits through a server that is unwell or a day whose reports are used up', async () => {
+    let status = 503;
+    const { requests } = mockApi({
+      'POST /api/profesionales/1/reportes': () => [status, { error: 'No disponible' }],
+    });
+    await queueReport(ANA, 'Se mudó de consultorio');
+    expect(await sendQueuedReports()).toBe(false);
+    status = 429;
+    expect(await sendQueuedReports()).toBe(false);
+    expect(await stored(storage)).toEqual([expect.not.objectContaining({ refused: expect.anything() })]);
+    status = 201;
+    expect(await sendQueuedReports()).toBe(true);
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(3);
+  });
+
   it("keeps the server's refusal with the report, and never tries it again", async () => {
     const { requests } = mockApi({
       'POST /api/profesionales/1/reportes': [404, { error: 'El profesional no existe' }],

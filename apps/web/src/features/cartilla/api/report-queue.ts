@@ -162,6 +162,17 @@ export function isNetworkFailure(error: unknown): boolean {
 
 let pass: Promise<boolean> | null = null;
 
+/**
+ * A failure that says nothing of the report: still offline, a session that
+ * ended (the app takes it from there), the day's reports used up or the
+ * server unwell. The rest waits for the next pass; anything else is the
+ * server refusing this report.
+ */
+function isPassing(error: unknown): boolean {
+  if (isNetworkFailure(error)) return true;
+  return isApiError(error) && (error.status === 401 || error.status === 429 || error.status >= 500);
+}
+
 async function sendEach(): Promise<boolean> {
   const subject = currentSubject();
   if (!subject) return false;
@@ -171,9 +182,7 @@ async function sendEach(): Promise<boolean> {
     try {
       await postReport(entry.profesional.id, entry.motivo);
     } catch (error) {
-      // Still offline, a session that ended (the app takes it from there) or the day's reports used
-      // up: the rest waits for the next pass.
-      if (isNetworkFailure(error) || isApiError(error, 401) || isApiError(error, 429)) break;
+      if (isPassing(error)) break;
       const cache = await openQueue();
       if (cache) await write(cache, { ...entry, refused: (error as Error).message || MESSAGES.UNEXPECTED });
       continue;
