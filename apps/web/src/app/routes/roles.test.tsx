@@ -1,9 +1,10 @@
 import { MESSAGES, PERMISSION_HELP } from '@red-dental/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { setScreenWidth } from '@/test/media-query.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const ROLES = [
@@ -25,6 +26,22 @@ function admin() {
 }
 
 describe('/roles', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('on a phone shows each role as a card with its counts and its edit button', async () => {
+    setScreenWidth('small');
+    mockApi(admin());
+    renderApp('/roles');
+    const table = await screen.findByRole('table', { name: 'Roles' });
+    const row = (await within(table).findByText('ADMINISTRATIVO')).closest('tr')!;
+    const [card, ...others] = within(row).getAllByRole('cell');
+    expect(others).toHaveLength(0);
+    expect(card).toHaveTextContent('Permisos2 permisos');
+    expect(card).toHaveTextContent('Cuentas3');
+    expect(within(card!).getByRole('button', { name: 'Editar el rol ADMINISTRATIVO' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Ver todas las columnas' })).not.toBeInTheDocument();
+  });
+
   it('lists the roles; ADMINISTRADOR has every permission and no edit', async () => {
     mockApi(admin());
     renderApp('/roles');

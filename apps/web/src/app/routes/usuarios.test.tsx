@@ -1,9 +1,10 @@
 import { MESSAGES, type UsuarioRow } from '@red-dental/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { setScreenWidth } from '@/test/media-query.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const ROLES = [
@@ -40,6 +41,27 @@ const rowOf = async (name: string) =>
   (await within(await screen.findByRole('table', { name: 'Usuarios' })).findByText(name)).closest('tr')!;
 
 describe('/usuarios', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('on a phone shows each account as a card: the name, its data and its buttons together, nothing behind a tap', async () => {
+    setScreenWidth('small');
+    mockApi({ ...admin(), 'GET /api/user/paginated': { rows: [MARTA, INVITADO], rowCount: 2 } });
+    renderApp('/usuarios');
+    const marta = await rowOf('Marta Quiroga');
+    const card = within(marta).getAllByRole('cell');
+    expect(card).toHaveLength(1);
+    expect(card[0]).toHaveTextContent('persona10@reddental.com.ar');
+    expect(card[0]).toHaveTextContent('RolesADMINISTRATIVO');
+    expect(card[0]).toHaveTextContent('EstadoActivo');
+    expect(card[0]).toHaveTextContent('Último ingreso20/11/2026');
+    for (const name of ['Roles de Marta Quiroga', 'Enviar enlace', 'Desactivar'])
+      expect(within(card[0]!).getByRole('button', { name })).toBeInTheDocument();
+    expect(
+      within(await rowOf('Julián Sosa')).getByRole('button', { name: 'Reenviar invitación' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ver todas las columnas' })).not.toBeInTheDocument();
+  });
+
   it('lists the accounts with roles, state and last sign-in, and searches', async () => {
     const { requests } = mockApi({
       ...admin(),

@@ -1,3 +1,4 @@
+export { type CardLayout, cardColumn, useCardsOnSmallScreens } from './card-columns.tsx';
 export type {
   ClientPagedProps,
   Column,

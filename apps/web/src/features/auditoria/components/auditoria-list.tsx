@@ -16,7 +16,12 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
+import {
+  type Column,
+  DataTable,
+  type Pagination,
+  useCardsOnSmallScreens,
+} from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { SearchIcon } from '@/components/ui/screen-icons/index.ts';
@@ -88,6 +93,8 @@ export function AuditoriaList() {
   const parsed = auditoriaFilterSchema.safeParse(applied);
   const filter: AuditoriaFilter = parsed.success ? parsed.data : {};
   const page = useAuditoriaPage({ ...pagination, ...filter });
+  // A phone has no room for the date, the person and the action side by side: each row is a card there.
+  const columns = useCardsOnSmallScreens(COLUMNS, { key: 'usuario' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FilterKey, string>>>({});
 
   const set = (key: FilterKey) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
@@ -207,7 +214,7 @@ export function AuditoriaList() {
         <DataTable
           paging="server"
           label="Registro de auditoría"
-          columns={COLUMNS}
+          columns={columns}
           rows={page.data?.rows}
           rowCount={page.data?.rowCount ?? 0}
           getRowId={(r) => r.id}

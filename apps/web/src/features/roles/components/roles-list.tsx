@@ -2,7 +2,7 @@ import { PERMISSIONS, ROLE_NAMES, type Rol } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { type Column, DataTable, useCardsOnSmallScreens } from '@/components/ui/data-table/index.ts';
 
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { PencilIcon, PlusIcon } from '@/components/ui/screen-icons/index.ts';
@@ -67,6 +67,8 @@ export function RolesList() {
     ],
     [canUpdate],
   );
+  // A phone has no room for the name beside the button: each role is a card there.
+  const shownColumns = useCardsOnSmallScreens(columns, { key: 'nombre', actions: 'editar' });
 
   return (
     <ListPanel
@@ -87,7 +89,7 @@ export function RolesList() {
       <DataTable
         paging="client"
         label="Roles"
-        columns={columns}
+        columns={shownColumns}
         rows={roles.data}
         getRowId={(r) => r.id}
         isLoading={roles.isPending}

@@ -2,7 +2,7 @@ import { MESSAGES, type Sesion } from '@red-dental/contracts';
 import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { type Column, DataTable, useCardsOnSmallScreens } from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -69,6 +69,8 @@ export function SesionesPanel({ onSignOut }: SesionesPanelProps) {
     ],
     [cerrar, onSignOut, toast],
   );
+  // A phone has no room for the device beside the button: each session is a card there.
+  const shownColumns = useCardsOnSmallScreens(columns, { key: 'dispositivo', actions: 'cerrar' });
 
   const others = (sesiones.data ?? []).filter((s) => !s.actual).length;
   return (
@@ -99,7 +101,7 @@ export function SesionesPanel({ onSignOut }: SesionesPanelProps) {
       <DataTable
         paging="client"
         label="Sesiones abiertas"
-        columns={columns}
+        columns={shownColumns}
         rows={sesiones.data}
         getRowId={(s) => s.id}
         isLoading={sesiones.isPending}

@@ -2,7 +2,7 @@ import { MESSAGES, PERMISSIONS, type Rol, type UsuarioRow } from '@red-dental/co
 import { useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
-import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { type Column, DataTable, useCardsOnSmallScreens } from '@/components/ui/data-table/index.ts';
 
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
@@ -141,6 +141,8 @@ export function UsuariosList({ roles }: UsuariosListProps) {
       },
     ];
   }, [can, ownId, roles]);
+  // A phone has no room for the name beside the buttons: each account is a card there.
+  const shownColumns = useCardsOnSmallScreens(columns, { key: 'nombre', actions: 'acciones' });
 
   return (
     <div className={listPage.page}>
@@ -169,7 +171,7 @@ export function UsuariosList({ roles }: UsuariosListProps) {
         <DataTable
           paging="server"
           label="Usuarios"
-          columns={columns}
+          columns={shownColumns}
           rows={page.data?.rows}
           rowCount={page.data?.rowCount ?? 0}
           getRowId={(u) => u.id}

@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import { useIsSmallScreen } from '@/lib/use-media-query.ts';
+import styles from './card-columns.module.css';
+import type { Column } from './data-table.tsx';
+
+export interface CardLayout {
+  /** The column that names the row (a person, a role, a device): the card's heading. */
+  key: string;
+  /** The column of the row's buttons: the card's last line. */
+  actions?: string;
+}
+
+/**
+ * The table's columns folded into one, each row a card: the key column's
+ * cell, every other column as 'label: value', then the row's buttons. For
+ * tables whose key and buttons do not fit a phone side by side: the whole row
+ * is in sight without scrolling sideways or opening it.
+ */
+export function cardColumn<T>(columns: readonly Column<T>[], { key, actions }: CardLayout): Column<T> {
+  const heading = columns.find((c) => c.id === key);
+  const buttons = columns.find((c) => c.id === actions);
+  const facts = columns.filter((c) => c !== heading && c !== buttons);
+  return {
+    id: key,
+    header: heading?.header ?? '',
+    label: heading?.label,
+    isPrimary: true,
+    cell: (row) => (
+      <div className={styles.card}>
+        {heading && <div>{heading.cell(row)}</div>}
+        {facts.length > 0 && (
+          <dl className={styles.facts}>
+            {facts.map((column) => (
+              <div key={column.id} className={styles.fact}>
+                <dt>{column.label ?? column.header}</dt>
+                <dd>{column.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {buttons && <div className={styles.actions}>{buttons.cell(row)}</div>}
+      </div>
+    ),
+  };
+}
+
+/** `columns` on wider screens; below 768 px, the one column of `cardColumn`. */
+export function useCardsOnSmallScreens<T>(
+  columns: readonly Column<T>[],
+  layout: CardLayout,
+): readonly Column<T>[] {
+  const isSmallScreen = useIsSmallScreen();
+  const { key, actions } = layout;
+  return useMemo(
+    () => (isSmallScreen ? [cardColumn(columns, { key, actions })] : columns),
+    [isSmallScreen, columns, key, actions],
+  );
+}
