@@ -255,6 +255,7 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => ({ user: f.loginUser.email, pass: f.loginUser.password }),
     },
     'GET /api/user/me': { as: 'admin', url: '/api/user/me' },
+    'PUT /api/user/me': { as: 'own', url: '/api/user/me', body: () => ({ nombre: 'Ana Pérez' }) },
     'POST /api/user/recover-password': {
       as: 'anonymous',
       url: '/api/user/recover-password',

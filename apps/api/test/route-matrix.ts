@@ -39,6 +39,7 @@ export const MATRIX: Record<string, Row> = {
 
   'POST /api/user/login': OPEN,
   'GET /api/user/me': ANY_USER,
+  'PUT /api/user/me': ANY_USER,
   'POST /api/user/recover-password': OPEN,
   'PUT /api/user/restore-password': OPEN,
   'POST /api/user/restore-password/check': OPEN,

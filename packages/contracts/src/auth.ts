@@ -33,6 +33,8 @@ export const sessionUserSchema = z.object({
   id: z.number(),
   user: z.string(),
   professionalName: z.string().nullable(),
+  /** A staff account's own name, null until it is given one (a professional's is professionalName). */
+  nombre: z.string().nullable(),
   roles: z.array(roleSchema),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

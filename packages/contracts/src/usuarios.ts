@@ -45,6 +45,19 @@ export const invitacionSchema = z.object({
 });
 export type Invitacion = z.infer<typeof invitacionSchema>;
 
+/**
+ * PUT /api/user/me: the name a staff account goes by (the header, Usuarios,
+ * Auditoría, the invitations it sends); the first administrator starts without one.
+ */
+export const cuentaNombreSchema = z.object({
+  nombre: z
+    .string({ error: M.NOMBRE_REQUIRED })
+    .trim()
+    .min(1, M.NOMBRE_REQUIRED)
+    .max(120, MESSAGES.FIELD_TOO_LONG),
+});
+export type CuentaNombre = z.infer<typeof cuentaNombreSchema>;
+
 /** GET /api/user/invitaciones/{token}: whom the link invites, to greet them by name. */
 export const invitacionInfoSchema = z.object({ nombre: z.string(), email: z.string() });
 export type InvitacionInfo = z.infer<typeof invitacionInfoSchema>;

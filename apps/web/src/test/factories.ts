@@ -19,6 +19,7 @@ export function makeSessionUser(
     id,
     user: `usuario${id}@reddental.com.ar`,
     professionalName: role === 'PRESTADOR' ? `Dra. Prestadora ${id}` : null,
+    nombre: null,
     roles: [{ id: 1, name, permissions: permissions.map((p) => ({ name: p })) }],
     ...overrides,
   };

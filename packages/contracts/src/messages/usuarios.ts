@@ -47,6 +47,8 @@ export const LOGIN_INVITED =
   'Su cuenta todavía no está activa: ábrala con el enlace de la invitación que recibió por email.';
 export const LOGIN_INACTIVE = 'Su cuenta está desactivada. Comuníquese con un administrador de la red.';
 export const USER_NOT_FOUND = 'El usuario no existe';
+export const NOMBRE_SAVED = 'Se guardó su nombre';
+export const NOMBRE_OF_PROFESSIONAL = 'Su nombre es el de su perfil de profesional: cámbielo en Mi Perfil.';
 
 export const ROLE_NAME_REQUIRED = 'El nombre del rol es requerido';
 export const ROLE_NAME_INVALID = 'Use letras, números, espacios, guiones o guiones bajos';

@@ -1,7 +1,16 @@
 import { composeMail } from '../../plugins/mail/mail.layout.ts';
 
-/** The link a staff member is invited with; they choose their own password on it. */
-export function invitationMail(to: string, nombre: string, invitedBy: string, link: string) {
+/**
+ * The link a staff member is invited with; they choose their own password on
+ * it. It says who invites: by name and address, or by the address alone from
+ * an account that has no name yet.
+ */
+export function invitationMail(
+  to: string,
+  nombre: string,
+  invitedBy: { nombre: string | null; email: string },
+  link: string,
+) {
   return composeMail({
     template: 'invitacion-personal',
     carriesSecret: true,
@@ -9,7 +18,9 @@ export function invitationMail(to: string, nombre: string, invitedBy: string, li
     subject: 'Red Dental: lo invitaron al sistema de gestión',
     paragraphs: [
       `Hola ${nombre}:`,
-      `${invitedBy} lo invitó a usar el sistema de gestión de Red Dental.`,
+      invitedBy.nombre
+        ? `${invitedBy.nombre} (${invitedBy.email}) lo invitó a usar el sistema de gestión de Red Dental.`
+        : `Lo invitaron a usar el sistema de gestión de Red Dental desde la cuenta ${invitedBy.email}.`,
       'Para activar su cuenta, abra el enlace y elija su contraseña. El enlace vale por 72 horas y se puede usar una sola vez; si vence, pida otro al administrador.',
     ],
     action: { label: 'Activar mi cuenta', url: link },

@@ -113,6 +113,11 @@ export async function assertAdminRemains(tx: DbOrTx, userId: number, nextRoleNam
     await assertAnotherAdmin(tx, userId);
 }
 
+/** Who sends an invitation, as it names them: their own name (null while they have none) and address. */
+async function inviterOf(tx: DbOrTx, caller: Subject) {
+  return { nombre: (await admin.findUsuario(tx, caller.id))?.nombre ?? null, email: caller.email };
+}
+
 function newInvitation() {
   const token = randomToken();
   return {
@@ -165,7 +170,7 @@ export async function invite(deps: Deps, caller: Subject, input: Invitacion) {
         invitationMail(
           input.email,
           input.nombre,
-          caller.email,
+          await inviterOf(tx, caller),
           `${deps.config.publicUrl}/invitacion/${invitation.token}`,
         ),
       );
@@ -203,7 +208,7 @@ export async function resendInvitation(deps: Deps, caller: Subject, id: number) 
       invitationMail(
         user.email,
         user.nombre ?? user.email,
-        caller.email,
+        await inviterOf(tx, caller),
         `${deps.config.publicUrl}/invitacion/${invitation.token}`,
       ),
     );

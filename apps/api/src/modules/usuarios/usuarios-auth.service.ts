@@ -37,16 +37,17 @@ type Deps = Pick<
  */
 const RECOVERY_MAILS_PER_HOUR = { max: 5, windowSeconds: 3600 };
 
-/** The signed-in user as login and /user/me answer it: e-mail, professional's name, roles with permissions. */
+/** The signed-in user as login and /user/me answer it: e-mail, names, roles with permissions. */
 export async function buildSessionUser(
   deps: Pick<Deps, 'db'>,
   user: { id: number; email: string },
 ): Promise<SessionUser> {
-  const [roles, professionalName] = await Promise.all([
+  const [roles, professionalName, nombre] = await Promise.all([
     usuarios.findRolesOfUsers(deps.db, [user.id]),
     profesionales.findNombreByUserId(deps.db, user.id),
+    usuarios.findNombre(deps.db, user.id),
   ]);
-  return { id: user.id, user: user.email, professionalName, roles: roles.get(user.id) ?? [] };
+  return { id: user.id, user: user.email, professionalName, nombre, roles: roles.get(user.id) ?? [] };
 }
 
 /**

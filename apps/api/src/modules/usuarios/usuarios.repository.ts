@@ -18,6 +18,12 @@ export function findUserById(db: DbOrTx, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
+/** A staff account's own name (professionals keep theirs in profesionales). */
+export async function findNombre(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db.select({ nombre: users.nombre }).from(users).where(eq(users.id, id));
+  return row?.nombre ?? null;
+}
+
 export interface RoleWithPermissions {
   id: number;
   name: string;
@@ -91,7 +97,13 @@ export async function insertUser(
 export async function updateUser(
   db: DbOrTx,
   id: number,
-  values: Partial<{ email: string; passwordHash: string; status: UserStatus; emailConfirmedAt: null }>,
+  values: Partial<{
+    email: string;
+    nombre: string;
+    passwordHash: string;
+    status: UserStatus;
+    emailConfirmedAt: null;
+  }>,
   options: { revokeTokens: boolean },
 ) {
   const [row] = await db

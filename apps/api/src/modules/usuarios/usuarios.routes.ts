@@ -1,6 +1,7 @@
 import {
   changePasswordSchema,
   createUserSchema,
+  cuentaNombreSchema,
   emailConfirmSchema,
   idParamSchema,
   loginAnswerSchema,
@@ -57,6 +58,20 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['usuarios'], summary: 'Usuario de la sesión', response: { 200: sessionUserSchema } },
     },
     async (request) => authService.buildSessionUser(app, currentUser(request)),
+  );
+
+  app.put(
+    '/me',
+    {
+      onRequest: [app.authorize()],
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Cambia el nombre propio de una cuenta del personal (devuelve el usuario de la sesión)',
+        body: cuentaNombreSchema,
+        response: { 200: sessionUserSchema },
+      },
+    },
+    async (request) => service.changeOwnNombre(app, currentUser(request), request.body),
   );
 
   app.post(

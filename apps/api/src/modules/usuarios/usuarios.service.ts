@@ -1,5 +1,6 @@
 import {
   type CreateUser,
+  type CuentaNombre,
   MESSAGES,
   PERMISSIONS,
   ROLE_NAMES,
@@ -25,7 +26,7 @@ import {
 import * as repo from './usuarios.repository.ts';
 import { findRolesByIds } from './usuarios-admin.repository.ts';
 import { assertAdminRemains, assertCanActOn, assertGrantableRoles } from './usuarios-admin.service.ts';
-import { mailEmailConfirmation } from './usuarios-auth.service.ts';
+import { buildSessionUser, mailEmailConfirmation } from './usuarios-auth.service.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'accountFailures'>;
 
@@ -174,6 +175,28 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
     if (isUniqueViolation(error)) throw conflict(MESSAGES.EMAIL_TAKEN);
     throw error;
   }
+}
+
+/**
+ * `PUT /api/user/me`: the name a staff account goes by, set by its owner (the
+ * first administrator starts without one). A professional's name is that of
+ * their record, changed on Mi Perfil, so it is refused here. Answers the
+ * session's user, name included.
+ */
+export async function changeOwnNombre(deps: Deps, caller: Subject, input: CuentaNombre) {
+  if (await profesionales.findNombreByUserId(deps.db, caller.id))
+    throw conflict(MESSAGES.usuarios.NOMBRE_OF_PROFESSIONAL);
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.findNombre(tx, caller.id);
+    await repo.updateUser(tx, caller.id, { nombre: input.nombre }, { revokeTokens: false });
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'user',
+      entityId: caller.id,
+      details: { nombre: input.nombre, nombreAnterior: before },
+    });
+  });
+  return buildSessionUser(deps, caller);
 }
 
 /** Why a request could not be acted on: it does not exist, it is no longer pending, or its address is unproven. */

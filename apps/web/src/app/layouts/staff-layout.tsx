@@ -32,7 +32,7 @@ function StaffFrame() {
           {user && (
             <Link to={PATHS.miCuenta} className={styles.user} title="Mi cuenta">
               <UserIcon size={18} />
-              <span className={styles.userName}>{user.professionalName || user.user}</span>
+              <span className={styles.userName}>{user.professionalName || user.nombre || user.user}</span>
               <span className="sr-only">: Mi cuenta</span>
             </Link>
           )}

@@ -2,6 +2,7 @@ import { PasswordPanel } from '@/features/auth/components/password-panel.tsx';
 import { DescargarMisDatos } from '@/features/mis-datos/components/descargar-mis-datos.tsx';
 import { SegundoFactorPanel } from '@/features/segundo-factor/components/segundo-factor-panel.tsx';
 import { SesionesPanel } from '@/features/sesiones/components/sesiones-panel.tsx';
+import { NombrePanel } from '@/features/usuarios/components/nombre-panel.tsx';
 import { PATHS } from '@/lib/paths.ts';
 import { useSignOut } from '../layouts/use-sign-out.ts';
 import styles from './mi-cuenta.module.css';
@@ -11,6 +12,7 @@ export function Component() {
   const signOut = useSignOut();
   return (
     <div className={styles.page}>
+      <NombrePanel />
       <PasswordPanel />
       <SegundoFactorPanel />
       <SesionesPanel onSignOut={signOut} />
