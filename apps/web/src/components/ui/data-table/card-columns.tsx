@@ -28,20 +28,29 @@ export function cardColumn<T>(columns: readonly Column<T>[], { key, actions }: C
     cell: (row) => (
       <div className={styles.card}>
         {heading && <div>{heading.cell(row)}</div>}
-        {facts.length > 0 && (
-          <dl className={styles.facts}>
-            {facts.map((column) => (
-              <div key={column.id} className={styles.fact}>
-                <dt>{column.label ?? column.header}</dt>
-                <dd>{column.cell(row)}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        <Facts columns={facts} row={row} />
         {buttons && <div className={styles.actions}>{buttons.cell(row)}</div>}
       </div>
     ),
   };
+}
+
+/** The other columns by name; a detail column (`isDetail`) only where the row has it, as an opened row shows it. */
+function Facts<T>({ columns, row }: { columns: readonly Column<T>[]; row: T }) {
+  const facts = columns
+    .map((column) => ({ column, value: column.cell(row) }))
+    .filter(({ column, value }) => !column.isDetail || value != null);
+  if (facts.length === 0) return null;
+  return (
+    <dl className={styles.facts}>
+      {facts.map(({ column, value }) => (
+        <div key={column.id} className={styles.fact}>
+          <dt>{column.label ?? column.header}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 /** `columns` on wider screens; below 768 px, the one column of `cardColumn`. */
