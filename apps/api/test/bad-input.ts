@@ -629,7 +629,11 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       query: { pageIndex: '0', pageSize: '10', ...auditFilters },
     },
     // Answers text/csv; past 30 exports an hour the rest are a Spanish 429, still below 500.
-    'GET /api/auditoria/export': { as: 'admin', url: '/api/auditoria/export', query: auditFilters },
+    'GET /api/auditoria/export': {
+      as: 'admin',
+      url: '/api/auditoria/export',
+      query: { ...auditFilters, separador: ';' },
+    },
 
     'GET /api/reportes': {
       as: 'admin',
