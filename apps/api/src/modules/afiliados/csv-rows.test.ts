@@ -1,7 +1,7 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter } from './afiliados-import.service.ts';
 import { headerKey, mapHeader, parseCsvDate, validateRecord } from './csv-rows.ts';
+import { detectDelimiter } from './csv-staging.ts';
 
 describe('CSV rows', () => {
   it('matches header aliases ignoring case, accents, spaces, underscores and dots', () => {
