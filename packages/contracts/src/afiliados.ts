@@ -249,9 +249,9 @@ export const afiliadosPaginatedQuerySchema = paginatedQuerySchema.extend({
 });
 export type AfiliadosPaginatedQuery = z.infer<typeof afiliadosPaginatedQuerySchema>;
 
-/** GET /api/afiliados/export: the list's search and insurer, and the file's format. */
+/** GET /api/afiliados/export: the list's search, insurer and state, and the file's format. */
 export const afiliadosExportQuerySchema = afiliadosPaginatedQuerySchema
-  .pick({ search: true, obraSocialId: true })
+  .pick({ search: true, obraSocialId: true, estado: true })
   .extend(exportFormatSchema.shape);
 export type AfiliadosExportQuery = z.infer<typeof afiliadosExportQuerySchema>;
 

@@ -54,6 +54,33 @@ describe.each(BACKENDS)('the affiliate list by state, with contact data (%s)', (
     expect(list.json().map((r: { nombre: string }) => r.nombre)).toEqual([activa.nombre]);
   });
 
+  it('exports what the list shows: the state filter goes into the file', async () => {
+    const os = await createObraSocial(ctx.app, staff);
+    const stamp = Date.now() % 100_000;
+    const activa = await createAfiliado(ctx.app, staff, os.id, { nombre: `Exporta Activa ${stamp}` });
+    const baja = await createAfiliado(ctx.app, staff, os.id, { nombre: `Exporta Baja ${stamp}` });
+    expect((await inject('DELETE', `/api/afiliados/${baja.id}`, staff)).statusCode).toBe(204);
+    const file = async (estado: string) => {
+      const res = await inject(
+        'GET',
+        `/api/afiliados/export?obraSocialId=${os.id}&formato=csv${estado}`,
+        staff,
+      );
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const deBaja = await file('&estado=baja');
+    expect(deBaja).toContain(baja.nombre);
+    expect(deBaja).not.toContain(activa.nombre);
+    const activos = await file('&estado=activos');
+    expect(activos).toContain(activa.nombre);
+    expect(activos).not.toContain(baja.nombre);
+    expect(await file('')).toContain(activa.nombre);
+    const bad = await inject('GET', `/api/afiliados/export?estado=todos`, staff);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain(MESSAGES.afiliados.ESTADO_INVALID);
+  });
+
   it('refuses an unknown state in Spanish', async () => {
     for (const url of ['/api/afiliados/paginated?estado=inactivos', '/api/afiliados?estado=todos']) {
       const res = await inject('GET', url, staff);

@@ -1,4 +1,4 @@
-import type { ExportFormat } from '@red-dental/contracts';
+import type { AfiliadoEstado, ExportFormat } from '@red-dental/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
@@ -28,7 +28,7 @@ const EXPORT_COLUMNS: readonly ExportColumn<repo.AfiliadoExportRow>[] = [
 export function exportAfiliados(
   deps: { db: Db; log: FastifyBaseLogger },
   caller: Subject,
-  query: { search?: string; obraSocialId?: number } & ExportFormat,
+  query: { search?: string; obraSocialId?: number; estado?: AfiliadoEstado } & ExportFormat,
 ) {
   const { formato, separador, ...filtros } = query;
   const filter = filterFor(caller, filtros);

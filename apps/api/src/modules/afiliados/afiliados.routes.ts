@@ -233,7 +233,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['afiliados'],
         summary:
-          'La lista de afiliados con su búsqueda y obra social, como CSV (UTF-8 con BOM, separador , o ;) o XLSX; la exportación queda registrada',
+          'La lista de afiliados con su búsqueda, obra social y estado, como CSV (UTF-8 con BOM, separador , o ;) o XLSX; la exportación queda registrada',
         querystring: afiliadosExportQuerySchema,
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       },

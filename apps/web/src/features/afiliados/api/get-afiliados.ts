@@ -1,5 +1,6 @@
 import {
   type Afiliado,
+  type AfiliadoEstado,
   type AfiliadosPaginatedQuery,
   afiliadoSchema,
   type ExportFormat,
@@ -47,14 +48,14 @@ export function useAfiliadosPage(params: AfiliadosPaginatedQuery, enabled = true
 
 /** `GET /api/afiliados/export`: the list with the screen's search and insurer, saved by the browser (staff). */
 export function exportAfiliados(
-  filter: { search?: string; obraSocialId?: number },
+  filter: { search?: string; obraSocialId?: number; estado?: AfiliadoEstado },
   format: ExportFormat,
   onProgress: (bytes: number) => void,
 ) {
   return apiExport('afiliados/export', {
     name: 'afiliados',
     format,
-    query: { search: filter.search || undefined, obraSocialId: filter.obraSocialId },
+    query: { search: filter.search || undefined, obraSocialId: filter.obraSocialId, estado: filter.estado },
     onProgress,
   });
 }

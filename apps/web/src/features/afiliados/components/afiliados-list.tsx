@@ -295,7 +295,7 @@ export function AfiliadosList({
                 failure={MESSAGES.EXPORT_FAILED}
                 disabled={!page.data || page.data.rowCount === 0}
                 onExport={(format, onProgress) =>
-                  exportAfiliados({ search, obraSocialId }, format, onProgress)
+                  exportAfiliados({ search, obraSocialId, estado }, format, onProgress)
                 }
               />
             )

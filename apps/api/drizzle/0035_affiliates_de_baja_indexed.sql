@@ -1,0 +1,2 @@
+CREATE INDEX "afiliados_baja_orden_idx" ON "afiliados" USING btree ("nombre_busqueda" collate "C","id") WHERE "afiliados"."baja_at" is not null;--> statement-breakpoint
+CREATE INDEX "afiliados_obra_social_baja_orden_idx" ON "afiliados" USING btree ("obra_social_id","nombre_busqueda" collate "C","id") WHERE "afiliados"."baja_at" is not null;
