@@ -142,7 +142,8 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
       'Teléfono',
       'Dado de baja',
     ],
-    ['Ana Importada', 'DNI', csvDoc1, '03/04/1980', insurerB],
+    // The birth date is a date cell (Excel sorts by it): the day, as the sheet's reader gives it.
+    ['Ana Importada', 'DNI', csvDoc1, new Date('1980-04-03T00:00:00.000Z'), insurerB],
     ['Luis Importado', 'DNI', csvDoc2, undefined, insurerB],
   ]);
   await page.getByRole('button', { name: 'Exportar' }).click();
