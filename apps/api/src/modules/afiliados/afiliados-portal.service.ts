@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
+import { affiliateLoginUrl } from '../../lib/public-links.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from './afiliados.mails.ts';
@@ -143,7 +144,7 @@ export async function changeContacto(
   if (input.email !== undefined) {
     const wanted = input.email || null;
     const clearPending = { emailPendiente: null, emailTokenHash: null, emailTokenExpiresAt: null };
-    const portalUrl = `${deps.config.publicUrl}/login-afiliado`;
+    const portalUrl = affiliateLoginUrl(deps.config);
     const pendingStillValid =
       current.emailPendiente !== null &&
       current.emailTokenExpiresAt !== null &&

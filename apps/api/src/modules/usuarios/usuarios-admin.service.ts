@@ -24,6 +24,7 @@ import {
   tooManyRequests,
 } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { staffLoginUrl } from '../../lib/public-links.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -38,7 +39,6 @@ type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'withinQuota' | 'si
 const M = MESSAGES.usuarios;
 export const INVITATION_TTL_HOURS = 72;
 
-const loginUrl = (deps: Deps) => `${deps.config.publicUrl}/login`;
 const userNotFound = () => notFound(M.USER_NOT_FOUND);
 
 /** `GET /api/user/paginated`: a page of accounts with their roles. */
@@ -310,7 +310,7 @@ export async function changeRoles(deps: Deps, caller: Subject, id: number, input
       entityId: id,
       details: { antes: before.map((r) => r.name).sort(), roles: names },
     });
-    await deps.mail.enqueue(tx, rolesChangedMail(user.email, names, loginUrl(deps)));
+    await deps.mail.enqueue(tx, rolesChangedMail(user.email, names, staffLoginUrl(deps.config)));
   });
   deps.mail.wake();
   return { message: M.ROLES_UPDATED };
@@ -341,7 +341,7 @@ export async function changeEstado(deps: Deps, caller: Subject, id: number, inpu
       entityId: id,
       details: { estado: to },
     });
-    await deps.mail.enqueue(tx, statusChangedMail(user.email, input.activo, loginUrl(deps)));
+    await deps.mail.enqueue(tx, statusChangedMail(user.email, input.activo, staffLoginUrl(deps.config)));
     return user;
   });
   deps.mail.wake();

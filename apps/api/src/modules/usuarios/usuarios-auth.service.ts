@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
+import { staffLoginUrl } from '../../lib/public-links.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Client, Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -230,7 +231,7 @@ export async function restorePassword(deps: Deps, input: RestorePassword) {
     if (user?.status === 'invited') await acceptInvitation(tx, userId, passwordHash);
     // The other links mailed before this one die with the old password.
     await usuarios.deleteRecoveryTokens(tx, userId);
-    await deps.mail.enqueue(tx, passwordChangedMail(user!.email, `${deps.config.publicUrl}/login`));
+    await deps.mail.enqueue(tx, passwordChangedMail(user!.email, staffLoginUrl(deps.config)));
   });
   deps.mail.wake();
 }
@@ -256,7 +257,7 @@ export async function changeOwnPassword(deps: Deps, caller: Subject, input: Chan
     const updated = await usuarios.updateUser(tx, caller.id, { passwordHash }, { revokeTokens: true });
     if (!updated) throw unauthorized(MESSAGES.SESSION_EXPIRED);
     await usuarios.deleteRecoveryTokens(tx, caller.id);
-    await deps.mail.enqueue(tx, passwordChangedMail(updated.email, `${deps.config.publicUrl}/login`));
+    await deps.mail.enqueue(tx, passwordChangedMail(updated.email, staffLoginUrl(deps.config)));
     return updated;
   });
   deps.mail.wake();

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { staffLoginUrl } from '../../lib/public-links.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
@@ -160,7 +161,7 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
       if (newEmail) await deps.mail.enqueue(tx, emailChangedMail(before.email, newEmail));
       if (newEmail && !own) await mailEmailConfirmation(deps, tx, user);
       if (passwordHash)
-        await deps.mail.enqueue(tx, passwordChangedMail(user.email, `${deps.config.publicUrl}/login`));
+        await deps.mail.enqueue(tx, passwordChangedMail(user.email, staffLoginUrl(deps.config)));
       await recordAudit(tx, caller, {
         action: 'update',
         entity: 'user',
@@ -215,7 +216,7 @@ export async function approveRequest(deps: Deps, caller: Subject, userId: number
     if (!updated) throw await notPending(tx, userId);
     await repo.assignRoleByName(tx, userId, ROLE_NAMES.PRESTADOR);
     const nombre = (await profesionales.findNombreByUserId(tx, userId)) ?? updated.email;
-    await deps.mail.enqueue(tx, requestApprovedMail(updated.email, nombre, `${deps.config.publicUrl}/login`));
+    await deps.mail.enqueue(tx, requestApprovedMail(updated.email, nombre, staffLoginUrl(deps.config)));
     await recordAudit(tx, caller, {
       action: 'approve',
       entity: 'user',
