@@ -243,37 +243,33 @@ export async function confirmEmailToken(db: DbOrTx, tokenHash: string) {
   return row;
 }
 
-/**
- * Marks a valid recovery link used and answers its user. Finding and marking
- * in one statement makes a second use fail, even a concurrent one.
- */
+/** A recovery link that still works: not used, not expired. */
+const usableRecoveryToken = (tokenHash: string) =>
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, sql`now()`),
+  );
+
 /** Whether a recovery link would still restore a password (unused, in time), without spending it. */
 export async function isRecoveryTokenUsable(db: DbOrTx, tokenHash: string): Promise<boolean> {
   const rows = await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usableRecoveryToken(tokenHash))
     .limit(1);
   return rows.length > 0;
 }
 
+/**
+ * Marks a valid recovery link used and answers its user. Finding and marking
+ * in one statement makes a second use fail, even a concurrent one.
+ */
 export async function consumeRecoveryToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usableRecoveryToken(tokenHash))
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId;
 }
