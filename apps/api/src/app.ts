@@ -30,7 +30,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrorHandler } from './plugi
 import fileLinksPlugin from './plugins/file-links.ts';
 import mailPlugin from './plugins/mail/mail.plugin.ts';
 import metricsPlugin from './plugins/metrics.ts';
-import openapiPlugin from './plugins/openapi.ts';
+import openapiPlugin, { inArea } from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import requestTimeoutsPlugin, { type RequestTimeouts, requestTimeouts } from './plugins/request-timeouts.ts';
 import securityPlugin from './plugins/security.ts';
@@ -148,23 +148,23 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { prefix: '/health' });
-      await api.register(usuariosRoutes, { prefix: '/user' });
-      await api.register(registroRoutes, { prefix: '/registro' });
-      await api.register(permisosRoutes, { prefix: '/permisos' });
-      await api.register(rolesRoutes, { prefix: '/roles' });
-      await api.register(afiliadosRoutes, { prefix: '/afiliados' });
-      await api.register(obrasSocialesRoutes, { prefix: '/obra-sociales' });
-      await api.register(profesionalesRoutes, { prefix: '/profesionales' });
-      await api.register(recordatoriosRoutes, { prefix: '/profesionales' });
-      await api.register(especialidadesRoutes, { prefix: '/especialidades' });
-      await api.register(zonasRoutes, { prefix: '/zonas' });
-      await api.register(geocodingRoutes, { prefix: '/geocode' });
-      await api.register(notificacionesRoutes, { prefix: '/notificaciones' });
-      await api.register(filesRoutes, { prefix: '/files' });
-      await api.register(auditRoutes, { prefix: '/auditoria' });
-      await api.register(reportesRoutes, { prefix: '/reportes' });
-      await api.register(tableroRoutes, { prefix: '/tablero' });
+      await api.register(inArea('health', healthRoutes), { prefix: '/health' });
+      await api.register(inArea('usuarios', usuariosRoutes), { prefix: '/user' });
+      await api.register(inArea('registro', registroRoutes), { prefix: '/registro' });
+      await api.register(inArea('permisos', permisosRoutes), { prefix: '/permisos' });
+      await api.register(inArea('roles', rolesRoutes), { prefix: '/roles' });
+      await api.register(inArea('afiliados', afiliadosRoutes), { prefix: '/afiliados' });
+      await api.register(inArea('obras-sociales', obrasSocialesRoutes), { prefix: '/obra-sociales' });
+      await api.register(inArea('profesionales', profesionalesRoutes), { prefix: '/profesionales' });
+      await api.register(inArea('profesionales', recordatoriosRoutes), { prefix: '/profesionales' });
+      await api.register(inArea('especialidades', especialidadesRoutes), { prefix: '/especialidades' });
+      await api.register(inArea('zonas', zonasRoutes), { prefix: '/zonas' });
+      await api.register(inArea('geocoding', geocodingRoutes), { prefix: '/geocode' });
+      await api.register(inArea('notificaciones', notificacionesRoutes), { prefix: '/notificaciones' });
+      await api.register(inArea('files', filesRoutes), { prefix: '/files' });
+      await api.register(inArea('auditoria', auditRoutes), { prefix: '/auditoria' });
+      await api.register(inArea('reportes', reportesRoutes), { prefix: '/reportes' });
+      await api.register(inArea('tablero', tableroRoutes), { prefix: '/tablero' });
     },
     { prefix: '/api' },
   );
