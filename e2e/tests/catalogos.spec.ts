@@ -68,9 +68,7 @@ test('administrative staff keep the specialties and zones from Catálogos', asyn
   await expect(
     nuevaZona.getByRole('alert').filter({ hasText: 'Error al crear la nueva zona' }),
   ).toBeVisible();
-  await expect(nuevaZona.getByLabel('Número')).toHaveAccessibleDescription(
-    MESSAGES.profesionales.ZONA_NUMERO_TAKEN,
-  );
+  await expect(nuevaZona.getByLabel('Número')).toHaveAccessibleDescription(MESSAGES.zonas.NUMERO_TAKEN);
   await nuevaZona.getByRole('button', { name: 'Cancelar' }).click();
 
   await page.getByRole('button', { name: `Editar la zona ${zona}` }).click();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   booleanQueryParam,
+  boundedString,
   isValidEmail,
   MAX_ID,
   optionalIdQueryParam,
@@ -413,3 +414,16 @@ export const importResultSchema = z.object({
   dryRun: z.boolean(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+// ---------------------------------------------------------------------------
+// The affiliate's sign-in to the portal
+// ---------------------------------------------------------------------------
+
+export const afiliadoLoginSchema = z.object({
+  documento: boundedString(40).min(1, MESSAGES.DOCUMENT_REQUIRED),
+  /** Asked only where AFFILIATE_LOGIN_BIRTHDATE is on: then it must match the affiliate's, 'yyyy-mm-dd'. */
+  fecha_nacimiento: fechaNacimientoSchema,
+});
+export type AfiliadoLogin = z.infer<typeof afiliadoLoginSchema>;
+export type AfiliadoLoginInput = z.input<typeof afiliadoLoginSchema>;
+export const tokenResponseSchema = z.object({ token: z.string() });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { boundedString } from './common.ts';
+import { especialidadSchema } from './especialidades.ts';
 import * as MESSAGES from './messages/index.ts';
-import { especialidadSchema } from './profesionales.ts';
 import { reporteAfiliadoSchema } from './reportes.ts';
 import { ausenciaSchema, weeklyScheduleSchema } from './schedule.ts';
 
-const M = MESSAGES.cartilla;
+const _M = MESSAGES.cartilla;
 
 /**
  * GET /api/profesionales/obrasocial: one provider of the affiliate's
@@ -36,7 +36,9 @@ export const REPORTES_POR_DIA = 5;
 
 /** POST /api/profesionales/{id}/reportes: what is wrong in a provider's listing. */
 export const reporteInputSchema = z.object({
-  motivo: boundedString(1000).min(1, M.MOTIVO_REQUIRED).min(5, M.MOTIVO_TOO_SHORT),
+  motivo: boundedString(1000)
+    .min(1, MESSAGES.reportes.MOTIVO_REQUIRED)
+    .min(5, MESSAGES.reportes.MOTIVO_TOO_SHORT),
 });
 export type ReporteInput = z.infer<typeof reporteInputSchema>;
 

@@ -1,17 +1,12 @@
 import { z } from 'zod';
-import {
-  booleanQueryParam,
-  boundedString,
-  emailSchema,
-  idSchema,
-  MAX_ID,
-  paginatedQuerySchema,
-} from './common.ts';
+import { booleanQueryParam, boundedString, emailSchema, idSchema, paginatedQuerySchema } from './common.ts';
+import { especialidadSchema } from './especialidades.ts';
 import { exportFormatSchema } from './exports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
 import { MAP_FALLBACK_CENTER } from './plain.ts';
 import { ausenciaSchema, weeklyScheduleSchema } from './schedule.ts';
+import { zonaSchema } from './zonas.ts';
 
 const M = MESSAGES.profesionales;
 
@@ -85,36 +80,6 @@ export const profesionalOptionSchema = z.object({
   razonSocial: z.string().nullable(),
 });
 export type ProfesionalOption = z.infer<typeof profesionalOptionSchema>;
-
-// ---------------------------------------------------------------------------
-// Specialties and zones
-// ---------------------------------------------------------------------------
-
-export const especialidadSchema = z.object({ id: z.number(), nombre: z.string() });
-export type Especialidad = z.infer<typeof especialidadSchema>;
-
-/** POST /api/especialidades */
-export const especialidadInputSchema = z.object({
-  nombre: boundedString(100).min(1, MESSAGES.NAME_REQUIRED),
-});
-export type EspecialidadInput = z.infer<typeof especialidadInputSchema>;
-
-export const zonaSchema = z.object({ id: z.number(), nombre: z.string(), numero: z.number() });
-export type Zona = z.infer<typeof zonaSchema>;
-
-/** How a zone is named wherever it is listed or picked: its number, then its name ('1 - Gran Rosario'). */
-export const zonaLabel = (zona: Pick<Zona, 'nombre' | 'numero'>) => `${zona.numero} - ${zona.nombre}`;
-
-/** POST /api/zonas: the number is unique (409 when taken). */
-export const zonaInputSchema = z.object({
-  nombre: boundedString(100).min(1, M.ZONA_NOMBRE_REQUIRED),
-  numero: z.coerce
-    .number({ error: M.ZONA_NUMERO_INVALID })
-    .int(M.ZONA_NUMERO_INVALID)
-    .positive(M.ZONA_NUMERO_INVALID)
-    .max(MAX_ID, M.ZONA_NUMERO_INVALID),
-});
-export type ZonaInput = z.infer<typeof zonaInputSchema>;
 
 // ---------------------------------------------------------------------------
 // The professional

@@ -1,16 +1,71 @@
 import { z } from 'zod';
-import { newPasswordSchema, USER_STATUSES } from './auth.ts';
+import { newPasswordSchema, roleSchema } from './acceso.ts';
 import {
   boundedString,
   emailSchema,
   idSchema,
+  MAX_ID,
   messageResponseSchema,
   paginatedQuerySchema,
 } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
-import { ALL_PERMISSIONS, type PermissionName } from './permissions.ts';
 
 const M = MESSAGES.usuarios;
+
+// ---------------------------------------------------------------------------
+// Accounts created and edited by id, and the confirmation of an address staff gave one
+// ---------------------------------------------------------------------------
+
+/** Roles named by id or by name (`[3]` or `['PRESTADOR']`). */
+const roleRefsSchema = z
+  .array(z.union([z.number().int().positive().max(MAX_ID), z.string().max(100)]))
+  .max(20);
+export type RoleRef = number | string;
+
+/** POST /api/user: an active account; roles only by holders of USERS.UPDATE_ROLE. */
+export const createUserSchema = z.object({
+  user: emailSchema(),
+  pass: newPasswordSchema,
+  roles: roleRefsSchema.default([]),
+});
+export type CreateUser = z.infer<typeof createUserSchema>;
+
+/**
+ * PUT /api/user/{id}: any of e-mail, password and roles. On the caller's own
+ * account a new e-mail or password also needs the current password, as
+ * `change-password` does: a session alone must not be enough to take it.
+ */
+export const updateUserSchema = z.object({
+  user: emailSchema().optional(),
+  pass: newPasswordSchema.optional(),
+  roles: roleRefsSchema.optional(),
+  currentPassword: z.string().max(256, MESSAGES.FIELD_TOO_LONG).optional(),
+});
+export type UpdateUser = z.infer<typeof updateUserSchema>;
+
+/**
+ * An account's state: pendiente (a professional's sign-up waiting for approval),
+ * invitado (staff asked to join, password not set yet), activo, desactivado.
+ */
+export const USER_STATUSES = ['pending', 'invited', 'active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const userSchema = z.object({
+  id: z.number(),
+  user: z.string(),
+  status: z.enum(USER_STATUSES),
+  roles: z.array(roleSchema),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** POST /api/user/confirm-email: the token of the link mailed to an address someone else gave the account. */
+export const emailConfirmSchema = z.object({
+  token: z
+    .string({ error: MESSAGES.usuarios.EMAIL_TOKEN_INVALID })
+    .min(1, MESSAGES.usuarios.EMAIL_TOKEN_INVALID)
+    .max(200),
+});
 
 // ---------------------------------------------------------------------------
 // Accounts, as staff see and change them
@@ -94,49 +149,3 @@ export type UserRoles = z.infer<typeof userRolesSchema>;
 /** PUT /api/user/{id}/estado: deactivate (every session ends) or reactivate. */
 export const userEstadoSchema = z.object({ activo: z.boolean() });
 export type UserEstado = z.infer<typeof userEstadoSchema>;
-
-// ---------------------------------------------------------------------------
-// Roles
-// ---------------------------------------------------------------------------
-
-const permissionNameSchema = z.enum(ALL_PERMISSIONS as [PermissionName, ...PermissionName[]], {
-  error: M.ROLE_PERMISSION_UNKNOWN,
-});
-
-/** GET /api/roles: each role with its permissions and how many accounts hold it. */
-export const rolSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  permissions: z.array(permissionNameSchema),
-  usuarios: z.number().int(),
-  /** ADMINISTRADOR, ADMINISTRATIVO and PRESTADOR: kept by name; ADMINISTRADOR keeps every permission. */
-  predeterminado: z.boolean(),
-});
-export type Rol = z.infer<typeof rolSchema>;
-
-/** POST /api/roles and PUT /api/roles/{id}: upper-case names, like the default roles. */
-export const rolInputSchema = z.object({
-  name: boundedString(60)
-    .min(1, M.ROLE_NAME_REQUIRED)
-    .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^[\p{Lu}\d _-]+$/u, M.ROLE_NAME_INVALID)),
-  permissions: z.array(permissionNameSchema).max(ALL_PERMISSIONS.length),
-});
-export type RolInput = z.input<typeof rolInputSchema>;
-
-// ---------------------------------------------------------------------------
-// One's own sessions (one per sign-in, one per device)
-// ---------------------------------------------------------------------------
-
-/** GET /api/user/sesiones: the caller's open sessions, most recently used first. */
-export const sesionSchema = z.object({
-  id: z.string(),
-  /** 'Chrome en Windows', from the browser's own description. */
-  dispositivo: z.string(),
-  address: z.string(),
-  createdAt: z.string(),
-  lastUsedAt: z.string(),
-  /** The session this request came from. */
-  actual: z.boolean(),
-});
-export type Sesion = z.infer<typeof sesionSchema>;

@@ -246,7 +246,7 @@ export default fp(
     const lacksSecondFactor = (user: Subject) =>
       app.config.requireStaff2fa && !user.secondFactor && requiresSecondFactor(user.permissions);
     const secondFactorRequired = () =>
-      new AppError(403, MESSAGES.segundoFactor.SETUP_REQUIRED, ERROR_CODES.SECOND_FACTOR_REQUIRED);
+      new AppError(403, MESSAGES.acceso.SETUP_REQUIRED, ERROR_CODES.SECOND_FACTOR_REQUIRED);
 
     app.decorate(
       'authorize',

@@ -9,16 +9,19 @@
  * them all, so a screen's bundle carries only the messages it uses.
  */
 
+export * as acceso from './acceso.ts';
 export * as afiliados from './afiliados.ts';
 export * as auditoria from './auditoria.ts';
 export * as cartilla from './cartilla.ts';
-export * as catalogos from './catalogos.ts';
 export * from './common.ts';
 export * as csv from './csv.ts';
+export * as especialidades from './especialidades.ts';
 export * as geocoding from './geocoding.ts';
 export * as notificaciones from './notificaciones.ts';
 export * as obrasSociales from './obras-sociales.ts';
 export * as profesionales from './profesionales.ts';
+export * as reportes from './reportes.ts';
+export * as roles from './roles.ts';
 export * as schedule from './schedule.ts';
-export * as segundoFactor from './segundo-factor.ts';
 export * as usuarios from './usuarios.ts';
+export * as zonas from './zonas.ts';

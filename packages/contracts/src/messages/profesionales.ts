@@ -29,13 +29,6 @@ export const NO_PROFILE = 'Su usuario no tiene un perfil profesional';
 export const MATRICULA_MISSING = 'El profesional no cargó su matrícula';
 export const JURISDICCION_INVALID = 'La jurisdicción no es válida';
 
-export const ZONA_NUMERO_TAKEN = 'Ya existe una zona con ese número';
-export const ZONA_NOMBRE_REQUIRED = 'El nombre de la zona es requerido';
-export const ZONA_NUMERO_INVALID = 'El número de zona debe ser un entero positivo';
-export const ZONA_CREATE_FAILED = 'Error al crear la nueva zona';
-export const ESPECIALIDAD_TAKEN = 'Ya existe una especialidad con ese nombre';
-export const ESPECIALIDAD_NOT_FOUND = 'La especialidad no existe';
-
 export const REJECT_FAILED = 'Error al aceptar solicitud';
 export const MOTIVO_TOO_LONG = 'El motivo es demasiado largo';
 

@@ -25,8 +25,6 @@ export const OTHERS_PASSWORD =
   'Nadie define la contraseña de otra persona: con "Enviar enlace" su dueño recibe un enlace para elegir una nueva.';
 export const EMAIL_UNCONFIRMED =
   'La nueva dirección de email de esta cuenta todavía no fue confirmada: su dueño debe abrir el enlace que le enviamos.';
-export const EMAIL_UNCONFIRMED_RECOVERY =
-  'Esta dirección de email todavía no fue confirmada. Le enviamos un enlace para confirmarla; después podrá recuperar su contraseña.';
 export const EMAIL_CONFIRMED = 'Su nueva dirección de email quedó confirmada.';
 export const EMAIL_TOKEN_INVALID =
   'El enlace de confirmación no es válido o ya venció. Pida uno nuevo con "¿Olvidó su contraseña?" en el inicio de sesión.';
@@ -38,31 +36,4 @@ export const DEACTIVATED = (email: string) => `Se desactivó la cuenta de ${emai
 export const REACTIVATED = (email: string) => `Se reactivó la cuenta de ${email}`;
 export const STATUS_UNCHANGEABLE =
   'Solo se puede desactivar una cuenta activa y reactivar una desactivada (las solicitudes se resuelven en Solicitudes).';
-export const RECOVERY_SENT = (email: string) =>
-  `Se envió un enlace para definir una contraseña nueva a ${email}`;
-export const RECOVERY_QUOTA =
-  'Esta cuenta ya recibió varios enlaces de recuperación en la última hora. Intente más tarde.';
-export const RECOVERY_NOT_ACTIVE = 'Solo una cuenta activa puede recibir un enlace de recuperación.';
-export const LOGIN_INVITED =
-  'Su cuenta todavía no está activa: ábrala con el enlace de la invitación que recibió por email.';
-export const LOGIN_INACTIVE = 'Su cuenta está desactivada. Comuníquese con un administrador de la red.';
 export const USER_NOT_FOUND = 'El usuario no existe';
-export const NOMBRE_SAVED = 'Se guardó su nombre';
-export const NOMBRE_OF_PROFESSIONAL = 'Su nombre es el de su perfil de profesional: cámbielo en Mi Perfil.';
-
-export const ROLE_NAME_REQUIRED = 'El nombre del rol es requerido';
-export const ROLE_NAME_INVALID = 'Use letras, números, espacios, guiones o guiones bajos';
-export const ROLE_NAME_TAKEN = 'Ya existe un rol con ese nombre';
-export const ROLE_NOT_FOUND = 'El rol no existe';
-export const ROLE_PERMISSION_UNKNOWN = 'Alguno de los permisos indicados no existe';
-export const ROLE_ADMIN_FIXED = 'El rol ADMINISTRADOR tiene siempre todos los permisos y no se modifica.';
-export const ROLE_DEFAULT_NAME = 'Los roles predeterminados conservan su nombre.';
-export const ROLE_GRANT_FORBIDDEN = 'Solo puede dar a un rol permisos que usted tiene.';
-export const ROLE_CREATED = 'Rol creado';
-export const ROLE_SAVED = 'Rol guardado';
-
-export const SESSION_NOT_FOUND = 'La sesión ya estaba cerrada';
-export const SESSION_CLOSED = 'Sesión cerrada';
-export const OTHER_SESSIONS_CLOSED = (n: number) =>
-  n === 1 ? 'Se cerró 1 sesión en otro dispositivo' : `Se cerraron ${n} sesiones en otros dispositivos`;
-export const UNKNOWN_DEVICE = 'Dispositivo desconocido';

@@ -14,8 +14,6 @@ import { queryRows } from '../../db/client.ts';
 import { DEFAULT_ESPECIALIDADES, seedCatalogue } from '../../db/seed/base.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
 
-const M = MESSAGES.catalogos;
-
 describe.each(BACKENDS)('the catalogues staff keep: especialidades and zonas (%s)', (backend) => {
   let ctx: TestContext;
   let admin: Record<string, string>;
@@ -80,13 +78,13 @@ describe.each(BACKENDS)('the catalogues staff keep: especialidades and zonas (%s
 
       const taken = await inject('PUT', `/api/especialidades/${created.id}`, staff, { nombre: 'ortodoncia' });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().error).toBe(MESSAGES.profesionales.ESPECIALIDAD_TAKEN);
+      expect(taken.json().error).toBe(MESSAGES.especialidades.ESPECIALIDAD_TAKEN);
       expect((await especialidadNamed('Odontología legal y forense')).id).toBe(created.id);
 
       const guardias = await especialidadNamed(GUARDIAS);
       const fixed = await inject('PUT', `/api/especialidades/${guardias.id}`, staff, { nombre: 'Urgencias' });
       expect(fixed.statusCode).toBe(409);
-      expect(fixed.json().error).toBe(M.GUARDIAS_FIXED);
+      expect(fixed.json().error).toBe(MESSAGES.especialidades.GUARDIAS_FIXED);
       expect((await inject('PUT', '/api/especialidades/999999', staff, { nombre: 'Otra' })).statusCode).toBe(
         404,
       );
@@ -106,13 +104,13 @@ describe.each(BACKENDS)('the catalogues staff keep: especialidades and zonas (%s
       const ortodoncia = await especialidadNamed('Ortodoncia');
       const inUse = await inject('DELETE', `/api/especialidades/${ortodoncia.id}`, staff);
       expect(inUse.statusCode).toBe(409);
-      expect(inUse.json().error).toBe(M.ESPECIALIDAD_IN_USE(2));
+      expect(inUse.json().error).toBe(MESSAGES.especialidades.ESPECIALIDAD_IN_USE(2));
       expect(inUse.json().error).toContain('2 profesionales');
       expect((await especialidadNamed('Ortodoncia')).profesionales).toBe(2);
 
       const guardias = await especialidadNamed(GUARDIAS);
       expect((await inject('DELETE', `/api/especialidades/${guardias.id}`, staff)).json().error).toBe(
-        M.GUARDIAS_FIXED,
+        MESSAGES.especialidades.GUARDIAS_FIXED,
       );
     });
 
@@ -168,18 +166,18 @@ describe.each(BACKENDS)('the catalogues staff keep: especialidades and zonas (%s
       await inject('POST', '/api/zonas', staff, { nombre: 'Oeste', numero: 22 });
       const taken = await inject('PUT', `/api/zonas/${este.id}`, staff, { nombre: 'Este', numero: 22 });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().fields).toEqual({ numero: MESSAGES.profesionales.ZONA_NUMERO_TAKEN });
+      expect(taken.json().fields).toEqual({ numero: MESSAGES.zonas.NUMERO_TAKEN });
       const bad = await inject('PUT', `/api/zonas/${este.id}`, staff, { nombre: '', numero: -1 });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toEqual(
         expect.objectContaining({
-          nombre: MESSAGES.profesionales.ZONA_NOMBRE_REQUIRED,
-          numero: MESSAGES.profesionales.ZONA_NUMERO_INVALID,
+          nombre: MESSAGES.zonas.NOMBRE_REQUIRED,
+          numero: MESSAGES.zonas.NUMERO_INVALID,
         }),
       );
       const missing = await inject('PUT', '/api/zonas/999999', staff, { nombre: 'X', numero: 99 });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json().error).toBe(M.ZONA_NOT_FOUND);
+      expect(missing.json().error).toBe(MESSAGES.zonas.NOT_FOUND);
       expect((await inject('GET', '/api/zonas', staff)).json()).toContainEqual({
         id: este.id,
         nombre: 'Este',

@@ -13,12 +13,12 @@ export const listCatalogue = (deps: Deps) => repo.findCatalogue(deps.db);
 
 export async function getEspecialidad(deps: Deps, id: number) {
   const especialidad = await repo.findById(deps.db, id);
-  if (!especialidad) throw notFound(MESSAGES.profesionales.ESPECIALIDAD_NOT_FOUND);
+  if (!especialidad) throw notFound(MESSAGES.especialidades.ESPECIALIDAD_NOT_FOUND);
   return especialidad;
 }
 
 const nameTaken = (error: unknown) =>
-  isUniqueViolation(error) ? conflict(MESSAGES.profesionales.ESPECIALIDAD_TAKEN) : error;
+  isUniqueViolation(error) ? conflict(MESSAGES.especialidades.ESPECIALIDAD_TAKEN) : error;
 
 /** A new specialty (the name is unique whatever its case: 409 when taken). */
 export async function createEspecialidad(deps: Deps, caller: Subject, input: EspecialidadInput) {
@@ -41,7 +41,7 @@ export async function createEspecialidad(deps: Deps, caller: Subject, input: Esp
 /** The specialty as staff may change it: any but GUARDIAS, which the on-call schedules are tied to. */
 async function findChangeable(deps: Deps, id: number) {
   const current = await getEspecialidad(deps, id);
-  if (current.nombre === GUARDIAS) throw conflict(MESSAGES.catalogos.GUARDIAS_FIXED);
+  if (current.nombre === GUARDIAS) throw conflict(MESSAGES.especialidades.GUARDIAS_FIXED);
   return current;
 }
 
@@ -51,7 +51,7 @@ export async function renameEspecialidad(deps: Deps, caller: Subject, id: number
   try {
     return await deps.db.transaction(async (tx) => {
       const renamed = await repo.rename(tx, id, input.nombre);
-      if (!renamed) throw notFound(MESSAGES.profesionales.ESPECIALIDAD_NOT_FOUND);
+      if (!renamed) throw notFound(MESSAGES.especialidades.ESPECIALIDAD_NOT_FOUND);
       await recordAudit(tx, caller, {
         action: 'update',
         entity: 'especialidad',
@@ -70,13 +70,13 @@ export async function deleteEspecialidad(deps: Deps, caller: Subject, id: number
   const current = await findChangeable(deps, id);
   const inUse = async () => {
     const n = await repo.countProfesionales(deps.db, id);
-    return n > 0 ? conflict(MESSAGES.catalogos.ESPECIALIDAD_IN_USE(n)) : undefined;
+    return n > 0 ? conflict(MESSAGES.especialidades.ESPECIALIDAD_IN_USE(n)) : undefined;
   };
   const refusal = await inUse();
   if (refusal) throw refusal;
   try {
     await deps.db.transaction(async (tx) => {
-      if (!(await repo.remove(tx, id))) throw notFound(MESSAGES.profesionales.ESPECIALIDAD_NOT_FOUND);
+      if (!(await repo.remove(tx, id))) throw notFound(MESSAGES.especialidades.ESPECIALIDAD_NOT_FOUND);
       await recordAudit(tx, caller, {
         action: 'delete',
         entity: 'especialidad',

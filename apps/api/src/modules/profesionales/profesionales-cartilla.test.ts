@@ -263,7 +263,7 @@ describe.each(BACKENDS)('la cartilla del afiliado (%s)', (backend) => {
         staff,
       );
       expect(twice.statusCode).toBe(404);
-      expect(twice.json().error).toBe(MESSAGES.cartilla.REPORTE_NOT_FOUND);
+      expect(twice.json().error).toBe(MESSAGES.reportes.REPORTE_NOT_FOUND);
     });
 
     it(`allows ${REPORTES_POR_DIA} reports a day per affiliate, then says why it refuses`, async () => {
@@ -280,7 +280,7 @@ describe.each(BACKENDS)('la cartilla del afiliado (%s)', (backend) => {
         motivo: 'Uno más de la cuenta',
       });
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().error).toBe(MESSAGES.cartilla.REPORTE_LIMIT);
+      expect(refused.json().error).toBe(MESSAGES.reportes.REPORTE_LIMIT);
       expect((await inject('GET', `/api/profesionales/${d.id}/reportes`, staff)).json()).toHaveLength(
         REPORTES_POR_DIA,
       );
@@ -346,7 +346,7 @@ describe.each(BACKENDS)('la cartilla del afiliado (%s)', (backend) => {
         motivo: 'mal',
       });
       expect(short.statusCode).toBe(400);
-      expect(short.json().error).toBe(MESSAGES.cartilla.MOTIVO_TOO_SHORT);
+      expect(short.json().error).toBe(MESSAGES.reportes.MOTIVO_TOO_SHORT);
       expect(
         (await inject('POST', `/api/profesionales/${inside.id}/reportes`, staff, { motivo: 'Un error' }))
           .statusCode,

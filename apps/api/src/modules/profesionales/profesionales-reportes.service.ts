@@ -40,7 +40,7 @@ export async function report(
     await deps.consumeQuota(tx, `reportes:afiliado:${afiliadoId}`, {
       max: REPORTES_POR_DIA,
       windowSeconds: DAY_SECONDS,
-      message: MESSAGES.cartilla.REPORTE_LIMIT,
+      message: MESSAGES.reportes.REPORTE_LIMIT,
     });
     return { id: await repo.insert(tx, values), created: true };
   });
@@ -91,7 +91,7 @@ export async function close(
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (!(await repo.close(tx, { profesionalId, reporteId, staffUserId: caller.id })))
-      throw notFound(MESSAGES.cartilla.REPORTE_NOT_FOUND);
+      throw notFound(MESSAGES.reportes.REPORTE_NOT_FOUND);
     await recordAudit(tx, caller, {
       action: 'update',
       entity: 'profesional',

@@ -92,7 +92,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       expect((await inject('GET', '/api/especialidades/999999', staff)).statusCode).toBe(404);
       const again = await inject('POST', '/api/especialidades', staff, { nombre: 'gnatología' });
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toBe(M.ESPECIALIDAD_TAKEN);
+      expect(again.json().error).toBe(MESSAGES.especialidades.ESPECIALIDAD_TAKEN);
       expect((await inject('POST', '/api/especialidades', staff, { nombre: ' ' })).statusCode).toBe(400);
       const dentist = await approvedDentist();
       expect((await inject('POST', '/api/especialidades', dentist.auth, { nombre: 'Otra' })).statusCode).toBe(
@@ -109,12 +109,12 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       const taken = await inject('POST', '/api/zonas', staff, { nombre: 'Otra', numero: 7 });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toMatchObject({
-        error: M.ZONA_NUMERO_TAKEN,
-        fields: { numero: M.ZONA_NUMERO_TAKEN },
+        error: MESSAGES.zonas.NUMERO_TAKEN,
+        fields: { numero: MESSAGES.zonas.NUMERO_TAKEN },
       });
       const bad = await inject('POST', '/api/zonas', staff, { nombre: 'Sur', numero: -2 });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields).toEqual({ numero: M.ZONA_NUMERO_INVALID });
+      expect(bad.json().fields).toEqual({ numero: MESSAGES.zonas.NUMERO_INVALID });
       await inject('POST', '/api/zonas', staff, { nombre: 'Centro', numero: 3 });
       const list = (await inject('GET', '/api/zonas', staff)).json() as { numero: number }[];
       expect(list.map((z) => z.numero)).toEqual([...list.map((z) => z.numero)].sort((a, b) => a - b));

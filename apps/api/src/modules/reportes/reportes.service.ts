@@ -52,7 +52,7 @@ export async function listQueue(deps: Deps, caller: Subject, query: ReportesQuer
 export async function update(deps: Deps, caller: Subject, id: number, change: ReporteUpdate): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const updated = await repo.setEstado(tx, id, { ...change, staffUserId: caller.id });
-    if (!updated) throw notFound(MESSAGES.cartilla.REPORTE_NOT_FOUND);
+    if (!updated) throw notFound(MESSAGES.reportes.REPORTE_NOT_FOUND);
     await recordAudit(tx, caller, {
       action: 'update',
       entity: 'profesional',

@@ -137,7 +137,7 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
   it('says a report does not exist, and refuses a state it does not know, in Spanish', async () => {
     const missing = await inject('PUT', '/api/reportes/999999', staff, { estado: 'cerrado' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe(MESSAGES.cartilla.REPORTE_NOT_FOUND);
+    expect(missing.json().error).toBe(MESSAGES.reportes.REPORTE_NOT_FOUND);
     const bad = await inject('PUT', '/api/reportes/1', staff, { estado: 'resuelto' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ estado: 'El estado debe ser abierto o cerrado.' });

@@ -15,7 +15,7 @@ import * as repo from './roles.repository.ts';
 type Deps = Pick<FastifyInstance, 'db'>;
 type ParsedRolInput = { name: string; permissions: PermissionName[] };
 
-const M = MESSAGES.usuarios;
+const M = MESSAGES.roles;
 const isDefault = (name: string) => name in DEFAULT_ROLES;
 
 /**

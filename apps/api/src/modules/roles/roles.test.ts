@@ -18,7 +18,7 @@ import {
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 
-const M = MESSAGES.usuarios;
+const M = MESSAGES.roles;
 
 describe.each(BACKENDS)('roles (%s)', (backend) => {
   let ctx: TestContext;

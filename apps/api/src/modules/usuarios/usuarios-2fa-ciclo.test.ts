@@ -16,7 +16,7 @@ import {
 import { queryRows } from '../../db/client.ts';
 import { codeOf, createWithSecondFactor } from './usuarios-2fa.factories.ts';
 
-const M = MESSAGES.segundoFactor;
+const M = MESSAGES.acceso;
 
 function suite(ctxOf: () => TestContext) {
   const post = (url: string, payload: unknown, address = randomAddress()) =>
@@ -207,7 +207,10 @@ describe.each(BACKENDS)('compulsory two-factor, on every request (%s)', (backend
     for (const url of ['/api/auditoria', '/api/obra-sociales/list']) {
       const held = await inject('GET', url, session);
       expect(held.statusCode, url).toBe(403);
-      expect(held.json()).toEqual({ error: M.SETUP_REQUIRED, code: ERROR_CODES.SECOND_FACTOR_REQUIRED });
+      expect(held.json()).toEqual({
+        error: M.SETUP_REQUIRED,
+        code: ERROR_CODES.SECOND_FACTOR_REQUIRED,
+      });
     }
     expect((await inject('GET', '/api/user/me', session)).statusCode).toBe(200);
     expect((await inject('GET', '/api/user/2fa', session)).json()).toMatchObject({

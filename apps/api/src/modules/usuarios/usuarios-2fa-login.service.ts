@@ -21,7 +21,7 @@ type Deps = Pick<
   | 'signUserToken'
   | 'verifyChallenge'
 >;
-const M = MESSAGES.segundoFactor;
+const M = MESSAGES.acceso;
 
 /**
  * Wrong second-step codes are counted apart from wrong passwords: a right

@@ -19,7 +19,7 @@ import * as repo from './usuarios-2fa.repository.ts';
 import * as sesiones from './usuarios-sesiones.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'secretBox' | 'accountFailures'>;
-const M = MESSAGES.segundoFactor;
+const M = MESSAGES.acceso;
 
 const ISSUER = 'Red Dental';
 /** One step before and after the current one: a phone's clock a little off still works. */

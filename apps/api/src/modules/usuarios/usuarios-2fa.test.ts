@@ -14,7 +14,7 @@ import {
 import { queryRows } from '../../db/client.ts';
 import { codeOf, createWithSecondFactor } from './usuarios-2fa.factories.ts';
 
-const M = MESSAGES.segundoFactor;
+const M = MESSAGES.acceso;
 
 describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
   let ctx: TestContext;

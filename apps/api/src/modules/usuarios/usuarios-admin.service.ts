@@ -355,13 +355,13 @@ export async function changeEstado(deps: Deps, caller: Subject, id: number, inpu
 export async function sendRecoveryLink(deps: Deps, caller: Subject, id: number) {
   const user = await admin.findUsuario(deps.db, id);
   if (!user) throw userNotFound();
-  if (user.status !== 'active') throw conflict(M.RECOVERY_NOT_ACTIVE);
+  if (user.status !== 'active') throw conflict(MESSAGES.acceso.RECOVERY_NOT_ACTIVE);
   // The link goes to the owner, so any holder of USERS.UPDATE_PASSWORD may send it; never to an unproven address.
   if (!user.emailConfirmedAt) throw conflict(M.EMAIL_UNCONFIRMED);
   await deps.db.transaction(async (tx) => {
     const sent = await mailRecoveryLink(deps, tx, user);
     // The account had its recovery mails for the hour (the owner may have asked too).
-    if (!sent) throw tooManyRequests(3600, M.RECOVERY_QUOTA);
+    if (!sent) throw tooManyRequests(3600, MESSAGES.acceso.RECOVERY_QUOTA);
     await recordAudit(tx, caller, {
       action: 'update',
       entity: 'user',
@@ -370,5 +370,5 @@ export async function sendRecoveryLink(deps: Deps, caller: Subject, id: number) 
     });
   });
   deps.mail.wake();
-  return { message: M.RECOVERY_SENT(user.email) };
+  return { message: MESSAGES.acceso.RECOVERY_SENT(user.email) };
 }

@@ -356,7 +356,7 @@ describe.each(BACKENDS)('staff accounts: list, invitations, roles, deactivation 
         pass: staff.password,
       });
       expect(login.statusCode).toBe(403);
-      expect(login.json().error).toBe(M.LOGIN_INACTIVE);
+      expect(login.json().error).toBe(MESSAGES.acceso.LOGIN_INACTIVE);
       expect((await mailsTo(staff.email)).map((m) => m.subject)).toEqual([
         'Red Dental: su cuenta fue desactivada',
       ]);
@@ -414,16 +414,16 @@ describe.each(BACKENDS)('staff accounts: list, invitations, roles, deactivation 
       const staff = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
       const sent = await inject('POST', `/api/user/${staff.id}/recuperacion`, admin);
       expect(sent.statusCode).toBe(200);
-      expect(sent.json().message).toBe(M.RECOVERY_SENT(staff.email));
+      expect(sent.json().message).toBe(MESSAGES.acceso.RECOVERY_SENT(staff.email));
       const [mail] = await mailsTo(staff.email);
       expect(mail!.links.some((l) => l.includes('/recover-password/'))).toBe(true);
       for (let i = 0; i < 4; i++) await inject('POST', `/api/user/${staff.id}/recuperacion`, admin);
       const over = await inject('POST', `/api/user/${staff.id}/recuperacion`, admin);
       expect(over.statusCode).toBe(429);
-      expect(over.json().error).toBe(M.RECOVERY_QUOTA);
+      expect(over.json().error).toBe(MESSAGES.acceso.RECOVERY_QUOTA);
       const { id: invitedId } = await invite();
       expect((await inject('POST', `/api/user/${invitedId}/recuperacion`, admin)).json().error).toBe(
-        M.RECOVERY_NOT_ACTIVE,
+        MESSAGES.acceso.RECOVERY_NOT_ACTIVE,
       );
     });
   });

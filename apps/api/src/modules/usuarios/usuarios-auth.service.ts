@@ -81,8 +81,8 @@ export async function login(deps: Deps, input: LoginRequest, client: Client) {
   // Only now, with the password proven, may the caller learn about the account's state.
   if (user.status === 'pending')
     throw forbidden(user.emailConfirmedAt ? MESSAGES.LOGIN_PENDING : MESSAGES.LOGIN_EMAIL_UNCONFIRMED);
-  if (user.status === 'invited') throw forbidden(MESSAGES.usuarios.LOGIN_INVITED);
-  if (user.status === 'inactive') throw forbidden(MESSAGES.usuarios.LOGIN_INACTIVE);
+  if (user.status === 'invited') throw forbidden(MESSAGES.acceso.LOGIN_INVITED);
+  if (user.status === 'inactive') throw forbidden(MESSAGES.acceso.LOGIN_INACTIVE);
   const sessionUser = await buildSessionUser(deps, user);
   const held = sessionUser.roles.flatMap((role) => role.permissions.map((p) => p.name));
   if (!hasPermission(held, PERMISSIONS.BACKOFFICE_ACCESS)) throw forbidden(MESSAGES.LOGIN_NO_ACCESS);
@@ -153,7 +153,7 @@ export async function requestPasswordRecovery(deps: Deps, email: string, client:
         await mailEmailConfirmation(deps, tx, user);
     });
     deps.mail.wake();
-    throw conflict(MESSAGES.usuarios.EMAIL_UNCONFIRMED_RECOVERY);
+    throw conflict(MESSAGES.acceso.EMAIL_UNCONFIRMED_RECOVERY);
   }
   await deps.db.transaction((tx) => mailRecoveryLink(deps, tx, user));
   deps.mail.wake();

@@ -152,7 +152,7 @@ describe.each(BACKENDS)('a change to another account never reaches above the cal
     expect(staffLink.json().error).toBe(M.EMAIL_UNCONFIRMED);
     const ownLink = await inject('POST', '/api/user/recover-password', {}, { email: next });
     expect(ownLink.statusCode).toBe(409);
-    expect(ownLink.json().error).toBe(M.EMAIL_UNCONFIRMED_RECOVERY);
+    expect(ownLink.json().error).toBe(MESSAGES.acceso.EMAIL_UNCONFIRMED_RECOVERY);
     const mails = await mailsTo(next);
     expect(mails.map((m) => m.subject)).toEqual([
       'Red Dental: confirme su nueva dirección de email',

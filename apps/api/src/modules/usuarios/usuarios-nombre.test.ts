@@ -105,7 +105,7 @@ describe.each(BACKENDS)('an account names itself, and invitations say who invite
     const dentistAuth = await loginAs(ctx.app, dentist.email, dentist.password);
     const refused = await inject('PUT', '/api/user/me', dentistAuth, { nombre: 'Otro nombre' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe(M.NOMBRE_OF_PROFESSIONAL);
+    expect(refused.json().error).toBe(MESSAGES.acceso.NOMBRE_OF_PROFESSIONAL);
     expect((await inject('GET', '/api/user/me', dentistAuth)).json()).toMatchObject({
       professionalName: dentist.nombre,
       nombre: null,

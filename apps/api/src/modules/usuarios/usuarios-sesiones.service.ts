@@ -6,7 +6,7 @@ import { type Subject, USER_TOKEN_TTL_HOURS } from '../../plugins/auth.ts';
 import * as repo from './usuarios-sesiones.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;
-const M = MESSAGES.usuarios;
+const M = MESSAGES.acceso;
 
 /** 'Chrome en Windows', 'Safari en iOS', or what little the browser said of itself. */
 export function describeDevice(userAgent: string | null): string {

@@ -45,7 +45,7 @@ describe.each(BACKENDS)('sessions, one per device (%s)', (backend) => {
   it('names the device of each sign-in', () => {
     expect(describeDevice(CHROME_WINDOWS)).toBe('Chrome en Windows');
     expect(describeDevice(SAFARI_IPHONE)).toBe('Safari en iOS');
-    expect(describeDevice(null)).toBe(MESSAGES.usuarios.UNKNOWN_DEVICE);
+    expect(describeDevice(null)).toBe(MESSAGES.acceso.UNKNOWN_DEVICE);
   });
 
   it('signing out on one device leaves the other signed in', async () => {
@@ -80,11 +80,11 @@ describe.each(BACKENDS)('sessions, one per device (%s)', (backend) => {
     expect((await inject('DELETE', `/api/user/sesiones/${ofB.id}`, a)).statusCode).toBe(204);
     expect((await inject('GET', '/api/user/me', b)).statusCode).toBe(401);
     expect((await inject('DELETE', `/api/user/sesiones/${ofB.id}`, a)).json().error).toBe(
-      MESSAGES.usuarios.SESSION_NOT_FOUND,
+      MESSAGES.acceso.SESSION_NOT_FOUND,
     );
 
     const others = await inject('DELETE', '/api/user/sesiones', a);
-    expect(others.json().message).toBe(MESSAGES.usuarios.OTHER_SESSIONS_CLOSED(1));
+    expect(others.json().message).toBe(MESSAGES.acceso.OTHER_SESSIONS_CLOSED(1));
     expect((await inject('GET', '/api/user/me', c)).statusCode).toBe(401);
     expect((await inject('GET', '/api/user/me', a)).statusCode).toBe(200);
   });

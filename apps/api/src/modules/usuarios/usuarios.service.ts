@@ -186,7 +186,7 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
  */
 export async function changeOwnNombre(deps: Deps, caller: Subject, input: CuentaNombre) {
   if (await profesionales.findNombreByUserId(deps.db, caller.id))
-    throw conflict(MESSAGES.usuarios.NOMBRE_OF_PROFESSIONAL);
+    throw conflict(MESSAGES.acceso.NOMBRE_OF_PROFESSIONAL);
   await deps.db.transaction(async (tx) => {
     const before = await repo.findNombre(tx, caller.id);
     await repo.updateUser(tx, caller.id, { nombre: input.nombre }, { revokeTokens: false });

@@ -13,8 +13,7 @@ export const listCatalogue = (deps: Deps) => repo.findCatalogue(deps.db);
 
 /** A new zone; its number is unique (409 when taken). */
 /** A taken number, said under the form's Número field too. */
-const numeroTaken = () =>
-  conflict(MESSAGES.profesionales.ZONA_NUMERO_TAKEN, { numero: MESSAGES.profesionales.ZONA_NUMERO_TAKEN });
+const numeroTaken = () => conflict(MESSAGES.zonas.NUMERO_TAKEN, { numero: MESSAGES.zonas.NUMERO_TAKEN });
 
 export async function createZona(deps: Deps, caller: Subject, input: ZonaInput) {
   try {
@@ -37,11 +36,11 @@ export async function createZona(deps: Deps, caller: Subject, input: ZonaInput) 
 /** A zone's new name or number; the number stays unique (409 when taken). */
 export async function updateZona(deps: Deps, caller: Subject, id: number, input: ZonaInput) {
   const current = await repo.findById(deps.db, id);
-  if (!current) throw notFound(MESSAGES.catalogos.ZONA_NOT_FOUND);
+  if (!current) throw notFound(MESSAGES.zonas.NOT_FOUND);
   try {
     return await deps.db.transaction(async (tx) => {
       const updated = await repo.update(tx, id, input);
-      if (!updated) throw notFound(MESSAGES.catalogos.ZONA_NOT_FOUND);
+      if (!updated) throw notFound(MESSAGES.zonas.NOT_FOUND);
       await recordAudit(tx, caller, {
         action: 'update',
         entity: 'zona',

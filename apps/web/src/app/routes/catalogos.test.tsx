@@ -52,7 +52,7 @@ describe('/catalogos', () => {
       'GET /api/especialidades/catalogo': ESPECIALIDADES,
       'GET /api/zonas/catalogo': ZONAS,
       'POST /api/especialidades': ({ body }: MockRequest) => [201, { id: 20, ...(body as object) }],
-      'PUT /api/especialidades/2': [409, { error: MESSAGES.profesionales.ESPECIALIDAD_TAKEN }],
+      'PUT /api/especialidades/2': [409, { error: MESSAGES.especialidades.ESPECIALIDAD_TAKEN }],
     });
     renderApp('/catalogos');
     await userEvent.click(await screen.findByRole('button', { name: 'Nueva especialidad' }));
@@ -61,7 +61,7 @@ describe('/catalogos', () => {
     expect(await within(nueva).findByText(MESSAGES.NAME_REQUIRED)).toBeInTheDocument();
     await userEvent.type(within(nueva).getByLabelText('Nombre'), 'Gnatología');
     await userEvent.click(within(nueva).getByRole('button', { name: 'Crear especialidad' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.catalogos.ESPECIALIDAD_CREATED);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.especialidades.ESPECIALIDAD_CREATED);
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ nombre: 'Gnatología' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Editar Ortodoncia' }));
@@ -72,7 +72,7 @@ describe('/catalogos', () => {
     await userEvent.type(nombre, 'Odontología general');
     await userEvent.click(within(editar).getByRole('button', { name: 'Guardar' }));
     expect(await within(editar).findByRole('alert')).toHaveTextContent(
-      MESSAGES.profesionales.ESPECIALIDAD_TAKEN,
+      MESSAGES.especialidades.ESPECIALIDAD_TAKEN,
     );
   });
 
@@ -86,14 +86,14 @@ describe('/catalogos', () => {
     renderApp('/catalogos');
     await userEvent.click(await screen.findByRole('button', { name: 'Eliminar Odontología general' }));
     let dialog = screen.getByRole('dialog', { name: 'Eliminar especialidad' });
-    expect(dialog).toHaveTextContent(MESSAGES.catalogos.ESPECIALIDAD_IN_USE(12));
+    expect(dialog).toHaveTextContent(MESSAGES.especialidades.ESPECIALIDAD_IN_USE(12));
     expect(within(dialog).queryByRole('button', { name: 'Eliminar' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Entendido' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar Ortodoncia' }));
     dialog = screen.getByRole('dialog', { name: 'Eliminar especialidad' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.catalogos.ESPECIALIDAD_DELETED);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.especialidades.ESPECIALIDAD_DELETED);
     expect(requests.some((r) => r.method === 'DELETE' && r.url.pathname === '/api/especialidades/2')).toBe(
       true,
     );
@@ -114,7 +114,7 @@ describe('/catalogos', () => {
     await userEvent.clear(within(dialog).getByLabelText('Nombre'));
     await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Sur y Costa');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.catalogos.ZONA_UPDATED);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.zonas.UPDATED);
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ nombre: 'Sur y Costa', numero: 2 });
   });
 

@@ -70,13 +70,13 @@ describe('/mi-cuenta', () => {
     const { requests } = mockApi({
       ...signedIn(),
       'DELETE /api/user/sesiones/bbb': [204],
-      'DELETE /api/user/sesiones': { message: MESSAGES.usuarios.OTHER_SESSIONS_CLOSED(1) },
+      'DELETE /api/user/sesiones': { message: MESSAGES.acceso.OTHER_SESSIONS_CLOSED(1) },
     });
     renderApp('/mi-cuenta');
     await userEvent.click(
       await screen.findByRole('button', { name: 'Cerrar la sesión de Safari en iOS (181.5.6.7)' }),
     );
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.usuarios.SESSION_CLOSED);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.acceso.SESSION_CLOSED);
     await userEvent.click(screen.getByRole('button', { name: 'Cerrar las demás' }));
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([
       '/api/user/sesiones/bbb',
@@ -109,7 +109,7 @@ describe('/mi-cuenta', () => {
 
     await userEvent.type(field, 'Laura Méndez');
     await userEvent.click(within(panel).getByRole('button', { name: 'Guardar nombre' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.usuarios.NOMBRE_SAVED);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.acceso.NOMBRE_SAVED);
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ nombre: 'Laura Méndez' });
     expect(screen.getByRole('link', { name: /Mi cuenta/ })).toHaveTextContent('Laura Méndez');
     expect(field).toHaveValue('Laura Méndez');

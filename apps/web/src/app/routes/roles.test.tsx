@@ -67,7 +67,7 @@ describe('/roles', () => {
     expect(borrar).toHaveAccessibleDescription(PERMISSION_HELP['AFILIADOS.DELETE']);
     await userEvent.click(borrar);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.usuarios.ROLE_SAVED);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.roles.ROLE_SAVED);
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       name: 'ADMINISTRATIVO',
       permissions: ['AFILIADOS.GET', 'BACKOFFICE_ACCESS', 'AFILIADOS.DELETE'],
@@ -77,19 +77,19 @@ describe('/roles', () => {
   it('creates a role, refusing a name that is not one', async () => {
     const { requests } = mockApi({
       ...admin(),
-      'POST /api/roles': [409, { error: MESSAGES.usuarios.ROLE_NAME_TAKEN }],
+      'POST /api/roles': [409, { error: MESSAGES.roles.ROLE_NAME_TAKEN }],
     });
     renderApp('/roles');
     await userEvent.click(await screen.findByRole('button', { name: 'Nuevo rol' }));
     const dialog = screen.getByRole('dialog', { name: 'Nuevo rol' });
     await userEvent.type(within(dialog).getByLabelText(/Nombre/), '<b>');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear rol' }));
-    expect(await within(dialog).findByText(MESSAGES.usuarios.ROLE_NAME_INVALID)).toBeInTheDocument();
+    expect(await within(dialog).findByText(MESSAGES.roles.ROLE_NAME_INVALID)).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
     await userEvent.clear(within(dialog).getByLabelText(/Nombre/));
     await userEvent.type(within(dialog).getByLabelText(/Nombre/), 'auditor');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear rol' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.usuarios.ROLE_NAME_TAKEN);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.roles.ROLE_NAME_TAKEN);
   });
 });

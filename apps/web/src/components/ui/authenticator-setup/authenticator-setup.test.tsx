@@ -35,7 +35,7 @@ describe('RecoveryCodes', () => {
     const user = userEvent.setup();
     renderWithProviders(<RecoveryCodes codes={CODES} account="ana@reddental.com.ar" />);
     await user.click(screen.getByRole('button', { name: 'Copiar' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.segundoFactor.CODES_COPIED);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.acceso.CODES_COPIED);
     const copied = await navigator.clipboard.readText();
     expect(copied.split('\n')).toEqual(expect.arrayContaining([...CODES, 'Cuenta: ana@reddental.com.ar']));
   });
@@ -47,7 +47,7 @@ describe('RecoveryCodes', () => {
     );
     renderWithProviders(<RecoveryCodes codes={CODES} />);
     await user.click(screen.getByRole('button', { name: 'Copiar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.segundoFactor.CODES_COPY_FAILED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.acceso.CODES_COPY_FAILED);
   });
 
   it("'Descargar' saves them as red-dental-codigos-de-recuperacion.txt", async () => {

@@ -54,9 +54,9 @@ export function RecoveryCodes({ codes, account }: RecoveryCodesProps) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(MESSAGES.segundoFactor.CODES_COPIED);
+      toast.success(MESSAGES.acceso.CODES_COPIED);
     } catch {
-      toast.error(MESSAGES.segundoFactor.CODES_COPY_FAILED);
+      toast.error(MESSAGES.acceso.CODES_COPY_FAILED);
     }
   };
 

@@ -20,7 +20,7 @@ describe('/login with two-factor sign-in', () => {
       'POST /api/user/login': { segundoFactor: 'codigo', desafio: 'desafio-1' },
       'POST /api/user/login/codigo': [
         400,
-        { error: MESSAGES.segundoFactor.CODE_WRONG, fields: { codigo: MESSAGES.segundoFactor.CODE_WRONG } },
+        { error: MESSAGES.acceso.CODE_WRONG, fields: { codigo: MESSAGES.acceso.CODE_WRONG } },
       ],
       'GET /api/user/me': user,
     });
@@ -28,10 +28,10 @@ describe('/login with two-factor sign-in', () => {
     await signIn();
     expect(await screen.findByRole('heading', { name: 'Verificación en dos pasos' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
-    expect(await screen.findByText(MESSAGES.segundoFactor.CODE_REQUIRED)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.acceso.CODE_REQUIRED)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Código'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
-    expect(await screen.findByText(MESSAGES.segundoFactor.CODE_WRONG)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.acceso.CODE_WRONG)).toBeInTheDocument();
     expect(requests.at(-1)!.body).toEqual({ desafio: 'desafio-1', codigo: '123456' });
 
     mockApi({ 'POST /api/user/login/codigo': { user, token: 'jwt' }, 'GET /api/user/me': user });

@@ -19,7 +19,7 @@ export interface SecondFactorStepProps {
 }
 
 const validateCode = ({ codigo }: Record<'codigo', string>) =>
-  codigo.trim() === '' ? { codigo: MESSAGES.segundoFactor.CODE_REQUIRED } : {};
+  codigo.trim() === '' ? { codigo: MESSAGES.acceso.CODE_REQUIRED } : {};
 
 /**
  * The second step of a sign-in: the code of the authenticator app (or a

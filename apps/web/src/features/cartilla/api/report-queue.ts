@@ -117,7 +117,7 @@ export function useQueuedReports(): QueuedReport[] {
 export async function queueReport(profesional: { id: number; nombre: string }, motivo: string) {
   const subject = currentSubject();
   const cache = await openQueue();
-  if (!subject || !cache) throw new Error(MESSAGES.cartilla.REPORTE_NOT_QUEUED);
+  if (!subject || !cache) throw new Error(MESSAGES.reportes.REPORTE_NOT_QUEUED);
   const entry: QueuedReport = {
     clientId: newClientId(),
     subject,
@@ -128,7 +128,7 @@ export async function queueReport(profesional: { id: number; nombre: string }, m
   try {
     await write(cache, entry);
   } catch {
-    throw new Error(MESSAGES.cartilla.REPORTE_NOT_QUEUED);
+    throw new Error(MESSAGES.reportes.REPORTE_NOT_QUEUED);
   }
   await refresh();
   return entry;

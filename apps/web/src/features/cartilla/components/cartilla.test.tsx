@@ -212,7 +212,7 @@ describe('/cartilla', () => {
     let count = 0;
     const { requests } = setup({
       'POST /api/profesionales/1/reportes': () =>
-        ++count === 1 ? [201, { id: 9 }] : [429, { error: MESSAGES.cartilla.REPORTE_LIMIT }],
+        ++count === 1 ? [201, { id: 9 }] : [429, { error: MESSAGES.reportes.REPORTE_LIMIT }],
     });
     const card = await screen.findByRole('article', { name: 'Ana Benítez' });
     await userEvent.click(within(card).getByRole('button', { name: /Ana Benítez/ }));
@@ -220,10 +220,10 @@ describe('/cartilla', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Informar un error' });
     await userEvent.type(within(dialog).getByLabelText('Qué dato está mal'), 'mal');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await within(dialog).findByText(MESSAGES.cartilla.MOTIVO_TOO_SHORT)).toBeInTheDocument();
+    expect(await within(dialog).findByText(MESSAGES.reportes.MOTIVO_TOO_SHORT)).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Qué dato está mal'), ' el teléfono');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByText(MESSAGES.cartilla.REPORTE_SENT)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.reportes.REPORTE_SENT)).toBeInTheDocument();
     expect(requests.find((r: MockRequest) => r.method === 'POST')?.body).toEqual({
       motivo: 'mal el teléfono',
     });
@@ -232,7 +232,7 @@ describe('/cartilla', () => {
     dialog = await screen.findByRole('dialog', { name: 'Informar un error' });
     await userEvent.type(within(dialog).getByLabelText('Qué dato está mal'), 'Otra cosa más');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByText(MESSAGES.cartilla.REPORTE_LIMIT)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.reportes.REPORTE_LIMIT)).toBeInTheDocument();
   });
 
   it("shows 'Sus reportes' under the directory, and where each stands, once there is one", async () => {
@@ -309,7 +309,7 @@ describe('/cartilla', () => {
       const { requests } = offlineSetup([201, { id: 9 }]);
       renderApp('/cartilla');
       const dialog = await report('El teléfono no existe');
-      expect(await screen.findByText(MESSAGES.cartilla.REPORTE_QUEUED)).toBeInTheDocument();
+      expect(await screen.findByText(MESSAGES.reportes.REPORTE_QUEUED)).toBeInTheDocument();
       await waitFor(() => expect(dialog).not.toBeInTheDocument());
       const section = (await screen.findByRole('heading', { name: 'Sus reportes' })).closest('section')!;
       expect(within(section).getByRole('listitem')).toHaveTextContent('Ana BenítezPendiente de envío');
@@ -322,7 +322,7 @@ describe('/cartilla', () => {
       offlineSetup([201, { id: 9 }]);
       renderApp('/cartilla');
       const dialog = await report('El teléfono no existe');
-      expect(await within(dialog).findByText(MESSAGES.cartilla.REPORTE_NOT_QUEUED)).toBeInTheDocument();
+      expect(await within(dialog).findByText(MESSAGES.reportes.REPORTE_NOT_QUEUED)).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Reintentar' })).toBeEnabled();
     });
 
@@ -337,7 +337,7 @@ describe('/cartilla', () => {
       });
       renderApp('/cartilla');
       const dialog = await report('El teléfono no existe');
-      expect(await screen.findByText(MESSAGES.cartilla.REPORTE_QUEUED)).toBeInTheDocument();
+      expect(await screen.findByText(MESSAGES.reportes.REPORTE_QUEUED)).toBeInTheDocument();
       await waitFor(() => expect(dialog).not.toBeInTheDocument());
       expect(await screen.findByText('Pendiente de envío')).toBeInTheDocument();
     });

@@ -41,7 +41,7 @@ export function MisReportes({ enabled }: { enabled: boolean }) {
               </div>
             ) : (
               <p className={styles.meta}>
-                Escrito el {formatMomentDate(r.createdAt)} · {MESSAGES.cartilla.REPORTE_QUEUED}
+                Escrito el {formatMomentDate(r.createdAt)} · {MESSAGES.reportes.REPORTE_QUEUED}
               </p>
             )}
           </li>

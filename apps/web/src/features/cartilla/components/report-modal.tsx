@@ -49,8 +49,8 @@ export function ReportModal({
       {
         // Sent, or kept on the device to go when the connection returns: either way the dialog closes.
         onSuccess: (outcome) => {
-          if (outcome === 'sent') toast.success(MESSAGES.cartilla.REPORTE_SENT);
-          else toast.success(MESSAGES.cartilla.REPORTE_QUEUED);
+          if (outcome === 'sent') toast.success(MESSAGES.reportes.REPORTE_SENT);
+          else toast.success(MESSAGES.reportes.REPORTE_QUEUED);
           onClose();
         },
         onError: (error) => {
@@ -92,7 +92,7 @@ export function ReportModal({
           error={errors.motivo?.message}
           {...register('motivo')}
         />
-        {notQueued && <Alert>{MESSAGES.cartilla.REPORTE_NOT_QUEUED}</Alert>}
+        {notQueued && <Alert>{MESSAGES.reportes.REPORTE_NOT_QUEUED}</Alert>}
       </form>
     </Modal>
   );

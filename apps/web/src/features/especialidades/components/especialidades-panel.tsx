@@ -90,7 +90,7 @@ export function EspecialidadesPanel() {
   const confirmDeletion = () => {
     if (!removing) return;
     deletion.mutate(removing.id, {
-      onSuccess: () => toast.success(MESSAGES.catalogos.ESPECIALIDAD_DELETED),
+      onSuccess: () => toast.success(MESSAGES.especialidades.ESPECIALIDAD_DELETED),
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => setRemoving(null),
     });
@@ -125,8 +125,8 @@ export function EspecialidadesPanel() {
         onSaved={() => {
           toast.success(
             editing?.especialidad
-              ? MESSAGES.catalogos.ESPECIALIDAD_RENAMED
-              : MESSAGES.catalogos.ESPECIALIDAD_CREATED,
+              ? MESSAGES.especialidades.ESPECIALIDAD_RENAMED
+              : MESSAGES.especialidades.ESPECIALIDAD_CREATED,
           );
           setEditing(null);
         }}
@@ -157,7 +157,7 @@ export function EspecialidadesPanel() {
       >
         {removing &&
           (inUse ? (
-            <p>{MESSAGES.catalogos.ESPECIALIDAD_IN_USE(removing.profesionales)}</p>
+            <p>{MESSAGES.especialidades.ESPECIALIDAD_IN_USE(removing.profesionales)}</p>
           ) : (
             <p>
               ¿Eliminar la especialidad <strong>{removing.nombre}</strong>? Ningún profesional la tiene en su

@@ -188,8 +188,8 @@ describe('/profesionales/edit/{id}', () => {
       'POST /api/zonas': [
         409,
         {
-          error: MESSAGES.profesionales.ZONA_NUMERO_TAKEN,
-          fields: { numero: MESSAGES.profesionales.ZONA_NUMERO_TAKEN },
+          error: MESSAGES.zonas.NUMERO_TAKEN,
+          fields: { numero: MESSAGES.zonas.NUMERO_TAKEN },
         },
       ],
     });
@@ -199,12 +199,12 @@ describe('/profesionales/edit/{id}', () => {
     await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Norte bis');
     await userEvent.type(within(dialog).getByLabelText('Número'), '3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear zona' }));
-    expect(await within(dialog).findByText(MESSAGES.profesionales.ZONA_CREATE_FAILED)).toBeInTheDocument();
-    expect(within(dialog).getByText(MESSAGES.profesionales.ZONA_NUMERO_TAKEN)).toBeInTheDocument();
+    expect(await within(dialog).findByText(MESSAGES.zonas.CREATE_FAILED)).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.zonas.NUMERO_TAKEN)).toBeInTheDocument();
   });
 
   it("adds the server's reason to 'Error al crear la nueva zona' when no field can show it", async () => {
-    setup({ 'POST /api/zonas': [409, { error: MESSAGES.profesionales.ZONA_NUMERO_TAKEN }] });
+    setup({ 'POST /api/zonas': [409, { error: MESSAGES.zonas.NUMERO_TAKEN }] });
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Agregar zona' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nueva zona' });
@@ -212,7 +212,7 @@ describe('/profesionales/edit/{id}', () => {
     await userEvent.type(within(dialog).getByLabelText('Número'), '3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear zona' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      `${MESSAGES.profesionales.ZONA_CREATE_FAILED}: ${MESSAGES.profesionales.ZONA_NUMERO_TAKEN}`,
+      `${MESSAGES.zonas.CREATE_FAILED}: ${MESSAGES.zonas.NUMERO_TAKEN}`,
     );
   });
 

@@ -57,7 +57,7 @@ export function RolModal({ isOpen, rol, onClose }: RolModalProps) {
       { id: rol?.id, name, permissions },
       {
         onSuccess: () => {
-          toast.success(rol ? MESSAGES.usuarios.ROLE_SAVED : MESSAGES.usuarios.ROLE_CREATED);
+          toast.success(rol ? MESSAGES.roles.ROLE_SAVED : MESSAGES.roles.ROLE_CREATED);
           close();
         },
         onError: (error) => setProblem(errorMessage(error)),
@@ -89,7 +89,7 @@ export function RolModal({ isOpen, rol, onClose }: RolModalProps) {
           value={name}
           disabled={rol?.predeterminado}
           hint={
-            rol?.predeterminado ? MESSAGES.usuarios.ROLE_DEFAULT_NAME : 'En mayúsculas, como ADMINISTRATIVO.'
+            rol?.predeterminado ? MESSAGES.roles.ROLE_DEFAULT_NAME : 'En mayúsculas, como ADMINISTRATIVO.'
           }
           error={nameError}
           onChange={(event) => {

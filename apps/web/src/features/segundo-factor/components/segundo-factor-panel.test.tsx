@@ -48,7 +48,7 @@ describe('Mi cuenta: two-factor sign-in', () => {
   it('turns it off with the current password, and offers no way off where it is required', async () => {
     mockApi({
       ...signedIn({ activo: true, obligatorio: false, codigosRestantes: 7 }),
-      'POST /api/user/2fa/desactivar': { message: MESSAGES.segundoFactor.DISABLED },
+      'POST /api/user/2fa/desactivar': { message: MESSAGES.acceso.DISABLED },
     });
     renderApp('/mi-cuenta');
     expect(await screen.findByText(/quedan 7 códigos de recuperación/)).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('Mi cuenta: two-factor sign-in', () => {
     const dialog = screen.getByRole('dialog', { name: 'Desactivar la verificación en dos pasos' });
     await userEvent.type(within(dialog).getByLabelText('Contraseña actual'), 'Clave-2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.segundoFactor.DISABLED);
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.acceso.DISABLED);
   });
 
   it('shows a wrong current password on its field', async () => {
@@ -89,12 +89,12 @@ describe('Mi cuenta: two-factor sign-in', () => {
       ...signedIn({ activo: false, obligatorio: true, codigosRestantes: 0 }),
       'GET /api/afiliados/paginated': [
         403,
-        { error: MESSAGES.segundoFactor.SETUP_REQUIRED, code: 'SEGUNDO_FACTOR_REQUERIDO' },
+        { error: MESSAGES.acceso.SETUP_REQUIRED, code: 'SEGUNDO_FACTOR_REQUERIDO' },
       ],
     });
     renderApp('/afiliados');
     expect(await screen.findByRole('heading', { name: 'Verificación en dos pasos' })).toBeInTheDocument();
-    expect(await screen.findByText(MESSAGES.segundoFactor.SETUP_REQUIRED)).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText(MESSAGES.acceso.SETUP_REQUIRED)).toHaveAttribute('role', 'alert');
   });
 
   it('says when the network requires it', async () => {

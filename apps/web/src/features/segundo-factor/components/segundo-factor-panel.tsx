@@ -44,7 +44,7 @@ export function SegundoFactorPanel() {
       {estado.data && (
         <>
           {estado.data.obligatorio && !estado.data.activo && (
-            <Alert variant="warning">{MESSAGES.segundoFactor.SETUP_REQUIRED}</Alert>
+            <Alert variant="warning">{MESSAGES.acceso.SETUP_REQUIRED}</Alert>
           )}
           <p className={styles.text}>
             {estado.data.activo
@@ -153,7 +153,7 @@ function TurnOffModal({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     desactivar.mutate(password, {
       onSuccess: () => {
-        toast.success(MESSAGES.segundoFactor.DISABLED);
+        toast.success(MESSAGES.acceso.DISABLED);
         onClose();
       },
     });

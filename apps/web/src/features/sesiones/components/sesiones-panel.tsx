@@ -57,7 +57,7 @@ export function SesionesPanel({ onSignOut }: SesionesPanelProps) {
               isLoading={cerrar.isPending && cerrar.variables === s.id}
               onClick={() =>
                 cerrar.mutate(s.id, {
-                  onSuccess: () => toast.success(MESSAGES.usuarios.SESSION_CLOSED),
+                  onSuccess: () => toast.success(MESSAGES.acceso.SESSION_CLOSED),
                   onError: (error) => toast.error(errorMessage(error)),
                 })
               }

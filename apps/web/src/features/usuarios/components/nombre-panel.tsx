@@ -48,7 +48,7 @@ export function NombrePanel() {
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
-      onSuccess: () => toast.success(MESSAGES.usuarios.NOMBRE_SAVED),
+      onSuccess: () => toast.success(MESSAGES.acceso.NOMBRE_SAVED),
       onError: (error) => applyServerErrors(form, error),
     }),
   );

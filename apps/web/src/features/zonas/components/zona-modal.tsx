@@ -71,8 +71,8 @@ export function ZonaModal({ isOpen, zona, onClose, onSaved }: ZonaModalProps) {
           if (!editing)
             setFailure(
               placed
-                ? MESSAGES.profesionales.ZONA_CREATE_FAILED
-                : `${MESSAGES.profesionales.ZONA_CREATE_FAILED}: ${errorMessage(error)}`,
+                ? MESSAGES.zonas.CREATE_FAILED
+                : `${MESSAGES.zonas.CREATE_FAILED}: ${errorMessage(error)}`,
             );
           else if (!placed) setFailure(errorMessage(error));
         },

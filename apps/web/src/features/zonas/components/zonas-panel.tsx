@@ -75,7 +75,7 @@ export function ZonasPanel() {
         zona={editing?.zona}
         onClose={() => setEditing(null)}
         onSaved={() => {
-          toast.success(editing?.zona ? MESSAGES.catalogos.ZONA_UPDATED : MESSAGES.catalogos.ZONA_CREATED);
+          toast.success(editing?.zona ? MESSAGES.zonas.UPDATED : MESSAGES.zonas.CREATED);
           setEditing(null);
         }}
       />

@@ -1,4 +1,4 @@
-/** Messages of the catalogues staff keep: specialties and zones. */
+/** Messages of the specialties staff keep. */
 
 export const ESPECIALIDAD_CREATED = 'Especialidad creada';
 export const ESPECIALIDAD_RENAMED = 'Especialidad actualizada';
@@ -9,6 +9,5 @@ export const ESPECIALIDAD_IN_USE = (profesionales: number) =>
     : `No se puede eliminar: ${profesionales.toLocaleString('es-AR')} profesionales la tienen en su perfil. Quítela de esos perfiles antes, o cámbiele el nombre.`;
 export const GUARDIAS_FIXED =
   'GUARDIAS no se puede renombrar ni eliminar: con ella los profesionales cargan sus horarios de guardia.';
-export const ZONA_CREATED = 'Zona creada';
-export const ZONA_UPDATED = 'Zona actualizada';
-export const ZONA_NOT_FOUND = 'La zona no existe';
+export const ESPECIALIDAD_TAKEN = 'Ya existe una especialidad con ese nombre';
+export const ESPECIALIDAD_NOT_FOUND = 'La especialidad no existe';
