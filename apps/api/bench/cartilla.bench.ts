@@ -9,7 +9,7 @@ import { Agent, request } from 'undici';
 import type { Database, Db } from '../src/db/client.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { searchKey } from '../src/lib/text.ts';
-import { findDirectoryVersion } from '../src/modules/profesionales/profesionales-cartilla.repository.ts';
+import { findDirectoryVersion } from '../src/modules/cartilla/cartilla.repository.ts';
 import { buildWebIfStale } from '../src/startup.ts';
 import { freePort } from '../test/processes.ts';
 import { CONCURRENCY, DURATION_MS, envNumber, POOL } from './lib/config.ts';

@@ -487,10 +487,6 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => ({ motivo: 'El teléfono del consultorio no existe' }),
     },
     'GET /api/profesionales/:id/reportes': { as: 'admin', url: `/api/profesionales/${ids}/reportes` },
-    'POST /api/profesionales/:id/reportes/:reporteId/cerrar': {
-      as: 'admin',
-      url: `/api/profesionales/${ids}/reportes/${f.reporteId}/cerrar`,
-    },
     'GET /api/profesionales/solicitudes': { as: 'admin', url: '/api/profesionales/solicitudes' },
     'GET /api/profesionales/paginated': {
       as: 'admin',

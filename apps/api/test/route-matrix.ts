@@ -107,7 +107,6 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/profesionales/obrasocial': AFILIADO_ONLY,
   'POST /api/profesionales/:id/reportes': AFILIADO_ONLY,
   'GET /api/profesionales/:id/reportes': STAFF,
-  'POST /api/profesionales/:id/reportes/:reporteId/cerrar': STAFF,
   'GET /api/profesionales/solicitudes': ADMIN_ONLY,
   'GET /api/profesionales/paginated': STAFF,
   'GET /api/profesionales/export': STAFF,

@@ -100,6 +100,16 @@ export function permissionsBeyond(held: ReadonlySet<string>, permissions: Iterab
 }
 
 /**
+ * The grant rule: whoever holds `held` gives only what they hold themselves, whether they put
+ * permissions on a role or give an account roles; refused with `MESSAGES.GRANT_BEYOND_OWN`.
+ * So ROLES.* or USERS.UPDATE_ROLE cannot make anyone (oneself through a second mailbox, or
+ * one's own role) mightier than the caller.
+ */
+export function mayGrant(held: ReadonlySet<string>, permissions: Iterable<string>): boolean {
+  return permissionsBeyond(held, permissions).length === 0;
+}
+
+/**
  * What a guard or a screen asks of the holder: one name; a list, every name of
  * it (the spec's rule); or, for a door several permissions open, `anyOf` (at
  * least one of them) together with `allOf` (every one of those).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedString, optionalIdQueryParam, paginatedQuerySchema } from './common.ts';
+import * as MESSAGES from './messages/index.ts';
 
 // ---------------------------------------------------------------------------
 // Wrong-data reports: the staff queue (/api/reportes) and the affiliate's own
@@ -10,7 +11,7 @@ export type ReporteEstado = (typeof REPORTE_ESTADOS)[number];
 
 /** GET /api/reportes: a page of the queue, open ones by default, oldest first (closed: newest first). */
 export const reportesQuerySchema = paginatedQuerySchema.omit({ search: true }).extend({
-  estado: z.enum(REPORTE_ESTADOS, { error: 'El estado debe ser abierto o cerrado.' }).default('abierto'),
+  estado: z.enum(REPORTE_ESTADOS, { error: MESSAGES.reportes.ESTADO_INVALID }).default('abierto'),
   profesionalId: optionalIdQueryParam,
 });
 export type ReportesQuery = z.infer<typeof reportesQuerySchema>;
@@ -44,7 +45,7 @@ export type ReporteQueueRow = z.infer<typeof reporteQueueRowSchema>;
 
 /** PUT /api/reportes/{id}: closed with what was found or done, or opened again. */
 export const reporteUpdateSchema = z.object({
-  estado: z.enum(REPORTE_ESTADOS, { error: 'El estado debe ser abierto o cerrado.' }),
+  estado: z.enum(REPORTE_ESTADOS, { error: MESSAGES.reportes.ESTADO_INVALID }),
   nota: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     boundedString(500).optional(),

@@ -1,4 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
+import { MESSAGES } from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './errors.ts';
 
 // argon2id (the library's default algorithm) with OWASP's suggested cost: 19 MiB, 2 passes.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -23,4 +26,24 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('dummy-password-for-timing');
   await verifyPassword(await dummyHash, password);
   return false;
+}
+
+/**
+ * The caller proves an account is theirs with its current password before changing how it is
+ * reached or protected (its password, e-mail or second factor): a session alone is not enough.
+ * Each try counts like a sign-in, so the check gives no guesses beyond those of the sign-in
+ * form; a wrong password is a 400 on the `currentPassword` field.
+ */
+export async function proveCurrentPassword(
+  attempts: FastifyInstance['accountFailures'],
+  account: { email: string; passwordHash: string },
+  address: string,
+  currentPassword: string,
+) {
+  const attempt = await attempts.begin('login', account.email, address);
+  if (!(await verifyPassword(account.passwordHash, currentPassword))) {
+    await attempt.failed();
+    throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
+  }
+  await attempt.succeeded();
 }

@@ -4,13 +4,13 @@ import {
   hasPermission,
   MESSAGES,
   type PermissionRequirement,
-  requiresSecondFactor,
   type UserStatus,
 } from '@red-dental/contracts';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { secondFactorCompulsory } from '../lib/second-factor.ts';
 import { createSecretBox, type SecretBox } from '../lib/secret-box.ts';
 import { rememberVerified } from '../lib/verified-tokens.ts';
 import {
@@ -21,6 +21,7 @@ import {
   pruneSessions,
   touchSession,
 } from './auth.repository.ts';
+import { documentedGuard } from './openapi.ts';
 
 export const USER_TOKEN_TTL_HOURS = 12;
 export const USER_TOKEN_TTL = `${USER_TOKEN_TTL_HOURS}h`;
@@ -30,6 +31,8 @@ const SESSION_TOUCH_MS = 5 * 60_000;
 const CHALLENGE_TTL = '5m';
 export const AFILIADO_TOKEN_TTL = '2h';
 const ISSUER = 'red-dental';
+/** What every guard here answers, for the OpenAPI document: no valid token (401), the wrong subject (403). */
+const SIGNED_IN = { statuses: [401, 403], signedIn: true };
 
 /** A signed-in user as the guards found it: status, token version and every permission of its roles. */
 export interface Subject {
@@ -244,20 +247,20 @@ export default fp(
      * reaches only what sets one up.
      */
     const lacksSecondFactor = (user: Subject) =>
-      app.config.requireStaff2fa && !user.secondFactor && requiresSecondFactor(user.permissions);
+      !user.secondFactor && secondFactorCompulsory(app.config, user.permissions);
     const secondFactorRequired = () =>
       new AppError(403, MESSAGES.acceso.SETUP_REQUIRED, ERROR_CODES.SECOND_FACTOR_REQUIRED);
 
     app.decorate(
       'authorize',
       (required?: PermissionRequirement, options: { beforeSecondFactor?: boolean } = {}) => {
-        return async function authorizeUser(request: FastifyRequest, _reply: FastifyReply) {
+        return documentedGuard(async function authorizeUser(request: FastifyRequest, _reply: FastifyReply) {
           const auth = await resolveAuth(request);
           if (auth.kind !== 'user') throw forbidden();
           if (!options.beforeSecondFactor && lacksSecondFactor(auth.user)) throw secondFactorRequired();
           if (required && !hasPermission(auth.user.permissions, required)) throw forbidden();
           request.auth = auth;
-        };
+        }, SIGNED_IN);
       },
     );
 
@@ -272,6 +275,8 @@ export default fp(
       if (auth.kind !== 'afiliado') throw forbidden(MESSAGES.AFFILIATE_ONLY);
       request.auth = auth;
     });
+    documentedGuard(app.authenticate, SIGNED_IN);
+    documentedGuard(app.authorizeAfiliado, SIGNED_IN);
   },
   { name: 'auth', dependencies: ['db'] },
 );

@@ -5,6 +5,7 @@ import ipaddr from 'ipaddr.js';
 import type { DbOrTx } from '../db/client.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 import { findOrCreateSetting } from './auth.repository.ts';
+import { documentedGuard } from './openapi.ts';
 import { deleteCounters, deleteExpiredCounters, hitCounter, readCounter } from './rate-limit.repository.ts';
 
 export interface Limit {
@@ -96,14 +97,17 @@ export function clientKey(ip: string): string {
 export default fp(
   async (app: FastifyInstance) => {
     app.decorate('limitByAddress', (endpoint: string) => {
-      return async function limitByAddress(request: FastifyRequest) {
-        const counter = await hitCounter(
-          app.db,
-          `ip:${endpoint}:${clientKey(request.ip)}`,
-          ADDRESS_LIMIT.windowSeconds,
-        );
-        if (counter.count > ADDRESS_LIMIT.max) throw tooManyRequests(counter.retryAfterSeconds);
-      };
+      return documentedGuard(
+        async function limitByAddress(request: FastifyRequest) {
+          const counter = await hitCounter(
+            app.db,
+            `ip:${endpoint}:${clientKey(request.ip)}`,
+            ADDRESS_LIMIT.windowSeconds,
+          );
+          if (counter.count > ADDRESS_LIMIT.max) throw tooManyRequests(counter.retryAfterSeconds);
+        },
+        { statuses: [429], signedIn: false },
+      );
     });
 
     // Counter keys name an account by a keyed hash: the table never holds an e-mail or a document.

@@ -94,7 +94,7 @@ describe('the served index.html', () => {
 
 describe('build files that are not for browsers', () => {
   const MANIFEST = '{"index.html":{"file":"assets/index-abc123.js","isEntry":true}}';
-  const MAP = '{"version":3,"sources":["../../src/lib/session.ts"],"mappings":"AAAA"}';
+  const MAP = '{"version":3,"sources":["../lib/session.ts"],"mappings":"AAAA"}';
   let webRoot: string;
   let database: Database;
 

@@ -79,3 +79,5 @@ export const DOCUMENT_REQUIRED = 'El número de documento es obligatorio';
 
 /** A list's export (affiliates, professionals, insurers, a notification's recipients) that did not arrive whole. */
 export const EXPORT_FAILED = 'No se pudo exportar la lista. Intente nuevamente.';
+/** The grant rule's refusal, for a role's permissions and an account's roles alike. */
+export const GRANT_BEYOND_OWN = 'Solo puede dar permisos que usted también tiene.';

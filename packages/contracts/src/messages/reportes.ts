@@ -9,3 +9,4 @@ export const REPORTE_QUEUED = 'Sin conexión: se enviará cuando vuelva la conex
 export const REPORTE_NOT_QUEUED =
   'Sin conexión: no se pudo guardar el reporte en este dispositivo. Reintente cuando vuelva la conexión.';
 export const REPORTE_NOT_FOUND = 'El reporte no existe';
+export const ESTADO_INVALID = 'El estado debe ser abierto o cerrado.';

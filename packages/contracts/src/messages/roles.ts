@@ -7,6 +7,5 @@ export const ROLE_NOT_FOUND = 'El rol no existe';
 export const ROLE_PERMISSION_UNKNOWN = 'Alguno de los permisos indicados no existe';
 export const ROLE_ADMIN_FIXED = 'El rol ADMINISTRADOR tiene siempre todos los permisos y no se modifica.';
 export const ROLE_DEFAULT_NAME = 'Los roles predeterminados conservan su nombre.';
-export const ROLE_GRANT_FORBIDDEN = 'Solo puede dar a un rol permisos que usted tiene.';
 export const ROLE_CREATED = 'Rol creado';
 export const ROLE_SAVED = 'Rol guardado';

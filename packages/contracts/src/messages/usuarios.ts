@@ -18,7 +18,6 @@ export const INVITATION_ACCEPTED_SECOND_FACTOR =
   'Contraseña guardada. La red exige la verificación en dos pasos para su rol: configúrela ahora para entrar.';
 export const NOT_INVITED = 'Esta cuenta no tiene una invitación pendiente';
 export const ROLES_UPDATED = 'Roles actualizados';
-export const ROLE_ASSIGN_FORBIDDEN = 'Solo puede dar roles cuyos permisos usted también tiene.';
 export const TARGET_ABOVE_CALLER =
   'No puede modificar esta cuenta: tiene permisos que usted no tiene. Pídaselo a un administrador.';
 export const OTHERS_PASSWORD =

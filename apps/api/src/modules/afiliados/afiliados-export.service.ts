@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
 import { writtenDay, writtenMoment } from '../../lib/written-dates.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { auditedExport } from '../audit/audited-export.ts';
+import { auditedExport } from '../auditoria/audited-export.ts';
 import * as repo from './afiliados.repository.ts';
 import { filterFor } from './afiliados.service.ts';
 

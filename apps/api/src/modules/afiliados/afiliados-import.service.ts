@@ -16,7 +16,7 @@ import { setLocalStatementTimeout, type Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { metrics } from '../../plugins/metrics.ts';
-import { recordAudit, recordAuditEach } from '../audit/audit.repository.ts';
+import { recordAudit, recordAuditEach } from '../auditoria/auditoria.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados-import.repository.ts';
 import type { CsvFile } from './csv-sniffer.ts';

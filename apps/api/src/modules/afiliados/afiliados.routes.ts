@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/errors.ts';
 import { parseForm } from '../../lib/forms.ts';
 import { currentAfiliado, currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
-import { sendAuditedExport } from '../audit/audited-export.ts';
+import { sendAuditedExport } from '../auditoria/audited-export.ts';
 import * as service from './afiliados.service.ts';
 import * as datosService from './afiliados-datos.service.ts';
 import * as exportService from './afiliados-export.service.ts';

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { searchKey } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { type Actor, recordAudit } from '../audit/audit.repository.ts';
+import { type Actor, recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados.repository.ts';
 import { changeContacto } from './afiliados-portal.service.ts';

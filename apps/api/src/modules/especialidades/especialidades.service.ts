@@ -2,7 +2,7 @@ import { type EspecialidadInput, GUARDIAS, MESSAGES } from '@red-dental/contract
 import type { FastifyInstance } from 'fastify';
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as repo from './especialidades.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
 import { writtenMoment } from '../../lib/written-dates.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { auditedExport } from '../audit/audited-export.ts';
+import { auditedExport } from '../auditoria/audited-export.ts';
 import * as repo from './notificaciones.repository.ts';
 
 const COLUMNS: readonly ExportColumn<repo.RecipientExportRow>[] = [

@@ -22,7 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseForm } from '../../lib/forms.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { sendAuditedExport } from '../audit/audited-export.ts';
+import { sendAuditedExport } from '../auditoria/audited-export.ts';
 import * as service from './notificaciones.service.ts';
 import * as exportService from './notificaciones-export.service.ts';
 import { PdfSniffer } from './pdf-sniffer.ts';

@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Auth, Subject } from '../../plugins/auth.ts';
 import type { UploadedFile } from '../../plugins/uploads.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import { nuevaNotificacionMail } from './notificaciones.mails.ts';
 import * as repo from './notificaciones.repository.ts';
 

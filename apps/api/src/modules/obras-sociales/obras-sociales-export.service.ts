@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { auditedExport } from '../audit/audited-export.ts';
+import { auditedExport } from '../auditoria/audited-export.ts';
 import * as repo from './obras-sociales.repository.ts';
 
 const COLUMNS: readonly ExportColumn<repo.ObraSocialRow>[] = [

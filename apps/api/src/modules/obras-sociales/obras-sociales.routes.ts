@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { sendAuditedExport } from '../audit/audited-export.ts';
+import { sendAuditedExport } from '../auditoria/audited-export.ts';
 import * as service from './obras-sociales.service.ts';
 import * as exportService from './obras-sociales-export.service.ts';
 

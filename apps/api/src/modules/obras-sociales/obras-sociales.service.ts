@@ -1,7 +1,7 @@
 import { MESSAGES, type ObraSocial, type ObraSocialInput } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { type Actor, recordAudit } from '../audit/audit.repository.ts';
+import { type Actor, recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as repo from './obras-sociales.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;

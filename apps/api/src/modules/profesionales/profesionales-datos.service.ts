@@ -2,7 +2,7 @@ import { MESSAGES, type ProfesionalDatos } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as repo from './profesionales-datos.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;

@@ -1,7 +1,5 @@
 import {
-  cartillaProfesionalSchema,
   idParamSchema,
-  idSchema,
   PERMISSIONS,
   paginatedSchema,
   profesionalDatosSchema,
@@ -11,126 +9,21 @@ import {
   profesionalSchema,
   profesionalUpdateSchema,
   REQUIREMENTS,
-  reporteInputSchema,
-  reporteSchema,
   solicitudSchema,
   zonaAssignmentSchema,
 } from '@red-dental/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
-import { sendAuditedExport } from '../audit/audited-export.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { sendAuditedExport } from '../auditoria/audited-export.ts';
 import * as service from './profesionales.service.ts';
-import { createDirectoryCache, type DirectoryBody } from './profesionales-cartilla.service.ts';
 import * as datosService from './profesionales-datos.service.ts';
 import * as exportService from './profesionales-export.service.ts';
-import * as reportes from './profesionales-reportes.service.ts';
 
 const tags = ['profesionales'];
 
-/** Whether an If-None-Match header (a list, perhaps with weak tags from a proxy) names `etag`. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === etag;
-  });
-}
-
-/**
- * Sends a body built beforehand (the directory): 304 when the client already
- * holds this version, the gzipped copy when the client accepts gzip.
- */
-function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, body: DirectoryBody) {
-  reply
-    .header('etag', body.etag)
-    .header('cache-control', 'private, no-cache')
-    .header('vary', 'accept-encoding');
-  if (matchesEtag(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
-  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
-    return reply.header('content-encoding', 'gzip').send(body.gzip);
-  return reply.send(body.json);
-}
-
 /** `/api/profesionales`: the provider network. */
 const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const directory = createDirectoryCache();
-
-  app.get(
-    '/obrasocial',
-    {
-      onRequest: [app.authorizeAfiliado],
-      schema: {
-        tags,
-        summary: 'La cartilla del afiliado: los profesionales aprobados que atienden su obra social',
-        description:
-          'Se sirve con ETag (304 si no cambió) y comprimida con gzip cuando el cliente la acepta.',
-        response: { 200: z.array(cartillaProfesionalSchema) },
-      },
-    },
-    async (request, reply) => {
-      const body = await directory.forAfiliado(app, currentAfiliadoId(request));
-      if (!body) return [];
-      return sendPrebuilt(request, reply as FastifyReply, body);
-    },
-  );
-
-  app.post(
-    '/:id/reportes',
-    {
-      onRequest: [app.authorizeAfiliado],
-      schema: {
-        tags,
-        summary:
-          'Un afiliado informa un error en los datos de un profesional de su cartilla (201). El mismo reporte enviado de nuevo mientras el primero sigue abierto responde 200 con su id, sin guardar otro ni contarlo',
-        params: idParamSchema,
-        body: reporteInputSchema,
-        response: { 200: z.object({ id: z.number() }), 201: z.object({ id: z.number() }) },
-      },
-    },
-    async (request, reply) => {
-      const { id, created } = await reportes.report(
-        app,
-        currentAfiliadoId(request),
-        request.params.id,
-        request.body,
-      );
-      return reply.status(created ? 201 : 200).send({ id });
-    },
-  );
-
-  app.get(
-    '/:id/reportes',
-    {
-      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
-      schema: {
-        tags,
-        summary:
-          'Los reportes abiertos sobre los datos de un profesional. Quien lo envió, con nombre y documento solo con AFILIADOS.GET (queda registrado en los accesos del afiliado); sin él, las iniciales del nombre',
-        params: idParamSchema,
-        response: { 200: z.array(reporteSchema) },
-      },
-    },
-    async (request) => reportes.listOpen(app, currentUser(request), request.params.id),
-  );
-
-  app.post(
-    '/:id/reportes/:reporteId/cerrar',
-    {
-      onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
-      schema: {
-        tags,
-        summary: 'Cierra un reporte una vez revisados los datos',
-        params: z.object({ id: idSchema, reporteId: idSchema }),
-      },
-    },
-    async (request, reply) => {
-      await reportes.close(app, currentUser(request), request.params.id, request.params.reporteId);
-      return reply.status(204).send();
-    },
-  );
   app.get(
     '/solicitudes',
     {

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as especialidades from '../especialidades/especialidades.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as usuarios from '../usuarios/usuarios.repository.ts';

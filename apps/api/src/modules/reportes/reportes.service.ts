@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { initials } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as repo from './reportes.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;

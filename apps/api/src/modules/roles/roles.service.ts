@@ -1,7 +1,7 @@
 import {
   DEFAULT_ROLES,
   MESSAGES,
-  PERMISSIONS,
+  mayGrant,
   type PermissionName,
   ROLE_NAMES,
   type Rol,
@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as repo from './roles.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;
@@ -18,16 +18,9 @@ type ParsedRolInput = { name: string; permissions: PermissionName[] };
 const M = MESSAGES.roles;
 const isDefault = (name: string) => name in DEFAULT_ROLES;
 
-/**
- * Nobody grants what they do not hold, so ROLES.* cannot be used to climb
- * (a role-keeper could otherwise give their own role USERS.*). Editing one's
- * own profile acts on nobody else, so it may be granted by anyone.
- */
+/** The grant rule: a role-keeper cannot give their own role USERS.*, say, to climb. */
 function assertGrantable(caller: Subject, names: readonly PermissionName[]) {
-  const beyond = names.filter(
-    (p) => p !== PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE && !caller.permissions.has(p),
-  );
-  if (beyond.length) throw forbidden(M.ROLE_GRANT_FORBIDDEN);
+  if (!mayGrant(caller.permissions, names)) throw forbidden(MESSAGES.GRANT_BEYOND_OWN);
 }
 
 export async function listRoles(deps: Deps): Promise<Rol[]> {

@@ -133,7 +133,7 @@ describe.each(BACKENDS)('roles (%s)', (backend) => {
       permissions: ['BACKOFFICE_ACCESS', 'ROLES.GET', 'ROLES.CREATE', 'ROLES.UPDATE', 'USERS.DELETE'],
     });
     expect(climb.statusCode).toBe(403);
-    expect(climb.json().error).toBe(M.ROLE_GRANT_FORBIDDEN);
+    expect(climb.json().error).toBe(MESSAGES.GRANT_BEYOND_OWN);
     expect((await named('GUARDIAN DE ROLES')).permissions).not.toContain('USERS.DELETE');
     expect((await inject('PUT', '/api/roles/999999', admin, { name: 'X', permissions: [] })).statusCode).toBe(
       404,

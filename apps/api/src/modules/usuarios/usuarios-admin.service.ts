@@ -5,7 +5,6 @@ import {
   type InvitacionAceptada,
   MESSAGES,
   PERMISSIONS,
-  permissionsBeyond,
   ROLE_NAMES,
   type UserEstado,
   type UserRoles,
@@ -15,24 +14,23 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
-import {
-  AppError,
-  conflict,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-  tooManyRequests,
-} from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { staffLoginUrl } from '../../lib/public-links.ts';
+import { secondFactorCompulsory } from '../../lib/second-factor.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as usuarios from './usuarios.repository.ts';
-import { secondFactorCompulsory } from './usuarios-2fa.service.ts';
+import {
+  assertAdminRemains,
+  assertAnotherAdmin,
+  assertCanActOn,
+  assertGrantableRoles,
+  resolveRoles,
+} from './usuarios.service.ts';
 import { invitationMail, rolesChangedMail, statusChangedMail } from './usuarios-admin.mails.ts';
 import * as admin from './usuarios-admin.repository.ts';
-import { mailRecoveryLink } from './usuarios-auth.service.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'withinQuota' | 'signChallenge'>;
 
@@ -65,54 +63,6 @@ export async function listUsuarios(deps: Deps, query: UsuariosQuery) {
   };
 }
 
-/** The role ids, all existing, with their names (404 naming the problem otherwise). */
-async function resolveRoles(deps: Deps, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const found = await admin.findRolesByIds(deps.db, unique);
-  if (found.length !== unique.length) throw notFound(MESSAGES.UNKNOWN_ROLE);
-  return found;
-}
-
-/**
- * Nobody gives a role granting what they do not hold themselves, so
- * USERS.UPDATE_ROLE or USERS.CREATE cannot make anyone (oneself through a
- * second mailbox, say) mightier than the caller.
- */
-export async function assertGrantableRoles(db: DbOrTx, caller: Subject, roleIds: number[]) {
-  const granted = await admin.findPermissionsOfRoles(db, roleIds);
-  if (permissionsBeyond(caller.permissions, granted).length) throw forbidden(M.ROLE_ASSIGN_FORBIDDEN);
-}
-
-/**
- * Nobody acts on an account mightier than themselves: whatever changes
- * another account (its e-mail, roles, state, invitation) needs the caller to
- * hold every permission that account holds, so a lesser role cannot demote,
- * deactivate or take over an administrator. Run inside the change's
- * transaction: the account's row stays locked until it ends, so its roles
- * cannot grow between this check and the write.
- */
-export async function assertCanActOn(tx: DbOrTx, caller: Subject, targetId: number) {
-  if (targetId === caller.id) return;
-  const held = await usuarios.lockAndFindPermissions(tx, targetId);
-  if (permissionsBeyond(caller.permissions, held).length) throw forbidden(M.TARGET_ABOVE_CALLER);
-}
-
-/**
- * Inside a transaction, refuses giving an account these roles when that would
- * leave no active ADMINISTRADOR. The advisory lock serializes every such
- * change, and the account's state and roles are read after it, so two
- * administrators demoting each other (or one being reactivated meanwhile)
- * cannot slip past each other.
- */
-export async function assertAdminRemains(tx: DbOrTx, userId: number, nextRoleNames: readonly string[]) {
-  await admin.lockAdministrators(tx);
-  if (nextRoleNames.includes(ROLE_NAMES.ADMINISTRADOR)) return;
-  const user = await admin.findUsuario(tx, userId);
-  const before = (await usuarios.findRolesOfUsers(tx, [userId])).get(userId) ?? [];
-  if (user?.status === 'active' && before.some((r) => r.name === ROLE_NAMES.ADMINISTRADOR))
-    await assertAnotherAdmin(tx, userId);
-}
-
 /** Who sends an invitation, as it names them: their own name (null while they have none) and address. */
 async function inviterOf(tx: DbOrTx, caller: Subject) {
   return { nombre: (await admin.findUsuario(tx, caller.id))?.nombre ?? null, email: caller.email };
@@ -134,7 +84,7 @@ function newInvitation() {
  */
 export async function invite(deps: Deps, caller: Subject, input: Invitacion) {
   if (!caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
-  const roles = await resolveRoles(deps, input.roles);
+  const roles = await resolveRoles(deps.db, input.roles);
   await assertGrantableRoles(
     deps.db,
     caller,
@@ -270,22 +220,13 @@ export async function acceptInvitation(
 }
 
 /**
- * Refuses a change that would leave no active ADMINISTRADOR: run inside the
- * transaction after `lockAdministrators`, so two administrators demoting each
- * other at once cannot both succeed.
- */
-async function assertAnotherAdmin(tx: Parameters<typeof admin.countOtherActiveAdmins>[0], userId: number) {
-  if ((await admin.countOtherActiveAdmins(tx, userId)) === 0) throw conflict(M.LAST_ADMIN);
-}
-
-/**
  * Replaces another account's roles (nobody changes their own, nor those of an
  * account holding more than they do); the account's sessions end, so it signs
  * in again under its new roles, and the owner is told by mail.
  */
 export async function changeRoles(deps: Deps, caller: Subject, id: number, input: UserRoles) {
   if (id === caller.id) throw forbidden(M.OWN_ROLES);
-  const roles = await resolveRoles(deps, input.roles);
+  const roles = await resolveRoles(deps.db, input.roles);
   await assertGrantableRoles(
     deps.db,
     caller,
@@ -346,29 +287,4 @@ export async function changeEstado(deps: Deps, caller: Subject, id: number, inpu
   });
   deps.mail.wake();
   return { message: input.activo ? M.REACTIVATED(user.email) : M.DEACTIVATED(user.email) };
-}
-
-/**
- * Mails an active account a recovery link, as if its owner had asked; within
- * the same hourly allowance, so staff cannot flood a mailbox either.
- */
-export async function sendRecoveryLink(deps: Deps, caller: Subject, id: number) {
-  const user = await admin.findUsuario(deps.db, id);
-  if (!user) throw userNotFound();
-  if (user.status !== 'active') throw conflict(MESSAGES.acceso.RECOVERY_NOT_ACTIVE);
-  // The link goes to the owner, so any holder of USERS.UPDATE_PASSWORD may send it; never to an unproven address.
-  if (!user.emailConfirmedAt) throw conflict(M.EMAIL_UNCONFIRMED);
-  await deps.db.transaction(async (tx) => {
-    const sent = await mailRecoveryLink(deps, tx, user);
-    // The account had its recovery mails for the hour (the owner may have asked too).
-    if (!sent) throw tooManyRequests(3600, MESSAGES.acceso.RECOVERY_QUOTA);
-    await recordAudit(tx, caller, {
-      action: 'update',
-      entity: 'user',
-      entityId: id,
-      details: { recuperacion: 'enviada' },
-    });
-  });
-  deps.mail.wake();
-  return { message: MESSAGES.acceso.RECOVERY_SENT(user.email) };
 }

@@ -297,7 +297,7 @@ describe.each(BACKENDS)('staff accounts: list, invitations, roles, deactivation 
       roles: [roleId.ADMINISTRADOR],
     });
     expect(asAdmin.statusCode).toBe(403);
-    expect(asAdmin.json().error).toBe(M.ROLE_ASSIGN_FORBIDDEN);
+    expect(asAdmin.json().error).toBe(MESSAGES.GRANT_BEYOND_OWN);
     // An account with no roles yet: below the keeper, so only the grant rule stands in the way.
     const other = await createUserWithRoles(ctx.app, admin, []);
     expect(

@@ -1,4 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { composeMail } from '../../plugins/mail/mail.layout.ts';
+import { replaceEmailToken } from './usuarios.repository.ts';
 
 export function requestApprovedMail(to: string, nombre: string, loginUrl: string) {
   return composeMail({
@@ -12,20 +16,6 @@ export function requestApprovedMail(to: string, nombre: string, loginUrl: string
       'Ya puede iniciar sesión con su email y contraseña y completar su perfil: datos de contacto, dirección, especialidades y horarios de atención.',
     ],
     action: { label: 'Iniciar sesión', url: loginUrl },
-  });
-}
-
-export function passwordRecoveryMail(to: string, link: string) {
-  return composeMail({
-    template: 'recuperar-contrasena',
-    carriesSecret: true,
-    to,
-    subject: 'Red Dental: recuperación de contraseña',
-    paragraphs: [
-      'Recibimos un pedido para recuperar la contraseña de su cuenta de Red Dental.',
-      'El enlace vale por 1 hora y se puede usar una sola vez. Si usted no lo pidió, ignore este mensaje: su contraseña no cambia.',
-    ],
-    action: { label: 'Recuperar contraseña', url: link },
   });
 }
 
@@ -89,17 +79,27 @@ export function requestRejectedMail(to: string, motivo: string | undefined) {
   });
 }
 
-/** Tells the owner that someone who knew the password kept trying second-step codes, and what to do. */
-export function codesTriedMail(to: string, miCuentaUrl: string) {
-  return composeMail({
-    template: 'aviso-codigos-incorrectos',
-    carriesSecret: false,
-    to,
-    subject: 'Red Dental: intentos de ingreso a su cuenta',
-    paragraphs: [
-      'Alguien ingresó la contraseña de su cuenta de Red Dental y probó muchos códigos de verificación incorrectos. Por unos minutos la cuenta no acepta más códigos.',
-      'Si no fue usted, quien lo hizo conoce su contraseña: cámbiela cuanto antes en Mi cuenta, "Cambiar Contraseña".',
-    ],
-    action: { label: 'Ir a Mi cuenta', url: miCuentaUrl },
-  });
+/** How long the link confirming an address changed by someone else works. */
+export const EMAIL_CONFIRMATION_TTL_HOURS = 72;
+
+/**
+ * Queues a fresh link proving the account's (changed) address, inside the caller's transaction;
+ * an earlier one stops working. Sent when staff change an account's address, and again when its
+ * owner asks to recover a password at an address not proven yet.
+ */
+export async function queueEmailConfirmation(
+  deps: Pick<FastifyInstance, 'config' | 'mail'>,
+  tx: DbOrTx,
+  user: { id: number; email: string },
+) {
+  const token = randomToken();
+  await replaceEmailToken(tx, user.id, sha256(token), EMAIL_CONFIRMATION_TTL_HOURS);
+  await deps.mail.enqueue(
+    tx,
+    emailConfirmationMail(
+      user.email,
+      `${deps.config.publicUrl}/confirmar-email-cuenta/${token}`,
+      EMAIL_CONFIRMATION_TTL_HOURS,
+    ),
+  );
 }

@@ -1,8 +1,10 @@
 import {
   type CreateUser,
-  type CuentaNombre,
+  ERROR_CODES,
   MESSAGES,
+  mayGrant,
   PERMISSIONS,
+  permissionsBeyond,
   ROLE_NAMES,
   type RoleRef,
   type UpdateUser,
@@ -12,24 +14,34 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  unauthorized,
+} from '../../lib/errors.ts';
+import { hashPassword, proveCurrentPassword } from '../../lib/password.ts';
 import { staffLoginUrl } from '../../lib/public-links.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
 import {
   emailChangedMail,
   passwordChangedMail,
+  queueEmailConfirmation,
   requestApprovedMail,
   requestRejectedMail,
 } from './usuarios.mails.ts';
 import * as repo from './usuarios.repository.ts';
-import { findRolesByIds } from './usuarios-admin.repository.ts';
-import { assertAdminRemains, assertCanActOn, assertGrantableRoles } from './usuarios-admin.service.ts';
-import { buildSessionUser, mailEmailConfirmation } from './usuarios-auth.service.ts';
+import * as admin from './usuarios-admin.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mail' | 'accountFailures'>;
+
+const M = MESSAGES.usuarios;
 
 async function toUser(
   deps: Deps,
@@ -45,20 +57,67 @@ async function toUser(
   };
 }
 
-async function resolveRoles(deps: Deps, refs: RoleRef[]) {
+/** The roles named by id or by name, each once, all existing (404 naming the problem otherwise). */
+export async function resolveRoles(db: DbOrTx, refs: readonly RoleRef[]) {
   const unique = [...new Set(refs)];
-  const ids = await repo.findRoleIds(deps.db, unique);
-  if (ids.length !== unique.length) throw unknownRole();
-  return ids;
+  const ids = await repo.findRoleIds(db, unique);
+  if (ids.length !== unique.length) throw notFound(MESSAGES.UNKNOWN_ROLE);
+  return admin.findRolesByIds(db, ids);
 }
 
-const unknownRole = () => notFound(MESSAGES.UNKNOWN_ROLE);
+/** The grant rule, on the permissions these roles would give an account. */
+export async function assertGrantableRoles(db: DbOrTx, caller: Subject, roleIds: number[]) {
+  const granted = await admin.findPermissionsOfRoles(db, roleIds);
+  if (!mayGrant(caller.permissions, granted)) throw forbidden(MESSAGES.GRANT_BEYOND_OWN);
+}
+
+/**
+ * Nobody acts on an account mightier than themselves: whatever changes
+ * another account (its e-mail, roles, state, invitation) needs the caller to
+ * hold every permission that account holds, so a lesser role cannot demote,
+ * deactivate or take over an administrator. Run inside the change's
+ * transaction: the account's row stays locked until it ends, so its roles
+ * cannot grow between this check and the write.
+ */
+export async function assertCanActOn(tx: DbOrTx, caller: Subject, targetId: number) {
+  if (targetId === caller.id) return;
+  const held = await repo.lockAndFindPermissions(tx, targetId);
+  if (permissionsBeyond(caller.permissions, held).length) throw forbidden(M.TARGET_ABOVE_CALLER);
+}
+
+/**
+ * Inside a transaction, refuses giving an account these roles when that would
+ * leave no active ADMINISTRADOR. The advisory lock serializes every such
+ * change, and the account's state and roles are read after it, so two
+ * administrators demoting each other (or one being reactivated meanwhile)
+ * cannot slip past each other.
+ */
+export async function assertAdminRemains(tx: DbOrTx, userId: number, nextRoleNames: readonly string[]) {
+  await admin.lockAdministrators(tx);
+  if (nextRoleNames.includes(ROLE_NAMES.ADMINISTRADOR)) return;
+  const user = await admin.findUsuario(tx, userId);
+  const before = (await repo.findRolesOfUsers(tx, [userId])).get(userId) ?? [];
+  if (user?.status === 'active' && before.some((r) => r.name === ROLE_NAMES.ADMINISTRADOR))
+    await assertAnotherAdmin(tx, userId);
+}
+
+/**
+ * Refuses a change that would leave no active ADMINISTRADOR: run inside the
+ * transaction after `lockAdministrators`, so two administrators demoting each
+ * other at once cannot both succeed.
+ */
+export async function assertAnotherAdmin(
+  tx: Parameters<typeof admin.countOtherActiveAdmins>[0],
+  userId: number,
+) {
+  if ((await admin.countOtherActiveAdmins(tx, userId)) === 0) throw conflict(M.LAST_ADMIN);
+}
 
 export async function createUser(deps: Deps, caller: Subject, input: CreateUser) {
   // Roles are granted only by holders of USERS.UPDATE_ROLE: nobody creates an account mightier than allowed.
   if (input.roles.length && !caller.permissions.has(PERMISSIONS.USERS_UPDATE_ROLE)) throw forbidden();
   assertNotCommonPassword(input.pass, 'pass');
-  const roleIds = await resolveRoles(deps, input.roles);
+  const roleIds = (await resolveRoles(deps.db, input.roles)).map((r) => r.id);
   await assertGrantableRoles(deps.db, caller, roleIds);
   const passwordHash = await hashPassword(input.pass);
   try {
@@ -93,21 +152,6 @@ export async function getUser(deps: Deps, caller: Subject, id: number) {
   return toUser(deps, user);
 }
 
-/** The caller proves the account is theirs; attempts count like sign-in attempts. */
-async function assertCurrentPassword(deps: Deps, caller: Subject, currentPassword: string | undefined) {
-  if (!currentPassword)
-    throw badRequest(MESSAGES.CURRENT_PASSWORD_REQUIRED, {
-      currentPassword: MESSAGES.CURRENT_PASSWORD_REQUIRED,
-    });
-  const attempt = await deps.accountFailures.begin('login', caller.email, caller.address);
-  const user = await repo.findUserById(deps.db, caller.id);
-  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
-    await attempt.failed();
-    throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
-  }
-  await attempt.succeeded();
-}
-
 /**
  * `PUT /api/user/{id}`: the e-mail, the password or the roles. The owner
  * proves it is theirs with the current password. On another account the
@@ -127,11 +171,19 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
   if (!own && input.user !== undefined && !caller.permissions.has(PERMISSIONS.USERS_UPDATE_PASSWORD))
     throw forbidden();
   if (input.pass !== undefined) assertNotCommonPassword(input.pass, 'pass');
-  if (own && (input.pass !== undefined || input.user !== undefined))
-    await assertCurrentPassword(deps, caller, input.currentPassword);
-  const roleIds = input.roles === undefined ? undefined : await resolveRoles(deps, input.roles);
+  if (own && (input.pass !== undefined || input.user !== undefined)) {
+    if (!input.currentPassword)
+      throw badRequest(MESSAGES.CURRENT_PASSWORD_REQUIRED, {
+        currentPassword: MESSAGES.CURRENT_PASSWORD_REQUIRED,
+      });
+    const account = await repo.findUserById(deps.db, caller.id);
+    if (!account) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+    await proveCurrentPassword(deps.accountFailures, account, caller.address, input.currentPassword);
+  }
+  const roles = input.roles === undefined ? undefined : await resolveRoles(deps.db, input.roles);
+  const roleIds = roles?.map((r) => r.id);
   if (roleIds) await assertGrantableRoles(deps.db, caller, roleIds);
-  const roleNames = roleIds ? (await findRolesByIds(deps.db, roleIds)).map((r) => r.name) : undefined;
+  const roleNames = roles?.map((r) => r.name);
   const passwordHash = input.pass === undefined ? undefined : await hashPassword(input.pass);
   try {
     const updated = await deps.db.transaction(async (tx) => {
@@ -159,7 +211,7 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
       if (passwordHash || newEmail) await repo.deleteRecoveryTokens(tx, id);
       // The owner hears of it at the address the account had, and of a new password at the one it has now.
       if (newEmail) await deps.mail.enqueue(tx, emailChangedMail(before.email, newEmail));
-      if (newEmail && !own) await mailEmailConfirmation(deps, tx, user);
+      if (newEmail && !own) await queueEmailConfirmation(deps, tx, user);
       if (passwordHash)
         await deps.mail.enqueue(tx, passwordChangedMail(user.email, staffLoginUrl(deps.config)));
       await recordAudit(tx, caller, {
@@ -176,28 +228,6 @@ export async function updateUser(deps: Deps, caller: Subject, id: number, input:
     if (isUniqueViolation(error)) throw conflict(MESSAGES.EMAIL_TAKEN);
     throw error;
   }
-}
-
-/**
- * `PUT /api/user/me`: the name a staff account goes by, set by its owner (the
- * first administrator starts without one). A professional's name is that of
- * their record, changed on Mi Perfil, so it is refused here. Answers the
- * session's user, name included.
- */
-export async function changeOwnNombre(deps: Deps, caller: Subject, input: CuentaNombre) {
-  if (await profesionales.findNombreByUserId(deps.db, caller.id))
-    throw conflict(MESSAGES.acceso.NOMBRE_OF_PROFESSIONAL);
-  await deps.db.transaction(async (tx) => {
-    const before = await repo.findNombre(tx, caller.id);
-    await repo.updateUser(tx, caller.id, { nombre: input.nombre }, { revokeTokens: false });
-    await recordAudit(tx, caller, {
-      action: 'update',
-      entity: 'user',
-      entityId: caller.id,
-      details: { nombre: input.nombre, nombreAnterior: before },
-    });
-  });
-  return buildSessionUser(deps, caller);
 }
 
 /** Why a request could not be acted on: it does not exist, it is no longer pending, or its address is unproven. */
@@ -248,4 +278,11 @@ export async function rejectRequest(deps: Deps, caller: Subject, userId: number,
     });
   });
   deps.mail.wake();
+}
+
+/** The owner opens the link mailed to the account's new address: it is proven. */
+export async function confirmEmail(deps: Pick<Deps, 'db'>, token: string) {
+  const confirmed = await repo.confirmEmailToken(deps.db, sha256(token));
+  if (!confirmed) throw new AppError(400, MESSAGES.usuarios.EMAIL_TOKEN_INVALID, ERROR_CODES.INVALID_TOKEN);
+  return { message: MESSAGES.usuarios.EMAIL_CONFIRMED };
 }

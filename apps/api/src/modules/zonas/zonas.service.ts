@@ -2,7 +2,7 @@ import { MESSAGES, type ZonaInput } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as repo from './zonas.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;

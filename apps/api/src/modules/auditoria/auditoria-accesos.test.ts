@@ -26,7 +26,7 @@ import {
   multipart,
 } from '../afiliados/afiliados.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
-import { type AuditRowInput, insertAuditRow, queryString } from './audit.factories.ts';
+import { type AuditRowInput, insertAuditRow, queryString } from './auditoria.factories.ts';
 
 const auditPage = paginatedSchema(auditoriaRowSchema);
 const accesosPage = paginatedSchema(accesoRowSchema);

@@ -12,8 +12,8 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientOf, currentUser } from '../../plugins/auth.ts';
-import * as service from './usuarios-2fa.service.ts';
-import * as login from './usuarios-2fa-login.service.ts';
+import * as service from './acceso-2fa.service.ts';
+import * as login from './acceso-2fa-login.service.ts';
 
 const tags = ['usuarios'];
 /** What a session that must still set up its second factor may reach (the rest answers 403). */

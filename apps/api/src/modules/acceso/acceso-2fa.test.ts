@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { codeOf, createWithSecondFactor } from './usuarios-2fa.factories.ts';
+import { codeOf, createWithSecondFactor } from './acceso-2fa.factories.ts';
 
 const M = MESSAGES.acceso;
 

@@ -1,7 +1,7 @@
 import { permisoSchema } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import * as service from './permisos.service.ts';
+import * as service from './roles-permisos.service.ts';
 
 /** `/api/permisos`: the permission catalogue, for any signed-in user. */
 const permisosRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,9 +16,9 @@ import type { Db } from '../../db/client.ts';
 import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
 import { compactSearchKey } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from './audit.repository.ts';
-import { withNombres } from './audit-names.repository.ts';
-import * as repo from './audit-query.repository.ts';
+import { recordAudit } from './auditoria.repository.ts';
+import { withNombres } from './auditoria-names.repository.ts';
+import * as repo from './auditoria-query.repository.ts';
 
 interface Deps {
   db: Db;

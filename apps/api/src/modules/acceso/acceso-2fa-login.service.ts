@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Client } from '../../plugins/auth.ts';
 import type { Limit } from '../../plugins/rate-limit.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { codesTriedMail } from './usuarios.mails.ts';
-import * as usuarios from './usuarios.repository.ts';
-import { challengeExpired, checkCode, finishSetup, startSetup } from './usuarios-2fa.service.ts';
-import { buildSessionUser, openSession } from './usuarios-auth.service.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
+import * as usuarios from '../usuarios/usuarios.repository.ts';
+import { codesTriedMail } from './acceso.mails.ts';
+import { buildSessionUser, openSession } from './acceso.service.ts';
+import { challengeExpired, checkCode, finishSetup, startSetup } from './acceso-2fa.service.ts';
 
 type Deps = Pick<
   FastifyInstance,

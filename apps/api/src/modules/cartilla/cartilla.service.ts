@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CartillaProfesional } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import * as repo from './profesionales-cartilla.repository.ts';
+import * as repo from './cartilla.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;
 

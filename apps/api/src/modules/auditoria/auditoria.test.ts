@@ -17,7 +17,7 @@ import { queryRows } from '../../db/client.ts';
 import { seedCatalogue } from '../../db/seed/base.ts';
 import { createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
-import { type AuditRowInput, insertAuditRow, queryString } from './audit.factories.ts';
+import { type AuditRowInput, insertAuditRow, queryString } from './auditoria.factories.ts';
 
 const M = MESSAGES.auditoria;
 const auditPage = paginatedSchema(auditoriaRowSchema);

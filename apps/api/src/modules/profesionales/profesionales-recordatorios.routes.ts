@@ -8,7 +8,7 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
-import * as service from './recordatorios.service.ts';
+import * as service from './profesionales-recordatorios.service.ts';
 
 const tags = ['profesionales'];
 /** Tries of a reminder's link per address and hour: a person needs two. */

@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
-import { confirmRegistration } from './profesionales.factories.ts';
+import { confirmRegistration } from '../profesionales/profesionales.factories.ts';
 
 const directorySchema = z.array(cartillaProfesionalSchema.strict());
 
@@ -250,20 +250,9 @@ describe.each(BACKENDS)('la cartilla del afiliado (%s)', (backend) => {
       const dentistAuth = await loginAs(ctx.app, d.email, buildRegistroInput().password);
       expect((await inject('GET', `/api/profesionales/${d.id}/reportes`, dentistAuth)).statusCode).toBe(403);
 
-      const closed = await inject(
-        'POST',
-        `/api/profesionales/${d.id}/reportes/${sent.json().id}/cerrar`,
-        staff,
-      );
+      const closed = await inject('PUT', `/api/reportes/${sent.json().id}`, staff, { estado: 'cerrado' });
       expect(closed.statusCode).toBe(204);
       expect((await inject('GET', `/api/profesionales/${d.id}/reportes`, staff)).json()).toEqual([]);
-      const twice = await inject(
-        'POST',
-        `/api/profesionales/${d.id}/reportes/${sent.json().id}/cerrar`,
-        staff,
-      );
-      expect(twice.statusCode).toBe(404);
-      expect(twice.json().error).toBe(MESSAGES.reportes.REPORTE_NOT_FOUND);
     });
 
     it(`allows ${REPORTES_POR_DIA} reports a day per affiliate, then says why it refuses`, async () => {
@@ -323,7 +312,7 @@ describe.each(BACKENDS)('la cartilla del afiliado (%s)', (backend) => {
         ).toBe(201);
 
       // Once closed, the same words are a new report.
-      await inject('POST', `/api/profesionales/${d.id}/reportes/${first.json().id}/cerrar`, staff);
+      await inject('PUT', `/api/reportes/${first.json().id}`, staff, { estado: 'cerrado' });
       const other = await affiliateOf(os.id);
       await inject('POST', `/api/profesionales/${d.id}/reportes`, other.auth, body);
       const reopened = await inject('POST', `/api/profesionales/${d.id}/reportes`, other.auth, body);

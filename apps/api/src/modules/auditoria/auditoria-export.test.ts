@@ -15,7 +15,7 @@ import {
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
-import { type AuditRowInput, insertAuditRow, queryString } from './audit.factories.ts';
+import { type AuditRowInput, insertAuditRow, queryString } from './auditoria.factories.ts';
 
 const auditPage = paginatedSchema(auditoriaRowSchema);
 const CSV_HEADER = 'Fecha,Usuario,Email,Rol,Acción,Qué,Sobre,Documento del afiliado,Detalle,Dirección IP';

@@ -12,7 +12,7 @@ import {
 import { queryRows } from '../../db/client.ts';
 import { createObraSocial } from '../afiliados/afiliados.factories.ts';
 import { createDentist } from './profesionales.factories.ts';
-import { runPass } from './recordatorios.service.ts';
+import { runPass } from './profesionales-recordatorios.service.ts';
 
 const M = MESSAGES.profesionales;
 

@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { initials } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import * as profesionales from './profesionales.repository.ts';
-import * as repo from './profesionales-reportes.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
+import * as profesionales from '../profesionales/profesionales.repository.ts';
+import * as repo from './reportes-profesionales.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
 
@@ -80,23 +80,4 @@ export async function listOpen(
           ? { nombre: r.afiliadoNombre, documento: r.afiliadoDocumento }
           : { iniciales: initials(r.afiliadoNombre) },
   }));
-}
-
-/** Staff close a report once the data is checked or fixed; the audit log keeps who and when. */
-export async function close(
-  deps: Pick<Deps, 'db'>,
-  caller: Subject,
-  profesionalId: number,
-  reporteId: number,
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    if (!(await repo.close(tx, { profesionalId, reporteId, staffUserId: caller.id })))
-      throw notFound(MESSAGES.reportes.REPORTE_NOT_FOUND);
-    await recordAudit(tx, caller, {
-      action: 'update',
-      entity: 'profesional',
-      entityId: profesionalId,
-      details: { reporteCerrado: reporteId },
-    });
-  });
 }

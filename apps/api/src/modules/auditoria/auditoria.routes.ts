@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendExport } from '../../lib/table-export.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import * as service from './audit.service.ts';
+import * as service from './auditoria.service.ts';
 
 const tags = ['auditoria'];
 /** Exports per user and hour: enough for any audit, not for copying the log out in slices. */

@@ -1,22 +1,17 @@
 import { randomInt } from 'node:crypto';
-import {
-  ERROR_CODES,
-  MESSAGES,
-  requiresSecondFactor,
-  type SegundoFactorEstado,
-  type TotpSetup,
-} from '@red-dental/contracts';
+import { ERROR_CODES, MESSAGES, type SegundoFactorEstado, type TotpSetup } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/password.ts';
+import { proveCurrentPassword } from '../../lib/password.ts';
+import { secondFactorCompulsory } from '../../lib/second-factor.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import * as usuarios from './usuarios.repository.ts';
-import * as repo from './usuarios-2fa.repository.ts';
-import * as sesiones from './usuarios-sesiones.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
+import * as usuarios from '../usuarios/usuarios.repository.ts';
+import * as repo from './acceso-2fa.repository.ts';
+import * as sesiones from './acceso-sesiones.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'secretBox' | 'accountFailures'>;
 const M = MESSAGES.acceso;
@@ -37,14 +32,6 @@ const totpFor = (secret: string, label: string) =>
     period: 30,
     secret: Secret.fromBase32(secret),
   });
-
-/** Whether the network requires a second factor of whoever holds these permissions (REQUIRE_STAFF_2FA). */
-export function secondFactorCompulsory(
-  config: { requireStaff2fa: boolean },
-  permissions: Iterable<string>,
-): boolean {
-  return config.requireStaff2fa && requiresSecondFactor(permissions);
-}
 
 /** A new secret for the account, kept pending until a code proves the app has it. */
 export async function startSetup(deps: Deps, user: { id: number; email: string }): Promise<TotpSetup> {
@@ -172,12 +159,7 @@ export async function activate(
 async function assertCurrentPassword(deps: Deps, caller: Subject, currentPassword: string) {
   const user = await usuarios.findUserById(deps.db, caller.id);
   if (!user) throw unauthorized(MESSAGES.SESSION_EXPIRED);
-  const attempt = await deps.accountFailures.begin('login', user.email, caller.address);
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    await attempt.failed();
-    throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
-  }
-  await attempt.succeeded();
+  await proveCurrentPassword(deps.accountFailures, user, caller.address, currentPassword);
   return user;
 }
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Db } from '../../db/client.ts';
 import { EXPORT_QUOTA, type ExportFile, type ExportOptions, sendExport } from '../../lib/table-export.ts';
 import { currentUser, type Subject } from '../../plugins/auth.ts';
-import { recordAudit } from './audit.repository.ts';
+import { recordAudit } from './auditoria.repository.ts';
 
 /**
  * What every export of a list does when its download ends or is abandoned:

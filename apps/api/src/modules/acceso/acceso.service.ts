@@ -1,5 +1,6 @@
 import {
   type ChangePassword,
+  type CuentaNombre,
   ERROR_CODES,
   hasPermission,
   type LoginRequest,
@@ -11,18 +12,24 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
+import { AppError, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import {
+  hashPassword,
+  proveCurrentPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '../../lib/password.ts';
 import { staffLoginUrl } from '../../lib/public-links.ts';
+import { secondFactorCompulsory } from '../../lib/second-factor.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Client, Subject } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
-import { emailConfirmationMail, passwordChangedMail, passwordRecoveryMail } from './usuarios.mails.ts';
-import * as usuarios from './usuarios.repository.ts';
-import { secondFactorCompulsory } from './usuarios-2fa.service.ts';
-import { acceptInvitation } from './usuarios-admin.repository.ts';
-import * as sesiones from './usuarios-sesiones.repository.ts';
+import { passwordChangedMail, queueEmailConfirmation } from '../usuarios/usuarios.mails.ts';
+import * as usuarios from '../usuarios/usuarios.repository.ts';
+import * as admin from '../usuarios/usuarios-admin.repository.ts';
+import { passwordRecoveryMail } from './acceso.mails.ts';
+import * as sesiones from './acceso-sesiones.repository.ts';
 
 export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 
@@ -150,41 +157,13 @@ export async function requestPasswordRecovery(deps: Deps, email: string, client:
   if (user.status !== 'pending' && !user.emailConfirmedAt) {
     await deps.db.transaction(async (tx) => {
       if (await deps.withinQuota(tx, `email-confirmacion:${user.id}`, RECOVERY_MAILS_PER_HOUR))
-        await mailEmailConfirmation(deps, tx, user);
+        await queueEmailConfirmation(deps, tx, user);
     });
     deps.mail.wake();
     throw conflict(MESSAGES.acceso.EMAIL_UNCONFIRMED_RECOVERY);
   }
   await deps.db.transaction((tx) => mailRecoveryLink(deps, tx, user));
   deps.mail.wake();
-}
-
-/** How long the link confirming an address changed by someone else works. */
-export const EMAIL_CONFIRMATION_TTL_HOURS = 72;
-
-/** Queues a fresh link proving the account's (changed) address; an earlier one stops working. */
-export async function mailEmailConfirmation(
-  deps: Pick<Deps, 'config' | 'mail'>,
-  tx: DbOrTx,
-  user: { id: number; email: string },
-) {
-  const token = randomToken();
-  await usuarios.replaceEmailToken(tx, user.id, sha256(token), EMAIL_CONFIRMATION_TTL_HOURS);
-  await deps.mail.enqueue(
-    tx,
-    emailConfirmationMail(
-      user.email,
-      `${deps.config.publicUrl}/confirmar-email-cuenta/${token}`,
-      EMAIL_CONFIRMATION_TTL_HOURS,
-    ),
-  );
-}
-
-/** The owner opens the link mailed to the account's new address: it is proven. */
-export async function confirmEmail(deps: Pick<Deps, 'db'>, token: string) {
-  const confirmed = await usuarios.confirmEmailToken(deps.db, sha256(token));
-  if (!confirmed) throw new AppError(400, MESSAGES.usuarios.EMAIL_TOKEN_INVALID, ERROR_CODES.INVALID_TOKEN);
-  return { message: MESSAGES.usuarios.EMAIL_CONFIRMED };
 }
 
 /**
@@ -228,7 +207,7 @@ export async function restorePassword(deps: Deps, input: RestorePassword) {
     const user = await usuarios.updateUser(tx, userId, { passwordHash }, { revokeTokens: true });
     // An invitee who chose a password through a recovery link instead has accepted the invitation:
     // the mailed link proves the address just as well.
-    if (user?.status === 'invited') await acceptInvitation(tx, userId, passwordHash);
+    if (user?.status === 'invited') await admin.acceptInvitation(tx, userId, passwordHash);
     // The other links mailed before this one die with the old password.
     await usuarios.deleteRecoveryTokens(tx, userId);
     await deps.mail.enqueue(tx, passwordChangedMail(user!.email, staffLoginUrl(deps.config)));
@@ -246,12 +225,7 @@ export async function changeOwnPassword(deps: Deps, caller: Subject, input: Chan
   assertNotCommonPassword(input.password, 'password');
   const current = await usuarios.findUserById(deps.db, caller.id);
   if (!current) throw unauthorized(MESSAGES.SESSION_EXPIRED);
-  const attempt = await deps.accountFailures.begin('login', current.email, caller.address);
-  if (!(await verifyPassword(current.passwordHash, input.currentPassword))) {
-    await attempt.failed();
-    throw badRequest(MESSAGES.CURRENT_PASSWORD_WRONG, { currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
-  }
-  await attempt.succeeded();
+  await proveCurrentPassword(deps.accountFailures, current, caller.address, input.currentPassword);
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction(async (tx) => {
     const updated = await usuarios.updateUser(tx, caller.id, { passwordHash }, { revokeTokens: true });
@@ -267,4 +241,51 @@ export async function changeOwnPassword(deps: Deps, caller: Subject, input: Chan
 /** Ends the caller's session on this device only; the others stay open. */
 export async function logout(deps: Deps, caller: Subject) {
   await sesiones.deleteSession(deps.db, caller.id, caller.sessionId);
+}
+
+/**
+ * `PUT /api/user/me`: the name a staff account goes by, set by its owner (the
+ * first administrator starts without one). A professional's name is that of
+ * their record, changed on Mi Perfil, so it is refused here. Answers the
+ * session's user, name included.
+ */
+export async function changeOwnNombre(deps: Deps, caller: Subject, input: CuentaNombre) {
+  if (await profesionales.findNombreByUserId(deps.db, caller.id))
+    throw conflict(MESSAGES.acceso.NOMBRE_OF_PROFESSIONAL);
+  await deps.db.transaction(async (tx) => {
+    const before = await usuarios.findNombre(tx, caller.id);
+    await usuarios.updateUser(tx, caller.id, { nombre: input.nombre }, { revokeTokens: false });
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'user',
+      entityId: caller.id,
+      details: { nombre: input.nombre, nombreAnterior: before },
+    });
+  });
+  return buildSessionUser(deps, caller);
+}
+
+/**
+ * Mails an active account a recovery link, as if its owner had asked; within
+ * the same hourly allowance, so staff cannot flood a mailbox either.
+ */
+export async function sendRecoveryLink(deps: Deps, caller: Subject, id: number) {
+  const user = await admin.findUsuario(deps.db, id);
+  if (!user) throw notFound(MESSAGES.usuarios.USER_NOT_FOUND);
+  if (user.status !== 'active') throw conflict(MESSAGES.acceso.RECOVERY_NOT_ACTIVE);
+  // The link goes to the owner, so any holder of USERS.UPDATE_PASSWORD may send it; never to an unproven address.
+  if (!user.emailConfirmedAt) throw conflict(MESSAGES.usuarios.EMAIL_UNCONFIRMED);
+  await deps.db.transaction(async (tx) => {
+    const sent = await mailRecoveryLink(deps, tx, user);
+    // The account had its recovery mails for the hour (the owner may have asked too).
+    if (!sent) throw tooManyRequests(3600, MESSAGES.acceso.RECOVERY_QUOTA);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      details: { recuperacion: 'enviada' },
+    });
+  });
+  deps.mail.wake();
+  return { message: MESSAGES.acceso.RECOVERY_SENT(user.email) };
 }

@@ -3,7 +3,7 @@ import Bowser from 'bowser';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { type Subject, USER_TOKEN_TTL_HOURS } from '../../plugins/auth.ts';
-import * as repo from './usuarios-sesiones.repository.ts';
+import * as repo from './acceso-sesiones.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;
 const M = MESSAGES.acceso;

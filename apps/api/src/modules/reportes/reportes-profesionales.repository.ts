@@ -76,22 +76,3 @@ export function findOpen(db: DbOrTx, profesionalId: number) {
     .where(and(eq(profesionalReportes.profesionalId, profesionalId), isNull(profesionalReportes.cerradoAt)))
     .orderBy(asc(profesionalReportes.createdAt), asc(profesionalReportes.id));
 }
-
-/** Closes an open report of the provider; false when there is none such. */
-export async function close(
-  db: DbOrTx,
-  values: { profesionalId: number; reporteId: number; staffUserId: number },
-): Promise<boolean> {
-  const rows = await db
-    .update(profesionalReportes)
-    .set({ cerradoAt: sql`now()`, cerradoPor: values.staffUserId })
-    .where(
-      and(
-        eq(profesionalReportes.id, values.reporteId),
-        eq(profesionalReportes.profesionalId, values.profesionalId),
-        isNull(profesionalReportes.cerradoAt),
-      ),
-    )
-    .returning({ id: profesionalReportes.id });
-  return rows.length > 0;
-}

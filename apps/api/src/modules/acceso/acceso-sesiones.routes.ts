@@ -2,8 +2,8 @@ import { messageResponseSchema, sesionSchema } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
-import { SETTING_UP } from './usuarios-2fa.routes.ts';
-import * as service from './usuarios-sesiones.service.ts';
+import { SETTING_UP } from './acceso-2fa.routes.ts';
+import * as service from './acceso-sesiones.service.ts';
 
 const tags = ['usuarios'];
 

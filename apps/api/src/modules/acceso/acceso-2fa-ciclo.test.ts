@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { codeOf, createWithSecondFactor } from './usuarios-2fa.factories.ts';
+import { codeOf, createWithSecondFactor } from './acceso-2fa.factories.ts';
 
 const M = MESSAGES.acceso;
 

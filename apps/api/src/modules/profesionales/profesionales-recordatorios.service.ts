@@ -5,10 +5,10 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { writtenMomentDay } from '../../lib/written-dates.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit, recordLinkAudit } from '../audit/audit.repository.ts';
+import { recordAudit, recordLinkAudit } from '../auditoria/auditoria.repository.ts';
 import * as profesionales from './profesionales.repository.ts';
-import { recordatorioMail } from './recordatorios.mails.ts';
-import * as repo from './recordatorios.repository.ts';
+import { recordatorioMail } from './profesionales-recordatorios.mails.ts';
+import * as repo from './profesionales-recordatorios.repository.ts';
 
 const M = MESSAGES.profesionales;
 /** A reminder link that is unknown, used, expired or of an account no longer active: like any mailed link. */

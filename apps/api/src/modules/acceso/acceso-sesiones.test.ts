@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { describeDevice } from './usuarios-sesiones.service.ts';
+import { describeDevice } from './acceso-sesiones.service.ts';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
