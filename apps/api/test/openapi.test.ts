@@ -67,19 +67,18 @@ describe('the OpenAPI document', () => {
         (rule) => !['no-ambiguous-paths', 'info-license', 'operation-4xx-response'].includes(rule),
       ),
     ).toEqual([]);
-    const nothingToRefuse = operations
-      .filter(([, op]) => op.security?.length === 0 && !op.parameters && !op.requestBody)
-      .map(([name]) => name);
-    const without4xx = operations
-      .filter(([, op]) => !Object.keys(op.responses).some((status) => status.startsWith('4')))
-      .map(([name]) => name);
-    expect(without4xx.every((name) => nothingToRefuse.includes(name))).toBe(true);
+    const nothingToRefuse = ([, op]: [string, Operation]) =>
+      op.security?.length === 0 && !op.parameters && !op.requestBody;
+    const without4xx = operations.filter(
+      ([, op]) => !Object.keys(op.responses).some((status) => status.startsWith('4')),
+    );
+    expect(without4xx.filter((operation) => !nothingToRefuse(operation)).map(([name]) => name)).toEqual([]);
   });
 
   it('names every operation once, after its area, verb and path', () => {
-    const ids = operations.map(([, op]) => op.operationId);
-    expect(ids.every((id) => /^[a-z][A-Za-z0-9]*$/.test(id ?? ''))).toBe(true);
-    expect(new Set(ids).size).toBe(ids.length);
+    const ids = operations.map(([, op]) => op.operationId ?? '');
+    expect(ids.filter((id) => !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     expect(paths['/api/afiliados/{id}']?.get?.operationId).toBe('afiliadosGetById');
   });
 
@@ -99,9 +98,11 @@ describe('the OpenAPI document', () => {
     expect(statuses(paths['/api/afiliados/import-csv']?.post)).toEqual(
       expect.arrayContaining(['400', '401', '403', '413', '415']),
     );
-    // Every operation either names a session or says it needs none.
-    const signedIn = operations.filter(([, op]) => op.security === undefined).map(([, op]) => op);
-    expect(signedIn.every((op) => ['401', '403'].every((status) => status in op.responses))).toBe(true);
+    // Every operation under the document's bearer scheme can be refused a session and a permission.
+    const unrefused = operations.filter(
+      ([, op]) => op.security === undefined && !('401' in op.responses && '403' in op.responses),
+    );
+    expect(unrefused.map(([name]) => name)).toEqual([]);
   });
 
   it('types a client (openapi-typescript) that compiles', async () => {
@@ -133,7 +134,7 @@ export const notFound: GetById['responses'][404]['content']['application/json'][
 
 // @ts-expect-error: the document has no such address
 client.GET('/api/no-existe');
-// @ts-expect-error: estado is one of its values
+// @ts-expect-error: estado takes only the values the route knows
 client.GET('/api/afiliados', { params: { query: { estado: 'todos' } } });
 `,
     );
