@@ -120,7 +120,7 @@ export default defineConfig({
             // The form helpers both sign-in pages share: one file, for the same reason.
             {
               name: 'public',
-              test: /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/](use-sign-in-form\.ts|auth-form\.module\.css)/,
+              test: /[\\/]src[\\/](lib[\\/]use-sign-in-form\.ts|styles[\\/]form-page\.module\.css)/,
             },
           ],
         },

@@ -1,6 +1,6 @@
-import { ERROR_CODES } from '@red-dental/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '@/lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { isSpentLink } from '@/lib/spent-link.ts';
 
 /** `PUT /api/user/restore-password`: `id` is the token from the mailed link. */
 export function restorePassword(body: { id: string; password: string }): Promise<void> {
@@ -9,11 +9,6 @@ export function restorePassword(body: { id: string; password: string }): Promise
 
 export function useRestorePassword() {
   return useMutation({ mutationFn: restorePassword });
-}
-
-/** Whether an error says the mailed link is spent, expired or unknown (not a failed connection). */
-export function isSpentLink(error: unknown): boolean {
-  return isApiError(error, 400) && error.code === ERROR_CODES.INVALID_TOKEN;
 }
 
 /**

@@ -8,9 +8,9 @@ import { TextInput } from '@/components/ui/text-input/index.ts';
 import { ApiError, isApiError } from '@/lib/api-client.ts';
 import { AFFILIATE_LANDING_PATH, PATHS, returnPathFrom } from '@/lib/paths.ts';
 import { affiliateLoginAsksBirthdate } from '@/lib/public-config-meta.ts';
+import { useSignInForm } from '@/lib/use-sign-in-form.ts';
+import styles from '@/styles/form-page.module.css';
 import { signInAfiliado } from '../api/login-afiliado.ts';
-import styles from './auth-form.module.css';
-import { useSignInForm } from './use-sign-in-form.ts';
 
 /** Affiliate sign-in with the document (`/login-afiliado`), and the birth date where the network asks for it. */
 export function AfiliadoLoginForm() {

@@ -7,8 +7,8 @@ import { Modal } from '@/components/ui/modal/index.ts';
 import { PasswordInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
+import styles from '@/styles/form-page.module.css';
 import { useChangePassword } from '../api/change-password.ts';
-import styles from './auth-form.module.css';
 
 type ChangePasswordValues = z.input<typeof changePasswordFormSchema>;
 const EMPTY: ChangePasswordValues = { currentPassword: '', password: '', confirmPassword: '' };

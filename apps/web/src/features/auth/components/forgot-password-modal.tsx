@@ -1,7 +1,7 @@
 import { MESSAGES } from '@red-dental/contracts';
+import { EmailRequestModal } from '@/components/ui/email-request-modal/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { recoverPassword } from '../api/recover-password.ts';
-import { EmailRequestModal } from './email-request-modal.tsx';
 
 /** 'Olvide mi Contraseña': asks for the e-mail that will receive the restore link. */
 export function ForgotPasswordModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {

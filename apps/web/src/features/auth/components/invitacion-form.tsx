@@ -4,16 +4,15 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
-import { LinkOutcome } from '@/components/ui/link-outcome/index.ts';
+import { LinkOutcome, SpentLink } from '@/components/ui/link-outcome/index.ts';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { PasswordInput } from '@/components/ui/text-input/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS, staffLandingPath } from '@/lib/paths.ts';
+import { isSpentLink } from '@/lib/spent-link.ts';
+import styles from '@/styles/form-page.module.css';
 import { useAceptarInvitacion, useInvitacion } from '../api/invitacion.ts';
-import { isSpentLink } from '../api/restore-password.ts';
-import styles from './auth-form.module.css';
-import { SpentLink } from './mailed-link-outcome.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 const toLogin = (

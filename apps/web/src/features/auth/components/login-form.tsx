@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button/index.ts';
 import { MailIcon } from '@/components/ui/icons/index.ts';
 import { PasswordInput, TextInput } from '@/components/ui/text-input/index.ts';
 import { PATHS, returnPathFrom, staffLandingPath } from '@/lib/paths.ts';
+import { useSignInForm } from '@/lib/use-sign-in-form.ts';
+import styles from '@/styles/form-page.module.css';
 import { signIn } from '../api/login.ts';
-import styles from './auth-form.module.css';
-import { useSignInForm } from './use-sign-in-form.ts';
 
 // Loaded when first opened, so the sign-in page itself stays small.
 const ForgotPasswordModal = lazy(() =>

@@ -13,8 +13,8 @@ import { PasswordInput, TextInput } from '@/components/ui/text-input/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS } from '@/lib/paths.ts';
+import styles from '@/styles/form-page.module.css';
 import { useRegister } from '../api/register.ts';
-import styles from './auth-form.module.css';
 
 type RegistroValues = z.input<typeof registroSchema>;
 

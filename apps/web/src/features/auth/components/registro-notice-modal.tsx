@@ -3,7 +3,7 @@ import { buttonClasses } from '@/components/ui/button/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { SITE } from '@/lib/site.ts';
-import styles from './auth-form.module.css';
+import styles from '@/styles/form-page.module.css';
 
 /** Shown before registration: the sign-up is for professionals, not for affiliates. */
 export function RegistroNoticeModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {

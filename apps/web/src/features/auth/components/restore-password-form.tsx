@@ -7,14 +7,15 @@ import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { CheckCircleIcon } from '@/components/ui/icons/index.ts';
+import { SpentLink } from '@/components/ui/link-outcome/index.ts';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { PasswordInput } from '@/components/ui/text-input/index.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS } from '@/lib/paths.ts';
-import { isSpentLink, useRecoveryLink, useRestorePassword } from '../api/restore-password.ts';
-import styles from './auth-form.module.css';
+import { isSpentLink } from '@/lib/spent-link.ts';
+import styles from '@/styles/form-page.module.css';
+import { useRecoveryLink, useRestorePassword } from '../api/restore-password.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
-import { SpentLink } from './mailed-link-outcome.tsx';
 
 type RestoreValues = z.input<typeof passwordWithConfirmationSchema>;
 

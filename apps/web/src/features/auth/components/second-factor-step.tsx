@@ -7,9 +7,9 @@ import { Spinner } from '@/components/ui/spinner/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useRunOnce } from '@/lib/use-run-once.ts';
+import { useSignInForm } from '@/lib/use-sign-in-form.ts';
+import styles from '@/styles/form-page.module.css';
 import { activateSecondFactor, setupSecondFactor, signInWithCode } from '../api/login.ts';
-import styles from './auth-form.module.css';
-import { useSignInForm } from './use-sign-in-form.ts';
 
 export interface SecondFactorStepProps {
   step: LoginSecondStep;

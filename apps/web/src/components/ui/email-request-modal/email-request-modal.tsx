@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { recoverPasswordSchema } from '@red-dental/contracts';
+import { emailSchema } from '@red-dental/contracts';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { Button } from '@/components/ui/button/index.ts';
-import { MailIcon } from '@/components/ui/icons/index.ts';
-import { Modal } from '@/components/ui/modal/index.ts';
-import { TextInput } from '@/components/ui/text-input/index.ts';
-import { useToast } from '@/components/ui/toast/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
-import styles from './auth-form.module.css';
+import { z } from 'zod';
+import form from '@/styles/form-page.module.css';
+import { Button } from '../button/index.ts';
+import { MailIcon } from '../icons/index.ts';
+import { Modal } from '../modal/index.ts';
+import { TextInput } from '../text-input/index.ts';
+import { useToast } from '../toast/index.ts';
 
-type EmailValues = z.input<typeof recoverPasswordSchema>;
+const emailRequestSchema = z.object({ email: emailSchema() });
+type EmailValues = z.input<typeof emailRequestSchema>;
 
 export interface EmailRequestModalProps {
   isOpen: boolean;
@@ -19,8 +19,8 @@ export interface EmailRequestModalProps {
   intro: string;
   /** Asks the server to mail a link; resolves with what to tell the person. */
   send: (email: string) => Promise<string>;
-  /** The words for a refusal, when they are not the server's own. */
-  describeError?: (error: unknown) => string;
+  /** The words for a refusal. */
+  describeError: (error: unknown) => string;
 }
 
 /**
@@ -34,7 +34,7 @@ export function EmailRequestModal({
   title,
   intro,
   send,
-  describeError = errorMessage,
+  describeError,
 }: EmailRequestModalProps) {
   const toast = useToast();
   const {
@@ -42,8 +42,8 @@ export function EmailRequestModal({
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EmailValues, unknown, z.output<typeof recoverPasswordSchema>>({
-    resolver: zodResolver(recoverPasswordSchema),
+  } = useForm<EmailValues, unknown, z.output<typeof emailRequestSchema>>({
+    resolver: zodResolver(emailRequestSchema),
     defaultValues: { email: '' },
   });
 
@@ -63,8 +63,8 @@ export function EmailRequestModal({
 
   return (
     <Modal isOpen={isOpen} onClose={close} title={title} size="sm">
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <p className={styles.subtitle}>{intro}</p>
+      <form className={form.form} onSubmit={onSubmit} noValidate>
+        <p className={form.subtitle}>{intro}</p>
         <TextInput
           label="Email"
           type="email"

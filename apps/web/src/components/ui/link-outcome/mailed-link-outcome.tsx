@@ -1,31 +1,28 @@
-import { MESSAGES, type MessageResponse } from '@red-dental/contracts';
-import type { UseMutationResult } from '@tanstack/react-query';
+import { MESSAGES } from '@red-dental/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button/index.ts';
-import { LinkOutcome } from '@/components/ui/link-outcome/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useRunOnce } from '@/lib/use-run-once.ts';
+import { buttonClasses } from '../button/index.ts';
+import { LinkOutcome, type LinkOutcomeProps } from './link-outcome.tsx';
 
 export interface MailedLinkOutcomeProps {
   title: string;
   token: string;
-  /** The mutation that spends the link's token. */
-  confirmation: UseMutationResult<MessageResponse, Error, string>;
+  /** Spends the link's token; called once, as the page opens. */
+  confirm: (token: string) => void;
+  /** Where spending it stands. */
+  status: LinkOutcomeProps['status'];
+  /** The server's words: what was done, or why not. */
+  message?: string;
 }
 
 /** A single-use link mailed to an address, opened: spent once, the server's words shown, then the sign-in. */
-export function MailedLinkOutcome({ title, token, confirmation }: MailedLinkOutcomeProps) {
+export function MailedLinkOutcome({ title, token, confirm, status, message }: MailedLinkOutcomeProps) {
   // The token is single use: a second call would report it as spent.
-  useRunOnce(confirmation.mutate, token);
+  useRunOnce(confirm, token);
   return (
-    <LinkOutcome
-      title={title}
-      status={confirmation.status}
-      pendingText="Confirmando su email..."
-      message={confirmation.isError ? errorMessage(confirmation.error) : confirmation.data?.message}
-    >
+    <LinkOutcome title={title} status={status} pendingText="Confirmando su email..." message={message}>
       <Link to={PATHS.login} className={buttonClasses({ size: 'full' })}>
         Ir al inicio de sesión
       </Link>

@@ -1,0 +1,1 @@
+export { EmailRequestModal, type EmailRequestModalProps } from './email-request-modal.tsx';
