@@ -142,6 +142,14 @@ export function hasPermission(held: Iterable<string>, required: PermissionRequir
  * and the server answers with the record it changed.
  */
 export const REQUIREMENTS = {
+  /**
+   * The network's staff as the screens and the API tell them from dentists: holders of
+   * AFILIADOS.CREATE send notifications and keep the sent list, read every stored file, and
+   * hear of no notifications of their own.
+   */
+  STAFF: PERMISSIONS.AFILIADOS_CREATE,
+  /** Inviting someone to join: the account (USERS.CREATE) comes with its roles (USERS.UPDATE_ROLE). */
+  USUARIOS_INVITE: [PERMISSIONS.USERS_CREATE, PERMISSIONS.USERS_UPDATE_ROLE],
   /** The dashboard: for staff who keep affiliates or professionals. */
   TABLERO: {
     allOf: [PERMISSIONS.BACKOFFICE_ACCESS],

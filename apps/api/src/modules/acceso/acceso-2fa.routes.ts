@@ -15,7 +15,6 @@ import { clientOf, currentUser } from '../../plugins/auth.ts';
 import * as service from './acceso-2fa.service.ts';
 import * as login from './acceso-2fa-login.service.ts';
 
-const tags = ['usuarios'];
 /** What a session that must still set up its second factor may reach (the rest answers 403). */
 export const SETTING_UP = { beforeSecondFactor: true } as const;
 
@@ -30,7 +29,6 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('login-codigo')],
       schema: {
-        tags,
         summary: 'Segundo paso del inicio de sesión: el código de la aplicación o un código de recuperación',
         body: loginCodigoSchema,
         response: { 200: loginResponseSchema },
@@ -44,7 +42,6 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('login-configurar')],
       schema: {
-        tags,
         summary: 'Inicio de sesión que debe configurar la verificación en dos pasos: el secreto a escanear',
         body: desafioSchema,
         response: { 200: totpSetupSchema },
@@ -58,7 +55,6 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('login-activar')],
       schema: {
-        tags,
         summary:
           'Primer código de la aplicación recién configurada: activa la verificación e inicia la sesión',
         body: loginCodigoSchema,
@@ -73,7 +69,6 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
-        tags,
         summary:
           'Si la cuenta tiene verificación en dos pasos, si es obligatoria, y códigos de recuperación restantes',
         response: { 200: segundoFactorEstadoSchema },
@@ -87,7 +82,6 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
-        tags,
         summary: 'Un secreto nuevo para la aplicación (se activa con su primer código)',
         response: { 200: totpSetupSchema },
       },
@@ -100,7 +94,6 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
-        tags,
         summary:
           'Activa la verificación en dos pasos con el primer código y la contraseña actual; devuelve los códigos de recuperación',
         body: activarSchema,
@@ -115,7 +108,6 @@ const usuariosSegundoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags,
         summary: 'Desactiva la verificación en dos pasos (pide la contraseña actual; no si es obligatoria)',
         body: desactivarSegundoFactorSchema,
         response: { 200: messageResponseSchema },

@@ -5,8 +5,6 @@ import { currentUser } from '../../plugins/auth.ts';
 import { SETTING_UP } from './acceso-2fa.routes.ts';
 import * as service from './acceso-sesiones.service.ts';
 
-const tags = ['usuarios'];
-
 /** The caller's own sessions under `/api/user/sesiones`: one per sign-in, each closable on its own. */
 const usuariosSesionesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,7 +12,6 @@ const usuariosSesionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
-        tags,
         summary: 'Las sesiones abiertas de la cuenta',
         response: { 200: z.array(sesionSchema) },
       },
@@ -27,7 +24,6 @@ const usuariosSesionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
-        tags,
         summary: 'Cierra las sesiones de la cuenta en los demás dispositivos',
         response: { 200: messageResponseSchema },
       },
@@ -40,7 +36,6 @@ const usuariosSesionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(undefined, SETTING_UP)],
       schema: {
-        tags,
         summary: 'Cierra una sesión de la cuenta',
         params: z.object({ id: z.string().min(1).max(64) }),
       },

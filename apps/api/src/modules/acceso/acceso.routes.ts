@@ -46,7 +46,7 @@ const accesoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       onRequest: [app.authorize(undefined, SETTING_UP)],
-      schema: { tags: ['usuarios'], summary: 'Usuario de la sesión', response: { 200: sessionUserSchema } },
+      schema: { summary: 'Usuario de la sesión', response: { 200: sessionUserSchema } },
     },
     async (request) => service.buildSessionUser(app, currentUser(request)),
   );

@@ -49,7 +49,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('afiliado-login')],
       schema: {
-        tags: ['afiliados'],
         summary: 'Inicio de sesión de afiliados por documento',
         security: [],
         body: afiliadoLoginSchema,
@@ -64,7 +63,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
-        tags: ['afiliados'],
         summary: 'Cierra todas las sesiones del afiliado (y los enlaces a archivos que recibió)',
       },
     },
@@ -81,7 +79,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_GET)],
       schema: {
-        tags: ['afiliados'],
         summary:
           'Página de afiliados. Con AFILIADOS.CREATE, UPDATE o DELETE además de GET: prefijo de documento o nombre, obraSocialId y estado (activos o baja), con email y teléfono de cada uno; con GET solo (prestadores), el documento exacto',
         querystring: afiliadosPaginatedQuerySchema,
@@ -96,7 +93,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_GET)],
       schema: {
-        tags: ['afiliados'],
         summary: 'Afiliados (las mismas reglas de búsqueda; limit por defecto 100, máximo 1000)',
         querystring: afiliadosListQuerySchema,
         response: { 200: z.array(afiliadoSchema) },
@@ -110,7 +106,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
-        tags: ['afiliados'],
         summary: 'Perfil del afiliado de la sesión',
         response: { 200: afiliadoProfileSchema },
       },
@@ -123,7 +118,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
-        tags: ['afiliados'],
         summary:
           'Quién consultó la cobertura del afiliado de la sesión o accedió a su ficha en los últimos 12 meses (nombre y rol, nunca el email)',
         querystring: accesosQuerySchema,
@@ -138,7 +132,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
-        tags: ['afiliados'],
         summary:
           'Todo lo que la red guarda sobre el afiliado de la sesión: perfil, obra social, notificaciones y accesos (10 por hora; queda registrado)',
         response: { 200: afiliadoDatosSchema },
@@ -155,7 +148,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
-        tags: ['afiliados'],
         summary:
           'El afiliado cambia email (queda pendiente hasta confirmarlo) y teléfono; lo omitido no cambia, "" borra',
         body: afiliadoProfileUpdateSchema,
@@ -170,7 +162,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('afiliado-confirm-email')],
       schema: {
-        tags: ['afiliados'],
         summary: 'Confirma el email pendiente de un afiliado con el enlace recibido',
         security: [],
         body: confirmEmailSchema,
@@ -185,7 +176,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_CREATE)],
       schema: {
-        tags: ['afiliados'],
         summary:
           'Importa afiliados de un CSV (multipart: obraSocialId, file). 201 con el resumen; ?dryRun=true responde 200 con el mismo resumen sin escribir; ?bajaAusentes=true (AFILIADOS.DELETE) da de baja a los afiliados activos de la obra social que no están en el archivo (rechazado si hay filas con errores). Las líneas que cambian datos de un afiliado existente necesitan AFILIADOS.UPDATE y las que reactivan a uno dado de baja AFILIADOS.DELETE: sin ellos la importación responde 403 y la vista previa dice qué líneas (missingPermissions)',
         consumes: ['multipart/form-data'],
@@ -231,7 +221,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_EXPORT)],
       schema: {
-        tags: ['afiliados'],
         summary:
           'La lista de afiliados con su búsqueda, obra social y estado, como CSV (UTF-8 con BOM, separador , o ;) o XLSX; la exportación queda registrada',
         querystring: afiliadosExportQuerySchema,
@@ -249,7 +238,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_REGISTRY)],
       schema: {
-        tags: ['afiliados'],
         summary:
           'Un afiliado, con su email (confirmado y pendiente) y teléfono (quien lleva el padrón: AFILIADOS.GET con CREATE, UPDATE o DELETE)',
         params: idParamSchema,
@@ -264,7 +252,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.AFILIADOS_CREATE)],
       schema: {
-        tags: ['afiliados'],
         summary: `Carga un afiliado (409 "${MESSAGES.afiliados.DUPLICATE}")`,
         body: afiliadoInputSchema,
         response: { 201: afiliadoSchema },
@@ -279,7 +266,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_EDIT)],
       schema: {
-        tags: ['afiliados'],
         summary:
           'Modifica un afiliado (obraSocial null lo deja sin obra social; tipo DNI, Pasaporte o el que ya tiene). Un email nuevo queda pendiente hasta que se abre el enlace enviado a esa dirección, y la dirección confirmada recibe un aviso; email o telefono omitidos no cambian, "" los borra',
         params: idParamSchema,
@@ -295,7 +281,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_BAJA)],
       schema: {
-        tags: ['afiliados'],
         summary: `Da de baja a un afiliado: el portal lo rechaza y la cobertura figura como no vigente; se puede reactivar (409 "${MESSAGES.afiliados.ALREADY_INACTIVE}")`,
         params: idParamSchema,
       },
@@ -311,7 +296,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_BAJA)],
       schema: {
-        tags: ['afiliados'],
         summary: `Reactiva a un afiliado dado de baja (409 "${MESSAGES.afiliados.ALREADY_ACTIVE}")`,
         params: idParamSchema,
         response: { 200: afiliadoSchema },

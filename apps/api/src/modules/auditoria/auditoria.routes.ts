@@ -10,7 +10,6 @@ import { sendExport } from '../../lib/table-export.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './auditoria.service.ts';
 
-const tags = ['auditoria'];
 /** Exports per user and hour: enough for any audit, not for copying the log out in slices. */
 const EXPORT_LIMIT = { max: 30, windowSeconds: 3600 };
 
@@ -21,7 +20,6 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.AUDIT_GET)],
       schema: {
-        tags,
         summary: 'El registro de auditoría, filtrado y paginado, lo más reciente primero',
         querystring: auditoriaQuerySchema,
         response: { 200: paginatedSchema(auditoriaRowSchema) },
@@ -35,7 +33,6 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.AUDIT_GET)],
       schema: {
-        tags,
         summary:
           'Las filas filtradas del registro como CSV (UTF-8 con BOM, separado por , o ;); la exportación queda registrada',
         querystring: auditoriaExportQuerySchema,

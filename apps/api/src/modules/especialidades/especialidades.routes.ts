@@ -17,7 +17,6 @@ const especialidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags: ['especialidades'],
         summary: 'Todas las especialidades (GUARDIAS incluida)',
         response: { 200: z.array(especialidadSchema) },
       },
@@ -30,7 +29,6 @@ const especialidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
       schema: {
-        tags: ['especialidades'],
         summary: 'Las especialidades con cuántos profesionales tiene cada una',
         response: { 200: z.array(especialidadCatalogoSchema) },
       },
@@ -43,7 +41,6 @@ const especialidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags: ['especialidades'],
         summary: 'Una especialidad',
         params: idParamSchema,
         response: { 200: especialidadSchema },
@@ -57,7 +54,6 @@ const especialidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
       schema: {
-        tags: ['especialidades'],
         summary: 'Crea una especialidad',
         body: especialidadInputSchema,
         response: { 201: especialidadSchema },
@@ -72,7 +68,6 @@ const especialidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
       schema: {
-        tags: ['especialidades'],
         summary: 'Cambia el nombre de una especialidad (GUARDIAS no)',
         params: idParamSchema,
         body: especialidadInputSchema,
@@ -87,7 +82,6 @@ const especialidadesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
       schema: {
-        tags: ['especialidades'],
         summary: 'Elimina una especialidad que ningún profesional tiene (GUARDIAS no)',
         params: idParamSchema,
       },

@@ -31,7 +31,6 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/*',
     {
       schema: {
-        tags: ['archivos'],
         summary: 'Descarga un archivo con un enlace firmado (válido 10 minutos, para quien lo pidió)',
         security: [],
         params: z.object({ '*': z.string().max(600) }),

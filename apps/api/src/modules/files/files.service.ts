@@ -1,4 +1,4 @@
-import { MESSAGES, PERMISSIONS } from '@red-dental/contracts';
+import { hasPermission, MESSAGES, REQUIREMENTS } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import type { VerifiedLink } from '../../plugins/file-links.ts';
@@ -8,7 +8,7 @@ import * as notificaciones from '../notificaciones/notificaciones.repository.ts'
 /**
  * The file a verified link points at, if its reader may still open it: the
  * notification it belongs to still exists, and the reader is staff
- * (AFILIADOS.CREATE) or one of its recipients. Otherwise "not found", also
+ * (REQUIREMENTS.STAFF) or one of its recipients. Otherwise "not found", also
  * when the file itself is gone.
  */
 export async function openLinkedFile(
@@ -17,7 +17,7 @@ export async function openLinkedFile(
 ): Promise<StoredFile> {
   const { reader } = link;
   const who =
-    reader.kind === 'user' && reader.permissions.has(PERMISSIONS.AFILIADOS_CREATE)
+    reader.kind === 'user' && hasPermission(reader.permissions, REQUIREMENTS.STAFF)
       ? ({ kind: 'staff' } as const)
       : reader;
   if (!(await notificaciones.canOpenFile(deps.db, link.key, who)))

@@ -10,7 +10,6 @@ const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags: ['geocodificación'],
         summary: 'Sugerencias de direcciones en Argentina (vacío si el servicio no responde)',
         querystring: geocodeQuerySchema,
         response: { 200: geocodeResultsSchema },

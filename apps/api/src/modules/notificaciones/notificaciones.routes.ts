@@ -13,9 +13,9 @@ import {
   notificacionSchema,
   notificacionSentSchema,
   notificacionStaffSchema,
-  PERMISSIONS,
   paginatedQuerySchema,
   paginatedSchema,
+  REQUIREMENTS,
   unreadCountsSchema,
 } from '@red-dental/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,7 +33,7 @@ import { PdfSniffer } from './pdf-sniffer.ts';
  * unread counts, deletion, and who received each one.
  */
 const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staff = app.authorize(PERMISSIONS.AFILIADOS_CREATE);
+  const staff = app.authorize(REQUIREMENTS.STAFF);
 
   /** Both sends: the multipart form parsed by its contract, the file checked by content. */
   async function send(request: FastifyRequest, reply: FastifyReply, destinatario: DestinatarioTipo) {
@@ -56,7 +56,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const sendSchema = (summary: string) => ({
-    tags: ['notificaciones'],
     summary,
     consumes: ['multipart/form-data'],
     response: { 201: notificacionSentSchema },
@@ -89,7 +88,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [staff],
       schema: {
-        tags: ['notificaciones'],
         summary: 'Cuántos recibirían un envío con estos filtros',
         body: destinatariosCountInputSchema,
         response: { 200: destinatariosCountSchema },
@@ -106,7 +104,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [staff],
       schema: {
-        tags: ['notificaciones'],
         summary:
           'Todas las notificaciones (personal administrativo); pageIndex desde 1, search es la categoría',
         querystring: notificacionesStaffQuerySchema,
@@ -122,7 +119,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags: ['notificaciones'],
         summary: 'Las notificaciones propias del usuario, con su marca de leída; search es la categoría',
         querystring: notificacionesQuerySchema,
         response: { 200: paginatedSchema(notificacionSchema) },
@@ -136,7 +132,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
-        tags: ['notificaciones'],
         summary: 'Las notificaciones del afiliado, con su marca de leída',
         querystring: notificacionesQuerySchema,
         response: { 200: paginatedSchema(notificacionSchema) },
@@ -150,7 +145,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       schema: {
-        tags: ['notificaciones'],
         summary: 'Marca como leída una notificación propia (usuario o afiliado)',
         body: markReadSchema,
       },
@@ -166,7 +160,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       schema: {
-        tags: ['notificaciones'],
         summary: 'Notificaciones propias sin leer, por categoría',
         response: { 200: unreadCountsSchema },
       },
@@ -179,7 +172,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [staff],
       schema: {
-        tags: ['notificaciones'],
         summary: 'Elimina notificaciones, con sus destinatarios y sus archivos',
         body: deleteNotificacionesSchema,
       },
@@ -195,7 +187,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [staff],
       schema: {
-        tags: ['notificaciones'],
         summary:
           'Los destinatarios de una notificación con la fecha en que cada uno la leyó, como CSV o XLSX; la exportación queda registrada',
         params: idParamSchema,
@@ -214,7 +205,6 @@ const notificacionesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [staff],
       schema: {
-        tags: ['notificaciones'],
         summary: 'Quiénes recibieron una notificación y cuándo la leyó cada uno',
         params: idParamSchema,
         querystring: paginatedQuerySchema.omit({ search: true }),

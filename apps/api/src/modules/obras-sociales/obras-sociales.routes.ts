@@ -20,7 +20,6 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_GET)],
       schema: {
-        tags: ['obras sociales'],
         summary: 'Obras sociales con mails, teléfonos y cantidad de afiliados',
         response: { 200: z.array(obraSocialSchema) },
       },
@@ -33,7 +32,6 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_GET)],
       schema: {
-        tags: ['obras sociales'],
         summary:
           'Las obras sociales con teléfonos, mails y cantidad de afiliados, como CSV o XLSX; la exportación queda registrada',
         querystring: exportFormatSchema,
@@ -51,7 +49,6 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags: ['obras sociales'],
         summary: 'Lista corta {id, nombre} ordenada por nombre (cualquier usuario con sesión)',
         response: { 200: z.array(obraSocialRefSchema) },
       },
@@ -64,7 +61,6 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_CREATE)],
       schema: {
-        tags: ['obras sociales'],
         summary: 'Crea una obra social (409 si el nombre ya existe)',
         body: obraSocialInputSchema,
         response: { 201: obraSocialSchema },
@@ -79,7 +75,6 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_UPDATE)],
       schema: {
-        tags: ['obras sociales'],
         summary: 'Modifica una obra social',
         params: idParamSchema,
         body: obraSocialInputSchema,
@@ -94,7 +89,6 @@ const obrasSocialesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.OBRA_SOCIALES_DELETE)],
       schema: {
-        tags: ['obras sociales'],
         summary: 'Da de baja una obra social: sus afiliados quedan sin obra social',
         params: idParamSchema,
       },

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './profesionales-recordatorios.service.ts';
 
-const tags = ['profesionales'];
 /** Tries of a reminder's link per address and hour: a person needs two. */
 const LINK_LIMIT = { max: 30, windowSeconds: 3600 };
 
@@ -25,7 +24,6 @@ const recordatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
-        tags,
         summary: 'Envía al profesional el recordatorio de confirmar sus datos (uno cada 30 días como máximo)',
         params: idParamSchema,
         response: { 201: recordatorioSentSchema },
@@ -39,7 +37,6 @@ const recordatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/recordatorio/:token',
     {
       schema: {
-        tags,
         summary:
           'Los datos del profesional como los ve la cartilla, para confirmarlos desde el enlace del recordatorio',
         params: recordatorioTokenParamSchema,
@@ -56,7 +53,6 @@ const recordatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/recordatorio/:token/confirmar',
     {
       schema: {
-        tags,
         summary:
           "'Mis datos están actualizados' desde el enlace del recordatorio (una vez, antes de que venza)",
         params: recordatorioTokenParamSchema,

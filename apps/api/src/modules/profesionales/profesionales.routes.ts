@@ -20,8 +20,6 @@ import * as service from './profesionales.service.ts';
 import * as datosService from './profesionales-datos.service.ts';
 import * as exportService from './profesionales-export.service.ts';
 
-const tags = ['profesionales'];
-
 /** `/api/profesionales`: the provider network. */
 const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -29,7 +27,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST)],
       schema: {
-        tags,
         summary: 'Solicitudes de registro pendientes',
         response: { 200: z.array(solicitudSchema) },
       },
@@ -42,7 +39,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_GET)],
       schema: {
-        tags,
         summary:
           'Los profesionales aprobados que encuentra la búsqueda, como CSV (UTF-8 con BOM, separador , o ;) o XLSX; la exportación queda registrada',
         querystring: profesionalesExportQuerySchema,
@@ -60,7 +56,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_GET)],
       schema: {
-        tags,
         summary: 'Profesionales aprobados, por nombre o razón social',
         querystring: profesionalesPaginatedQuerySchema,
         response: { 200: paginatedSchema(profesionalRowSchema) },
@@ -73,7 +68,7 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile',
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE)],
-      schema: { tags, summary: 'El perfil propio', response: { 200: profesionalSchema } },
+      schema: { summary: 'El perfil propio', response: { 200: profesionalSchema } },
     },
     async (request) => service.getOwnProfile(app, currentUser(request)),
   );
@@ -83,7 +78,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags,
         summary:
           'Todo lo que la red guarda sobre la cuenta de la sesión: cuenta, perfil, sesiones, notificaciones y consultas de cobertura (10 por hora; queda registrado)',
         response: { 200: profesionalDatosSchema },
@@ -100,7 +94,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE)],
       schema: {
-        tags,
         summary: 'Guarda el perfil propio (sin obras sociales, zona ni verificación de matrícula)',
         body: profesionalUpdateSchema,
         response: { 200: profesionalSchema },
@@ -113,7 +106,7 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/confirmar-datos',
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE)],
-      schema: { tags, summary: "'Mis datos están actualizados'", response: { 200: profesionalSchema } },
+      schema: { summary: "'Mis datos están actualizados'", response: { 200: profesionalSchema } },
     },
     async (request) => service.confirmOwnData(app, currentUser(request)),
   );
@@ -123,7 +116,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
-        tags,
         summary: 'Asigna la zona del profesional',
         params: idParamSchema,
         body: zonaAssignmentSchema,
@@ -138,7 +130,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
-        tags,
         summary: 'Marca la matrícula como verificada (fecha y quién)',
         params: idParamSchema,
         response: { 200: profesionalSchema },
@@ -152,7 +143,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags,
         summary: 'Un profesional (personal con PROFESSIONALS.GET, o el propio profesional)',
         params: idParamSchema,
         response: { 200: profesionalSchema },
@@ -166,7 +156,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags,
         summary: 'Modifica un perfil (personal con PROFESSIONALS.GET y UPDATE, o el propio profesional)',
         params: idParamSchema,
         body: profesionalUpdateSchema,
@@ -180,7 +169,7 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_DELETE)],
-      schema: { tags, summary: 'Elimina un profesional y su cuenta', params: idParamSchema },
+      schema: { summary: 'Elimina un profesional y su cuenta', params: idParamSchema },
     },
     async (request, reply) => {
       await service.deleteProfesional(app, currentUser(request), request.params.id);

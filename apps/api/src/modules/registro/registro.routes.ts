@@ -18,7 +18,6 @@ const registroRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('registro')],
       schema: {
-        tags: ['profesionales'],
         security: [],
         summary: 'Registro de un profesional (queda pendiente de confirmar el email y de aprobación)',
         body: registroSchema,
@@ -33,7 +32,6 @@ const registroRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('registro-confirmar')],
       schema: {
-        tags: ['profesionales'],
         security: [],
         summary:
           'Confirma el email de una solicitud de registro con el enlace recibido (72 horas, un solo uso)',
@@ -49,7 +47,6 @@ const registroRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('registro-reenvio')],
       schema: {
-        tags: ['profesionales'],
         security: [],
         summary:
           'Reenvía el enlace de confirmación de una solicitud pendiente sin confirmar (la respuesta es la misma si no la hay)',

@@ -12,8 +12,6 @@ import { z } from 'zod';
 import { currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
 import * as service from './reportes.service.ts';
 
-const tags = ['reportes'];
-
 /**
  * `/api/reportes`: the affiliates' wrong-data reports as one queue for staff
  * (PROFESSIONALS.GET and UPDATE: list, close with a note, open again), and each
@@ -25,7 +23,6 @@ const reportesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
-        tags,
         summary:
           'Los reportes de datos erróneos: abiertos (los más antiguos primero) o cerrados. Quien lo envió, con nombre y documento solo con AFILIADOS.GET (queda registrado en los accesos del afiliado); sin él, las iniciales del nombre',
         querystring: reportesQuerySchema,
@@ -40,7 +37,6 @@ const reportesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
-        tags,
         summary: 'Los reportes que envió el afiliado de la sesión y en qué estado está cada uno',
         response: { 200: z.array(miReporteSchema) },
       },
@@ -53,7 +49,6 @@ const reportesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.PROFESIONALES_EDIT)],
       schema: {
-        tags,
         summary: 'Cierra un reporte con una nota (la lee el afiliado que lo envió) o lo vuelve a abrir',
         params: idParamSchema,
         body: reporteUpdateSchema,

@@ -10,7 +10,6 @@ const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags: ['usuarios'],
         summary: 'Catálogo de permisos',
         response: { 200: z.array(permisoSchema) },
       },

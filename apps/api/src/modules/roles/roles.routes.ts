@@ -4,8 +4,6 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './roles.service.ts';
 
-const tags = ['usuarios'];
-
 /** `/api/roles`: the roles with their permissions; create one and change its name and permissions. */
 const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,7 +11,6 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.ROLES_GET)],
       schema: {
-        tags,
         summary: 'Los roles con sus permisos y cuántas cuentas los tienen',
         response: { 200: z.array(rolSchema) },
       },
@@ -25,7 +22,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: [app.authorize(PERMISSIONS.ROLES_CREATE)],
-      schema: { tags, summary: 'Crea un rol', body: rolInputSchema, response: { 201: rolSchema } },
+      schema: { summary: 'Crea un rol', body: rolInputSchema, response: { 201: rolSchema } },
     },
     async (request, reply) =>
       reply.status(201).send(await service.createRol(app, currentUser(request), request.body)),
@@ -36,7 +33,6 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.ROLES_UPDATE)],
       schema: {
-        tags,
         summary: 'Cambia el nombre y los permisos de un rol (ADMINISTRADOR no se modifica)',
         params: idParamSchema,
         body: rolInputSchema,

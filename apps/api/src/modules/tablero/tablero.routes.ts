@@ -14,7 +14,6 @@ const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(REQUIREMENTS.TABLERO)],
       schema: {
-        tags: ['tablero'],
         summary:
           'Afiliados por obra social, profesionales por estado, pendientes, reportes abiertos, datos sin confirmar, notificaciones de 90 días y cobertura por localidad',
         response: { 200: tableroSchema },
@@ -28,7 +27,6 @@ const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.BACKOFFICE_ACCESS)],
       schema: {
-        tags: ['tablero'],
         summary:
           'Trabajo en espera para las insignias del menú: solicitudes pendientes (PROFESSIONALS.ACCEPT_REQUEST) y reportes abiertos (PROFESSIONALS.UPDATE); null sin el permiso',
         response: { 200: pendientesSchema },

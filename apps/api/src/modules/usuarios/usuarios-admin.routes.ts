@@ -7,6 +7,7 @@ import {
   messageResponseSchema,
   PERMISSIONS,
   paginatedSchema,
+  REQUIREMENTS,
   userEstadoSchema,
   userRolesSchema,
   usuarioRowSchema,
@@ -18,7 +19,6 @@ import { currentUser } from '../../plugins/auth.ts';
 import * as service from './usuarios-admin.service.ts';
 
 const tokenParamSchema = z.object({ token: z.string().min(1).max(200) });
-const tags = ['usuarios'];
 
 /**
  * The accounts as staff run them, under `/api/user`: the list, invitations
@@ -30,7 +30,6 @@ const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.USERS_GET)],
       schema: {
-        tags,
         summary: 'Todas las cuentas (personal y profesionales), por nombre o email',
         querystring: usuariosQuerySchema,
         response: { 200: paginatedSchema(usuarioRowSchema) },
@@ -42,9 +41,8 @@ const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invitaciones',
     {
-      onRequest: [app.authorize(PERMISSIONS.USERS_CREATE)],
+      onRequest: [app.authorize(REQUIREMENTS.USUARIOS_INVITE)],
       schema: {
-        tags,
         summary: 'Invita a una persona del personal: recibe por mail un enlace para elegir su contraseña',
         body: invitacionSchema,
         response: { 201: messageResponseSchema.extend({ id: z.number() }) },
@@ -59,7 +57,6 @@ const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.USERS_CREATE)],
       schema: {
-        tags,
         summary: 'Envía un enlace de invitación nuevo (el anterior deja de valer)',
         params: idParamSchema,
         response: { 200: messageResponseSchema },
@@ -73,7 +70,6 @@ const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('invitation')],
       schema: {
-        tags,
         summary: 'A quién invita un enlace vigente',
         params: tokenParamSchema,
         response: { 200: invitacionInfoSchema },
@@ -87,7 +83,6 @@ const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('invitation')],
       schema: {
-        tags,
         summary: 'La persona invitada elige su contraseña y activa su cuenta',
         params: tokenParamSchema,
         body: acceptInvitacionSchema,
@@ -102,7 +97,6 @@ const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.USERS_UPDATE_ROLE)],
       schema: {
-        tags,
         summary: 'Reemplaza los roles de otra cuenta (siempre queda un ADMINISTRADOR activo)',
         params: idParamSchema,
         body: userRolesSchema,
@@ -117,7 +111,6 @@ const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.USERS_DELETE)],
       schema: {
-        tags,
         summary: 'Desactiva (cierra todas sus sesiones) o reactiva una cuenta',
         params: idParamSchema,
         body: userEstadoSchema,

@@ -27,7 +27,6 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.limitByAddress('confirmar-email')],
       schema: {
-        tags: ['usuarios'],
         summary:
           'Confirma la dirección de email que otra persona le dio a la cuenta, con el enlace recibido (72 horas, un solo uso)',
         security: [],
@@ -43,7 +42,6 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.USERS_CREATE)],
       schema: {
-        tags: ['usuarios'],
         summary: 'Crea un usuario activo',
         body: createUserSchema,
         response: { 201: userSchema },
@@ -58,7 +56,6 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize()],
       schema: {
-        tags: ['usuarios'],
         summary: 'Un usuario (USERS.GET, o el propio)',
         params: idParamSchema,
         response: { 200: userSchema },
@@ -72,7 +69,6 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.USERS_UPDATE)],
       schema: {
-        tags: ['usuarios'],
         summary: 'Modifica email, contraseña o roles',
         params: idParamSchema,
         body: updateUserSchema,
@@ -87,7 +83,6 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST)],
       schema: {
-        tags: ['usuarios'],
         summary: 'Aprueba una solicitud de registro (id del usuario)',
         params: idParamSchema,
         response: { 200: userSchema },
@@ -101,7 +96,6 @@ const usuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST)],
       schema: {
-        tags: ['usuarios'],
         summary: 'Rechaza una solicitud de registro (id del usuario), con un motivo opcional que se le envía',
         params: idParamSchema,
         body: rechazoSchema,

@@ -16,7 +16,7 @@ const zonasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: [app.authorize()],
-      schema: { tags: ['zonas'], summary: 'Todas las zonas', response: { 200: z.array(zonaSchema) } },
+      schema: { summary: 'Todas las zonas', response: { 200: z.array(zonaSchema) } },
     },
     async () => service.listZonas(app),
   );
@@ -26,7 +26,6 @@ const zonasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
       schema: {
-        tags: ['zonas'],
         summary: 'Las zonas con cuántos profesionales tiene cada una',
         response: { 200: z.array(zonaCatalogoSchema) },
       },
@@ -39,7 +38,6 @@ const zonasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
       schema: {
-        tags: ['zonas'],
         summary: 'Crea una zona (el número no se repite)',
         body: zonaInputSchema,
         response: { 201: zonaSchema },
@@ -54,7 +52,6 @@ const zonasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorize(PERMISSIONS.PROFESSIONALS_UPDATE)],
       schema: {
-        tags: ['zonas'],
         summary: 'Cambia el nombre o el número de una zona (el número no se repite)',
         params: idParamSchema,
         body: zonaInputSchema,
