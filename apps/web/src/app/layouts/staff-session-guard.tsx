@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageError, PageLoading } from '@/components/ui/page-status/index.ts';
-import { meQueryOptions } from '@/features/auth/api/get-me.ts';
+import { meQueryOptions } from '@/features/acceso/api/get-me.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { AFFILIATE_LANDING_PATH, PATHS } from '@/lib/paths.ts';
 import { useSecondFactorRequired } from '@/lib/second-factor-required.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { logout } from '@/features/auth/api/logout.ts';
+import { logout } from '@/features/acceso/api/logout.ts';
 import { endSession, getSession } from '@/lib/session.ts';
 
 /**

@@ -1,7 +1,14 @@
 import { useParams } from 'react-router';
+import { SecondFactorStep } from '@/features/acceso/components/second-factor-step.tsx';
 import { InvitacionForm } from '@/features/auth/components/invitacion-form.tsx';
 
 export function Component() {
   const { token = '' } = useParams();
-  return <InvitacionForm key={token} token={token} />;
+  return (
+    <InvitacionForm
+      key={token}
+      token={token}
+      renderSecondFactorSetup={(props) => <SecondFactorStep {...props} />}
+    />
+  );
 }

@@ -1,5 +1,23 @@
-import { LoginForm } from '@/features/auth/components/login-form.tsx';
+import { lazy } from 'react';
+import { LoginForm } from '@/features/acceso/components/login-form.tsx';
+
+// The registration's dialogs load when first opened, so the sign-in page itself stays small.
+const RegistroNoticeModal = lazy(() =>
+  import('@/features/auth/components/registro-notice-modal.tsx').then((module) => ({
+    default: module.RegistroNoticeModal,
+  })),
+);
+const ResendConfirmationModal = lazy(() =>
+  import('@/features/auth/components/resend-confirmation-modal.tsx').then((module) => ({
+    default: module.ResendConfirmationModal,
+  })),
+);
 
 export function Component() {
-  return <LoginForm />;
+  return (
+    <LoginForm
+      renderRegistroNotice={(props) => <RegistroNoticeModal {...props} />}
+      renderResendConfirmation={(props) => <ResendConfirmationModal {...props} />}
+    />
+  );
 }

@@ -1,8 +1,8 @@
-import { PasswordPanel } from '@/features/auth/components/password-panel.tsx';
+import { NombrePanel } from '@/features/acceso/components/nombre-panel.tsx';
+import { PasswordPanel } from '@/features/acceso/components/password-panel.tsx';
+import { SegundoFactorPanel } from '@/features/acceso/components/segundo-factor-panel.tsx';
+import { SesionesPanel } from '@/features/acceso/components/sesiones-panel.tsx';
 import { DescargarMisDatos } from '@/features/mis-datos/components/descargar-mis-datos.tsx';
-import { SegundoFactorPanel } from '@/features/segundo-factor/components/segundo-factor-panel.tsx';
-import { SesionesPanel } from '@/features/sesiones/components/sesiones-panel.tsx';
-import { NombrePanel } from '@/features/usuarios/components/nombre-panel.tsx';
 import { PATHS } from '@/lib/paths.ts';
 import { useSignOut } from '../layouts/use-sign-out.ts';
 import styles from './mi-cuenta.module.css';

@@ -1,4 +1,4 @@
-import { ChangePasswordModal } from '@/features/auth/components/change-password-modal.tsx';
+import { ChangePasswordModal } from '@/features/acceso/components/change-password-modal.tsx';
 import { useEspecialidades } from '@/features/especialidades/api/get-especialidades.ts';
 import { MiPerfil } from '@/features/profesionales/components/mi-perfil.tsx';
 

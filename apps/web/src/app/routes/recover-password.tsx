@@ -1,4 +1,4 @@
-import { RestorePasswordForm } from '@/features/auth/components/restore-password-form.tsx';
+import { RestorePasswordForm } from '@/features/acceso/components/restore-password-form.tsx';
 
 export function Component() {
   return <RestorePasswordForm />;

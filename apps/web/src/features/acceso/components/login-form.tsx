@@ -1,5 +1,5 @@
 import { type LoginSecondStep, MESSAGES, type SessionUser } from '@red-dental/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -14,18 +14,22 @@ import { signIn } from '../api/login.ts';
 const ForgotPasswordModal = lazy(() =>
   import('./forgot-password-modal.tsx').then((module) => ({ default: module.ForgotPasswordModal })),
 );
-const ResendConfirmationModal = lazy(() =>
-  import('./resend-confirmation-modal.tsx').then((module) => ({ default: module.ResendConfirmationModal })),
-);
 const SecondFactorStep = lazy(() =>
   import('./second-factor-step.tsx').then((module) => ({ default: module.SecondFactorStep })),
 );
-const RegistroNoticeModal = lazy(() =>
-  import('./registro-notice-modal.tsx').then((module) => ({ default: module.RegistroNoticeModal })),
-);
+
+/** A dialog the sign-in page opens. */
+type DialogProps = { isOpen: boolean; onClose: () => void };
+
+export interface LoginFormProps {
+  /** 'Registrarse': who the sign-up is for, before going to it (a registration matter; the route composes it). */
+  renderRegistroNotice: (props: DialogProps) => ReactNode;
+  /** 'Reenviar email de confirmación' (a registration matter; the route composes it). */
+  renderResendConfirmation: (props: DialogProps) => ReactNode;
+}
 
 /** Professional and staff sign-in (`/login`). */
-export function LoginForm() {
+export function LoginForm({ renderRegistroNotice, renderResendConfirmation }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const wasSessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
@@ -110,8 +114,10 @@ export function LoginForm() {
 
       <Suspense fallback={null}>
         {openModal === 'forgot' && <ForgotPasswordModal isOpen onClose={() => setOpenModal(null)} />}
-        {openModal === 'registro' && <RegistroNoticeModal isOpen onClose={() => setOpenModal(null)} />}
-        {openModal === 'resend' && <ResendConfirmationModal isOpen onClose={() => setOpenModal(null)} />}
+        {openModal === 'registro' &&
+          renderRegistroNotice({ isOpen: true, onClose: () => setOpenModal(null) })}
+        {openModal === 'resend' &&
+          renderResendConfirmation({ isOpen: true, onClose: () => setOpenModal(null) })}
       </Suspense>
     </>
   );

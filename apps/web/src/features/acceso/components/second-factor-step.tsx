@@ -1,7 +1,6 @@
 import { type LoginSecondStep, MESSAGES, type SessionUser, type TotpSetup } from '@red-dental/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
-import { AuthenticatorSetup, RecoveryCodes } from '@/components/ui/authenticator-setup/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
@@ -10,6 +9,7 @@ import { useRunOnce } from '@/lib/use-run-once.ts';
 import { useSignInForm } from '@/lib/use-sign-in-form.ts';
 import styles from '@/styles/form-page.module.css';
 import { activateSecondFactor, setupSecondFactor, signInWithCode } from '../api/login.ts';
+import { AuthenticatorSetup, RecoveryCodes } from './authenticator-setup/index.ts';
 
 export interface SecondFactorStepProps {
   step: LoginSecondStep;

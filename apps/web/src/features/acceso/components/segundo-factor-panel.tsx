@@ -1,7 +1,6 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
-import { AuthenticatorSetup, RecoveryCodes } from '@/components/ui/authenticator-setup/index.ts';
 import { Badge } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
@@ -19,6 +18,7 @@ import {
   useDesactivarSegundoFactor,
   useSegundoFactor,
 } from '../api/segundo-factor.ts';
+import { AuthenticatorSetup, RecoveryCodes } from './authenticator-setup/index.ts';
 import styles from './segundo-factor-panel.module.css';
 
 /** Two-factor sign-in on the account's page: its state, turning it on (scan, first code, recovery codes) or off. */

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AcceptInvitacionForm, acceptInvitacionFormSchema } from '@red-dental/contracts';
+import {
+  type AcceptInvitacionForm,
+  acceptInvitacionFormSchema,
+  type LoginSecondStep,
+  type SessionUser,
+} from '@red-dental/contracts';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
@@ -13,7 +19,6 @@ import { PATHS, staffLandingPath } from '@/lib/paths.ts';
 import { isSpentLink } from '@/lib/spent-link.ts';
 import styles from '@/styles/form-page.module.css';
 import { useAceptarInvitacion, useInvitacion } from '../api/invitacion.ts';
-import { SecondFactorStep } from './second-factor-step.tsx';
 
 const toLogin = (
   <Link to={PATHS.login} className={buttonClasses({ size: 'full' })}>
@@ -21,8 +26,18 @@ const toLogin = (
   </Link>
 );
 
+export interface InvitacionFormProps {
+  token: string;
+  /** Setting the authenticator app up and signing in (a sign-in matter; the route composes it). */
+  renderSecondFactorSetup: (props: {
+    step: LoginSecondStep;
+    onSignedIn: (user: SessionUser) => void;
+    onCancel: () => void;
+  }) => ReactNode;
+}
+
 /** `/invitacion/{token}`: the invited staff member chooses the password of their new account. */
-export function InvitacionForm({ token }: { token: string }) {
+export function InvitacionForm({ token, renderSecondFactorSetup }: InvitacionFormProps) {
   const navigate = useNavigate();
   const invitacion = useInvitacion(token);
   const accept = useAceptarInvitacion(token);
@@ -42,11 +57,11 @@ export function InvitacionForm({ token }: { token: string }) {
     return (
       <>
         <Alert variant="success">{accept.data.message}</Alert>
-        <SecondFactorStep
-          step={{ segundoFactor: 'configurar', desafio: accept.data.desafio }}
-          onSignedIn={(user) => navigate(staffLandingPath(user), { replace: true })}
-          onCancel={() => navigate(PATHS.login, { replace: true })}
-        />
+        {renderSecondFactorSetup({
+          step: { segundoFactor: 'configurar', desafio: accept.data.desafio },
+          onSignedIn: (user) => navigate(staffLandingPath(user), { replace: true }),
+          onCancel: () => navigate(PATHS.login, { replace: true }),
+        })}
       </>
     );
   // A used or expired invitation says so before the form; only staff can send a new one.

@@ -1,2 +1,2 @@
-export { AuthenticatorSetup, type AuthenticatorSetupProps } from './authenticator-setup.tsx';
-export { RECOVERY_CODES_FILE_NAME, RecoveryCodes, type RecoveryCodesProps } from './recovery-codes.tsx';
+export { AuthenticatorSetup } from './authenticator-setup.tsx';
+export { RecoveryCodes } from './recovery-codes.tsx';

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from '../button/index.ts';
-import { useToast } from '../toast/index.ts';
+import { Button } from '@/components/ui/button/index.ts';
+import { useToast } from '@/components/ui/toast/index.ts';
 import styles from './authenticator-setup.module.css';
 
 export const RECOVERY_CODES_FILE_NAME = 'red-dental-codigos-de-recuperacion.txt';
