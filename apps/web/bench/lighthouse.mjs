@@ -115,7 +115,7 @@ function greyPng(size) {
 /**
  * The tile server's stand-in: 256-pixel tiles, and 512-pixel ones under the
  * '@2x' names that TILE_URL's `{r}` asks for on high-density screens (the
- * tile server is outside the network's control; see README, TILE_URL).
+ * tile server is outside the network's control; see docs/operating.md, TILE_URL).
  */
 async function startTiles() {
   const tiles = { normal: greyPng(256), double: greyPng(512) };

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ConfirmRegistro } from '@/features/auth/components/confirm-registro.tsx';
+import { ConfirmRegistro } from '@/features/registro/components/confirm-registro.tsx';
 
 export function Component() {
   const { token = '' } = useParams();

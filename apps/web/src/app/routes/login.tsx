@@ -3,12 +3,12 @@ import { LoginForm } from '@/features/acceso/components/login-form.tsx';
 
 // The registration's dialogs load when first opened, so the sign-in page itself stays small.
 const RegistroNoticeModal = lazy(() =>
-  import('@/features/auth/components/registro-notice-modal.tsx').then((module) => ({
+  import('@/features/registro/components/registro-notice-modal.tsx').then((module) => ({
     default: module.RegistroNoticeModal,
   })),
 );
 const ResendConfirmationModal = lazy(() =>
-  import('@/features/auth/components/resend-confirmation-modal.tsx').then((module) => ({
+  import('@/features/registro/components/resend-confirmation-modal.tsx').then((module) => ({
     default: module.ResendConfirmationModal,
   })),
 );

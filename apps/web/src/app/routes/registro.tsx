@@ -1,4 +1,4 @@
-import { RegistroForm } from '@/features/auth/components/registro-form.tsx';
+import { RegistroForm } from '@/features/registro/components/registro-form.tsx';
 
 export function Component() {
   return <RegistroForm />;

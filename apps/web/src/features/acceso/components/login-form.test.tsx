@@ -69,20 +69,6 @@ describe('/login', () => {
     expect(password).toHaveAttribute('type', 'text');
   });
 
-  it("'Registrarse' warns that the area is for professionals, with a way back and a way on", async () => {
-    renderApp('/login');
-    await userEvent.click(await screen.findByRole('button', { name: 'Registrarse' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Área exclusiva para profesionales' });
-    expect(within(dialog).getByRole('link', { name: 'Volver al sitio' })).toHaveAttribute(
-      'href',
-      'https://www.reddental.com.ar',
-    );
-    expect(within(dialog).getByRole('link', { name: 'Continuar al registro' })).toHaveAttribute(
-      'href',
-      '/registro',
-    );
-  });
-
   it("'Olvide mi Contraseña' sends the recovery mail", async () => {
     const { requests } = mockApi({ 'POST /api/user/recover-password': [200, {}] });
     renderApp('/login');
