@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ConfirmEmailCuenta } from '@/features/auth/components/confirm-email-cuenta.tsx';
+import { ConfirmEmailCuenta } from '@/features/usuarios/components/confirm-email-cuenta.tsx';
 
 export function Component() {
   const { token = '' } = useParams();

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { SecondFactorStep } from '@/features/acceso/components/second-factor-step.tsx';
-import { InvitacionForm } from '@/features/auth/components/invitacion-form.tsx';
+import { InvitacionForm } from '@/features/usuarios/components/invitacion-form.tsx';
 
 export function Component() {
   const { token = '' } = useParams();
