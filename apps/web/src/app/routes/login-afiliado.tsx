@@ -1,4 +1,4 @@
-import { AfiliadoLoginForm } from '@/features/auth/components/afiliado-login-form.tsx';
+import { AfiliadoLoginForm } from '@/features/afiliados/components/afiliado-login-form.tsx';
 
 export function Component() {
   return <AfiliadoLoginForm />;
