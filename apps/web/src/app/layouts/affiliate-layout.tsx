@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { useReportQueue } from '@/features/cartilla/api/use-report-queue.ts';
+import { useReportQueue } from '@/features/reportes/api/use-report-queue.ts';
 import styles from './affiliate-layout.module.css';
 import { AffiliateMenu } from './affiliate-menu.tsx';
 import { AppHeader } from './app-header.tsx';

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useEspecialidades } from '@/features/especialidades/api/get-especialidades.ts';
 import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
 import { ProfesionalAdminEdit } from '@/features/profesionales/components/profesional-admin-edit.tsx';
+import { ReportesPanel } from '@/features/reportes/components/reportes-panel.tsx';
 import { useZonas } from '@/features/zonas/api/get-zonas.ts';
 import { ZonaModal } from '@/features/zonas/components/zona-modal.tsx';
 import { useCan } from '@/lib/permissions.ts';
@@ -24,6 +25,7 @@ export function Component() {
       obrasSociales={obrasSociales.data}
       zonas={zonas.data}
       renderNuevaZona={({ onCreated, ...props }) => <ZonaModal {...props} onSaved={onCreated} />}
+      renderReportes={({ id, nombre }) => <ReportesPanel profesionalId={id} nombre={nombre} />}
     />
   );
 }

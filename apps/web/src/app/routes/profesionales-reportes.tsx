@@ -1,4 +1,4 @@
-import { ReportesQueue } from '@/features/profesionales/components/reportes-queue.tsx';
+import { ReportesQueue } from '@/features/reportes/components/reportes-queue.tsx';
 
 export function Component() {
   return <ReportesQueue />;

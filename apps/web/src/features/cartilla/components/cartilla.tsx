@@ -1,5 +1,14 @@
 import { type CartillaProfesional, isAttendingAt, isOnCallAt, MESSAGES } from '@red-dental/contracts';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { DirectoryMap, preloadDirectoryMap } from '@/components/maps/directory-map/index.ts';
 import { OfflineNotice } from '@/components/offline/offline-notice/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
@@ -24,15 +33,11 @@ import {
   type Place,
   specialtiesOf,
 } from './cartilla-filters.ts';
-import { MisReportes } from './mis-reportes.tsx';
 import { ProviderCard } from './provider-card.tsx';
 import type { ScheduleKind } from './schedule-modal.tsx';
 import { useNearMe } from './use-near-me.ts';
 
-// The dialogs load when first opened: the report's form and the week's table are not part of reading the list.
-const ReportModal = lazy(() =>
-  import('./report-modal.tsx').then((module) => ({ default: module.ReportModal })),
-);
+// The dialog loads when first opened: the week's table is not part of reading the list.
 const ScheduleModal = lazy(() =>
   import('./schedule-modal.tsx').then((module) => ({ default: module.ScheduleModal })),
 );
@@ -62,8 +67,16 @@ function useNow(): Date {
 /** The directory's read, whose kept copy the page shows offline. */
 const CARTILLA_READ = '/api/profesionales/obrasocial';
 
+/** What the affiliate reports on a listing's data (a matter of the reports; the route composes it). */
+export interface CartillaReports {
+  /** The affiliate's own reports, under the directory; `enabled` once the list is drawn and online. */
+  renderMisReportes: (enabled: boolean) => ReactNode;
+  /** 'Informar un error' on a provider, opened from its card. */
+  renderReportModal: (profesional: CartillaProfesional, onClose: () => void) => ReactNode;
+}
+
 /** `/cartilla`: the affiliate's providers on a map and in a list that works without it. */
-export function Cartilla() {
+export function Cartilla(reports: CartillaReports) {
   const cartilla = useCartilla();
   // The cartilla always shows its map: its code is asked for as the screen opens, so it is ready
   // when the providers arrive (if it cannot load, the map says so and the list goes on).
@@ -76,10 +89,14 @@ export function Cartilla() {
   // instead of in the one long task that follows the answer.
   const providers = useDeferredValue(cartilla.data);
   if (cartilla.isPending || (cartilla.data && !providers)) return <PageLoading />;
-  return <Directory providers={providers ?? []} />;
+  return <Directory providers={providers ?? []} {...reports} />;
 }
 
-function Directory({ providers }: { providers: CartillaProfesional[] }) {
+function Directory({
+  providers,
+  renderMisReportes,
+  renderReportModal,
+}: CartillaReports & { providers: CartillaProfesional[] }) {
   const now = useNow();
   const [filters, setFilters] = useState<CartillaFilters>(NO_FILTERS);
   const [expandedId, setExpandedId] = useState<number | null>(null);
@@ -268,7 +285,7 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
         </div>
       </div>
 
-      <MisReportes enabled={listed !== NO_ENTRIES && !isOffline} />
+      {renderMisReportes(listed !== NO_ENTRIES && !isOffline)}
 
       {isPrinting && <PrintList entries={entries} />}
 
@@ -280,7 +297,7 @@ function Directory({ providers }: { providers: CartillaProfesional[] }) {
             onClose={() => setSchedule(null)}
           />
         )}
-        {reporting && <ReportModal profesional={reporting} onClose={() => setReporting(null)} />}
+        {reporting && renderReportModal(reporting, () => setReporting(null))}
       </Suspense>
     </div>
   );

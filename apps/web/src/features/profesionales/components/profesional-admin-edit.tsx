@@ -37,7 +37,6 @@ import {
   OfficeSection,
   ProfileFormActions,
 } from './profile-sections/index.ts';
-import { ReportesPanel } from './reportes-panel.tsx';
 import { SendRecordatorioButton } from './send-recordatorio-button.tsx';
 import { useProfileForm } from './use-profile-form.ts';
 
@@ -59,6 +58,8 @@ export interface ProfesionalAdminEditProps {
   zonas: Zona[] | undefined;
   /** The 'Nueva zona' dialog (zones are their own feature; the route composes it). */
   renderNuevaZona: (props: NuevaZonaRenderProps) => ReactNode;
+  /** The open reports affiliates sent on the listing (reports are their own feature; the route composes them). */
+  renderReportes: (profesional: Pick<Profesional, 'id' | 'nombre'>) => ReactNode;
 }
 
 /**
@@ -95,6 +96,7 @@ function AdminForm({
   obrasSociales,
   zonas,
   renderNuevaZona,
+  renderReportes,
 }: Omit<ProfesionalAdminEditProps, 'id'> & { profesional: Profesional; reload: () => Promise<unknown> }) {
   const toast = useToast();
   const update = useUpdateProfesional();
@@ -193,7 +195,7 @@ function AdminForm({
           )}
         </div>
 
-        {canEdit && <ReportesPanel profesionalId={profesional.id} nombre={profesional.nombre} />}
+        {canEdit && renderReportes(profesional)}
         <ContactSection isEditing={isEditing} mode="admin" />
         <OfficeSection isEditing={isEditing}>
           <ZonaField isEditing={isEditing} zonas={zonas} onAddZona={() => setIsNuevaZonaOpen(true)} />

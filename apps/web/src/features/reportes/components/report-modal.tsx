@@ -15,7 +15,7 @@ import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
 import { useReportProfesional } from '../api/report-profesional.ts';
-import styles from './cartilla.module.css';
+import styles from './report-modal.module.css';
 
 /** 'Informar un error': the affiliate tells the network what is wrong in a listing. */
 export function ReportModal({

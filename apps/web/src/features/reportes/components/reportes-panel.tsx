@@ -5,8 +5,8 @@ import { AlertIcon } from '@/components/ui/icons/index.ts';
 import { formatMomentDate } from '@/lib/format.ts';
 import { useReportes } from '../api/reportes.ts';
 import { CloseReporteModal } from './close-reporte-modal.tsx';
-import styles from './profile-form.module.css';
 import { reporteAfiliadoLabel } from './reporte-afiliado.ts';
+import styles from './reportes-panel.module.css';
 
 /**
  * The open reports affiliates sent about this listing ('Informar un error'
