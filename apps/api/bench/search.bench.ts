@@ -17,7 +17,7 @@ import { buildMixes, copyAfiliados, sampleOf } from './lib/seed.ts';
 import { login, startBenchServer, startJsonServer } from './lib/server.ts';
 
 const ROWS = envNumber('BENCH_SEARCH_ROWS', 1_000_000);
-/** DESIGN §8: the API at ≥ 85 % of the design limit L, name p99 < 100 ms at 50 clients, p99 < 25 ms at a steady 200 req/s. */
+/** The targets: the API at ≥ 85 % of the design limit L, name p99 < 100 ms at 50 clients, p99 < 25 ms at a steady 200 req/s. */
 const GOALS = { shareOfLimit: 0.85, nameP99Ms: 100, steadyP99Ms: 25, cpuRatio: 1.5 };
 /** Arrivals per second of the open-loop run, far above a network's real peak. */
 const STEADY_RATE = envNumber('BENCH_SEARCH_RATE', 200);

@@ -67,16 +67,16 @@ const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** JSON bodies; each file upload route declares its own limit (plugins/uploads.ts). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-/**
- * Builds the whole app: plugins first, then every module under `/api` with
- * the URL prefix it owns. The list of modules below is the route map: the code
- * of `/api/<prefix>/…` lives in the module registered with that prefix.
- */
 /** Trusts the `hops` proxies nearest to the server, as proxy-addr counts them. */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
+/**
+ * Builds the whole app: plugins first, then every area's routes under `/api` with the URL prefix
+ * the areas table of docs/architecture.md gives it (the route map), each wrapped in `inArea` so
+ * its operations carry the area's name.
+ */
 export async function buildApp(options: BuildOptions) {
   const { config } = options;
   const timeouts = { ...requestTimeouts(config), ...options.timeouts };

@@ -9,7 +9,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { closeToOthers, keepNewFilesPrivate } from './lib/private-files.ts';
 
 // Backups of an embedded installation: its database and its stored files in one gzipped tar.
-// PostgreSQL installations use pg_dump and pg_restore (README, "Backups").
+// PostgreSQL installations use pg_dump and pg_restore (docs/operating.md, "Backups").
 
 /** Says, in one line, why a backup or restore was not made; nothing was written. */
 export class BackupRefused extends Error {}
@@ -179,7 +179,7 @@ export async function backupCommand(command: 'backup' | 'restore', args: readonl
   if (await stat('.env').catch(() => undefined)) process.loadEnvFile('.env');
   if (process.env.DATABASE_URL) {
     console.error(
-      'Con DATABASE_URL la base es PostgreSQL: use pg_dump y pg_restore, y copie DATA_DIR/files (README, "Backups").',
+      'Con DATABASE_URL la base es PostgreSQL: use pg_dump y pg_restore, y copie DATA_DIR/files (docs/operating.md, "Backups").',
     );
     return 2;
   }

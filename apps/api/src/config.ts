@@ -70,7 +70,7 @@ const retentionPeriod = (max: number, fallback: number) =>
     .max(max, `debe ser ${max} o menos`)
     .default(fallback);
 
-/** The environment contract (README and .env.example). Parsed once, at boot. */
+/** The environment contract (docs/operating.md, "Configuration", and .env.example). Parsed once, at boot. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'debe ser un número de puerto' }).int().min(0).max(65535).default(3000),

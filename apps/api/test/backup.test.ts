@@ -135,7 +135,7 @@ describe('backups of the embedded database', () => {
     expect(readdirSync(target).filter((f) => f !== 'server.lock')).toEqual([]);
   });
 
-  describe.runIf(BACKENDS.includes('postgres'))('on PostgreSQL, with the README’s commands', () => {
+  describe.runIf(BACKENDS.includes('postgres'))('on PostgreSQL, with the operator manual’s commands', () => {
     const databases: Awaited<ReturnType<typeof createScratchPostgres>>[] = [];
     afterAll(async () => {
       for (const database of databases) await database.drop();
@@ -156,7 +156,7 @@ describe('backups of the embedded database', () => {
       expect((await seedDemoData(loading.db, { storage })).status).toBe('created');
       await loading.close();
 
-      // The commands of the README's "Backups" section, as written there.
+      // The commands of docs/operating.md's "Backups" section, as written there.
       const shell = (script: string, vars: Record<string, string>) =>
         execFileSync('sh', ['-ec', script], { cwd: dir, env: { PATH: process.env.PATH, ...vars } });
       shell(

@@ -64,7 +64,7 @@ describe('the server process', () => {
     const server = startServerProcess({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      // DEMO_DATA left unset, as an operator following the README would.
+      // DEMO_DATA left unset, as an operator following the README's demo logins would.
       DEMO_DATA: '',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rd-srv-own-admin-')),
       PORT: String(port),

@@ -141,12 +141,7 @@ export type AuditoriaFilter = z.infer<typeof auditoriaFilterSchema>;
  * GET /api/auditoria/export: the filters and the CSV's separator, as the other lists take it. The
  * log is exported as CSV only: it runs to millions of rows, past what one sheet of a workbook holds.
  */
-export const auditoriaExportQuerySchema = auditoriaFilterSchema.and(
-  z.object({
-    formato: z.enum(['csv'], { error: M.EXPORT_CSV_ONLY }).default('csv'),
-    separador: exportFormatSchema.shape.separador,
-  }),
-);
+export const auditoriaExportQuerySchema = auditoriaFilterSchema.and(exportFormatSchema);
 export type AuditoriaExportQuery = z.infer<typeof auditoriaExportQuerySchema>;
 
 export const auditoriaQuerySchema = paginatedQuerySchema.omit({ search: true }).and(auditoriaFilterSchema);

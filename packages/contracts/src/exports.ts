@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as MESSAGES from './messages/index.ts';
 
 // ---------------------------------------------------------------------------
 // Lists taken out to a spreadsheet: ?formato=csv|xlsx&separador=;
@@ -15,8 +16,8 @@ export type ExportSeparador = (typeof EXPORT_SEPARADORES)[number];
  * that spreadsheets set up for Spanish expect) or an Excel workbook.
  */
 export const exportFormatSchema = z.object({
-  formato: z.enum(EXPORT_FORMATOS, { error: 'El formato debe ser csv o xlsx.' }).default('csv'),
-  separador: z.enum(EXPORT_SEPARADORES, { error: 'El separador debe ser , o ;.' }).default(','),
+  formato: z.enum(EXPORT_FORMATOS, { error: MESSAGES.EXPORT_FORMAT_INVALID }).default('csv'),
+  separador: z.enum(EXPORT_SEPARADORES, { error: MESSAGES.EXPORT_SEPARATOR_INVALID }).default(','),
 });
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 

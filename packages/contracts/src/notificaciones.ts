@@ -31,7 +31,7 @@ export function categoriasVisibles(isStaff: boolean): readonly NotificacionCateg
 export const DESTINATARIO_TIPOS = ['afiliados', 'profesionales'] as const;
 export type DestinatarioTipo = (typeof DESTINATARIO_TIPOS)[number];
 
-/** The largest PDF a notification may carry unless MAX_PDF_MB says otherwise (DESIGN section 2). */
+/** The largest PDF a notification may carry unless MAX_PDF_MB says otherwise. */
 export const DEFAULT_MAX_PDF_MB = 10;
 
 const MAX_FILTER_IDS = 1000;
@@ -76,7 +76,7 @@ export const destinatariosCountSchema = z.object({ count: z.number().int().min(0
 export type DestinatariosCount = z.infer<typeof destinatariosCountSchema>;
 
 // ---------------------------------------------------------------------------
-// Sending: multipart fields (spec section 4: strings as they are, other values JSON-encoded)
+// Sending: multipart fields (strings as they are, other values JSON-encoded)
 // ---------------------------------------------------------------------------
 
 /** A multipart field holding a JSON list of ids; absent or empty means none. */
@@ -128,7 +128,7 @@ export type NotificacionSent = z.infer<typeof notificacionSentSchema>;
 // ---------------------------------------------------------------------------
 
 /**
- * One notification as a list shows it (spec section 4): `open` is the
+ * One notification as a list shows it: `open` is the
  * caller's read flag and `message[0]` a link to the PDF signed for the
  * caller, valid FILE_LINK_TTL_SECONDS.
  */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
 /*
- * An empty Fastify route in a process of its own, for the search benchmark's R_http (DESIGN §8): it
+ * An empty Fastify route in a process of its own, for the search benchmark's R_http (the cost of HTTP alone): it
  * answers GET /api/afiliados/paginated with the API's own answer for that search, read from
  * ANSWERS_FILE before it listens, so that what is left is HTTP, routing, the query string and the
  * serialisation of the same JSON. Like the API, it runs apart from the load generator's event loop.

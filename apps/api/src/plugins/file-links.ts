@@ -62,7 +62,7 @@ function parseSubject(value: string): LinkSubject | undefined {
 }
 
 /**
- * Signed links to stored files (DESIGN section 3, notifications). The HMAC
+ * Signed links to stored files (a notification's PDF). The HMAC
  * key is a secret kept in the database, so every instance verifies the links
  * any other made.
  */

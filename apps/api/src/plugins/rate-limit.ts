@@ -40,8 +40,11 @@ export interface AccountAttempt {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest guard limiting one endpoint per client address. */
-    limitByAddress(endpoint: string): onRequestHookHandler;
+    /**
+     * onRequest guard limiting one endpoint per client address (an IPv6 client by its /64):
+     * ADDRESS_LIMIT unless the endpoint gives its own. Routes sharing an endpoint name share its count.
+     */
+    limitByAddress(endpoint: string, limit?: Limit): onRequestHookHandler;
     accountFailures: {
       /**
        * Counts an attempt on the account from this client before it is
@@ -96,15 +99,15 @@ export function clientKey(ip: string): string {
 /** Request counters kept in the database, so several instances share them (decision 003). */
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('limitByAddress', (endpoint: string) => {
+    app.decorate('limitByAddress', (endpoint: string, limit: Limit = ADDRESS_LIMIT) => {
       return documentedGuard(
         async function limitByAddress(request: FastifyRequest) {
           const counter = await hitCounter(
             app.db,
             `ip:${endpoint}:${clientKey(request.ip)}`,
-            ADDRESS_LIMIT.windowSeconds,
+            limit.windowSeconds,
           );
-          if (counter.count > ADDRESS_LIMIT.max) throw tooManyRequests(counter.retryAfterSeconds);
+          if (counter.count > limit.max) throw tooManyRequests(counter.retryAfterSeconds);
         },
         { statuses: [429], signedIn: false },
       );

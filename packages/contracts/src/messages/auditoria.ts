@@ -2,7 +2,6 @@
 
 export const RANGE_INVALID = 'La fecha "Desde" no puede ser posterior a "Hasta"';
 export const DATE_INVALID = 'Ingrese una fecha válida (dd/mm/aaaa)';
-export const EXPORT_CSV_ONLY = 'El registro de auditoría se exporta solo como CSV.';
 export const EXPORT_FAILED = 'No se pudo exportar el registro. Intente nuevamente.';
 export const EXPORT_DONE = (rows: number) =>
   rows === 1 ? 'Se exportó 1 registro' : `Se exportaron ${rows.toLocaleString('es-AR')} registros`;

@@ -81,3 +81,5 @@ export const DOCUMENT_REQUIRED = 'El número de documento es obligatorio';
 export const EXPORT_FAILED = 'No se pudo exportar la lista. Intente nuevamente.';
 /** The grant rule's refusal, for a role's permissions and an account's roles alike. */
 export const GRANT_BEYOND_OWN = 'Solo puede dar permisos que usted también tiene.';
+export const EXPORT_FORMAT_INVALID = 'El formato debe ser csv o xlsx.';
+export const EXPORT_SEPARATOR_INVALID = 'El separador debe ser , o ;.';

@@ -1,6 +1,6 @@
 /** Messages of the notifications: sending, lists, read state, file links. */
 
-// the spec's create-notification alerts (section 5)
+// the create-notification screen's alerts
 export const TITLE_REQUIRED = 'Por favor, ingrese un título';
 export const PDF_REQUIRED = 'Por favor, seleccione un archivo PDF';
 export const CATEGORY_REQUIRED = 'Por favor, seleccione una categoría';

@@ -227,9 +227,11 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
       expect(records(text, ';').map((r) => r.Usuario)).toEqual(['Ana; la del punto y coma']);
       expect(text).toContain('"Ana; la del punto y coma"');
 
+      // A workbook too, like every list's export.
       const xlsx = await exportCsv({ documento, formato: 'xlsx' });
-      expect(xlsx.statusCode).toBe(400);
-      expect(xlsx.json().fields).toEqual({ formato: MESSAGES.auditoria.EXPORT_CSV_ONLY });
+      expect(xlsx.statusCode).toBe(200);
+      expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+      expect(xlsx.headers['content-disposition']).toMatch(/auditoria-\d{4}-\d{2}-\d{2}\.xlsx/);
       const tab = await exportCsv({ documento, separador: '\t' });
       expect(tab.statusCode).toBe(400);
       expect(tab.json().fields).toEqual({ separador: 'El separador debe ser , o ;.' });

@@ -6,12 +6,8 @@ import {
   paginatedSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendExport } from '../../lib/table-export.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { sendAuditedExport } from './audited-export.ts';
 import * as service from './auditoria.service.ts';
-
-/** Exports per user and hour: enough for any audit, not for copying the log out in slices. */
-const EXPORT_LIMIT = { max: 30, windowSeconds: 3600 };
 
 /** `/api/auditoria`: the audit log, read and exported by those holding AUDIT.GET. */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,19 +30,15 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.AUDIT_GET)],
       schema: {
         summary:
-          'Las filas filtradas del registro como CSV (UTF-8 con BOM, separado por , o ;); la exportación queda registrada',
+          'Las filas filtradas del registro como CSV (UTF-8 con BOM, separado por , o ;) o XLSX; la exportación queda registrada',
         querystring: auditoriaExportQuerySchema,
         produces: ['text/csv'],
       },
     },
-    async (request, reply) => {
-      const caller = currentUser(request);
-      await app.consumeQuota(app.db, `auditoria-export:${caller.id}`, EXPORT_LIMIT);
-      return sendExport(
-        reply,
-        await service.exportAuditoria({ db: app.db, log: request.log }, caller, request.query),
-      );
-    },
+    async (request, reply) =>
+      sendAuditedExport(app, request, reply, (deps, caller) =>
+        service.exportAuditoria(deps, caller, request.query),
+      ),
   );
 };
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
 import { compactSearchKey } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
-import { recordAudit } from './auditoria.repository.ts';
+import { auditedExport } from './audited-export.ts';
 import { withNombres } from './auditoria-names.repository.ts';
 import * as repo from './auditoria-query.repository.ts';
 
@@ -137,25 +137,11 @@ export async function exportAuditoria(deps: Deps, caller: Subject, query: Audito
   const { formato, separador, ...filter } = query;
   const where = await resolveAuditFilter(deps.db, filter);
   const batches = where ? exportBatches(deps.db, where) : none();
-  const filtros = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined));
+  const format = { formato, separador };
   return tableExport(
     batches,
     EXPORT_COLUMNS,
-    { formato, separador },
-    {
-      name: 'auditoria',
-      onEnd: async ({ rows, complete }) => {
-        try {
-          await recordAudit(deps.db, caller, {
-            action: 'export',
-            entity: 'auditoria',
-            details: { filtros, formato, filas: rows, completa: complete },
-          });
-        } catch (error) {
-          deps.log.error({ err: error }, 'the export of the audit log could not be recorded');
-        }
-      },
-      onError: (error) => deps.log.error({ err: error }, 'the export of the audit log failed half-way'),
-    },
+    format,
+    auditedExport(deps, caller, { name: 'auditoria', entity: 'auditoria', filtros: filter, format }),
   );
 }

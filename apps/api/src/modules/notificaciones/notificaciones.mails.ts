@@ -18,7 +18,7 @@ function portalOf(destinatario: DestinatarioTipo, affiliateLoginBirthdate: boole
 /**
  * Tells a recipient that a notification awaits them in the portal. The same
  * for everyone it goes to, so it is queued in one set-based insert: no name,
- * no title, no file and nothing about anyone's health (DESIGN section 3).
+ * no title, no file and nothing about anyone's health: a mailbox is read by more than its owner.
  */
 export function nuevaNotificacionMail(
   publicUrl: string,

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
 import * as service from './profesionales-recordatorios.service.ts';
 
-/** Tries of a reminder's link per address and hour: a person needs two. */
+/** Tries of a reminder's link per address and hour, reading and confirming together: a person needs two. */
 const LINK_LIMIT = { max: 30, windowSeconds: 3600 };
 
 /**
@@ -36,6 +36,7 @@ const recordatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recordatorio/:token',
     {
+      onRequest: [app.limitByAddress('recordatorio-link', LINK_LIMIT)],
       schema: {
         summary:
           'Los datos del profesional como los ve la cartilla, para confirmarlos desde el enlace del recordatorio',
@@ -43,15 +44,13 @@ const recordatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recordatorioDatosSchema },
       },
     },
-    async (request) => {
-      await app.consumeQuota(app.db, `recordatorio-link:${request.ip}`, LINK_LIMIT);
-      return service.readByToken(app, request.params.token);
-    },
+    async (request) => service.readByToken(app, request.params.token),
   );
 
   app.post(
     '/recordatorio/:token/confirmar',
     {
+      onRequest: [app.limitByAddress('recordatorio-link', LINK_LIMIT)],
       schema: {
         summary:
           "'Mis datos están actualizados' desde el enlace del recordatorio (una vez, antes de que venza)",
@@ -59,10 +58,7 @@ const recordatoriosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema },
       },
     },
-    async (request) => {
-      await app.consumeQuota(app.db, `recordatorio-link:${request.ip}`, LINK_LIMIT);
-      return service.confirmByToken(app, request.params.token, request.ip);
-    },
+    async (request) => service.confirmByToken(app, request.params.token, request.ip),
   );
 };
 
