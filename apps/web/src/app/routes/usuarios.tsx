@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@red-dental/contracts';
-import { useRoles } from '@/features/roles/api/roles.ts';
+import { useRoles } from '@/features/roles/api/get-roles.ts';
 import { UsuariosList } from '@/features/usuarios/components/usuarios-list.tsx';
 import { useCan } from '@/lib/permissions.ts';
 

@@ -1,11 +1,9 @@
 import type {
   LoginAnswer,
-  LoginCodigo,
   LoginRequest,
   LoginResponse,
   LoginSecondStep,
   SessionUser,
-  TotpSetup,
 } from '@red-dental/contracts';
 import { apiRequest } from '@/lib/api-client.ts';
 import { startSession } from '@/lib/session.ts';
@@ -15,7 +13,8 @@ export function login(body: LoginRequest): Promise<LoginAnswer> {
   return apiRequest('user/login', { method: 'POST', body, auth: false });
 }
 
-function start({ token, user }: LoginResponse): SessionUser {
+/** Starts the staff session a completed sign-in hands back, resolving to its user. */
+export function startStaffSession({ token, user }: LoginResponse): SessionUser {
   startSession({ kind: 'staff', token, user });
   return user;
 }
@@ -27,25 +26,5 @@ function start({ token, user }: LoginResponse): SessionUser {
  */
 export async function signIn(body: LoginRequest): Promise<SessionUser | LoginSecondStep> {
   const answer = await login(body);
-  return 'segundoFactor' in answer ? answer : start(answer);
-}
-
-/** `POST /api/user/login/codigo`: the code of the app (or a recovery code) completes the sign-in. */
-export async function signInWithCode(body: LoginCodigo): Promise<SessionUser> {
-  return start(await apiRequest<LoginResponse>('user/login/codigo', { method: 'POST', body, auth: false }));
-}
-
-/** `POST /api/user/login/configurar`: the secret to scan, for a sign-in that must set the app up. */
-export function setupSecondFactor(desafio: string): Promise<TotpSetup> {
-  return apiRequest('user/login/configurar', { method: 'POST', body: { desafio }, auth: false });
-}
-
-/** `POST /api/user/login/activar`: the app's first code; the recovery codes come back to be shown once. */
-export async function activateSecondFactor(body: LoginCodigo) {
-  const answer = await apiRequest<LoginResponse & { recoveryCodes: string[] }>('user/login/activar', {
-    method: 'POST',
-    body,
-    auth: false,
-  });
-  return { recoveryCodes: answer.recoveryCodes, start: () => start(answer) };
+  return 'segundoFactor' in answer ? answer : startStaffSession(answer);
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { isSpentLink } from '@/lib/spent-link.ts';
 
 /** `PUT /api/user/restore-password`: `id` is the token from the mailed link. */
 export function restorePassword(body: { id: string; password: string }): Promise<void> {
@@ -9,32 +8,4 @@ export function restorePassword(body: { id: string; password: string }): Promise
 
 export function useRestorePassword() {
   return useMutation({ mutationFn: restorePassword });
-}
-
-/**
- * `POST /api/user/restore-password/check`: whether the link still works,
- * asked as its page opens (it spends nothing). 'usable' also when the check
- * itself could not be made: the form is then shown, and its answer says.
- */
-export function useRecoveryLink(token: string) {
-  return useQuery({
-    queryKey: ['user', 'recovery-link', token],
-    queryFn: async ({ signal }) => {
-      try {
-        await apiRequest('user/restore-password/check', {
-          method: 'POST',
-          body: { id: token },
-          auth: false,
-          signal,
-        });
-        return 'usable' as const;
-      } catch (error) {
-        if (isSpentLink(error)) return 'spent' as const;
-        if (signal.aborted) throw error;
-        return 'usable' as const;
-      }
-    },
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
 }

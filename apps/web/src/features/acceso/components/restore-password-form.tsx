@@ -14,7 +14,8 @@ import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { isSpentLink } from '@/lib/spent-link.ts';
 import styles from '@/styles/form-page.module.css';
-import { useRecoveryLink, useRestorePassword } from '../api/restore-password.ts';
+import { useRecoveryLink } from '../api/check-recovery-link.ts';
+import { useRestorePassword } from '../api/restore-password.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 
 type RestoreValues = z.input<typeof passwordWithConfirmationSchema>;

@@ -8,7 +8,9 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useRunOnce } from '@/lib/use-run-once.ts';
 import { useSignInForm } from '@/lib/use-sign-in-form.ts';
 import styles from '@/styles/form-page.module.css';
-import { activateSecondFactor, setupSecondFactor, signInWithCode } from '../api/login.ts';
+import { activateLoginSecondFactor } from '../api/activate-login-second-factor.ts';
+import { setupLoginSecondFactor } from '../api/setup-login-second-factor.ts';
+import { signInWithCode } from '../api/sign-in-with-code.ts';
 import { AuthenticatorSetup, RecoveryCodes } from './authenticator-setup/index.ts';
 
 export interface SecondFactorStepProps {
@@ -67,13 +69,13 @@ function SetUp({ step, onSignedIn, onCancel }: SecondFactorStepProps) {
 
   // One secret per sign-in: a second request would replace the one whose QR code is on screen.
   useRunOnce((desafio: string) => {
-    setupSecondFactor(desafio).then(setSetup, (error) => setLoadError(errorMessage(error)));
+    setupLoginSecondFactor(desafio).then(setSetup, (error) => setLoadError(errorMessage(error)));
   }, step.desafio);
 
   const form = useSignInForm<'codigo'>({
     validate: validateCode,
     submit: async ({ codigo }) =>
-      setDone(await activateSecondFactor({ desafio: step.desafio, codigo: codigo.trim() })),
+      setDone(await activateLoginSecondFactor({ desafio: step.desafio, codigo: codigo.trim() })),
   });
 
   if (done)

@@ -12,12 +12,10 @@ import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useSession } from '@/lib/session.ts';
 import { useRunOnce } from '@/lib/use-run-once.ts';
-import {
-  useActivarSegundoFactor,
-  useConfigurarSegundoFactor,
-  useDesactivarSegundoFactor,
-  useSegundoFactor,
-} from '../api/segundo-factor.ts';
+import { useActivarSegundoFactor } from '../api/activate-segundo-factor.ts';
+import { useConfigurarSegundoFactor } from '../api/configure-segundo-factor.ts';
+import { useDesactivarSegundoFactor } from '../api/deactivate-segundo-factor.ts';
+import { useSegundoFactor } from '../api/get-segundo-factor.ts';
 import { AuthenticatorSetup, RecoveryCodes } from './authenticator-setup/index.ts';
 import styles from './segundo-factor-panel.module.css';
 

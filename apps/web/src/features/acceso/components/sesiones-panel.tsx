@@ -7,7 +7,9 @@ import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatMomentTime } from '@/lib/format.ts';
-import { useCerrarOtrasSesiones, useCerrarSesion, useSesiones } from '../api/sesiones.ts';
+import { useCerrarOtrasSesiones } from '../api/close-other-sesiones.ts';
+import { useCerrarSesion } from '../api/close-sesion.ts';
+import { useSesiones } from '../api/get-sesiones.ts';
 import styles from './sesiones-panel.module.css';
 
 export interface SesionesPanelProps {

@@ -1,15 +1,12 @@
 import {
   type Afiliado,
-  type AfiliadoEstado,
   type AfiliadosPaginatedQuery,
   afiliadoSchema,
-  type ExportFormat,
   type Paginated,
   paginatedSchema,
 } from '@red-dental/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { apiExport } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 const pageSchema = paginatedSchema(afiliadoSchema);
@@ -44,18 +41,4 @@ export function afiliadosPageQueryOptions(params: AfiliadosPaginatedQuery) {
 
 export function useAfiliadosPage(params: AfiliadosPaginatedQuery, enabled = true) {
   return useQuery({ ...afiliadosPageQueryOptions(params), enabled, placeholderData: keepPreviousData });
-}
-
-/** `GET /api/afiliados/export`: the list with the screen's search and insurer, saved by the browser (staff). */
-export function exportAfiliados(
-  filter: { search?: string; obraSocialId?: number; estado?: AfiliadoEstado },
-  format: ExportFormat,
-  onProgress: (bytes: number) => void,
-) {
-  return apiExport('afiliados/export', {
-    name: 'afiliados',
-    format,
-    query: { search: filter.search || undefined, obraSocialId: filter.obraSocialId, estado: filter.estado },
-    onProgress,
-  });
 }

@@ -30,7 +30,8 @@ import { TextInput } from '@/components/ui/text-input/index.ts';
 import { formatCount, formatMomentTime } from '@/lib/format.ts';
 import { PAGE_PARAM, readPageIndex, withPageIndex } from '@/lib/list-params.ts';
 import listPage from '@/styles/list-page.module.css';
-import { exportAuditoria, useAuditoriaPage } from '../api/get-auditoria.ts';
+import { exportAuditoria } from '../api/export-auditoria.ts';
+import { useAuditoriaPage } from '../api/get-auditoria.ts';
 import styles from './auditoria-list.module.css';
 
 const FILTER_KEYS = ['actor', 'accion', 'entidad', 'documento', 'desde', 'hasta'] as const;

@@ -15,23 +15,11 @@ export function saveEspecialidad({
   });
 }
 
-/** `DELETE /api/especialidades/{id}`: refused (409) while a professional has it. */
-export function deleteEspecialidad(id: number): Promise<void> {
-  return apiRequest(`especialidades/${id}`, { method: 'DELETE' });
-}
-
-/** Every list of specialties (the profile checklists, the catalogue) is read again after a change. */
-function useInvalidateEspecialidades() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.especialidades });
-}
-
 export function useSaveEspecialidad() {
-  const invalidate = useInvalidateEspecialidades();
-  return useMutation({ mutationFn: saveEspecialidad, onSuccess: invalidate });
-}
-
-export function useDeleteEspecialidad() {
-  const invalidate = useInvalidateEspecialidades();
-  return useMutation({ mutationFn: deleteEspecialidad, onSuccess: invalidate });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveEspecialidad,
+    // Every list of specialties (the profile checklists, the catalogue) is read again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.especialidades }),
+  });
 }

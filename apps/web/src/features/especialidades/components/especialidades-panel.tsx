@@ -10,8 +10,8 @@ import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatNumber } from '@/lib/format.ts';
 import listPage from '@/styles/list-page.module.css';
+import { useDeleteEspecialidad } from '../api/delete-especialidad.ts';
 import { useEspecialidadesCatalogo } from '../api/get-especialidades-catalogo.ts';
-import { useDeleteEspecialidad } from '../api/save-especialidad.ts';
 import styles from './catalogue-form.module.css';
 import { EspecialidadModal } from './especialidad-modal.tsx';
 

@@ -6,7 +6,8 @@ import { Button, buttonClasses } from '@/components/ui/button/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { DownloadIcon, FileTextIcon } from '@/components/ui/screen-icons/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { downloadMisDatos, type Titular } from '../api/mis-datos.ts';
+import { downloadMisDatos } from '../api/download-mis-datos.ts';
+import type { Titular } from '../api/get-mis-datos.ts';
 import styles from './mis-datos.module.css';
 
 export interface DescargarMisDatosProps {

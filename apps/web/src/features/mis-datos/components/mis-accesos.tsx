@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { formatCount, formatMomentTime } from '@/lib/format.ts';
-import { useAccesos } from '../api/mis-datos.ts';
+import { useAccesos } from '../api/get-accesos.ts';
 import styles from './mis-datos.module.css';
 
 /** What was done, and for a coverage check whether the affiliate was found. */

@@ -13,7 +13,7 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { FileTextIcon } from '@/components/ui/screen-icons/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatMomentTime } from '@/lib/format.ts';
-import { type Titular, useMisDatos } from '../api/mis-datos.ts';
+import { type Titular, useMisDatos } from '../api/get-mis-datos.ts';
 import styles from './mis-datos.module.css';
 
 type Field = [label: string, value: ReactNode];

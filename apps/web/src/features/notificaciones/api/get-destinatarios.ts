@@ -1,13 +1,11 @@
 import {
   type Destinatario,
   destinatarioSchema,
-  type ExportFormat,
   type Paginated,
   paginatedSchema,
 } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { apiExport } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 const pageSchema = paginatedSchema(destinatarioSchema);
@@ -31,14 +29,5 @@ export function useDestinatarios(id: number | undefined, params: { pageIndex: nu
     queryFn: ({ signal }) => getDestinatarios(id!, params, signal),
     enabled: id !== undefined,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** `GET /api/notificaciones/{id}/destinatarios/export`: every recipient with the date each read it (staff). */
-export function exportDestinatarios(id: number, format: ExportFormat, onProgress: (bytes: number) => void) {
-  return apiExport(`notificaciones/${id}/destinatarios/export`, {
-    name: `destinatarios-notificacion-${id}`,
-    format,
-    onProgress,
   });
 }

@@ -2,7 +2,6 @@ import {
   type Notificacion,
   type NotificacionesQuery,
   type NotificacionStaff,
-  notificacionSchema,
   notificacionStaffSchema,
   type Paginated,
   paginatedSchema,
@@ -11,9 +10,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 import { LINKS_REFRESH_MS } from './get-notificaciones-afiliado.ts';
+import { getNotificacionesPropias } from './get-notificaciones-propias.ts';
 
 const staffPageSchema = paginatedSchema(notificacionStaffSchema);
-const ownPageSchema = paginatedSchema(notificacionSchema);
 
 /** `GET /api/notificaciones`: every notification, for staff (the spec's one 1-based `pageIndex`). */
 export function getNotificacionesStaff(
@@ -25,18 +24,6 @@ export function getNotificacionesStaff(
     schema: staffPageSchema,
     // Pages count from 0 on every table; the staff list's 1-based index is made here.
     query: { ...params, pageIndex: params.pageIndex + 1 },
-  });
-}
-
-/** `GET /api/notificaciones/by-id`: the signed-in professional's own notifications. */
-export function getNotificacionesPropias(
-  params: NotificacionesQuery,
-  signal?: AbortSignal,
-): Promise<Paginated<Notificacion>> {
-  return apiRequest('notificaciones/by-id', {
-    signal,
-    schema: ownPageSchema,
-    query: params,
   });
 }
 

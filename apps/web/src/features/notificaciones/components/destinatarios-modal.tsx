@@ -4,7 +4,8 @@ import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { formatNotificationDate, formatNumber } from '@/lib/format.ts';
-import { exportDestinatarios, useDestinatarios } from '../api/get-destinatarios.ts';
+import { exportDestinatarios } from '../api/export-destinatarios.ts';
+import { useDestinatarios } from '../api/get-destinatarios.ts';
 import styles from './notificaciones.module.css';
 
 const PAGE_SIZE = 10;

@@ -1,8 +1,7 @@
-import { type ExportFormat, type ObraSocial, obraSocialSchema } from '@red-dental/contracts';
+import { type ObraSocial, obraSocialSchema } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
-import { apiExport } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /** `GET /api/obra-sociales`: every insurer with its mails, phones and affiliate count. */
@@ -17,9 +16,4 @@ export const obrasSocialesQueryOptions = queryOptions({
 
 export function useObrasSociales() {
   return useQuery(obrasSocialesQueryOptions);
-}
-
-/** `GET /api/obra-sociales/export`: every insurer with its phones, mails and affiliates, saved by the browser. */
-export function exportObrasSociales(format: ExportFormat, onProgress: (bytes: number) => void) {
-  return apiExport('obra-sociales/export', { name: 'obras-sociales', format, onProgress });
 }

@@ -1,5 +1,4 @@
 import {
-  type ExportFormat,
   type Paginated,
   type ProfesionalesPaginatedQuery,
   type ProfesionalRow,
@@ -8,7 +7,6 @@ import {
 } from '@red-dental/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { apiExport } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 const pageSchema = paginatedSchema(profesionalRowSchema);
@@ -37,19 +35,5 @@ export function useProfesionalesPage(params: ProfesionalesPaginatedQuery) {
       queryFn: ({ signal }) => getProfesionalesPage(params, signal),
     }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** `GET /api/profesionales/export`: the approved providers the search finds, saved by the browser. */
-export function exportProfesionales(
-  filter: { search?: string; sinConfirmar?: boolean },
-  format: ExportFormat,
-  onProgress: (bytes: number) => void,
-) {
-  return apiExport('profesionales/export', {
-    name: 'profesionales',
-    format,
-    query: { search: filter.search || undefined, sinConfirmar: filter.sinConfirmar ? '1' : undefined },
-    onProgress,
   });
 }

@@ -8,12 +8,8 @@ export function updateOwnProfile(body: ProfesionalUpdateInput): Promise<Profesio
   return apiRequest('profesionales/profile', { method: 'PUT', body, schema: profesionalSchema });
 }
 
-/** `POST /api/profesionales/profile/confirmar-datos`: 'Mis datos están actualizados'. */
-export function confirmOwnData(): Promise<Profesional> {
-  return apiRequest('profesionales/profile/confirmar-datos', { method: 'POST', schema: profesionalSchema });
-}
-
-function useSetProfile() {
+/** Keeps the record a save of the own profile answered, as the profile and as that professional. */
+export function useSetOwnProfile() {
   const queryClient = useQueryClient();
   return (saved: Profesional) => {
     queryClient.setQueryData(queryKeys.profesionales.profile, saved);
@@ -22,9 +18,5 @@ function useSetProfile() {
 }
 
 export function useUpdateOwnProfile() {
-  return useMutation({ mutationFn: updateOwnProfile, onSuccess: useSetProfile() });
-}
-
-export function useConfirmOwnData() {
-  return useMutation({ mutationFn: confirmOwnData, onSuccess: useSetProfile() });
+  return useMutation({ mutationFn: updateOwnProfile, onSuccess: useSetOwnProfile() });
 }

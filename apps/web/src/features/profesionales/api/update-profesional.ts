@@ -2,6 +2,7 @@ import { type Profesional, type ProfesionalUpdateInput, profesionalSchema } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { assignZona } from './assign-zona.ts';
 
 export interface ProfesionalChanges {
   id: number;
@@ -13,15 +14,6 @@ export interface ProfesionalChanges {
 /** `PUT /api/profesionales/{id}`, as staff (PROFESSIONALS.UPDATE). */
 export function updateProfesional(id: number, body: ProfesionalUpdateInput): Promise<Profesional> {
   return apiRequest(`profesionales/${id}`, { method: 'PUT', body, schema: profesionalSchema });
-}
-
-/** `PUT /api/profesionales/zonas-os/{id}`: the professional's zone. */
-export function assignZona(id: number, zonaId: number): Promise<Profesional> {
-  return apiRequest(`profesionales/zonas-os/${id}`, {
-    method: 'PUT',
-    body: { zonaId },
-    schema: profesionalSchema,
-  });
 }
 
 /**

@@ -6,7 +6,8 @@ import { WeeklyScheduleEditor } from '@/components/ui/weekly-schedule-editor/ind
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMomentDate } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
-import { useConfirmRecordatorio, useRecordatorioDatos } from '../api/recordatorio.ts';
+import { useConfirmRecordatorio } from '../api/confirm-recordatorio.ts';
+import { useRecordatorioDatos } from '../api/get-recordatorio-datos.ts';
 import styles from './datos-al-dia.module.css';
 
 /**

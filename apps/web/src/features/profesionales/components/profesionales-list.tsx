@@ -20,8 +20,9 @@ import { PATHS } from '@/lib/paths.ts';
 import { useListParams } from '@/lib/use-list-params.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useDeleteProfesional } from '../api/delete-profesional.ts';
+import { exportProfesionales } from '../api/export-profesionales.ts';
 import { usePendientes } from '../api/get-pendientes.ts';
-import { exportProfesionales, useProfesionalesPage } from '../api/get-profesionales.ts';
+import { useProfesionalesPage } from '../api/get-profesionales.ts';
 import styles from './profesionales-list.module.css';
 import { SendRecordatorioButton } from './send-recordatorio-button.tsx';
 

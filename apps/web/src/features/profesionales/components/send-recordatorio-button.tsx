@@ -3,7 +3,7 @@ import { Button, type ButtonSize } from '@/components/ui/button/index.ts';
 import { MailIcon } from '@/components/ui/icons/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useSendRecordatorio } from '../api/recordatorio.ts';
+import { useSendRecordatorio } from '../api/send-recordatorio.ts';
 
 /**
  * 'Enviar recordatorio': mails the provider the link to see and confirm

@@ -15,7 +15,9 @@ import { formatCount } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useCanOpen } from '@/lib/use-can-open.ts';
 import listPage from '@/styles/list-page.module.css';
-import { useApproveSolicitud, useRejectSolicitud, useSolicitudes } from '../api/solicitudes.ts';
+import { useApproveSolicitud } from '../api/approve-solicitud.ts';
+import { useSolicitudes } from '../api/get-solicitudes.ts';
+import { useRejectSolicitud } from '../api/reject-solicitud.ts';
 import styles from './solicitudes-list.module.css';
 
 const licenceOf = (s: Solicitud) =>

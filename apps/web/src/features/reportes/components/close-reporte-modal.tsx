@@ -4,7 +4,7 @@ import { Modal } from '@/components/ui/modal/index.ts';
 import { TextArea } from '@/components/ui/text-area/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useUpdateReporte } from '../api/reportes.ts';
+import { useUpdateReporte } from '../api/update-reporte.ts';
 import styles from './close-reporte-modal.module.css';
 
 const NOTA_MAX = 500;

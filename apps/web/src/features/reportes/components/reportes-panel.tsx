@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
 import { AlertIcon } from '@/components/ui/icons/index.ts';
 import { formatMomentDate } from '@/lib/format.ts';
-import { useReportes } from '../api/reportes.ts';
+import { useReportes } from '../api/get-reportes.ts';
 import { CloseReporteModal } from './close-reporte-modal.tsx';
 import { reporteAfiliadoLabel } from './reporte-afiliado.ts';
 import styles from './reportes-panel.module.css';

@@ -1,5 +1,5 @@
-import { type Rol, type RolInput, rolSchema } from '@red-dental/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { rolSchema } from '@red-dental/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
@@ -10,19 +10,5 @@ export function useRoles(enabled = true) {
     queryKey: queryKeys.roles,
     queryFn: ({ signal }) => apiRequest('roles', { signal, schema: z.array(rolSchema) }),
     enabled,
-  });
-}
-
-/** `POST /api/roles`, or `PUT /api/roles/{id}` to change one. */
-export function useSaveRol() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: RolInput & { id?: number }): Promise<Rol> =>
-      apiRequest(id === undefined ? 'roles' : `roles/${id}`, {
-        method: id === undefined ? 'POST' : 'PUT',
-        body,
-        schema: rolSchema,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.roles }),
   });
 }

@@ -15,7 +15,7 @@ import { Modal } from '@/components/ui/modal/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useSaveRol } from '../api/roles.ts';
+import { useSaveRol } from '../api/save-rol.ts';
 import styles from './roles-list.module.css';
 
 export interface RolModalProps {

@@ -9,7 +9,7 @@ import { PencilIcon, PlusIcon } from '@/components/ui/screen-icons/index.ts';
 import { formatCount, formatNumber } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import listPage from '@/styles/list-page.module.css';
-import { useRoles } from '../api/roles.ts';
+import { useRoles } from '../api/get-roles.ts';
 import { RolModal } from './rol-modal.tsx';
 import styles from './roles-list.module.css';
 

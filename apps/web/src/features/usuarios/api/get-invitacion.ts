@@ -1,5 +1,5 @@
-import { type AcceptInvitacion, invitacionAceptadaSchema, invitacionInfoSchema } from '@red-dental/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { invitacionInfoSchema } from '@red-dental/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
@@ -14,21 +14,5 @@ export function useInvitacion(token: string) {
         schema: invitacionInfoSchema,
       }),
     retry: false,
-  });
-}
-
-/**
- * `PUT /api/user/invitaciones/{token}`: the invitee's password; the account is active from then on.
- * Where its roles need a second factor, the answer carries the challenge that sets it up.
- */
-export function useAceptarInvitacion(token: string) {
-  return useMutation({
-    mutationFn: (body: AcceptInvitacion) =>
-      apiRequest(`user/invitaciones/${encodeURIComponent(token)}`, {
-        method: 'PUT',
-        body,
-        auth: false,
-        schema: invitacionAceptadaSchema,
-      }),
   });
 }

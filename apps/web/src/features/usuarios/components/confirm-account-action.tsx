@@ -4,7 +4,9 @@ import { Button } from '@/components/ui/button/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useChangeEstado, useReenviarInvitacion, useSendRecovery } from '../api/usuario-actions.ts';
+import { useChangeEstado } from '../api/change-usuario-estado.ts';
+import { useReenviarInvitacion } from '../api/resend-invitacion.ts';
+import { useSendRecovery } from '../api/send-recovery-link.ts';
 
 export type AccountAction = {
   kind: 'desactivar' | 'reactivar' | 'recuperacion' | 'reenviar';

@@ -18,7 +18,8 @@ import { applyServerErrors } from '@/lib/form-errors.ts';
 import { PATHS, staffLandingPath } from '@/lib/paths.ts';
 import { isSpentLink } from '@/lib/spent-link.ts';
 import styles from '@/styles/form-page.module.css';
-import { useAceptarInvitacion, useInvitacion } from '../api/invitacion.ts';
+import { useAceptarInvitacion } from '../api/accept-invitacion.ts';
+import { useInvitacion } from '../api/get-invitacion.ts';
 
 const toLogin = (
   <Link to={PATHS.login} className={buttonClasses({ size: 'full' })}>

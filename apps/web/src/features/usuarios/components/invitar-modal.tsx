@@ -11,7 +11,7 @@ import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from '@/lib/form-errors.ts';
-import { useInvitar } from '../api/usuario-actions.ts';
+import { useInvitar } from '../api/invite-usuario.ts';
 import styles from './usuarios-list.module.css';
 import type { RoleOption } from './usuarios-list.tsx';
 

@@ -6,7 +6,7 @@ import { CheckboxGroup } from '@/components/ui/checkbox-group/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useChangeRoles } from '../api/usuario-actions.ts';
+import { useChangeRoles } from '../api/change-usuario-roles.ts';
 import styles from './usuarios-list.module.css';
 import type { RoleOption } from './usuarios-list.tsx';
 
