@@ -6,10 +6,10 @@ import path from 'node:path';
 import { uniqueEmail } from '@red-dental/testing';
 import type { FastifyLoggerOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
 import { seedFirstAdmin } from '../src/db/seed/base.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -121,6 +121,89 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /**
+   * Settings for the app's configuration. A function is called as the app
+   * boots, after the suite's earlier `beforeAll` hooks, so it can name a server
+   * one of them started.
+   */
+  env?: Record<string, string> | (() => Record<string, string>);
+  logger?: FastifyLoggerOptions;
+  /** Signs the first administrator in as `admin` (unless false: a suite that signs in its own way). */
+  admin?: boolean;
+  /** Also signs in, as `staff`, a fresh account holding ADMINISTRATIVO. */
+  staff?: boolean;
+}
+
+/** The suite's app and what its tests read from it; each getter answers once the app has booted. */
+export interface TestApp extends TestContext {
+  db: Db;
+  /** API calls to the app, as `apiCaller` makes them. */
+  inject: ReturnType<typeof apiCaller>;
+  /** The first administrator's bearer header. */
+  admin: Record<string, string>;
+  /** An ADMINISTRATIVO account's bearer header (with `staff: true`). */
+  staff: Record<string, string>;
+}
+
+/**
+ * Boots the app for the enclosing `describe`: `beforeAll` starts it on a
+ * fresh database and signs in who the options ask for, `afterAll` closes it.
+ * Hooks the suite registers after this call run after the app has booted
+ * (and their `afterAll` before it closes).
+ */
+export function useTestApp(backend: Backend, options: TestAppOptions = {}): TestApp {
+  let ctx: TestContext | undefined;
+  let admin: Record<string, string> | undefined;
+  let staff: Record<string, string> | undefined;
+  const booted = () => {
+    if (!ctx) throw new Error('the test app is not running: read it inside a hook or a test');
+    return ctx;
+  };
+  beforeAll(async () => {
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    ctx = await createTestApp(backend, env, { logger: options.logger });
+    if (options.admin !== false || options.staff) admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
+    if (options.staff) staff = await signInWithRole(ctx.app, admin!, 'ADMINISTRATIVO');
+  });
+  afterAll(async () => {
+    const running = ctx;
+    ctx = undefined;
+    await running?.close();
+  });
+  return {
+    get app() {
+      return booted().app;
+    },
+    get database() {
+      return booted().database;
+    },
+    get db() {
+      return booted().database.db;
+    },
+    get config() {
+      return booted().config;
+    },
+    inject: apiCaller(() => booted().app),
+    get admin() {
+      booted();
+      if (!admin) throw new Error('the administrator is signed in unless `admin: false`');
+      return admin;
+    },
+    get staff() {
+      booted();
+      if (!staff) throw new Error('staff is signed in with `staff: true`');
+      return staff;
+    },
+    /** Closes the app before the suite ends; `afterAll` then has nothing left to close. */
+    async close() {
+      const running = booted();
+      ctx = undefined;
+      await running.close();
     },
   };
 }

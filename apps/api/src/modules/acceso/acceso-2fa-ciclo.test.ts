@@ -1,17 +1,16 @@
 import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
-  apiCaller,
   BACKENDS,
-  createTestApp,
   createUserWithRoles,
   loginAs,
   randomAddress,
   type TestContext,
   uniqueEmail,
+  useTestApp,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { codeOf, createWithSecondFactor } from './acceso-2fa.factories.ts';
@@ -30,32 +29,26 @@ function suite(ctxOf: () => TestContext) {
 }
 
 describe.each(BACKENDS)('the second factor, turned on and used (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  const inject = apiCaller(() => ctx.app);
-  const { post, challenge } = suite(() => ctx);
+  const t = useTestApp(backend);
+  const { post, challenge } = suite(() => t);
 
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-  });
-  afterAll(() => ctx.close());
-
-  const withSecondFactor = () => createWithSecondFactor(ctx.app, admin);
+  const withSecondFactor = () => createWithSecondFactor(t.app, t.admin);
 
   it('asks for the current password to turn it on', async () => {
-    const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-    const session = await loginAs(ctx.app, user.email, user.password);
-    const setup = (await inject('POST', '/api/user/2fa/configurar', session)).json();
-    const missing = await inject('POST', '/api/user/2fa/activar', session, { codigo: codeOf(setup.secret) });
+    const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+    const session = await loginAs(t.app, user.email, user.password);
+    const setup = (await t.inject('POST', '/api/user/2fa/configurar', session)).json();
+    const missing = await t.inject('POST', '/api/user/2fa/activar', session, {
+      codigo: codeOf(setup.secret),
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ currentPassword: MESSAGES.CURRENT_PASSWORD_REQUIRED });
-    const wrong = await inject('POST', '/api/user/2fa/activar', session, {
+    const wrong = await t.inject('POST', '/api/user/2fa/activar', session, {
       codigo: codeOf(setup.secret),
       currentPassword: 'no-es-la-clave',
     });
     expect(wrong.json().fields).toEqual({ currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
-    expect((await inject('GET', '/api/user/2fa', session)).json().activo).toBe(false);
+    expect((await t.inject('GET', '/api/user/2fa', session)).json().activo).toBe(false);
   });
 
   it('spends a challenge with its first successful use', async () => {
@@ -97,15 +90,15 @@ describe.each(BACKENDS)('the second factor, turned on and used (%s)', (backend) 
       expect(locked.json().error).toBe(M.CODES_LOCKED);
       expect(locked.headers['retry-after']).toEqual(expect.any(String));
     }
-    await ctx.app.mail.drain();
-    const warnings = (await readMails(ctx.config.dataDir)).filter(
+    await t.app.mail.drain();
+    const warnings = (await readMails(t.config.dataDir)).filter(
       (m) => m.to === user.email && m.subject === 'Red Dental: intentos de ingreso a su cuenta',
     );
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.text).not.toMatch(/\d{6}/);
 
     // The window passes: the owner's password gives a fresh challenge, and the right code signs in.
-    await ctx.app.db.execute(
+    await t.app.db.execute(
       sql`update rate_limits set expires_at = now() - interval '1 second' where key like 'fail:segundo-factor:%'`,
     );
     const signedIn = await post('/api/user/login/codigo', {
@@ -119,7 +112,7 @@ describe.each(BACKENDS)('the second factor, turned on and used (%s)', (backend) 
     const user = await withSecondFactor();
     const address = randomAddress();
     const since = (
-      await queryRows<{ id: number }>(ctx.app.db, sql`select coalesce(max(id), 0) as id from audit_log`)
+      await queryRows<{ id: number }>(t.app.db, sql`select coalesce(max(id), 0) as id from audit_log`)
     )[0]!.id;
     await post('/api/user/login', { user: user.email, pass: 'Clave-Equivocada-1' }, address);
     const desafio = await challenge(user, address);
@@ -136,7 +129,7 @@ describe.each(BACKENDS)('the second factor, turned on and used (%s)', (backend) 
       address: string;
       details: Record<string, unknown> | null;
     }>(
-      ctx.app.db,
+      t.app.db,
       sql`select action, actor_user_id, address, details from audit_log where id > ${since} and entity = 'user' order by id`,
     );
     const ofUser = rows.filter((r) => r.actor_user_id === user.id);
@@ -152,7 +145,7 @@ describe.each(BACKENDS)('the second factor, turned on and used (%s)', (backend) 
     expect(JSON.stringify(rows)).not.toMatch(/Equivocada|000000/);
 
     // The audit screen filters them by what happened.
-    const listed = await inject('GET', `/api/auditoria?accion=login_failed&pageSize=100`, admin);
+    const listed = await t.inject('GET', `/api/auditoria?accion=login_failed&pageSize=100`, t.admin);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().rows.length).toBeGreaterThanOrEqual(11);
   });
@@ -165,7 +158,7 @@ describe.each(BACKENDS)('the second factor, turned on and used (%s)', (backend) 
     });
     expect(used.statusCode).toBe(200);
     const [row] = await queryRows<{ details: Record<string, unknown> }>(
-      ctx.app.db,
+      t.app.db,
       sql`select details from audit_log where action = 'recovery_code' and actor_user_id = ${user.id}`,
     );
     expect(row!.details).toEqual({ restantes: 9 });
@@ -173,13 +166,11 @@ describe.each(BACKENDS)('the second factor, turned on and used (%s)', (backend) 
 });
 
 describe.each(BACKENDS)('compulsory two-factor, on every request (%s)', (backend) => {
-  let ctx: TestContext;
+  const t = useTestApp(backend, { env: { REQUIRE_STAFF_2FA: 'true' }, admin: false });
   let admin: Record<string, string>;
-  const inject = apiCaller(() => ctx.app);
-  const { post } = suite(() => ctx);
+  const { post } = suite(() => t);
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend, { REQUIRE_STAFF_2FA: 'true' });
     const first = (await post('/api/user/login', { user: ADMIN.email, pass: ADMIN.password })).json();
     const setup = (await post('/api/user/login/configurar', { desafio: first.desafio })).json();
     const done = await post('/api/user/login/activar', {
@@ -188,66 +179,68 @@ describe.each(BACKENDS)('compulsory two-factor, on every request (%s)', (backend
     });
     admin = { authorization: `Bearer ${done.json().token}` };
   });
-  afterAll(() => ctx.close());
 
   it('holds a session opened without a second factor to setting one up once its account needs it', async () => {
-    const role = await inject('POST', '/api/roles', admin, {
+    const role = await t.inject('POST', '/api/roles', admin, {
       name: 'CONSULTA',
       permissions: ['BACKOFFICE_ACCESS', 'AFILIADOS.GET'],
     });
-    const user = await createUserWithRoles(ctx.app, admin, ['CONSULTA']);
-    const session = await loginAs(ctx.app, user.email, user.password);
-    expect((await inject('GET', '/api/obra-sociales/list', session)).statusCode).toBe(200);
+    const user = await createUserWithRoles(t.app, admin, ['CONSULTA']);
+    const session = await loginAs(t.app, user.email, user.password);
+    expect((await t.inject('GET', '/api/obra-sociales/list', session)).statusCode).toBe(200);
 
     // The role now reads the audit log: the session reaches only its own account until it has a second factor.
-    await inject('PUT', `/api/roles/${role.json().id}`, admin, {
+    await t.inject('PUT', `/api/roles/${role.json().id}`, admin, {
       name: 'CONSULTA',
       permissions: ['BACKOFFICE_ACCESS', 'AFILIADOS.GET', 'AUDIT.GET'],
     });
     for (const url of ['/api/auditoria', '/api/obra-sociales/list']) {
-      const held = await inject('GET', url, session);
+      const held = await t.inject('GET', url, session);
       expect(held.statusCode, url).toBe(403);
       expect(held.json()).toEqual({
         error: M.SETUP_REQUIRED,
         code: ERROR_CODES.SECOND_FACTOR_REQUIRED,
       });
     }
-    expect((await inject('GET', '/api/user/me', session)).statusCode).toBe(200);
-    expect((await inject('GET', '/api/user/2fa', session)).json()).toMatchObject({
+    expect((await t.inject('GET', '/api/user/me', session)).statusCode).toBe(200);
+    expect((await t.inject('GET', '/api/user/2fa', session)).json()).toMatchObject({
       activo: false,
       obligatorio: true,
     });
-    const setup = (await inject('POST', '/api/user/2fa/configurar', session)).json();
-    const on = await inject('POST', '/api/user/2fa/activar', session, {
+    const setup = (await t.inject('POST', '/api/user/2fa/configurar', session)).json();
+    const on = await t.inject('POST', '/api/user/2fa/activar', session, {
       codigo: codeOf(setup.secret),
       currentPassword: user.password,
     });
     expect(on.statusCode).toBe(200);
-    expect((await inject('GET', '/api/auditoria', session)).statusCode).toBe(200);
+    expect((await t.inject('GET', '/api/auditoria', session)).statusCode).toBe(200);
   });
 
   it('requires it of who reads the audit log or keeps the directory', async () => {
     for (const permissions of [['AUDIT.GET'], ['PROFESSIONALS.GET', 'PROFESSIONALS.UPDATE']]) {
       const name = `R ${permissions.join(' ').replace(/\./g, ' ')}`;
-      await inject('POST', '/api/roles', admin, { name, permissions: ['BACKOFFICE_ACCESS', ...permissions] });
-      const user = await createUserWithRoles(ctx.app, admin, [name.toUpperCase()]);
+      await t.inject('POST', '/api/roles', admin, {
+        name,
+        permissions: ['BACKOFFICE_ACCESS', ...permissions],
+      });
+      const user = await createUserWithRoles(t.app, admin, [name.toUpperCase()]);
       const answer = (await post('/api/user/login', { user: user.email, pass: user.password })).json();
       expect(answer.segundoFactor, name).toBe('configurar');
     }
   });
 
   it('enrols an invitee on the invitation page, and that signs them in', async () => {
-    const roles = (await inject('GET', '/api/roles', admin)).json() as { id: number; name: string }[];
+    const roles = (await t.inject('GET', '/api/roles', admin)).json() as { id: number; name: string }[];
     const email = uniqueEmail('invitada-2fa');
-    await inject('POST', '/api/user/invitaciones', admin, {
+    await t.inject('POST', '/api/user/invitaciones', admin, {
       nombre: 'Lucía Ferreyra',
       email,
       roles: [roles.find((r) => r.name === 'ADMINISTRATIVO')!.id],
     });
-    await ctx.app.mail.drain();
-    const [mail] = (await readMails(ctx.config.dataDir)).filter((m) => m.to === email);
+    await t.app.mail.drain();
+    const [mail] = (await readMails(t.config.dataDir)).filter((m) => m.to === email);
     const token = mail!.links.find((l) => l.includes('/invitacion/'))!.split('/invitacion/')[1]!;
-    const accepted = await ctx.app.inject({
+    const accepted = await t.app.inject({
       method: 'PUT',
       url: `/api/user/invitaciones/${token}`,
       payload: { password: 'Mi-Clave-Elegida-26' },
@@ -264,20 +257,20 @@ describe.each(BACKENDS)('compulsory two-factor, on every request (%s)', (backend
     expect(done.statusCode).toBe(200);
     expect(done.json().user.user).toBe(email);
     const session = { authorization: `Bearer ${done.json().token}` };
-    expect((await inject('GET', '/api/afiliados/paginated?pageIndex=0&pageSize=5', session)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.inject('GET', '/api/afiliados/paginated?pageIndex=0&pageSize=5', session)).statusCode,
+    ).toBe(200);
 
     // A role the network does not require it of just chooses the password.
     const other = uniqueEmail('invitado-sin-2fa');
-    await inject('POST', '/api/user/invitaciones', admin, {
+    await t.inject('POST', '/api/user/invitaciones', admin, {
       nombre: 'Tomás Rivas',
       email: other,
       roles: [roles.find((r) => r.name === 'PRESTADOR')!.id],
     });
-    await ctx.app.mail.drain();
-    const [second] = (await readMails(ctx.config.dataDir)).filter((m) => m.to === other);
-    const plain = await ctx.app.inject({
+    await t.app.mail.drain();
+    const [second] = (await readMails(t.config.dataDir)).filter((m) => m.to === other);
+    const plain = await t.app.inject({
       method: 'PUT',
       url: `/api/user/invitaciones/${second!.links.find((l) => l.includes('/invitacion/'))!.split('/invitacion/')[1]}`,
       payload: { password: 'Mi-Clave-Elegida-26' },

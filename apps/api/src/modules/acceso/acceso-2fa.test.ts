@@ -1,15 +1,13 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
-  apiCaller,
   BACKENDS,
-  createTestApp,
   createUserWithRoles,
   loginAs,
   randomAddress,
-  type TestContext,
+  useTestApp,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { codeOf, createWithSecondFactor } from './acceso-2fa.factories.ts';
@@ -17,20 +15,12 @@ import { codeOf, createWithSecondFactor } from './acceso-2fa.factories.ts';
 const M = MESSAGES.acceso;
 
 describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  const inject = apiCaller(() => ctx.app);
+  const t = useTestApp(backend);
   const post = (url: string, payload: unknown, address = randomAddress()) =>
-    ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: address });
-
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-  });
-  afterAll(() => ctx.close());
+    t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: address });
 
   async function withSecondFactor() {
-    const user = await createWithSecondFactor(ctx.app, admin);
+    const user = await createWithSecondFactor(t.app, t.admin);
     expect(user.setup.uri).toMatch(/^otpauth:\/\/totp\/Red%20Dental:/);
     expect(user.setup.qr).toMatch(/^data:image\/svg\+xml;base64,/);
     return user;
@@ -41,35 +31,35 @@ describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
     expect(user.recoveryCodes).toHaveLength(10);
     expect(new Set(user.recoveryCodes).size).toBe(10);
     expect(user.recoveryCodes[0]).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
-    expect((await inject('GET', '/api/user/2fa', user.session)).json()).toEqual({
+    expect((await t.inject('GET', '/api/user/2fa', user.session)).json()).toEqual({
       activo: true,
       obligatorio: false,
       codigosRestantes: 10,
     });
     // Neither the secret nor the codes are stored as they are.
     const [row] = await queryRows<{ totp_secret: string }>(
-      ctx.app.db,
+      t.app.db,
       sql`select totp_secret from users where email = ${user.email}`,
     );
     expect(row!.totp_secret).not.toContain(user.secret);
     const hashes = await queryRows<{ code_hash: string }>(
-      ctx.app.db,
+      t.app.db,
       sql`select code_hash from user_recovery_codes c join users u on u.id = c.user_id where u.email = ${user.email}`,
     );
     expect(hashes.map((h) => h.code_hash)).not.toContain(user.recoveryCodes[0]!.replace('-', ''));
   });
 
   it('refuses a wrong first code and keeps the account as it was', async () => {
-    const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-    const session = await loginAs(ctx.app, user.email, user.password);
+    const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+    const session = await loginAs(t.app, user.email, user.password);
     const activate = (codigo: string) =>
-      inject('POST', '/api/user/2fa/activar', session, { codigo, currentPassword: user.password });
+      t.inject('POST', '/api/user/2fa/activar', session, { codigo, currentPassword: user.password });
     expect((await activate('123456')).json().error).toBe(M.NOT_SET_UP);
-    const setup = (await inject('POST', '/api/user/2fa/configurar', session)).json();
+    const setup = (await t.inject('POST', '/api/user/2fa/configurar', session)).json();
     const wrong = await activate(codeOf(setup.secret, 5));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toEqual({ codigo: M.CODE_WRONG });
-    expect((await inject('GET', '/api/user/2fa', session)).json().activo).toBe(false);
+    expect((await t.inject('GET', '/api/user/2fa', session)).json().activo).toBe(false);
     expect((await post('/api/user/login', { user: user.email, pass: user.password })).json().token).toEqual(
       expect.any(String),
     );
@@ -82,7 +72,7 @@ describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
     expect(first.json()).toEqual({ segundoFactor: 'codigo', desafio: expect.any(String) });
     const { desafio } = first.json();
     // The challenge is not a session.
-    expect((await inject('GET', '/api/user/me', { authorization: `Bearer ${desafio}` })).statusCode).toBe(
+    expect((await t.inject('GET', '/api/user/me', { authorization: `Bearer ${desafio}` })).statusCode).toBe(
       401,
     );
 
@@ -91,7 +81,7 @@ describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.user).toBe(user.email);
     const auth = { authorization: `Bearer ${signedIn.json().token}` };
-    expect((await inject('GET', '/api/user/me', auth)).statusCode).toBe(200);
+    expect((await t.inject('GET', '/api/user/me', auth)).statusCode).toBe(200);
 
     // The same code again (or an earlier one) is refused, even within its window.
     const again = await post('/api/user/login', { user: user.email, pass: user.password });
@@ -114,7 +104,7 @@ describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
       codigo: code!.toLowerCase(),
     });
     expect(used.statusCode).toBe(200);
-    expect((await inject('GET', '/api/user/2fa', user.session)).json().codigosRestantes).toBe(9);
+    expect((await t.inject('GET', '/api/user/2fa', user.session)).json().codigosRestantes).toBe(9);
     const twice = await post('/api/user/login/codigo', { desafio: await challenge(), codigo: code });
     expect(twice.statusCode).toBe(400);
   });
@@ -158,7 +148,7 @@ describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
     const forged = await post('/api/user/login/codigo', { desafio: 'a.b.c', codigo: codeOf(user.secret) });
     expect(forged.json().error).toBe(M.CHALLENGE_EXPIRED);
     const { desafio } = (await post('/api/user/login', { user: user.email, pass: user.password })).json();
-    await inject('PUT', '/api/user/change-password', user.session, {
+    await t.inject('PUT', '/api/user/change-password', user.session, {
       currentPassword: user.password,
       password: 'Otra-Clave-Segura-26',
     });
@@ -168,11 +158,11 @@ describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
 
   it('turns off with the current password, unless the network requires it', async () => {
     const user = await withSecondFactor();
-    const wrong = await inject('POST', '/api/user/2fa/desactivar', user.session, {
+    const wrong = await t.inject('POST', '/api/user/2fa/desactivar', user.session, {
       currentPassword: 'no-es',
     });
     expect(wrong.json().fields).toEqual({ currentPassword: MESSAGES.CURRENT_PASSWORD_WRONG });
-    const off = await inject('POST', '/api/user/2fa/desactivar', user.session, {
+    const off = await t.inject('POST', '/api/user/2fa/desactivar', user.session, {
       currentPassword: user.password,
     });
     expect(off.json().message).toBe(M.DISABLED);
@@ -183,13 +173,12 @@ describe.each(BACKENDS)('two-factor sign-in for staff (%s)', (backend) => {
 });
 
 describe.each(BACKENDS)('REQUIRE_STAFF_2FA (%s)', (backend) => {
-  let ctx: TestContext;
+  const t = useTestApp(backend, { env: { REQUIRE_STAFF_2FA: 'true' }, admin: false });
   let admin: Record<string, string>;
   const post = (url: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: randomAddress() });
+    t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: randomAddress() });
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend, { REQUIRE_STAFF_2FA: 'true' });
     // The first administrator sets it up at the first sign-in, as everyone holding USERS.* must.
     const first = (await post('/api/user/login', { user: ADMIN.email, pass: ADMIN.password })).json();
     expect(first.segundoFactor).toBe('configurar');
@@ -202,10 +191,9 @@ describe.each(BACKENDS)('REQUIRE_STAFF_2FA (%s)', (backend) => {
     expect(done.json().recoveryCodes).toHaveLength(10);
     admin = { authorization: `Bearer ${done.json().token}` };
   });
-  afterAll(() => ctx.close());
 
   it('makes holders of USERS.* or AFILIADOS.CREATE set it up at their next sign-in, and not a dentist-like role', async () => {
-    const staff = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
+    const staff = await createUserWithRoles(t.app, admin, ['ADMINISTRATIVO']);
     const answer = (await post('/api/user/login', { user: staff.email, pass: staff.password })).json();
     expect(answer).toEqual({ segundoFactor: 'configurar', desafio: expect.any(String) });
     // Until it is set up, the code step has nothing to check.
@@ -213,14 +201,14 @@ describe.each(BACKENDS)('REQUIRE_STAFF_2FA (%s)', (backend) => {
       (await post('/api/user/login/codigo', { desafio: answer.desafio, codigo: '123456' })).statusCode,
     ).toBe(400);
 
-    const prestador = await createUserWithRoles(ctx.app, admin, ['PRESTADOR']);
+    const prestador = await createUserWithRoles(t.app, admin, ['PRESTADOR']);
     expect(
       (await post('/api/user/login', { user: prestador.email, pass: prestador.password })).json().token,
     ).toEqual(expect.any(String));
   });
 
   it('cannot be turned off by who must have it', async () => {
-    const off = await ctx.app.inject({
+    const off = await t.app.inject({
       method: 'POST',
       url: '/api/user/2fa/desactivar',
       headers: admin,
@@ -229,7 +217,7 @@ describe.each(BACKENDS)('REQUIRE_STAFF_2FA (%s)', (backend) => {
     expect(off.statusCode).toBe(409);
     expect(off.json().error).toBe(M.REQUIRED_CANNOT_DISABLE);
     expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/user/2fa', headers: admin })).json(),
+      (await t.app.inject({ method: 'GET', url: '/api/user/2fa', headers: admin })).json(),
     ).toMatchObject({
       activo: true,
       obligatorio: true,

@@ -1,43 +1,28 @@
 import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  randomAddress,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, createUserWithRoles, randomAddress, useTestApp } from '../../../test/helpers.ts';
 import { ADDRESS_LIMIT } from '../../plugins/rate-limit.ts';
 
 /** A mailed recovery link is checked as its page opens: spent or expired is said before the form. */
 describe.each(BACKENDS)('checking a recovery link without spending it (%s)', (backend) => {
-  let ctx: TestContext;
-  let adminAuth: Record<string, string>;
-
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    adminAuth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-  });
-  afterAll(() => ctx.close());
+  const t = useTestApp(backend);
 
   const send = (method: 'POST' | 'PUT', url: string, payload: object, remoteAddress = randomAddress()) =>
-    ctx.app.inject({ method, url, payload, remoteAddress });
+    t.app.inject({ method, url, payload, remoteAddress });
   const check = (id: unknown, remoteAddress?: string) =>
     send('POST', '/api/user/restore-password/check', { id } as object, remoteAddress);
 
   async function recoveryLink(email: string) {
     expect((await send('POST', '/api/user/recover-password', { email })).statusCode).toBe(200);
-    await ctx.app.mail.drain();
-    const mails = (await readMails(ctx.config.dataDir)).filter((m) => m.to === email);
+    await t.app.mail.drain();
+    const mails = (await readMails(t.config.dataDir)).filter((m) => m.to === email);
     return /\/recover-password\/([\w-]+)/.exec(mails.at(-1)?.text ?? '')![1]!;
   }
 
   it('answers 204 and nothing else for a working link, which still restores the password afterwards', async () => {
-    const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+    const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
     const token = await recoveryLink(user.email);
 
     const valid = await check(token);
@@ -54,11 +39,11 @@ describe.each(BACKENDS)('checking a recovery link without spending it (%s)', (ba
   });
 
   it("says 'El enlace ya se usó o venció' for a used, an expired and an unknown link alike", async () => {
-    const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+    const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
     const used = await recoveryLink(user.email);
     await send('PUT', '/api/user/restore-password', { id: used, password: 'Nueva-Clave-2025' });
     const expired = await recoveryLink(user.email);
-    await ctx.database.db.execute(
+    await t.db.execute(
       sql`update password_reset_tokens set expires_at = now() - interval '1 second' where used_at is null`,
     );
 

@@ -2,16 +2,15 @@ import type { Registro } from '@red-dental/contracts';
 import { buildRegistroInput, readMails } from '@red-dental/testing';
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   BACKENDS,
-  createTestApp,
   createUserWithRoles,
   loginAs,
   randomAddress,
-  type TestContext,
   uniqueEmail,
+  useTestApp,
 } from '../../../test/helpers.ts';
 import { afiliados, appSettings, userSessions } from '../../db/schema/index.ts';
 import { searchKey } from '../../lib/text.ts';
@@ -19,17 +18,10 @@ import { FAILURE_DELAY_START_MS } from '../../plugins/rate-limit.ts';
 import { confirmRegistration } from '../profesionales/profesionales.factories.ts';
 
 describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (backend) => {
-  let ctx: TestContext;
-  let adminAuth: Record<string, string>;
-
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    adminAuth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-  });
-  afterAll(() => ctx.close());
+  const t = useTestApp(backend);
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    ctx.app.inject({
+    t.app.inject({
       method: 'POST',
       url,
       payload: payload as object,
@@ -37,7 +29,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       remoteAddress: randomAddress(),
     });
   const put = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    ctx.app.inject({
+    t.app.inject({
       method: 'PUT',
       url,
       payload: payload as object,
@@ -45,7 +37,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       remoteAddress: randomAddress(),
     });
   const get = (url: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url, headers });
+    t.app.inject({ method: 'GET', url, headers });
 
   async function register(overrides: Partial<Registro> = {}) {
     const body = buildRegistroInput(overrides);
@@ -55,8 +47,8 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
   /** The mails written to DATA_DIR/mail for one recipient, oldest first. */
   async function mailsTo(email: string) {
-    await ctx.app.mail.drain();
-    return (await readMails(ctx.config.dataDir)).filter((m) => m.to === email);
+    await t.app.mail.drain();
+    return (await readMails(t.config.dataDir)).filter((m) => m.to === email);
   }
 
   describe('POST /api/user/login', () => {
@@ -102,7 +94,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('answers 400 to malformed JSON, wrong types and over-long fields', async () => {
-      const malformed = await ctx.app.inject({
+      const malformed = await t.app.inject({
         method: 'POST',
         url: '/api/user/login',
         headers: { 'content-type': 'application/json' },
@@ -131,7 +123,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('refuses an active account without back-office access', async () => {
-      const noRole = await createUserWithRoles(ctx.app, adminAuth, []);
+      const noRole = await createUserWithRoles(t.app, t.admin, []);
       const res = await post('/api/user/login', { user: noRole.email, pass: noRole.password });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('Su usuario no tiene acceso al sistema');
@@ -139,10 +131,10 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
     /** A sign-in from one client address. */
     const loginFrom = (remoteAddress: string, user: string, pass: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { user, pass }, remoteAddress });
+      t.app.inject({ method: 'POST', url: '/api/user/login', payload: { user, pass }, remoteAddress });
 
     it('limits repeated failures on one account from one address with 429, Retry-After and the Spanish message', async () => {
-      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const target = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       const attacker = randomAddress();
       for (let i = 0; i < 10; i++)
         expect((await loginFrom(attacker, target.email, `mala-${i}`)).statusCode).toBe(401);
@@ -156,7 +148,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it("never locks the owner out: an attacker's 50 wrong attempts from one address leave the owner's sign-in from another address working at once", async () => {
-      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const target = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       const attacker = randomAddress();
       const statuses: number[] = [];
       for (let i = 0; i < 50; i++)
@@ -169,7 +161,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(owner.json().token).toEqual(expect.any(String));
       // The same holds for recovery: the owner can still ask for a link.
       for (let i = 0; i < 15; i++)
-        await ctx.app.inject({
+        await t.app.inject({
           method: 'POST',
           url: '/api/user/recover-password',
           payload: { email: target.email },
@@ -180,7 +172,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('lets no more than ten parallel guesses from one address on one account reach the password check', async () => {
-      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const target = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       const attacker = randomAddress();
       const statuses = await Promise.all(
         Array.from(
@@ -193,7 +185,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('slows wrong answers down once an account has failed ten times from anywhere, but never a right one', async () => {
-      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const target = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       for (let i = 0; i < 10; i++)
         expect((await loginFrom(randomAddress(), target.email, `mala-${i}`)).statusCode).toBe(401);
       const started = Date.now();
@@ -204,7 +196,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('resets the failure count after a successful sign-in', async () => {
-      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const target = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       const address = randomAddress();
       for (let i = 0; i < 9; i++) await loginFrom(address, target.email, 'mala');
       expect((await loginFrom(address, target.email, target.password)).statusCode).toBe(200);
@@ -213,9 +205,9 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('keeps no e-mail in the limit counters: accounts are named by a keyed hash', async () => {
-      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const target = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       await loginFrom(randomAddress(), target.email, 'mala');
-      const rows = (await ctx.database.db.execute(
+      const rows = (await t.db.execute(
         sql`select key from rate_limits where key like 'fail:login:%'`,
       )) as unknown as { rows: { key: string }[] };
       expect(rows.rows.length).toBeGreaterThan(0);
@@ -226,7 +218,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const remoteAddress = randomAddress();
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
-        const res = await ctx.app.inject({
+        const res = await t.app.inject({
           method: 'POST',
           url: '/api/user/login',
           payload: { user: uniqueEmail('ip'), pass: 'x' },
@@ -241,7 +233,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
   describe('GET /api/user/me and token revocation', () => {
     it('returns the session user for a valid token and 401 otherwise', async () => {
-      const ok = await get('/api/user/me', adminAuth);
+      const ok = await get('/api/user/me', t.admin);
       expect(ok.statusCode).toBe(200);
       expect(ok.json().user).toBe(ADMIN.email);
       expect((await get('/api/user/me')).statusCode).toBe(401);
@@ -252,7 +244,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
     /** A session the administrator opened (signing in before the tests), for tokens made by hand. */
     const adminSession = async () => {
-      const [row] = await ctx.database.db
+      const [row] = await t.db
         .select({ id: userSessions.id })
         .from(userSessions)
         .where(eq(userSessions.userId, 1))
@@ -262,7 +254,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
     /** The signing secret the app generated and keeps in the database (no JWT_SECRET in tests). */
     const jwtSecret = async () => {
-      const [row] = await ctx.database.db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
+      const [row] = await t.db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
       return row!.value;
     };
 
@@ -310,30 +302,30 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('cuts a deleted user off at once', async () => {
-      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      const auth = await loginAs(ctx.app, user.email, user.password);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const auth = await loginAs(t.app, user.email, user.password);
       expect((await get('/api/user/me', auth)).statusCode).toBe(200);
-      await ctx.database.db.execute(sql`delete from users where id = ${user.id}`);
+      await t.db.execute(sql`delete from users where id = ${user.id}`);
       expect((await get('/api/user/me', auth)).statusCode).toBe(401);
     });
 
     it('applies a role change at once: new roles revoke older tokens, and permissions are read per request', async () => {
-      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRADOR']);
-      const auth = await loginAs(ctx.app, user.email, user.password);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRADOR']);
+      const auth = await loginAs(t.app, user.email, user.password);
       expect((await get('/api/profesionales/solicitudes', auth)).statusCode).toBe(200);
 
       // A permission taken from the role (no token change) is gone on the very next request.
-      const probe = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRADOR']);
-      const probeAuth = await loginAs(ctx.app, probe.email, probe.password);
-      await ctx.database.db.execute(sql`
+      const probe = await createUserWithRoles(t.app, t.admin, ['ADMINISTRADOR']);
+      const probeAuth = await loginAs(t.app, probe.email, probe.password);
+      await t.db.execute(sql`
         delete from user_roles where user_id = ${probe.id}`);
       expect((await get('/api/profesionales/solicitudes', probeAuth)).statusCode).toBe(403);
 
-      const res = await put(`/api/user/${user.id}`, { roles: ['PRESTADOR'] }, adminAuth);
+      const res = await put(`/api/user/${user.id}`, { roles: ['PRESTADOR'] }, t.admin);
       expect(res.statusCode).toBe(200);
       expect(res.json().roles.map((r: { name: string }) => r.name)).toEqual(['PRESTADOR']);
       expect((await get('/api/user/me', auth)).statusCode).toBe(401);
-      const fresh = await loginAs(ctx.app, user.email, user.password);
+      const fresh = await loginAs(t.app, user.email, user.password);
       expect((await get('/api/profesionales/solicitudes', fresh)).statusCode).toBe(403);
     });
   });
@@ -366,7 +358,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
         'Todavía no confirmó su email. Abra el enlace que le enviamos o pida uno nuevo con "Reenviar email de confirmación".',
       );
 
-      const list = await get('/api/profesionales/solicitudes', adminAuth);
+      const list = await get('/api/profesionales/solicitudes', t.admin);
       expect(list.statusCode).toBe(200);
       const request = list.json().find((s: { email: string }) => s.email === body.email);
       expect(request).toMatchObject({
@@ -379,7 +371,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       });
 
       // Staff cannot accept an address nobody proved.
-      const early = await put(`/api/user/solicitudes/${id}`, {}, adminAuth);
+      const early = await put(`/api/user/solicitudes/${id}`, {}, t.admin);
       expect(early.statusCode).toBe(409);
       expect(early.json().error).toBe(
         'El profesional todavía no confirmó su email. La solicitud podrá aceptarse cuando abra el enlace que le enviamos.',
@@ -397,7 +389,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
         error:
           'El enlace de confirmación no es válido o ya venció. Puede pedir uno nuevo desde la pantalla de inicio de sesión.',
       });
-      const listed = (await get('/api/profesionales/solicitudes', adminAuth))
+      const listed = (await get('/api/profesionales/solicitudes', t.admin))
         .json()
         .find((s: { email: string }) => s.email === body.email);
       expect(listed.emailConfirmado).toBe(true);
@@ -406,7 +398,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(pending.statusCode).toBe(403);
       expect(pending.json().error).toBe('Su solicitud de registro aún no fue aprobada');
 
-      const approve = await put(`/api/user/solicitudes/${id}`, {}, adminAuth);
+      const approve = await put(`/api/user/solicitudes/${id}`, {}, t.admin);
       expect(approve.statusCode).toBe(200);
       expect(approve.json()).toMatchObject({ id, status: 'active', roles: [{ name: 'PRESTADOR' }] });
 
@@ -418,7 +410,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(mails[1]?.subject).toBe('Red Dental: su solicitud fue aprobada');
       expect(mails[1]?.links).toContain('http://reddental.test/login');
 
-      const again = await put(`/api/user/solicitudes/${id}`, {}, adminAuth);
+      const again = await put(`/api/user/solicitudes/${id}`, {}, t.admin);
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toBe('La solicitud ya no está pendiente');
     });
@@ -457,22 +449,22 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     it('acts once on a request decided twice at the same moment', async () => {
       for (let round = 0; round < 4; round++) {
         const approvals = await register();
-        await confirmRegistration(ctx.app, approvals.body.email);
+        await confirmRegistration(t.app, approvals.body.email);
         const twice = await Promise.all([
-          put(`/api/user/solicitudes/${approvals.res.json().id}`, {}, adminAuth),
-          put(`/api/user/solicitudes/${approvals.res.json().id}`, {}, adminAuth),
+          put(`/api/user/solicitudes/${approvals.res.json().id}`, {}, t.admin),
+          put(`/api/user/solicitudes/${approvals.res.json().id}`, {}, t.admin),
         ]);
         expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-        await ctx.app.mail.drain();
+        await t.app.mail.drain();
         // The sign-up notice and one approval, never two.
         expect(await mailsTo(approvals.body.email)).toHaveLength(2);
 
         const contested = await register();
-        await confirmRegistration(ctx.app, contested.body.email);
+        await confirmRegistration(t.app, contested.body.email);
         const id = contested.res.json().id;
         const [approve, reject] = await Promise.all([
-          put(`/api/user/solicitudes/${id}`, {}, adminAuth),
-          ctx.app.inject({ method: 'DELETE', url: `/api/user/rechazar/${id}`, headers: adminAuth }),
+          put(`/api/user/solicitudes/${id}`, {}, t.admin),
+          t.app.inject({ method: 'DELETE', url: `/api/user/rechazar/${id}`, headers: t.admin }),
         ]);
         const login = await post('/api/user/login', {
           user: contested.body.email,
@@ -493,10 +485,10 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const { body, res } = await register({ nombre: 'Pedro Rechazado' });
       const { id } = res.json();
       const motivo = 'La matrícula indicada no figura en el padrón provincial';
-      const reject = await ctx.app.inject({
+      const reject = await t.app.inject({
         method: 'DELETE',
         url: `/api/user/rechazar/${id}`,
-        headers: adminAuth,
+        headers: t.admin,
         payload: { motivo },
       });
       expect(reject.statusCode).toBe(204);
@@ -505,43 +497,43 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       expect(told?.text).toContain(`Motivo: ${motivo}`);
       const login = await post('/api/user/login', { user: body.email, pass: body.password });
       expect(login.statusCode).toBe(401);
-      const list = await get('/api/profesionales/solicitudes', adminAuth);
+      const list = await get('/api/profesionales/solicitudes', t.admin);
       expect(list.json().some((s: { email: string }) => s.email === body.email)).toBe(false);
-      const audit = await ctx.database.db.execute(
+      const audit = await t.db.execute(
         sql`select actor_label, action, entity, entity_id from audit_log where action = 'reject' and entity_id = ${String(id)}`,
       );
       expect((audit as unknown as { rows: unknown[] }).rows).toEqual([
         { actor_label: ADMIN.email, action: 'reject', entity: 'user', entity_id: String(id) },
       ]);
-      const again = await ctx.app.inject({
+      const again = await t.app.inject({
         method: 'DELETE',
         url: `/api/user/rechazar/${id}`,
-        headers: adminAuth,
+        headers: t.admin,
       });
       expect(again.statusCode).toBe(404);
     });
 
     it('refuses to approve or reject an active user', async () => {
-      const active = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      expect((await put(`/api/user/solicitudes/${active.id}`, {}, adminAuth)).statusCode).toBe(409);
-      const reject = await ctx.app.inject({
+      const active = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      expect((await put(`/api/user/solicitudes/${active.id}`, {}, t.admin)).statusCode).toBe(409);
+      const reject = await t.app.inject({
         method: 'DELETE',
         url: `/api/user/rechazar/${active.id}`,
-        headers: adminAuth,
+        headers: t.admin,
       });
       expect(reject.statusCode).toBe(409);
-      expect((await put('/api/user/solicitudes/999999', {}, adminAuth)).statusCode).toBe(404);
+      expect((await put('/api/user/solicitudes/999999', {}, t.admin)).statusCode).toBe(404);
     });
 
     it('guards the request endpoints: 401 without token, 403 without ACCEPT_REQUEST', async () => {
-      const staff = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      const staffAuth = await loginAs(ctx.app, staff.email, staff.password);
+      const staff = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const staffAuth = await loginAs(t.app, staff.email, staff.password);
       expect((await get('/api/profesionales/solicitudes')).statusCode).toBe(401);
       expect((await get('/api/profesionales/solicitudes', staffAuth)).statusCode).toBe(403);
       // The guard runs before validation: no permission is 403 even with a bad id.
       expect((await put('/api/user/solicitudes/abc', {}, staffAuth)).statusCode).toBe(403);
       expect((await put('/api/user/solicitudes/1', {})).statusCode).toBe(401);
-      const del = await ctx.app.inject({ method: 'DELETE', url: '/api/user/rechazar/1', headers: staffAuth });
+      const del = await t.app.inject({ method: 'DELETE', url: '/api/user/rechazar/1', headers: staffAuth });
       expect(del.statusCode).toBe(403);
     });
 
@@ -577,7 +569,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const second = await register({ email: first.body.email.toUpperCase(), nombre: 'Otra Persona' });
       expect(second.res.statusCode).toBe(409);
       expect(second.res.json().error).toBe('El email ya está registrado');
-      const count = await ctx.database.db.execute(
+      const count = await t.db.execute(
         sql`select count(*)::int as n from profesionales where nombre = 'Otra Persona'`,
       );
       expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
@@ -595,8 +587,8 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     }
 
     it('mails a link whose token sets a new password once, and revokes older sessions', async () => {
-      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      const oldSession = await loginAs(ctx.app, user.email, user.password);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const oldSession = await loginAs(t.app, user.email, user.password);
       const token = await recoveryLink(user.email);
 
       const restore = await put('/api/user/restore-password', { id: token, password: 'Nueva-Clave-2025' });
@@ -613,7 +605,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('keeps earlier links valid until one is used, then refuses the rest, an expired token and a user id', async () => {
-      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       const first = await recoveryLink(user.email);
       const second = await recoveryLink(user.email);
       expect(
@@ -630,9 +622,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       ).toBe(400);
 
       const third = await recoveryLink(user.email);
-      await ctx.database.db.execute(
-        sql`update password_reset_tokens set expires_at = now() - interval '1 second'`,
-      );
+      await t.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 second'`);
       expect(
         (await put('/api/user/restore-password', { id: third, password: 'Otra-Clave-2025' })).statusCode,
       ).toBe(400);
@@ -642,9 +632,9 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('ends outstanding links when the password is changed from the account or the e-mail by staff', async () => {
-      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       const beforeChange = await recoveryLink(user.email);
-      const session = await loginAs(ctx.app, user.email, user.password);
+      const session = await loginAs(t.app, user.email, user.password);
       const changed = await put(
         '/api/user/change-password',
         { currentPassword: user.password, password: 'Cambiada-2025!' },
@@ -656,7 +646,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       ).toBe(400);
 
       const beforeMove = await recoveryLink(user.email);
-      const moved = await put(`/api/user/${user.id}`, { user: uniqueEmail('movida') }, adminAuth);
+      const moved = await put(`/api/user/${user.id}`, { user: uniqueEmail('movida') }, t.admin);
       expect(moved.statusCode).toBe(200);
       expect(
         (await put('/api/user/restore-password', { id: beforeMove, password: 'Robada-2025!' })).statusCode,
@@ -664,7 +654,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('mails an account at most five recovery links an hour, answering every request alike', async () => {
-      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       for (let i = 0; i < 8; i++)
         expect((await post('/api/user/recover-password', { email: user.email })).statusCode).toBe(200);
       expect(await mailsTo(user.email)).toHaveLength(5);
@@ -683,8 +673,8 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
   describe('PUT /api/user/change-password', () => {
     it('changes the own password, hands back a fresh token and revokes the old one', async () => {
-      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      const auth = await loginAs(ctx.app, user.email, user.password);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const auth = await loginAs(t.app, user.email, user.password);
       const res = await put(
         '/api/user/change-password',
         { currentPassword: user.password, password: 'Cambiada-2025' },
@@ -703,8 +693,8 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
     });
 
     it('refuses without the right current password: a session alone cannot take the account', async () => {
-      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      const auth = await loginAs(ctx.app, user.email, user.password);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const auth = await loginAs(t.app, user.email, user.password);
       const missing = await put('/api/user/change-password', { password: 'Cambiada-2025' }, auth);
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields).toEqual({ currentPassword: 'La contraseña actual es requerida' });
@@ -732,7 +722,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const short = await put(
         '/api/user/change-password',
         { currentPassword: ADMIN.password, password: '1234567' },
-        adminAuth,
+        t.admin,
       );
       expect(short.statusCode).toBe(400);
       expect(short.json().error).toBe('La contraseña debe tener al menos 8 caracteres');
@@ -741,8 +731,8 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
   describe('POST /api/user/logout', () => {
     it('ends the session on the server: the token stops working at once', async () => {
-      const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      const auth = await loginAs(ctx.app, user.email, user.password);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const auth = await loginAs(t.app, user.email, user.password);
       expect((await get('/api/user/me', auth)).statusCode).toBe(200);
       const res = await post('/api/user/logout', {}, auth);
       expect(res.statusCode).toBe(204);
@@ -755,7 +745,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
 
   describe('affiliate sign-in', () => {
     beforeAll(async () => {
-      await ctx.database.db.insert(afiliados).values({
+      await t.db.insert(afiliados).values({
         nombre: 'María José Fernández',
         nombreBusqueda: searchKey('María José Fernández'),
         tipoDocumento: 'DNI',
@@ -799,7 +789,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
       const remoteAddress = randomAddress();
       let last = 0;
       for (let i = 0; i < 31; i++) {
-        const res = await ctx.app.inject({
+        const res = await t.app.inject({
           method: 'POST',
           url: '/api/afiliados/login',
           payload: { documento: String(40000000 + i) },
