@@ -1,16 +1,7 @@
 import { parseMail } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { freePort } from '../../../test/processes.ts';
 import { startSmtp } from '../../../test/smtp-server.ts';
 import { queryRows } from '../../db/client.ts';
@@ -23,24 +14,18 @@ import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
  * document types the edit takes.
  */
 describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
-  let ctx: TestContext;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    smtp = await startSmtp(port);
+  });
+  afterAll(() => smtp?.close());
+  const t = useTestApp(backend, { env: () => ({ SMTP_URL: `smtp://127.0.0.1:${port}` }), staff: true });
   let os: { id: number; nombre: string };
-  const inject = apiCaller(() => ctx.app);
 
   beforeAll(async () => {
-    const port = await freePort();
-    smtp = await startSmtp(port);
-    ctx = await createTestApp(backend, { SMTP_URL: `smtp://127.0.0.1:${port}` });
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-    os = await createObraSocial(ctx.app, staff, { nombre: 'Obra Social Edición' });
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await smtp?.close();
+    os = await createObraSocial(t.app, t.staff, { nombre: 'Obra Social Edición' });
   });
 
   /** The body 'Guardar Afiliado' sends for the record, with the changes given. */
@@ -55,7 +40,7 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
 
   /** The mails the SMTP server received for `to`, after the outbox is drained. */
   async function mailsTo(to: string) {
-    await ctx.app.mail.drain();
+    await t.app.mail.drain();
     return smtp.received.filter((m) => m.to === to).map((m) => parseMail(m.raw));
   }
 
@@ -64,11 +49,11 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
 
   describe('e-mail', () => {
     it('keeps a new address pending until its owner opens the mailed link, and tells the confirmed one', async () => {
-      const a = await createAfiliado(ctx.app, staff, os.id);
-      const first = await inject(
+      const a = await createAfiliado(t.app, t.staff, os.id);
+      const first = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
-        staff,
+        t.staff,
         editBody(a, { email: ' Rosa@Correo.test ' }),
       );
       expect(first.statusCode, first.body).toBe(200);
@@ -79,7 +64,7 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
       });
 
       // The unproven address gets no notices: a notification to the insurer's affiliates is not mailed there.
-      await sendToAfiliadosOf(ctx.app, staff, os.id, 'Novedad antes de confirmar');
+      await sendToAfiliadosOf(t.app, t.staff, os.id, 'Novedad antes de confirmar');
       const [confirmation, ...others] = await mailsTo('rosa@correo.test');
       expect(others).toEqual([]);
       expect(confirmation!.subject).toBe('Red Dental: confirme su email');
@@ -87,20 +72,20 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
       const token = confirmLink(confirmation!.text);
       expect(token).toBeDefined();
 
-      const confirmed = await inject('POST', '/api/afiliados/confirm-email', {}, { token });
+      const confirmed = await t.inject('POST', '/api/afiliados/confirm-email', {}, { token });
       expect(confirmed.statusCode).toBe(200);
-      expect((await inject('GET', `/api/afiliados/${a.id}`, staff)).json()).toMatchObject({
+      expect((await t.inject('GET', `/api/afiliados/${a.id}`, t.staff)).json()).toMatchObject({
         email: 'rosa@correo.test',
         emailPendiente: null,
       });
-      await sendToAfiliadosOf(ctx.app, staff, os.id, 'Novedad después de confirmar');
+      await sendToAfiliadosOf(t.app, t.staff, os.id, 'Novedad después de confirmar');
       expect((await mailsTo('rosa@correo.test')).length).toBe(2);
 
       // A second change: the confirmed address keeps the news and is told; the new one waits for its link.
-      const second = await inject(
+      const second = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
-        staff,
+        t.staff,
         editBody(a, { email: 'rosa.nueva@correo.test' }),
       );
       expect(second.json()).toMatchObject({
@@ -115,7 +100,7 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
       expect(confirmLink((await mailsTo('rosa.nueva@correo.test'))[0]!.text)).toBeDefined();
 
       const [audit] = await queryRows<{ details: Record<string, unknown> }>(
-        ctx.database.db,
+        t.db,
         sql`select details from audit_log where action = 'update' and entity = 'afiliado'
               and entity_id = ${String(a.id)} order by id desc limit 1`,
       );
@@ -127,14 +112,14 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
     });
 
     it('leaves e-mail and phone as they are when left out, and clears them with an empty text', async () => {
-      const a = await createAfiliado(ctx.app, staff, os.id);
-      await ctx.database.db.execute(
+      const a = await createAfiliado(t.app, t.staff, os.id);
+      await t.db.execute(
         sql`update afiliados set email = 'luis@correo.test', telefono = '011 4000-0000' where id = ${a.id}`,
       );
-      const renamed = await inject(
+      const renamed = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
-        staff,
+        t.staff,
         editBody(a, { nombre: 'Luis Renombrado' }),
       );
       expect(renamed.json()).toMatchObject({
@@ -145,10 +130,10 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
       });
       expect(await mailsTo('luis@correo.test')).toEqual([]);
 
-      const cleared = await inject(
+      const cleared = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
-        staff,
+        t.staff,
         editBody(a, { email: '', telefono: '' }),
       );
       expect(cleared.json()).toMatchObject({ email: null, emailPendiente: null, telefono: null });
@@ -157,19 +142,19 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
     });
 
     it('shows a pending address whose link ran out as such, and saving it again mails a new link', async () => {
-      const a = await createAfiliado(ctx.app, staff, os.id);
-      await inject('PUT', `/api/afiliados/${a.id}`, staff, editBody(a, { email: 'vence@correo.test' }));
-      await ctx.database.db.execute(
+      const a = await createAfiliado(t.app, t.staff, os.id);
+      await t.inject('PUT', `/api/afiliados/${a.id}`, t.staff, editBody(a, { email: 'vence@correo.test' }));
+      await t.db.execute(
         sql`update afiliados set email_token_expires_at = now() - interval '1 minute' where id = ${a.id}`,
       );
-      expect((await inject('GET', `/api/afiliados/${a.id}`, staff)).json()).toMatchObject({
+      expect((await t.inject('GET', `/api/afiliados/${a.id}`, t.staff)).json()).toMatchObject({
         emailPendiente: 'vence@correo.test',
         emailPendienteVencido: true,
       });
-      const again = await inject(
+      const again = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
-        staff,
+        t.staff,
         editBody(a, { email: 'vence@correo.test' }),
       );
       expect(again.json()).toMatchObject({
@@ -182,18 +167,18 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
     });
 
     it('refuses an address that is not one, in Spanish, changing and mailing nothing', async () => {
-      const a = await createAfiliado(ctx.app, staff, os.id);
+      const a = await createAfiliado(t.app, t.staff, os.id);
       for (const email of ['rosa@', 'sin arroba', `${'a'.repeat(250)}@correo.test`, 12]) {
-        const res = await inject(
+        const res = await t.inject(
           'PUT',
           `/api/afiliados/${a.id}`,
-          staff,
+          t.staff,
           editBody(a, { email, nombre: 'Otro Nombre' }),
         );
         expect(res.statusCode, String(email)).toBe(400);
         expect(res.json().fields).toEqual({ email: 'Email inválido' });
       }
-      expect((await inject('GET', `/api/afiliados/${a.id}`, staff)).json()).toMatchObject({
+      expect((await t.inject('GET', `/api/afiliados/${a.id}`, t.staff)).json()).toMatchObject({
         nombre: a.nombre,
         email: null,
         emailPendiente: null,
@@ -203,33 +188,33 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
 
   describe('phone', () => {
     it('takes the phone as the portal does, and refuses one too long or not a text in Spanish', async () => {
-      const a = await createAfiliado(ctx.app, staff, os.id);
-      const saved = await inject(
+      const a = await createAfiliado(t.app, t.staff, os.id);
+      const saved = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
-        staff,
+        t.staff,
         editBody(a, { telefono: ' +54 9 11 4800-2290 ' }),
       );
       expect(saved.json().telefono).toBe('+54 9 11 4800-2290');
 
-      const long = await inject(
+      const long = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
-        staff,
+        t.staff,
         editBody(a, { telefono: '1'.repeat(51) }),
       );
       expect(long.statusCode).toBe(400);
       expect(long.json().fields).toEqual({ telefono: 'El teléfono no puede tener más de 50 caracteres' });
-      const number = await inject(
+      const number = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
-        staff,
+        t.staff,
         editBody(a, { telefono: 1148002290 }),
       );
       expect(number.statusCode).toBe(400);
       expect(number.json().fields).toEqual({ telefono: 'El teléfono debe ser un texto' });
       // The portal holds to the same rule.
-      expect((await inject('GET', `/api/afiliados/${a.id}`, staff)).json().telefono).toBe(
+      expect((await t.inject('GET', `/api/afiliados/${a.id}`, t.staff)).json().telefono).toBe(
         '+54 9 11 4800-2290',
       );
     });
@@ -238,13 +223,13 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
   describe('permission', () => {
     it('takes the change only from whoever holds AFILIADOS.UPDATE', async () => {
       const roleWith = async (name: string, permissions: string[]) => {
-        const role = await inject('POST', '/api/roles', admin, {
+        const role = await t.inject('POST', '/api/roles', t.admin, {
           name: `${name} ${Date.now()}`,
           permissions: ['BACKOFFICE_ACCESS', ...permissions],
         });
         expect(role.statusCode, role.body).toBe(201);
-        const user = await createUserWithRoles(ctx.app, admin, [role.json().name]);
-        return loginAs(ctx.app, user.email, user.password);
+        const user = await createUserWithRoles(t.app, t.admin, [role.json().name]);
+        return loginAs(t.app, user.email, user.password);
       };
       const loads = await roleWith('CARGA EDICION', [
         'AFILIADOS.GET',
@@ -252,8 +237,8 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
         'AFILIADOS.DELETE',
       ]);
       const edits = await roleWith('MODIFICA EDICION', ['AFILIADOS.GET', 'AFILIADOS.UPDATE']);
-      const a = await createAfiliado(ctx.app, staff, os.id);
-      const refused = await inject(
+      const a = await createAfiliado(t.app, t.staff, os.id);
+      const refused = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
         loads,
@@ -261,10 +246,10 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
       );
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toMatch(/permiso/i);
-      expect((await inject('GET', `/api/afiliados/${a.id}`, loads)).json().emailPendiente).toBeNull();
+      expect((await t.inject('GET', `/api/afiliados/${a.id}`, loads)).json().emailPendiente).toBeNull();
       expect(await mailsTo('no@correo.test')).toEqual([]);
 
-      const taken = await inject(
+      const taken = await t.inject(
         'PUT',
         `/api/afiliados/${a.id}`,
         edits,
@@ -277,12 +262,12 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
 
   describe('document type', () => {
     it('takes DNI and Pasaporte on any record, and LE, LC or CI only on a record that already has it', async () => {
-      const dni = await createAfiliado(ctx.app, staff, os.id);
+      const dni = await createAfiliado(t.app, t.staff, os.id);
       for (const tipo of ['LE', 'LC', 'CI']) {
-        const res = await inject(
+        const res = await t.inject(
           'PUT',
           `/api/afiliados/${dni.id}`,
-          staff,
+          t.staff,
           editBody(dni, { tipoDocumento: tipo }),
         );
         expect(res.statusCode, tipo).toBe(400);
@@ -291,27 +276,27 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
           fields: { tipoDocumento: 'Al editar, el tipo de documento puede ser DNI o Pasaporte' },
         });
       }
-      const pasaporte = await inject(
+      const pasaporte = await t.inject(
         'PUT',
         `/api/afiliados/${dni.id}`,
-        staff,
+        t.staff,
         editBody(dni, { tipoDocumento: 'Pasaporte' }),
       );
       expect(pasaporte.json().tipoDocumento).toBe('Pasaporte');
 
-      const le = await createAfiliado(ctx.app, staff, os.id, { tipoDocumento: 'LE' });
-      const kept = await inject(
+      const le = await createAfiliado(t.app, t.staff, os.id, { tipoDocumento: 'LE' });
+      const kept = await t.inject(
         'PUT',
         `/api/afiliados/${le.id}`,
-        staff,
+        t.staff,
         editBody(le, { tipoDocumento: 'LE', email: 'le@correo.test' }),
       );
       expect(kept.statusCode).toBe(200);
       expect(kept.json().tipoDocumento).toBe('LE');
-      const other = await inject(
+      const other = await t.inject(
         'PUT',
         `/api/afiliados/${le.id}`,
-        staff,
+        t.staff,
         editBody(le, { tipoDocumento: 'CI', email: 'ci@correo.test' }),
       );
       expect(other.statusCode).toBe(400);
@@ -319,15 +304,15 @@ describe.each(BACKENDS)("staff's edit of an affiliate (%s)", (backend) => {
         tipoDocumento: 'Al editar, el tipo de documento puede ser DNI, Pasaporte o LE',
       });
       // The refused edit wrote and mailed nothing.
-      expect((await inject('GET', `/api/afiliados/${le.id}`, staff)).json().emailPendiente).toBe(
+      expect((await t.inject('GET', `/api/afiliados/${le.id}`, t.staff)).json().emailPendiente).toBe(
         'le@correo.test',
       );
       expect(await mailsTo('ci@correo.test')).toEqual([]);
 
       // Once moved to DNI, the record no longer has LE to go back to.
-      expect((await inject('PUT', `/api/afiliados/${le.id}`, staff, editBody(le))).statusCode).toBe(200);
+      expect((await t.inject('PUT', `/api/afiliados/${le.id}`, t.staff, editBody(le))).statusCode).toBe(200);
       expect(
-        (await inject('PUT', `/api/afiliados/${le.id}`, staff, editBody(le, { tipoDocumento: 'LE' })))
+        (await t.inject('PUT', `/api/afiliados/${le.id}`, t.staff, editBody(le, { tipoDocumento: 'LE' })))
           .statusCode,
       ).toBe(400);
     });

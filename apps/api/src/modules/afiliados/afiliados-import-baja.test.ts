@@ -1,35 +1,16 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
 
 describe.each(BACKENDS)("the import's option to give de baja whoever is not in the file (%s)", (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
 
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-  });
-  afterAll(() => ctx.close());
-
-  const inject = apiCaller(() => ctx.app);
-  const upload = (obraSocialId: number, csv: string, query: string, auth = staff) => {
+  const upload = (obraSocialId: number, csv: string, query: string, auth = t.staff) => {
     const body = multipart({ obraSocialId: String(obraSocialId) }, { name: 'padron.csv', content: csv });
-    return ctx.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: `/api/afiliados/import-csv?${query}`,
       headers: { ...auth, ...body.headers },
@@ -39,7 +20,7 @@ describe.each(BACKENDS)("the import's option to give de baja whoever is not in t
   const bajas = async (obraSocialId: number) =>
     (
       await queryRows<{ documento: string }>(
-        ctx.database.db,
+        t.db,
         sql`select documento from afiliados where obra_social_id = ${obraSocialId} and baja_at is not null
             order by documento`,
       )
@@ -47,12 +28,12 @@ describe.each(BACKENDS)("the import's option to give de baja whoever is not in t
 
   /** An insurer with three active affiliates, and one of another insurer. */
   async function roster() {
-    const os = await createObraSocial(ctx.app, staff);
-    const otra = await createObraSocial(ctx.app, staff);
+    const os = await createObraSocial(t.app, t.staff);
+    const otra = await createObraSocial(t.app, t.staff);
     const [uno, dos, tres] = await Promise.all(
-      ['Uno', 'Dos', 'Tres'].map((n) => createAfiliado(ctx.app, staff, os.id, { nombre: `Padrón ${n}` })),
+      ['Uno', 'Dos', 'Tres'].map((n) => createAfiliado(t.app, t.staff, os.id, { nombre: `Padrón ${n}` })),
     );
-    const ajeno = await createAfiliado(ctx.app, staff, otra.id);
+    const ajeno = await createAfiliado(t.app, t.staff, otra.id);
     return { os, uno: uno!, dos: dos!, tres: tres!, ajeno };
   }
 
@@ -69,28 +50,28 @@ describe.each(BACKENDS)("the import's option to give de baja whoever is not in t
     expect(real.statusCode).toBe(201);
     expect(real.json()).toMatchObject({ count: 2, created: 1, deactivated: 2 });
     expect(await bajas(os.id)).toEqual([dos.documento, tres.documento].sort());
-    expect((await inject('GET', `/api/afiliados/${ajeno.id}`, staff)).json().fechaBaja).toBeNull();
+    expect((await t.inject('GET', `/api/afiliados/${ajeno.id}`, t.staff)).json().fechaBaja).toBeNull();
     const [audit] = await queryRows<{ details: { deactivated: number } }>(
-      ctx.database.db,
+      t.db,
       sql`select details from audit_log where action = 'import' order by id desc limit 1`,
     );
     expect(audit?.details.deactivated).toBe(2);
-    const signIn = await inject('POST', '/api/afiliados/login', {}, { documento: dos.documento });
+    const signIn = await t.inject('POST', '/api/afiliados/login', {}, { documento: dos.documento });
     expect(signIn.json().error).toBe(MESSAGES.AFFILIATE_INACTIVE);
   });
 
   it('without the option gives nobody de baja, and a file listing someone de baja reactivates them', async () => {
     const { os, uno, dos } = await roster();
-    await inject('DELETE', `/api/afiliados/${dos.id}`, staff);
+    await t.inject('DELETE', `/api/afiliados/${dos.id}`, t.staff);
     const csv = `nombre,documento\nPadrón Uno,${uno.documento}\nPadrón Dos,${dos.documento}\n`;
     const dry = await upload(os.id, csv, 'dryRun=true');
     expect(dry.json()).toMatchObject({ deactivated: 0, reactivated: 1, updated: 1 });
     const real = await upload(os.id, csv, '');
     expect(real.json()).toMatchObject({ deactivated: 0, reactivated: 1, updated: 1 });
     expect(await bajas(os.id)).toEqual([]);
-    expect((await inject('POST', '/api/afiliados/login', {}, { documento: dos.documento })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.inject('POST', '/api/afiliados/login', {}, { documento: dos.documento })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses the option while the file has rows with errors, writing nothing, but shows the count in the dry run', async () => {
@@ -115,13 +96,13 @@ describe.each(BACKENDS)("the import's option to give de baja whoever is not in t
   it('leaves the option to holders of AFILIADOS.DELETE', async () => {
     const { os, uno } = await roster();
     // A role that may import (AFILIADOS.CREATE) but not give de baja.
-    const role = await inject('POST', '/api/roles', admin, {
+    const role = await t.inject('POST', '/api/roles', t.admin, {
       name: `IMPORTADOR ${Date.now()}`,
       permissions: ['AFILIADOS.GET', 'AFILIADOS.CREATE', 'BACKOFFICE_ACCESS'],
     });
     expect(role.statusCode).toBe(201);
-    const user = await createUserWithRoles(ctx.app, admin, [role.json().name]);
-    const auth = await loginAs(ctx.app, user.email, user.password);
+    const user = await createUserWithRoles(t.app, t.admin, [role.json().name]);
+    const auth = await loginAs(t.app, user.email, user.password);
     const csv = `nombre,documento\nPadrón Uno,${uno.documento}\n`;
     expect((await upload(os.id, csv, 'bajaAusentes=true', auth)).statusCode).toBe(403);
     expect((await upload(os.id, csv, 'dryRun=true', auth)).statusCode).toBe(200);

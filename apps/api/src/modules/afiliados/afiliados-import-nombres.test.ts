@@ -1,16 +1,8 @@
 import { IMPORT_NAMES_LIMIT, MESSAGES } from '@red-dental/contracts';
 import { uniqueDocumento } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { afiliadoAuth, createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
 
@@ -23,30 +15,20 @@ interface AuditRow {
 }
 
 describe.each(BACKENDS)('what an import does to people, named and on the record (%s)', (backend) => {
-  let ctx: TestContext;
-  let staff: Record<string, string>;
-  let admin: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
 
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-  });
-  afterAll(() => ctx.close());
-
-  const inject = apiCaller(() => ctx.app);
   const upload = (obraSocialId: number, csv: string, query: string, name = 'padron-union.csv') => {
     const body = multipart({ obraSocialId: String(obraSocialId) }, { name, content: csv });
-    return ctx.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: `/api/afiliados/import-csv?${query}`,
-      headers: { ...staff, ...body.headers },
+      headers: { ...t.staff, ...body.headers },
       payload: body.payload,
     });
   };
   const auditOf = (afiliadoId: number) =>
     queryRows<AuditRow>(
-      ctx.database.db,
+      t.db,
       sql`select action, entity_id, documento, afiliado_ids, details from audit_log
           where afiliado_ids @> ${`{${afiliadoId}}`}::integer[] and action in ('deactivate', 'update')
           order by id`,
@@ -58,15 +40,15 @@ describe.each(BACKENDS)('what an import does to people, named and on the record 
    */
   async function scene() {
     const stamp = Date.now() % 100_000;
-    const union = await createObraSocial(ctx.app, staff, { nombre: `Unión Personal ${stamp}` });
-    const osde = await createObraSocial(ctx.app, staff, { nombre: `OSDE ${stamp}` });
-    const sinObra = await createObraSocial(ctx.app, staff, { nombre: `Borrada ${stamp}` });
-    const zoe = await createAfiliado(ctx.app, staff, union.id, { nombre: `Zoe Quiroga ${stamp}` });
-    const bruno = await createAfiliado(ctx.app, staff, union.id, { nombre: `Bruno Álvarez ${stamp}` });
-    const lucia = await createAfiliado(ctx.app, staff, osde.id, { nombre: `Lucía Acuña ${stamp}` });
-    const mario = await createAfiliado(ctx.app, staff, sinObra.id, { nombre: `Mario Sosa ${stamp}` });
+    const union = await createObraSocial(t.app, t.staff, { nombre: `Unión Personal ${stamp}` });
+    const osde = await createObraSocial(t.app, t.staff, { nombre: `OSDE ${stamp}` });
+    const sinObra = await createObraSocial(t.app, t.staff, { nombre: `Borrada ${stamp}` });
+    const zoe = await createAfiliado(t.app, t.staff, union.id, { nombre: `Zoe Quiroga ${stamp}` });
+    const bruno = await createAfiliado(t.app, t.staff, union.id, { nombre: `Bruno Álvarez ${stamp}` });
+    const lucia = await createAfiliado(t.app, t.staff, osde.id, { nombre: `Lucía Acuña ${stamp}` });
+    const mario = await createAfiliado(t.app, t.staff, sinObra.id, { nombre: `Mario Sosa ${stamp}` });
     // Deleting an insurer leaves its affiliates with none ('No asignada').
-    expect((await inject('DELETE', `/api/obra-sociales/${sinObra.id}`, admin)).statusCode).toBe(204);
+    expect((await t.inject('DELETE', `/api/obra-sociales/${sinObra.id}`, t.admin)).statusCode).toBe(204);
     const csv = [
       'nombre,documento',
       `${zoe.nombre},${zoe.documento}`,
@@ -101,7 +83,7 @@ describe.each(BACKENDS)('what an import does to people, named and on the record 
       dryRun: true,
     });
     // The preview wrote nothing, nor anything on anyone's record.
-    expect((await inject('GET', `/api/afiliados/${bruno.id}`, staff)).json().fechaBaja).toBeNull();
+    expect((await t.inject('GET', `/api/afiliados/${bruno.id}`, t.staff)).json().fechaBaja).toBeNull();
     expect(await auditOf(lucia.id)).toEqual([]);
 
     const real = await upload(union.id, csv, 'bajaAusentes=true');
@@ -116,7 +98,7 @@ describe.each(BACKENDS)('what an import does to people, named and on the record 
       ],
       dryRun: false,
     });
-    expect((await inject('GET', `/api/afiliados/${lucia.id}`, staff)).json().obraSocial).toEqual({
+    expect((await t.inject('GET', `/api/afiliados/${lucia.id}`, t.staff)).json().obraSocial).toEqual({
       id: union.id,
       nombre: union.nombre,
     });
@@ -125,7 +107,7 @@ describe.each(BACKENDS)('what an import does to people, named and on the record 
   it('puts each baja and insurer change on the affiliate’s trail, and insurer, file and counts on the import’s row', async () => {
     const { union, osde, zoe, bruno, lucia, mario, csv } = await scene();
     const before = await queryRows<{ id: string }>(
-      ctx.database.db,
+      t.db,
       sql`select coalesce(max(id), 0)::text as id from audit_log`,
     );
     expect((await upload(union.id, csv, 'bajaAusentes=true')).statusCode).toBe(201);
@@ -163,7 +145,7 @@ describe.each(BACKENDS)('what an import does to people, named and on the record 
     expect(await auditOf(zoe.id)).toEqual([]);
 
     const [importRow] = await queryRows<{ details: Record<string, unknown> }>(
-      ctx.database.db,
+      t.db,
       sql`select details from audit_log where action = 'import' and id > ${before[0]!.id}::bigint`,
     );
     expect(importRow?.details).toEqual({
@@ -180,27 +162,31 @@ describe.each(BACKENDS)('what an import does to people, named and on the record 
     });
 
     // Auditoría finds both by the affiliate's document, as every entry about them.
-    const trail = await inject('GET', `/api/auditoria?documento=${lucia.documento}`, admin);
+    const trail = await t.inject('GET', `/api/auditoria?documento=${lucia.documento}`, t.admin);
     expect(trail.statusCode).toBe(200);
     expect(trail.json().rows.map((r: { action: string }) => r.action)).toContain('update');
-    const baja = await inject('GET', `/api/auditoria?documento=${bruno.documento}&accion=deactivate`, admin);
+    const baja = await t.inject(
+      'GET',
+      `/api/auditoria?documento=${bruno.documento}&accion=deactivate`,
+      t.admin,
+    );
     expect(baja.json().rowCount).toBe(1);
     // The affiliate sees the change among who touched their data.
-    const accesos = await inject(
+    const accesos = await t.inject(
       'GET',
       '/api/afiliados/profile/accesos',
-      await afiliadoAuth(ctx.app, lucia.id),
+      await afiliadoAuth(t.app, lucia.id),
     );
     expect(accesos.json().rows.map((r: { tipo: string }) => r.tipo)).toContain('modificacion');
   });
 
   it('names only the first ones of a big file and counts them all, from the database’s sort', async () => {
-    const union = await createObraSocial(ctx.app, staff);
-    const otra = await createObraSocial(ctx.app, staff);
+    const union = await createObraSocial(t.app, t.staff);
+    const otra = await createObraSocial(t.app, t.staff);
     const n = IMPORT_NAMES_LIMIT + 7;
     const base = 40_000_000 + (Date.now() % 1_000_000) * 10;
     // n affiliates of another insurer, inserted in one statement, moved by a file listing them all.
-    await ctx.database.db.execute(sql`
+    await t.db.execute(sql`
       insert into afiliados (nombre, nombre_busqueda, tipo_documento, documento, obra_social_id)
       select 'Persona ' || lpad(g::text, 3, '0'), 'persona ' || lpad(g::text, 3, '0'), 'DNI', (${base}::int + g)::text,
              ${otra.id}::int
@@ -227,7 +213,7 @@ describe.each(BACKENDS)('what an import does to people, named and on the record 
     expect(real.json().deactivatedAfiliados).toHaveLength(IMPORT_NAMES_LIMIT);
     expect(real.json().deactivatedAfiliados[0].nombre).toBe('Persona 001');
     const [counted] = await queryRows<{ n: number }>(
-      ctx.database.db,
+      t.db,
       sql`select count(*)::int as n from audit_log
           where action = 'deactivate' and details->>'archivo' = 'vacio.csv'
             and (details->>'obraSocialId')::int = ${union.id}::int`,
@@ -236,7 +222,7 @@ describe.each(BACKENDS)('what an import does to people, named and on the record 
   });
 
   it('says a birth date in the future is in the future', async () => {
-    const union = await createObraSocial(ctx.app, staff);
+    const union = await createObraSocial(t.app, t.staff);
     const csv = `nombre,documento,fecha_nacimiento\nAna Futura,${uniqueDocumento()},01/01/2999\nAna Mal,${uniqueDocumento()},31/02/1990\n`;
     const dry = await upload(union.id, csv, 'dryRun=true');
     expect(dry.json().errors).toEqual([

@@ -7,17 +7,8 @@ import {
   paginatedSchema,
 } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
 
@@ -29,31 +20,24 @@ const ROLES = {
 } as const;
 
 describe.each(BACKENDS)('the import does only what its caller may do (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
   const as: Partial<Record<keyof typeof ROLES, Record<string, string>>> = {};
-  const inject = apiCaller(() => ctx.app);
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
     for (const [name, permissions] of Object.entries(ROLES)) {
-      const role = await inject('POST', '/api/roles', admin, {
+      const role = await t.inject('POST', '/api/roles', t.admin, {
         name: `IMPORTA ${name.toUpperCase()} ${Date.now()}`,
         permissions,
       });
       expect(role.statusCode, role.body).toBe(201);
-      const user = await createUserWithRoles(ctx.app, admin, [role.json().name]);
-      as[name as keyof typeof ROLES] = await loginAs(ctx.app, user.email, user.password);
+      const user = await createUserWithRoles(t.app, t.admin, [role.json().name]);
+      as[name as keyof typeof ROLES] = await loginAs(t.app, user.email, user.password);
     }
   });
-  afterAll(() => ctx?.close());
 
   const upload = (auth: Record<string, string>, obraSocialId: number, csv: string, query = '') => {
     const body = multipart({ obraSocialId: String(obraSocialId) }, { name: 'padron.csv', content: csv });
-    return ctx.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: `/api/afiliados/import-csv${query ? `?${query}` : ''}`,
       headers: { ...auth, ...body.headers },
@@ -63,17 +47,17 @@ describe.each(BACKENDS)('the import does only what its caller may do (%s)', (bac
   const stored = async (documento: string) =>
     (
       await queryRows<{ nombre: string; de_baja: boolean }>(
-        ctx.database.db,
+        t.db,
         sql`select nombre, baja_at is not null as de_baja from afiliados where documento = ${documento}`,
       )
     )[0];
 
   /** An insurer with two affiliates, the second of them de baja. */
   async function padron() {
-    const os = await createObraSocial(ctx.app, staff);
-    const activo = await createAfiliado(ctx.app, staff, os.id, { nombre: 'Activo Padrón' });
-    const deBaja = await createAfiliado(ctx.app, staff, os.id, { nombre: 'Baja Padrón' });
-    expect((await inject('DELETE', `/api/afiliados/${deBaja.id}`, staff)).statusCode).toBe(204);
+    const os = await createObraSocial(t.app, t.staff);
+    const activo = await createAfiliado(t.app, t.staff, os.id, { nombre: 'Activo Padrón' });
+    const deBaja = await createAfiliado(t.app, t.staff, os.id, { nombre: 'Baja Padrón' });
+    expect((await t.inject('DELETE', `/api/afiliados/${deBaja.id}`, t.staff)).statusCode).toBe(204);
     const nuevo = String(31_000_000 + Math.floor(Math.random() * 900_000));
     return { os, activo, deBaja, nuevo };
   }
@@ -144,15 +128,15 @@ describe.each(BACKENDS)('the import does only what its caller may do (%s)', (bac
 
   it('tells each affiliate the import reactivated so among the accesses to their data', async () => {
     const { os, activo, deBaja } = await padron();
-    const otro = await createAfiliado(ctx.app, staff, os.id, { nombre: 'Otra Baja Padrón' });
-    expect((await inject('DELETE', `/api/afiliados/${otro.id}`, staff)).statusCode).toBe(204);
+    const otro = await createAfiliado(t.app, t.staff, os.id, { nombre: 'Otra Baja Padrón' });
+    expect((await t.inject('DELETE', `/api/afiliados/${otro.id}`, t.staff)).statusCode).toBe(204);
     const csv = `nombre,documento\n${activo.nombre},${activo.documento}\n${deBaja.nombre},${deBaja.documento}\n${otro.nombre},${otro.documento}\n`;
-    expect((await upload(staff, os.id, csv)).statusCode).toBe(201);
+    expect((await upload(t.staff, os.id, csv)).statusCode).toBe(201);
 
     const accesos = async (documento: string) => {
-      const login = await inject('POST', '/api/afiliados/login', {}, { documento });
+      const login = await t.inject('POST', '/api/afiliados/login', {}, { documento });
       expect(login.statusCode, login.body).toBe(200);
-      const res = await inject('GET', '/api/afiliados/profile/accesos?pageIndex=0&pageSize=50', {
+      const res = await t.inject('GET', '/api/afiliados/profile/accesos?pageIndex=0&pageSize=50', {
         authorization: `Bearer ${login.json().token}`,
       });
       return paginatedSchema(accesoRowSchema)

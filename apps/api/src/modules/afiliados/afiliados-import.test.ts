@@ -2,15 +2,8 @@ import { MESSAGES } from '@red-dental/contracts';
 import { afiliadosCsv, generateAfiliados } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
 
@@ -35,21 +28,16 @@ function generated(n: number, start: number) {
 }
 
 describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
-  let ctx: TestContext;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
   let dentist: Record<string, string>;
   let osde: { id: number };
   let galeno: { id: number };
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-    dentist = await signInWithRole(ctx.app, admin, 'PRESTADOR');
-    osde = await createObraSocial(ctx.app, staff, { nombre: 'OSDE Import' });
-    galeno = await createObraSocial(ctx.app, staff, { nombre: 'Galeno Import' });
+    dentist = await signInWithRole(t.app, t.admin, 'PRESTADOR');
+    osde = await createObraSocial(t.app, t.staff, { nombre: 'OSDE Import' });
+    galeno = await createObraSocial(t.app, t.staff, { nombre: 'Galeno Import' });
   });
-  afterAll(() => ctx.close());
 
   const upload = (
     content: Buffer | string,
@@ -66,10 +54,10 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
         : { obraSocialId: String(options.obraSocialId) };
     if (options.obraSocialId === '') delete fields.obraSocialId;
     const body = multipart(fields, { name: options.name ?? 'afiliados.csv', content });
-    return ctx.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: `/api/afiliados/import-csv${options.dryRun ? '?dryRun=true' : ''}`,
-      headers: { ...(options.auth ?? staff), ...body.headers },
+      headers: { ...(options.auth ?? t.staff), ...body.headers },
       payload: body.payload,
     });
   };
@@ -83,16 +71,14 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
       email: string | null;
       telefono: string | null;
     }>(
-      ctx.database.db,
+      t.db,
       sql`select nombre, tipo_documento, fecha_nacimiento::text, obra_social_id, email, telefono
           from afiliados where documento = ${documento}`,
     );
     return row;
   };
   const countAfiliados = async () =>
-    Number(
-      (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from afiliados`))[0]!.n,
-    );
+    Number((await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from afiliados`))[0]!.n);
 
   it('loads a UTF-8 file with commas, quoted separators and yyyy-mm-dd dates (201)', async () => {
     const csv = [
@@ -135,14 +121,14 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
       fecha_nacimiento: '2001-12-31',
     });
     // Found by the staff search right away, accent-insensitively.
-    const found = await ctx.app.inject({
+    const found = await t.app.inject({
       method: 'GET',
       url: '/api/afiliados/paginated?search=nanez',
-      headers: staff,
+      headers: t.staff,
     });
     expect(found.json().rows.map((r: { documento: string }) => r.documento)).toEqual(['3010003']);
     const [audit] = await queryRows<{ details: { count: number } }>(
-      ctx.database.db,
+      t.db,
       sql`select details from audit_log where action = 'import' order by id desc limit 1`,
     );
     expect(audit!.details).toMatchObject({
@@ -235,17 +221,17 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
   });
 
   it('upserts by document: moves affiliates to the chosen insurer and keeps data the file leaves empty', async () => {
-    const existing = await createAfiliado(ctx.app, staff, osde.id, {
+    const existing = await createAfiliado(t.app, t.staff, osde.id, {
       nombre: 'Existente Antes',
       tipoDocumento: 'LE',
       documento: '5000001',
       fecha_nacimiento: '1945-01-02',
     });
-    await ctx.app.inject({
+    await t.app.inject({
       method: 'PUT',
       url: '/api/afiliados/profile',
       headers: {
-        authorization: `Bearer ${await ctx.app.signAfiliadoToken({ id: existing.id, tokenVersion: 0 }, { birthdateProven: false })}`,
+        authorization: `Bearer ${await t.app.signAfiliadoToken({ id: existing.id, tokenVersion: 0 }, { birthdateProven: false })}`,
       },
       payload: { telefono: '11 4000-1234' },
     });
@@ -311,20 +297,20 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
       fields: { obraSocialId: 'La obra social es obligatoria' },
     });
     const noFile = multipart({ obraSocialId: String(osde.id) });
-    const noFileRes = await ctx.app.inject({
+    const noFileRes = await t.app.inject({
       method: 'POST',
       url: '/api/afiliados/import-csv',
-      headers: { ...staff, ...noFile.headers },
+      headers: { ...t.staff, ...noFile.headers },
       payload: noFile.payload,
     });
     expect(noFileRes.json().fields).toEqual({ file: 'El archivo CSV es obligatorio' });
     const unknown = await upload('nombre;documento\nA;30700001\n', { obraSocialId: 999999 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe('La obra social seleccionada no existe');
-    const json = await ctx.app.inject({
+    const json = await t.app.inject({
       method: 'POST',
       url: '/api/afiliados/import-csv',
-      headers: staff,
+      headers: t.staff,
       payload: { obraSocialId: osde.id },
     });
     expect(json.statusCode).toBe(415);
@@ -333,16 +319,16 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
 
   it('lands whole or not at all: a failure in the final upsert leaves the database as it was', async () => {
     // The database itself refuses one row of the upsert (as a constraint would), after every batch was staged.
-    await ctx.database.db.execute(sql`
+    await t.db.execute(sql`
       create function refuse_test_row() returns trigger language plpgsql as $$
       begin raise exception 'fila rechazada'; end $$`);
-    await ctx.database.db.execute(sql`
+    await t.db.execute(sql`
       create trigger refuse_test_row before insert on afiliados
       for each row when (new.documento = '30899999') execute function refuse_test_row()`);
     try {
       const before = await countAfiliados();
       const [{ n: auditsBefore }] = (await queryRows<{ n: number }>(
-        ctx.database.db,
+        t.db,
         sql`select count(*)::int as n from audit_log where action = 'import'`,
       )) as [{ n: number }];
       const rows = Array.from({ length: 4999 }, (_, i) => `Lote ${i};${30800000 + i}`);
@@ -355,13 +341,13 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
       expect(await countAfiliados()).toBe(before);
       expect(await byDocumento('30800000')).toBeUndefined();
       const [{ n: auditsAfter }] = (await queryRows<{ n: number }>(
-        ctx.database.db,
+        t.db,
         sql`select count(*)::int as n from audit_log where action = 'import'`,
       )) as [{ n: number }];
       expect(auditsAfter).toBe(auditsBefore);
     } finally {
-      await ctx.database.db.execute(sql`drop trigger refuse_test_row on afiliados`);
-      await ctx.database.db.execute(sql`drop function refuse_test_row()`);
+      await t.db.execute(sql`drop trigger refuse_test_row on afiliados`);
+      await t.db.execute(sql`drop function refuse_test_row()`);
     }
   });
 
@@ -390,23 +376,18 @@ describe.each(BACKENDS)('CSV import of affiliates (%s)', (backend) => {
 });
 
 describe('CSV import size limit', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp('pglite', { MAX_CSV_MB: '0.01' });
-  });
-  afterAll(() => ctx.close());
+  const t = useTestApp('pglite', { env: { MAX_CSV_MB: '0.01' } });
 
   it('refuses a file past MAX_CSV_MB with 413', async () => {
-    const auth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const os = await createObraSocial(ctx.app, auth);
+    const os = await createObraSocial(t.app, t.admin);
     const body = multipart(
       { obraSocialId: String(os.id) },
       { name: 'grande.csv', content: generated(1000, 50_000_000).csv },
     );
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/afiliados/import-csv',
-      headers: { ...auth, ...body.headers },
+      headers: { ...t.admin, ...body.headers },
       payload: body.payload,
     });
     expect(res.statusCode).toBe(413);

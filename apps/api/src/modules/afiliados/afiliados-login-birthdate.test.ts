@@ -1,29 +1,19 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
 
 describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)', (backend) => {
-  let ctx: TestContext;
+  const t = useTestApp(backend, { env: { AFFILIATE_LOGIN_BIRTHDATE: 'true' } });
   let documento: string;
   const login = (body: object) =>
-    ctx.app.inject({ method: 'POST', url: '/api/afiliados/login', payload: body });
+    t.app.inject({ method: 'POST', url: '/api/afiliados/login', payload: body });
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend, { AFFILIATE_LOGIN_BIRTHDATE: 'true' });
-    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const os = await createObraSocial(ctx.app, admin);
-    ({ documento } = await createAfiliado(ctx.app, admin, os.id, { fecha_nacimiento: '1985-04-12' }));
+    const os = await createObraSocial(t.app, t.admin);
+    ({ documento } = await createAfiliado(t.app, t.admin, os.id, { fecha_nacimiento: '1985-04-12' }));
   });
-  afterAll(() => ctx.close());
 
   it('asks for the birth date beside the document, and both must match', async () => {
     const without = await login({ documento });
@@ -46,10 +36,10 @@ describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)',
 
   it('shows a session opened with the birth date the contact data whole', async () => {
     const token = (await login({ documento, fecha_nacimiento: '1985-04-12' })).json().token;
-    await ctx.database.db.execute(
+    await t.db.execute(
       sql`update afiliados set email = 'completo@example.com', telefono = '11 4800-2290' where documento = ${documento}`,
     );
-    const profile = await ctx.app.inject({
+    const profile = await t.app.inject({
       method: 'GET',
       url: '/api/afiliados/profile',
       headers: { authorization: `Bearer ${token}` },
@@ -62,9 +52,8 @@ describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)',
   });
 
   it("keeps the portal's second factor out of a dentist's coverage check", async () => {
-    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const dentist = await signInWithRole(ctx.app, admin, 'PRESTADOR');
-    const res = await ctx.app.inject({
+    const dentist = await signInWithRole(t.app, t.admin, 'PRESTADOR');
+    const res = await t.app.inject({
       method: 'GET',
       url: `/api/afiliados/paginated?pageIndex=0&pageSize=10&search=${documento}`,
       headers: dentist,
@@ -72,10 +61,10 @@ describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)',
     expect(res.statusCode).toBe(200);
     expect(res.json().rows).toEqual([expect.objectContaining({ documento, fecha_nacimiento: null })]);
     // Staff still see it.
-    const staffView = await ctx.app.inject({
+    const staffView = await t.app.inject({
       method: 'GET',
       url: `/api/afiliados/paginated?pageIndex=0&pageSize=10&search=${documento}`,
-      headers: admin,
+      headers: t.admin,
     });
     expect(staffView.json().rows[0].fecha_nacimiento).toBe('1985-04-12');
   });
@@ -92,18 +81,13 @@ describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)',
 });
 
 describe('affiliate sign-in without the option (the spec: the document alone)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp('pglite');
-  });
-  afterAll(() => ctx.close());
+  const t = useTestApp('pglite');
 
   it('signs in with the document and ignores a birth date sent with it', async () => {
-    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const os = await createObraSocial(ctx.app, admin);
-    const { documento } = await createAfiliado(ctx.app, admin, os.id, { fecha_nacimiento: '1985-04-12' });
+    const os = await createObraSocial(t.app, t.admin);
+    const { documento } = await createAfiliado(t.app, t.admin, os.id, { fecha_nacimiento: '1985-04-12' });
     for (const body of [{ documento }, { documento, fecha_nacimiento: '1970-01-01' }]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/afiliados/login', payload: body });
+      const res = await t.app.inject({ method: 'POST', url: '/api/afiliados/login', payload: body });
       expect(res.statusCode).toBe(200);
     }
   });

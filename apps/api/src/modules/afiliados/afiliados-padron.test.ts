@@ -1,16 +1,7 @@
 import type { PermissionName } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
 
@@ -30,32 +21,26 @@ type RoleKey = keyof typeof ROLES;
 describe.each(BACKENDS)(
   'who keeps the affiliates registry, with roles of any permissions (%s)',
   (backend) => {
-    let ctx: TestContext;
-    let staff: Record<string, string>;
+    const t = useTestApp(backend, { staff: true });
     let osde: { id: number };
     const as = {} as Record<RoleKey, { auth: Record<string, string>; id: number }>;
-    const inject = apiCaller(() => ctx.app);
 
     beforeAll(async () => {
-      ctx = await createTestApp(backend);
-      const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-      staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-      osde = await createObraSocial(ctx.app, staff);
+      osde = await createObraSocial(t.app, t.staff);
       for (const [key, permissions] of Object.entries(ROLES)) {
-        const role = await inject('POST', '/api/roles', admin, {
+        const role = await t.inject('POST', '/api/roles', t.admin, {
           name: `PADRON ${key.toUpperCase()} ${Date.now()}`,
           permissions: ['BACKOFFICE_ACCESS', ...permissions],
         });
         expect(role.statusCode, role.body).toBe(201);
-        const user = await createUserWithRoles(ctx.app, admin, [role.json().name]);
-        as[key as RoleKey] = { auth: await loginAs(ctx.app, user.email, user.password), id: user.id };
+        const user = await createUserWithRoles(t.app, t.admin, [role.json().name]);
+        as[key as RoleKey] = { auth: await loginAs(t.app, user.email, user.password), id: user.id };
       }
     });
-    afterAll(() => ctx?.close());
 
     const auditOf = (who: RoleKey) =>
       queryRows<{ action: string }>(
-        ctx.database.db,
+        t.db,
         sql`select action from audit_log where actor_user_id = ${as[who].id} and entity = 'afiliado' order by id`,
       );
     const updateBody = (a: { nombre: string; documento: string }, nombre: string) => ({
@@ -66,14 +51,14 @@ describe.each(BACKENDS)(
     });
 
     it('gives AFILIADOS.GET with UPDATE, DELETE or CREATE the whole registry, by name too, audited as a search', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id, { nombre: 'Rosaura Padrón Quiroga' });
+      const a = await createAfiliado(t.app, t.staff, osde.id, { nombre: 'Rosaura Padrón Quiroga' });
       for (const who of ['modifica', 'daDeBaja', 'carga'] as const) {
-        const byName = await inject('GET', '/api/afiliados/paginated?search=quiroga', as[who].auth);
+        const byName = await t.inject('GET', '/api/afiliados/paginated?search=quiroga', as[who].auth);
         expect(byName.statusCode, who).toBe(200);
         expect(byName.json().rows.map((r: { id: number }) => r.id)).toContain(a.id);
-        const all = await inject('GET', `/api/afiliados/paginated?obraSocialId=${osde.id}`, as[who].auth);
+        const all = await t.inject('GET', `/api/afiliados/paginated?obraSocialId=${osde.id}`, as[who].auth);
         expect(all.json().rowCount, who).toBeGreaterThan(0);
-        expect((await inject('GET', `/api/afiliados/${a.id}`, as[who].auth)).statusCode, who).toBe(200);
+        expect((await t.inject('GET', `/api/afiliados/${a.id}`, as[who].auth)).statusCode, who).toBe(200);
         // Searches, not coverage checks: no hourly quota, and each one on the record as what it was.
         expect(new Set((await auditOf(who)).map((row) => row.action)), who).toEqual(
           new Set(['search', 'read']),
@@ -82,47 +67,47 @@ describe.each(BACKENDS)(
     });
 
     it('keeps AFILIADOS.GET alone to the coverage check: one exact document, audited as a check', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id, { nombre: 'Eulalia Cobertura Sosa' });
-      expect((await inject('GET', '/api/afiliados/paginated', as.consulta.auth)).json().rowCount).toBe(0);
+      const a = await createAfiliado(t.app, t.staff, osde.id, { nombre: 'Eulalia Cobertura Sosa' });
+      expect((await t.inject('GET', '/api/afiliados/paginated', as.consulta.auth)).json().rowCount).toBe(0);
       // A name is looked up as a document, which nobody has.
-      const byName = await inject('GET', '/api/afiliados/paginated?search=sosa', as.consulta.auth);
+      const byName = await t.inject('GET', '/api/afiliados/paginated?search=sosa', as.consulta.auth);
       expect(byName.json()).toEqual({ rows: [], rowCount: 0 });
-      const check = await inject('GET', `/api/afiliados/paginated?search=${a.documento}`, as.consulta.auth);
+      const check = await t.inject('GET', `/api/afiliados/paginated?search=${a.documento}`, as.consulta.auth);
       expect(check.json().rows).toEqual([expect.objectContaining({ id: a.id })]);
       expect((await auditOf('consulta')).map((row) => row.action)).toEqual(['consult', 'consult']);
-      expect((await inject('GET', `/api/afiliados/${a.id}`, as.consulta.auth)).statusCode).toBe(403);
-      expect((await inject('GET', '/api/afiliados/export?formato=csv', as.consulta.auth)).statusCode).toBe(
+      expect((await t.inject('GET', `/api/afiliados/${a.id}`, as.consulta.auth)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/afiliados/export?formato=csv', as.consulta.auth)).statusCode).toBe(
         403,
       );
     });
 
     it('lets each change be made by who reads the registry, and only by them', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const a = await createAfiliado(t.app, t.staff, osde.id);
       const put = (who: RoleKey) =>
-        inject('PUT', `/api/afiliados/${a.id}`, as[who].auth, updateBody(a, 'Nombre Corregido'));
+        t.inject('PUT', `/api/afiliados/${a.id}`, as[who].auth, updateBody(a, 'Nombre Corregido'));
       expect((await put('modifica')).statusCode).toBe(200);
       // The answer is the record: without AFILIADOS.GET it would be a read by another door.
       expect((await put('soloModifica')).statusCode).toBe(403);
       expect((await put('daDeBaja')).statusCode).toBe(403);
 
-      expect((await inject('DELETE', `/api/afiliados/${a.id}`, as.soloBaja.auth)).statusCode).toBe(403);
-      expect((await inject('DELETE', `/api/afiliados/${a.id}`, as.daDeBaja.auth)).statusCode).toBe(204);
-      expect((await inject('POST', `/api/afiliados/${a.id}/reactivar`, as.soloBaja.auth)).statusCode).toBe(
+      expect((await t.inject('DELETE', `/api/afiliados/${a.id}`, as.soloBaja.auth)).statusCode).toBe(403);
+      expect((await t.inject('DELETE', `/api/afiliados/${a.id}`, as.daDeBaja.auth)).statusCode).toBe(204);
+      expect((await t.inject('POST', `/api/afiliados/${a.id}/reactivar`, as.soloBaja.auth)).statusCode).toBe(
         403,
       );
-      expect((await inject('POST', `/api/afiliados/${a.id}/reactivar`, as.daDeBaja.auth)).statusCode).toBe(
+      expect((await t.inject('POST', `/api/afiliados/${a.id}/reactivar`, as.daDeBaja.auth)).statusCode).toBe(
         200,
       );
     });
 
     it('lets AFILIADOS.CREATE alone load affiliates, but neither list nor export them', async () => {
-      const created = await createAfiliado(ctx.app, as.soloCarga.auth, osde.id);
+      const created = await createAfiliado(t.app, as.soloCarga.auth, osde.id);
       expect(created.id).toBeGreaterThan(0);
-      expect((await inject('GET', '/api/afiliados/paginated', as.soloCarga.auth)).statusCode).toBe(403);
-      expect((await inject('GET', '/api/afiliados/export?formato=csv', as.soloCarga.auth)).statusCode).toBe(
+      expect((await t.inject('GET', '/api/afiliados/paginated', as.soloCarga.auth)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/afiliados/export?formato=csv', as.soloCarga.auth)).statusCode).toBe(
         403,
       );
-      const exported = await inject('GET', '/api/afiliados/export?formato=csv', as.carga.auth);
+      const exported = await t.inject('GET', '/api/afiliados/export?formato=csv', as.carga.auth);
       expect(exported.statusCode).toBe(200);
     });
   },

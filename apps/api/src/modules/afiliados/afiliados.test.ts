@@ -1,43 +1,26 @@
 import { readMails, uniqueDocumento } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createUserWithRoles, loginAs, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { afiliadoAuth, createAfiliado, createObraSocial } from './afiliados.factories.ts';
 import { estimateMatches, findFewMatches } from './afiliados.repository.ts';
 
 describe.each(BACKENDS)('afiliados (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
   let dentist: Record<string, string>;
   let osde: { id: number; nombre: string };
   let galeno: { id: number; nombre: string };
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-    dentist = await signInWithRole(ctx.app, admin, 'PRESTADOR');
-    osde = await createObraSocial(ctx.app, staff, { nombre: 'OSDE Afiliados' });
-    galeno = await createObraSocial(ctx.app, staff, { nombre: 'Galeno Afiliados' });
+    dentist = await signInWithRole(t.app, t.admin, 'PRESTADOR');
+    osde = await createObraSocial(t.app, t.staff, { nombre: 'OSDE Afiliados' });
+    galeno = await createObraSocial(t.app, t.staff, { nombre: 'Galeno Afiliados' });
   });
-  afterAll(() => ctx.close());
-
-  const inject = apiCaller(() => ctx.app);
 
   describe('create, read, edit', () => {
     it('creates an affiliate (201) with a normalised document', async () => {
-      const res = await inject('POST', '/api/afiliados', staff, {
+      const res = await t.inject('POST', '/api/afiliados', t.staff, {
         nombre: ' María José Núñez ',
         tipoDocumento: 'DNI',
         documento: '30.123.456',
@@ -56,7 +39,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         email: null,
         telefono: null,
       });
-      const read = await inject('GET', `/api/afiliados/${res.json().id}`, staff);
+      const read = await t.inject('GET', `/api/afiliados/${res.json().id}`, t.staff);
       expect(read.statusCode).toBe(200);
       // The record as staff edit it: with no e-mail or phone yet.
       expect(read.json()).toEqual({
@@ -67,7 +50,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         telefono: null,
       });
       const [audit] = await queryRows<{ action: string; actor_label: string }>(
-        ctx.database.db,
+        t.db,
         sql`select action, actor_label from audit_log where entity = 'afiliado' and entity_id = ${String(res.json().id)}`,
       );
       expect(audit).toMatchObject({ action: 'create' });
@@ -75,8 +58,8 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
 
     it('answers 409 for a document that already exists, however it is written', async () => {
       const documento = uniqueDocumento();
-      await createAfiliado(ctx.app, staff, osde.id, { documento });
-      const res = await inject('POST', '/api/afiliados', staff, {
+      await createAfiliado(t.app, t.staff, osde.id, { documento });
+      const res = await t.inject('POST', '/api/afiliados', t.staff, {
         nombre: 'Otro',
         tipoDocumento: 'DNI',
         documento: `${documento.slice(0, 2)}.${documento.slice(2, 5)}.${documento.slice(5)}`,
@@ -87,7 +70,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
     });
 
     it('validates in Spanish: required fields, DNI digits, date, unknown insurer', async () => {
-      const empty = await inject('POST', '/api/afiliados', staff, {});
+      const empty = await t.inject('POST', '/api/afiliados', t.staff, {});
       expect(empty.statusCode).toBe(400);
       expect(empty.json().fields).toEqual({
         nombre: 'El nombre es obligatorio',
@@ -96,30 +79,30 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         obraSocial: 'La obra social es obligatoria',
       });
       const base = { nombre: 'Ana', tipoDocumento: 'DNI', obraSocial: { id: osde.id } };
-      const short = await inject('POST', '/api/afiliados', staff, { ...base, documento: '12.345' });
+      const short = await t.inject('POST', '/api/afiliados', t.staff, { ...base, documento: '12.345' });
       expect(short.json()).toMatchObject({
         error: 'El documento debe tener entre 6 y 9 dígitos',
         fields: { documento: 'El documento debe tener entre 6 y 9 dígitos' },
       });
-      const letters = await inject('POST', '/api/afiliados', staff, {
+      const letters = await t.inject('POST', '/api/afiliados', t.staff, {
         ...base,
         tipoDocumento: 'LE',
         documento: 'AB1234',
       });
       expect(letters.statusCode).toBe(400);
-      const tipo = await inject('POST', '/api/afiliados', staff, {
+      const tipo = await t.inject('POST', '/api/afiliados', t.staff, {
         ...base,
         tipoDocumento: 'CUIT',
         documento: '1',
       });
       expect(tipo.json().fields.tipoDocumento).toBe('El tipo de documento no es válido');
-      const fecha = await inject('POST', '/api/afiliados', staff, {
+      const fecha = await t.inject('POST', '/api/afiliados', t.staff, {
         ...base,
         documento: uniqueDocumento(),
         fecha_nacimiento: '1990-02-30',
       });
       expect(fecha.json().fields).toEqual({ fecha_nacimiento: 'La fecha de nacimiento no es válida' });
-      const os = await inject('POST', '/api/afiliados', staff, {
+      const os = await t.inject('POST', '/api/afiliados', t.staff, {
         ...base,
         documento: uniqueDocumento(),
         obraSocial: { id: 999999 },
@@ -129,7 +112,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
     });
 
     it('accepts a passport with letters and a type in any case', async () => {
-      const res = await inject('POST', '/api/afiliados', staff, {
+      const res = await t.inject('POST', '/api/afiliados', t.staff, {
         nombre: 'John Smith',
         tipoDocumento: 'pasaporte',
         documento: 'ab-123456',
@@ -145,9 +128,9 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
     });
 
     it('edits an affiliate (200), with 404 for an unknown id and 409 for a taken document', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id);
-      const b = await createAfiliado(ctx.app, staff, osde.id);
-      const res = await inject('PUT', `/api/afiliados/${a.id}`, staff, {
+      const a = await createAfiliado(t.app, t.staff, osde.id);
+      const b = await createAfiliado(t.app, t.staff, osde.id);
+      const res = await t.inject('PUT', `/api/afiliados/${a.id}`, t.staff, {
         nombre: 'Nombre Editado',
         tipoDocumento: 'DNI',
         documento: a.documento,
@@ -162,9 +145,9 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         obraSocial: { id: galeno.id, nombre: 'Galeno Afiliados' },
       });
       const body = { nombre: 'X', tipoDocumento: 'DNI', documento: b.documento, obraSocial: { id: osde.id } };
-      expect((await inject('PUT', `/api/afiliados/${a.id}`, staff, body)).statusCode).toBe(409);
+      expect((await t.inject('PUT', `/api/afiliados/${a.id}`, t.staff, body)).statusCode).toBe(409);
       expect(
-        (await inject('PUT', '/api/afiliados/999999', staff, { ...body, documento: '11222333' })).json(),
+        (await t.inject('PUT', '/api/afiliados/999999', t.staff, { ...body, documento: '11222333' })).json(),
       ).toEqual({
         error: 'El afiliado no existe',
         code: 'NO_ENCONTRADO',
@@ -172,22 +155,22 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
     });
 
     it('edits an affiliate left without an insurer without assigning one, but creates none without one', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const a = await createAfiliado(t.app, t.staff, osde.id);
       const fields = { tipoDocumento: 'DNI', documento: a.documento, fecha_nacimiento: null };
-      const unassigned = await inject('PUT', `/api/afiliados/${a.id}`, staff, {
+      const unassigned = await t.inject('PUT', `/api/afiliados/${a.id}`, t.staff, {
         ...fields,
         nombre: 'Nombre Mal Escrito',
         obraSocial: null,
       });
       expect(unassigned.json()).toMatchObject({ nombre: 'Nombre Mal Escrito', obraSocial: null });
-      const fixed = await inject('PUT', `/api/afiliados/${a.id}`, staff, {
+      const fixed = await t.inject('PUT', `/api/afiliados/${a.id}`, t.staff, {
         ...fields,
         nombre: 'Nombre Bien Escrito',
         obraSocial: null,
       });
       expect(fixed.statusCode).toBe(200);
       expect(fixed.json()).toMatchObject({ nombre: 'Nombre Bien Escrito', obraSocial: null });
-      const created = await inject('POST', '/api/afiliados', staff, {
+      const created = await t.inject('POST', '/api/afiliados', t.staff, {
         ...fields,
         documento: uniqueDocumento(),
         nombre: 'Sin Obra Social',
@@ -201,7 +184,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
   describe('search', () => {
     let insurer: { id: number };
     beforeAll(async () => {
-      insurer = await createObraSocial(ctx.app, staff, { nombre: 'Búsqueda Salud' });
+      insurer = await createObraSocial(t.app, t.staff, { nombre: 'Búsqueda Salud' });
       const people: [string, string][] = [
         ['GONZÁLEZ, Juan Pablo', '27111222'],
         ['Gonzalez Ana', '27111333'],
@@ -210,36 +193,39 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         ['Al Amin', '28111555'],
       ];
       for (const [nombre, documento] of people)
-        await createAfiliado(ctx.app, staff, insurer.id, { nombre, documento });
-      await createAfiliado(ctx.app, staff, osde.id, { nombre: 'Gonzalez Otro Plan', documento: '27111999' });
+        await createAfiliado(t.app, t.staff, insurer.id, { nombre, documento });
+      await createAfiliado(t.app, t.staff, osde.id, { nombre: 'Gonzalez Otro Plan', documento: '27111999' });
     });
 
     const page = async (auth: Record<string, string>, query: string) => {
-      const res = await inject('GET', `/api/afiliados/paginated?${query}`, auth);
+      const res = await t.inject('GET', `/api/afiliados/paginated?${query}`, auth);
       expect(res.statusCode).toBe(200);
       return res.json() as { rows: { nombre: string; documento: string }[]; rowCount: number };
     };
 
     it('finds by name for staff, ignoring case and accents, every word matching, ordered by name', async () => {
-      const result = await page(staff, `obraSocialId=${insurer.id}&search=${encodeURIComponent('gonzalez')}`);
+      const result = await page(
+        t.staff,
+        `obraSocialId=${insurer.id}&search=${encodeURIComponent('gonzalez')}`,
+      );
       expect(result.rows.map((r) => r.nombre)).toEqual(['Gonzalez Ana', 'GONZÁLEZ, Juan Pablo']);
       expect(result.rowCount).toBe(2);
-      const both = await page(staff, `search=${encodeURIComponent('JUAN gonzález')}`);
+      const both = await page(t.staff, `search=${encodeURIComponent('JUAN gonzález')}`);
       expect(both.rows.map((r) => r.nombre)).toEqual(['GONZÁLEZ, Juan Pablo']);
-      const enie = await page(staff, `search=${encodeURIComponent('nanez')}`);
+      const enie = await page(t.staff, `search=${encodeURIComponent('nanez')}`);
       expect(enie.rows.map((r) => r.documento)).toEqual(['28111444']);
-      const short = await page(staff, 'search=al');
+      const short = await page(t.staff, 'search=al');
       expect(short.rows.map((r) => r.nombre)).toEqual(['Al Amin']);
       // Each typed word is the start of a word of the name, in any order, as staff type them.
-      const starts = await page(staff, `search=${encodeURIComponent('pab gonz')}`);
+      const starts = await page(t.staff, `search=${encodeURIComponent('pab gonz')}`);
       expect(starts.rows.map((r) => r.nombre)).toEqual(['GONZÁLEZ, Juan Pablo']);
-      const inside = await page(staff, 'search=onzal');
+      const inside = await page(t.staff, 'search=onzal');
       expect(inside.rowCount).toBe(0);
     });
 
     it('indexes every prefix of every word of the folded name, and of the runs of words it reads joined', async () => {
       const [row] = await queryRows<{ plain: string[]; joined: string[]; empty: string[]; none: string[] }>(
-        ctx.database.db,
+        t.db,
         sql`select name_prefixes('ana maria gomez') as plain, name_prefixes(${"de la fuente, d'alessandro-paz"}) as joined,
                    name_prefixes('') as empty, name_prefixes(null) as none`,
       );
@@ -257,7 +243,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
     describe('with spaces, apostrophes and hyphens counting for nothing', () => {
       let apostrofos: { id: number };
       beforeAll(async () => {
-        apostrofos = await createObraSocial(ctx.app, staff, { nombre: 'Apóstrofos Salud' });
+        apostrofos = await createObraSocial(t.app, t.staff, { nombre: 'Apóstrofos Salud' });
         for (const nombre of [
           "D'Alessandro, Juan",
           'D’ Alessandro Rocío',
@@ -266,11 +252,11 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
           'Ana María Gómez',
           'Pérez-García, Rosa',
         ])
-          await createAfiliado(ctx.app, staff, apostrofos.id, { nombre });
+          await createAfiliado(t.app, t.staff, apostrofos.id, { nombre });
       });
 
       const names = async (search: string) =>
-        (await page(staff, `obraSocialId=${apostrofos.id}&search=${encodeURIComponent(search)}`)).rows.map(
+        (await page(t.staff, `obraSocialId=${apostrofos.id}&search=${encodeURIComponent(search)}`)).rows.map(
           (r) => r.nombre,
         );
 
@@ -294,13 +280,13 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
     });
 
     it('finds by document prefix for staff, with the insurer filter and paging', async () => {
-      const all = await page(staff, 'search=27.111');
+      const all = await page(t.staff, 'search=27.111');
       expect(all.rowCount).toBe(3);
-      const filtered = await page(staff, `search=27111&obraSocialId=${insurer.id}&pageSize=1&pageIndex=1`);
+      const filtered = await page(t.staff, `search=27111&obraSocialId=${insurer.id}&pageSize=1&pageIndex=1`);
       expect(filtered.rowCount).toBe(2);
       expect(filtered.rows).toHaveLength(1);
       expect(filtered.rows[0]!.nombre).toBe('GONZÁLEZ, Juan Pablo');
-      const listing = await page(staff, `obraSocialId=${insurer.id}&pageSize=50`);
+      const listing = await page(t.staff, `obraSocialId=${insurer.id}&pageSize=50`);
       expect(listing.rowCount).toBe(5);
       expect(listing.rows.map((r) => r.nombre)).toEqual([
         'Al Amin',
@@ -323,45 +309,45 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       });
       // The insurer filter is staff-only: a dentist's filter is ignored, not used to probe.
       expect((await page(dentist, `search=27111222&obraSocialId=${osde.id}`)).rowCount).toBe(1);
-      const list = await inject('GET', '/api/afiliados?search=27111222', dentist);
+      const list = await t.inject('GET', '/api/afiliados?search=27111222', dentist);
       expect(list.json()).toHaveLength(1);
-      expect((await inject('GET', '/api/afiliados', dentist)).json()).toEqual([]);
+      expect((await t.inject('GET', '/api/afiliados', dentist)).json()).toEqual([]);
     });
 
     it('caps the plain list (limit default 100, at most 1000)', async () => {
-      const res = await inject('GET', `/api/afiliados?limit=2&obraSocialId=${insurer.id}`, staff);
+      const res = await t.inject('GET', `/api/afiliados?limit=2&obraSocialId=${insurer.id}`, t.staff);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toHaveLength(2);
-      expect((await inject('GET', '/api/afiliados?limit=1001', staff)).statusCode).toBe(400);
+      expect((await t.inject('GET', '/api/afiliados?limit=1001', t.staff)).statusCode).toBe(400);
     });
 
     it('answers an estimate, never below the cap, once matches pass the count cap', async () => {
       const filter = { kind: 'all' as const, obraSocialId: insurer.id };
       const page = { limit: 2, offset: 2 };
-      const few = await findFewMatches(ctx.database.db, filter, page, 10);
+      const few = await findFewMatches(t.db, filter, page, 10);
       expect(few?.rowCount).toBe(5);
       expect(few?.rows.map((r) => r.nombre)).toEqual(['GONZÁLEZ, Juan Pablo', 'Ñañez Lucía']);
-      expect(await findFewMatches(ctx.database.db, filter, { limit: 2, offset: 10 }, 10)).toEqual({
+      expect(await findFewMatches(t.db, filter, { limit: 2, offset: 10 }, 10)).toEqual({
         rowCount: 5,
         rows: [],
       });
-      expect(await findFewMatches(ctx.database.db, filter, page, 3)).toBeUndefined();
-      expect(await estimateMatches(ctx.database.db, filter, 3)).toBeGreaterThanOrEqual(4);
+      expect(await findFewMatches(t.db, filter, page, 3)).toBeUndefined();
+      expect(await estimateMatches(t.db, filter, 3)).toBeGreaterThanOrEqual(4);
     });
   });
 
   describe('coverage checks', () => {
     it("writes each of a dentist's lookups to the audit log, found or not", async () => {
-      const checker = await createUserWithRoles(ctx.app, admin, ['PRESTADOR']);
-      const auth = await loginAs(ctx.app, checker.email, checker.password);
-      const afiliado = await createAfiliado(ctx.app, staff, osde.id);
+      const checker = await createUserWithRoles(t.app, t.admin, ['PRESTADOR']);
+      const auth = await loginAs(t.app, checker.email, checker.password);
+      const afiliado = await createAfiliado(t.app, t.staff, osde.id);
       const missing = uniqueDocumento();
       expect(
-        (await inject('GET', `/api/afiliados/paginated?search=${afiliado.documento}`, auth)).statusCode,
+        (await t.inject('GET', `/api/afiliados/paginated?search=${afiliado.documento}`, auth)).statusCode,
       ).toBe(200);
-      expect((await inject('GET', `/api/afiliados?search=${missing}`, auth)).json()).toEqual([]);
+      expect((await t.inject('GET', `/api/afiliados?search=${missing}`, auth)).json()).toEqual([]);
       const audit = await queryRows<{ action: string; entity_id: string | null; details: unknown }>(
-        ctx.database.db,
+        t.db,
         // The dentist's own sign-in is on the record too; these are the lookups.
         sql`select action, entity_id, details from audit_log where actor_label = ${checker.email} and action <> 'login' order by id`,
       );
@@ -375,19 +361,19 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       ]);
       // Staff searches are not coverage checks.
       const staffRows = await queryRows(
-        ctx.database.db,
+        t.db,
         sql`select 1 from audit_log where action = 'consult' and actor_label like 'administrativo%'`,
       );
       expect(staffRows).toEqual([]);
     });
 
     it("writes staff's searches and reads of an affiliate's record to the audit log, with the client address", async () => {
-      const reader = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-      const auth = await loginAs(ctx.app, reader.email, reader.password);
-      const afiliado = await createAfiliado(ctx.app, staff, osde.id, { nombre: 'Rosa Auditada' });
+      const reader = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const auth = await loginAs(t.app, reader.email, reader.password);
+      const afiliado = await createAfiliado(t.app, t.staff, osde.id, { nombre: 'Rosa Auditada' });
       const from = { ...auth };
       const get = (url: string) =>
-        ctx.app.inject({ method: 'GET', url, headers: from, remoteAddress: '203.0.113.7' });
+        t.app.inject({ method: 'GET', url, headers: from, remoteAddress: '203.0.113.7' });
       expect((await get(`/api/afiliados/paginated?search=${afiliado.documento}`)).json().rowCount).toBe(1);
       expect((await get('/api/afiliados?search=rosa%20auditada')).statusCode).toBe(200);
       expect((await get(`/api/afiliados/${afiliado.id}`)).statusCode).toBe(200);
@@ -397,7 +383,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         details: unknown;
         address: string;
       }>(
-        ctx.database.db,
+        t.db,
         sql`select action, entity_id, details, address from audit_log
             where actor_label = ${reader.email} and action <> 'login' order by id`,
       );
@@ -423,19 +409,19 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       ]);
       // Every row says where it came from, writes and coverage checks alike.
       const [{ n }] = (await queryRows<{ n: number }>(
-        ctx.database.db,
+        t.db,
         sql`select count(*)::int as n from audit_log where address is null`,
       )) as [{ n: number }];
       expect(n).toBe(0);
     });
 
     it('allows a dentist 300 lookups an hour, then answers 429 with the Spanish message', async () => {
-      const auth = await signInWithRole(ctx.app, admin, 'PRESTADOR');
+      const auth = await signInWithRole(t.app, t.admin, 'PRESTADOR');
       for (let i = 0; i < 300; i++) {
-        const res = await inject('GET', `/api/afiliados?search=${20_000_000 + i}`, auth);
+        const res = await t.inject('GET', `/api/afiliados?search=${20_000_000 + i}`, auth);
         if (res.statusCode !== 200) throw new Error(`lookup ${i}: ${res.statusCode}`);
       }
-      const refused = await inject('GET', '/api/afiliados/paginated?search=27111222', auth);
+      const refused = await t.inject('GET', '/api/afiliados/paginated?search=27111222', auth);
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toMatch(/^\d+$/);
       expect(refused.json()).toEqual({
@@ -443,13 +429,13 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         code: 'DEMASIADOS_INTENTOS',
       });
       // Another dentist is not affected.
-      expect((await inject('GET', '/api/afiliados?search=27111222', dentist)).statusCode).toBe(200);
+      expect((await t.inject('GET', '/api/afiliados?search=27111222', dentist)).statusCode).toBe(200);
     });
   });
 
   describe('permissions', () => {
     it('answers 401 without a token and 403 without the permission, before validating', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const a = await createAfiliado(t.app, t.staff, osde.id);
       const endpoints = [
         ['GET', '/api/afiliados/paginated'],
         ['GET', '/api/afiliados'],
@@ -459,30 +445,30 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         ['DELETE', `/api/afiliados/${a.id}`],
         ['POST', '/api/afiliados/import-csv'],
       ] as const;
-      const member = await afiliadoAuth(ctx.app, a.id);
+      const member = await afiliadoAuth(t.app, a.id);
       for (const [method, url] of endpoints) {
         const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
-        expect((await inject(method, url, {}, payload)).statusCode, `${method} ${url}`).toBe(401);
-        expect((await inject(method, url, member, payload)).statusCode, `${method} ${url}`).toBe(403);
+        expect((await t.inject(method, url, {}, payload)).statusCode, `${method} ${url}`).toBe(401);
+        expect((await t.inject(method, url, member, payload)).statusCode, `${method} ${url}`).toBe(403);
       }
       for (const [method, url] of endpoints.slice(2)) {
         const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
-        expect((await inject(method, url, dentist, payload)).statusCode, `${method} ${url}`).toBe(403);
+        expect((await t.inject(method, url, dentist, payload)).statusCode, `${method} ${url}`).toBe(403);
       }
       // Staff tokens do not open the affiliate's own endpoints.
-      expect((await inject('GET', '/api/afiliados/profile', staff)).statusCode).toBe(403);
-      expect((await inject('GET', '/api/afiliados/profile')).statusCode).toBe(401);
+      expect((await t.inject('GET', '/api/afiliados/profile', t.staff)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/afiliados/profile')).statusCode).toBe(401);
     });
   });
 
   describe('affiliate profile', () => {
     it('shows a session opened with the document alone its e-mail and phone only in part, and lets it replace them', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id, { nombre: 'Laura Gómez' });
-      await ctx.database.db.execute(
+      const a = await createAfiliado(t.app, t.staff, osde.id, { nombre: 'Laura Gómez' });
+      await t.db.execute(
         sql`update afiliados set email = 'laura.gomez@example.com', telefono = '011 15-4800-2290' where id = ${a.id}`,
       );
-      const member = await afiliadoAuth(ctx.app, a.id);
-      const before = await inject('GET', '/api/afiliados/profile', member);
+      const member = await afiliadoAuth(t.app, a.id);
+      const before = await t.inject('GET', '/api/afiliados/profile', member);
       expect(before.statusCode).toBe(200);
       expect(before.json()).toEqual({
         id: a.id,
@@ -500,7 +486,7 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
       expect(before.body).not.toContain('4800');
 
       // Name, document, insurer and birth date sent by the portal are ignored; a field left out stays.
-      const res = await inject('PUT', '/api/afiliados/profile', member, {
+      const res = await t.inject('PUT', '/api/afiliados/profile', member, {
         nombre: 'Otro Nombre',
         documento: '11111111',
         obraSocial: { id: galeno.id },
@@ -516,21 +502,21 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
         email: 'la***@example.com',
         telefono: '11 ****-0000',
       });
-      const stored = await inject('GET', `/api/afiliados/${a.id}`, staff);
+      const stored = await t.inject('GET', `/api/afiliados/${a.id}`, t.staff);
       expect(stored.json().fecha_nacimiento).toBe('1980-05-17');
       const [row] = await queryRows<{ email: string; telefono: string }>(
-        ctx.database.db,
+        t.db,
         sql`select email, telefono from afiliados where id = ${a.id}`,
       );
       expect(row).toEqual({ email: 'laura.gomez@example.com', telefono: '11 5555-0000' });
 
-      const cleared = await inject('PUT', '/api/afiliados/profile', member, { email: '', telefono: '' });
+      const cleared = await t.inject('PUT', '/api/afiliados/profile', member, { email: '', telefono: '' });
       expect(cleared.json()).toMatchObject({ email: null, telefono: null, contactoOculto: true });
-      const bad = await inject('PUT', '/api/afiliados/profile', member, { email: 'no-es-email' });
+      const bad = await t.inject('PUT', '/api/afiliados/profile', member, { email: 'no-es-email' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: 'Email inválido', fields: { email: 'Email inválido' } });
       // An affiliate token cannot reach the staff endpoints that would change those fields.
-      const put = await inject('PUT', `/api/afiliados/${a.id}`, member, {
+      const put = await t.inject('PUT', `/api/afiliados/${a.id}`, member, {
         nombre: 'Hack',
         tipoDocumento: 'DNI',
         documento: '11111111',
@@ -540,12 +526,12 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
     });
 
     it('shows a session opened with the birth date its contact data whole', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id);
-      await ctx.database.db.execute(
+      const a = await createAfiliado(t.app, t.staff, osde.id);
+      await t.db.execute(
         sql`update afiliados set email = 'entero@example.com', telefono = '11 4800-2290' where id = ${a.id}`,
       );
-      const member = await afiliadoAuth(ctx.app, a.id, { birthdateProven: true });
-      expect((await inject('GET', '/api/afiliados/profile', member)).json()).toMatchObject({
+      const member = await afiliadoAuth(t.app, a.id, { birthdateProven: true });
+      expect((await t.inject('GET', '/api/afiliados/profile', member)).json()).toMatchObject({
         email: 'entero@example.com',
         telefono: '11 4800-2290',
         contactoOculto: false,
@@ -553,110 +539,110 @@ describe.each(BACKENDS)('afiliados (%s)', (backend) => {
     });
 
     it('signs the affiliate out on the server: the token stops working at once, a new sign-in works', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id);
+      const a = await createAfiliado(t.app, t.staff, osde.id);
       const signIn = async () =>
         ({
-          authorization: `Bearer ${(await inject('POST', '/api/afiliados/login', {}, { documento: a.documento })).json().token}`,
+          authorization: `Bearer ${(await t.inject('POST', '/api/afiliados/login', {}, { documento: a.documento })).json().token}`,
         }) as Record<string, string>;
       const session = await signIn();
       const other = await signIn();
-      expect((await inject('GET', '/api/afiliados/profile', session)).statusCode).toBe(200);
-      const out = await inject('POST', '/api/afiliados/logout', session);
+      expect((await t.inject('GET', '/api/afiliados/profile', session)).statusCode).toBe(200);
+      const out = await t.inject('POST', '/api/afiliados/logout', session);
       expect(out.statusCode).toBe(204);
       // The browser forgets its HTTP cache of the site (the cartilla kept with an ETag).
       expect(out.headers['clear-site-data']).toBe('"cache"');
       for (const token of [session, other]) {
-        const res = await inject('GET', '/api/afiliados/profile', token);
+        const res = await t.inject('GET', '/api/afiliados/profile', token);
         expect(res.statusCode).toBe(401);
         expect(res.json().error).toBe('Su sesión expiró o no es válida. Inicie sesión nuevamente');
       }
-      expect((await inject('GET', '/api/afiliados/profile', await signIn())).statusCode).toBe(200);
-      expect((await inject('POST', '/api/afiliados/logout')).statusCode).toBe(401);
-      expect((await inject('POST', '/api/afiliados/logout', staff)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/afiliados/profile', await signIn())).statusCode).toBe(200);
+      expect((await t.inject('POST', '/api/afiliados/logout')).statusCode).toBe(401);
+      expect((await t.inject('POST', '/api/afiliados/logout', t.staff)).statusCode).toBe(403);
     });
 
     it('caps e-mail changes that send mail at five an hour per affiliate, writing nothing past that', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id);
-      const member = await afiliadoAuth(ctx.app, a.id, { birthdateProven: true });
+      const a = await createAfiliado(t.app, t.staff, osde.id);
+      const member = await afiliadoAuth(t.app, a.id, { birthdateProven: true });
       for (let i = 1; i <= 5; i++) {
-        const res = await inject('PUT', '/api/afiliados/profile', member, {
+        const res = await t.inject('PUT', '/api/afiliados/profile', member, {
           email: `cambio${i}@correo.test`,
         });
         expect(res.statusCode).toBe(200);
       }
-      const sixth = await inject('PUT', '/api/afiliados/profile', member, { email: 'cambio6@correo.test' });
+      const sixth = await t.inject('PUT', '/api/afiliados/profile', member, { email: 'cambio6@correo.test' });
       expect(sixth.statusCode).toBe(429);
       expect(sixth.json().error).toBe('Demasiados intentos. Intente nuevamente en unos minutos.');
-      expect((await inject('GET', '/api/afiliados/profile', member)).json().emailPendiente).toBe(
+      expect((await t.inject('GET', '/api/afiliados/profile', member)).json().emailPendiente).toBe(
         'cambio5@correo.test',
       );
       // Changes that send no mail are not limited.
-      const phone = await inject('PUT', '/api/afiliados/profile', member, { telefono: '11 4444-5555' });
+      const phone = await t.inject('PUT', '/api/afiliados/profile', member, { telefono: '11 4444-5555' });
       expect(phone.statusCode).toBe(200);
     });
 
     it('keeps a new e-mail pending until its link is opened, and tells the previous address', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id);
-      const member = await afiliadoAuth(ctx.app, a.id, { birthdateProven: true });
-      const first = await inject('PUT', '/api/afiliados/profile', member, { email: 'Primera@Correo.test' });
+      const a = await createAfiliado(t.app, t.staff, osde.id);
+      const member = await afiliadoAuth(t.app, a.id, { birthdateProven: true });
+      const first = await t.inject('PUT', '/api/afiliados/profile', member, { email: 'Primera@Correo.test' });
       expect(first.json()).toMatchObject({ email: null, emailPendiente: 'primera@correo.test' });
-      await ctx.app.mail.drain();
+      await t.app.mail.drain();
       const link = async (to: string) => {
-        const mail = (await readMails(ctx.config.dataDir)).filter((m) => m.to === to).at(-1);
+        const mail = (await readMails(t.config.dataDir)).filter((m) => m.to === to).at(-1);
         expect(mail, `mail to ${to}`).toBeDefined();
         expect(mail!.text).not.toContain(a.documento);
         return /http:\/\/reddental\.test\/confirmar-email\/([\w-]{43})/.exec(mail!.text)?.[1];
       };
       const token1 = await link('primera@correo.test');
       expect(token1).toBeDefined();
-      const confirmed = await inject('POST', '/api/afiliados/confirm-email', {}, { token: token1 });
+      const confirmed = await t.inject('POST', '/api/afiliados/confirm-email', {}, { token: token1 });
       expect(confirmed.statusCode).toBe(200);
-      expect((await inject('GET', '/api/afiliados/profile', member)).json()).toMatchObject({
+      expect((await t.inject('GET', '/api/afiliados/profile', member)).json()).toMatchObject({
         email: 'primera@correo.test',
         emailPendiente: null,
       });
       // A link works once.
-      expect((await inject('POST', '/api/afiliados/confirm-email', {}, { token: token1 })).statusCode).toBe(
+      expect((await t.inject('POST', '/api/afiliados/confirm-email', {}, { token: token1 })).statusCode).toBe(
         400,
       );
 
-      const second = await inject('PUT', '/api/afiliados/profile', member, { email: 'segunda@correo.test' });
+      const second = await t.inject('PUT', '/api/afiliados/profile', member, {
+        email: 'segunda@correo.test',
+      });
       expect(second.json()).toMatchObject({
         email: 'primera@correo.test',
         emailPendiente: 'segunda@correo.test',
       });
-      await ctx.app.mail.drain();
-      const notice = (await readMails(ctx.config.dataDir))
-        .filter((m) => m.to === 'primera@correo.test')
-        .at(-1);
+      await t.app.mail.drain();
+      const notice = (await readMails(t.config.dataDir)).filter((m) => m.to === 'primera@correo.test').at(-1);
       expect(notice!.text).toContain('Se pidió cambiar el email');
       expect(notice!.text).not.toContain(a.documento);
       const token2 = await link('segunda@correo.test');
-      const bad = await inject('POST', '/api/afiliados/confirm-email', {}, { token: 'x'.repeat(43) });
+      const bad = await t.inject('POST', '/api/afiliados/confirm-email', {}, { token: 'x'.repeat(43) });
       expect(bad.json()).toEqual({
         error: 'El enlace de confirmación no es válido o ya venció',
         code: 'TOKEN_INVALIDO',
       });
-      expect((await inject('POST', '/api/afiliados/confirm-email', {}, { token: token2 })).statusCode).toBe(
+      expect((await t.inject('POST', '/api/afiliados/confirm-email', {}, { token: token2 })).statusCode).toBe(
         200,
       );
-      expect((await inject('GET', '/api/afiliados/profile', member)).json()).toMatchObject({
+      expect((await t.inject('GET', '/api/afiliados/profile', member)).json()).toMatchObject({
         email: 'segunda@correo.test',
         emailPendiente: null,
       });
     });
 
     it('refuses an expired confirmation link', async () => {
-      const a = await createAfiliado(ctx.app, staff, osde.id);
-      const member = await afiliadoAuth(ctx.app, a.id);
-      await inject('PUT', '/api/afiliados/profile', member, { email: 'vencido@correo.test' });
-      await ctx.app.mail.drain();
-      const mail = (await readMails(ctx.config.dataDir)).filter((m) => m.to === 'vencido@correo.test').at(-1);
+      const a = await createAfiliado(t.app, t.staff, osde.id);
+      const member = await afiliadoAuth(t.app, a.id);
+      await t.inject('PUT', '/api/afiliados/profile', member, { email: 'vencido@correo.test' });
+      await t.app.mail.drain();
+      const mail = (await readMails(t.config.dataDir)).filter((m) => m.to === 'vencido@correo.test').at(-1);
       const token = /confirmar-email\/([\w-]{43})/.exec(mail!.text)![1];
-      await ctx.database.db.execute(
+      await t.db.execute(
         sql`update afiliados set email_token_expires_at = now() - interval '1 minute' where id = ${a.id}`,
       );
-      expect((await inject('POST', '/api/afiliados/confirm-email', {}, { token })).statusCode).toBe(400);
+      expect((await t.inject('POST', '/api/afiliados/confirm-email', {}, { token })).statusCode).toBe(400);
     });
   });
 });
