@@ -14,6 +14,8 @@ import especialidadesRoutes from './modules/especialidades/especialidades.routes
 import filesRoutes from './modules/files/files.routes.ts';
 import geocodingRoutes from './modules/geocoding/geocoding.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import misDatosAfiliadoRoutes from './modules/mis-datos/mis-datos-afiliado.routes.ts';
+import misDatosCuentaRoutes from './modules/mis-datos/mis-datos-cuenta.routes.ts';
 import notificacionesRoutes from './modules/notificaciones/notificaciones.routes.ts';
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
 import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
@@ -158,9 +160,11 @@ export async function buildApp(options: BuildOptions) {
       await api.register(inArea('roles', permisosRoutes), { prefix: '/permisos' });
       await api.register(inArea('roles', rolesRoutes), { prefix: '/roles' });
       await api.register(inArea('afiliados', afiliadosRoutes), { prefix: '/afiliados' });
+      await api.register(inArea('mis-datos', misDatosAfiliadoRoutes), { prefix: '/afiliados' });
       await api.register(inArea('obras-sociales', obrasSocialesRoutes), { prefix: '/obra-sociales' });
       await api.register(inArea('profesionales', profesionalesRoutes), { prefix: '/profesionales' });
       await api.register(inArea('profesionales', recordatoriosRoutes), { prefix: '/profesionales' });
+      await api.register(inArea('mis-datos', misDatosCuentaRoutes), { prefix: '/profesionales' });
       await api.register(inArea('cartilla', cartillaRoutes), { prefix: '/profesionales' });
       await api.register(inArea('reportes', reportesProfesionalesRoutes), { prefix: '/profesionales' });
       await api.register(inArea('especialidades', especialidadesRoutes), { prefix: '/especialidades' });

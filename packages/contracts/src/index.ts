@@ -9,6 +9,7 @@ export * from './especialidades.ts';
 export * from './exports.ts';
 export * from './geocoding.ts';
 export * as MESSAGES from './messages/index.ts';
+export * from './mis-datos.ts';
 export * from './notificaciones.ts';
 export * from './obras-sociales.ts';
 export * from './permission-labels.ts';

@@ -1,7 +1,4 @@
 import {
-  accesoRowSchema,
-  accesosQuerySchema,
-  afiliadoDatosSchema,
   afiliadoFichaSchema,
   afiliadoInputSchema,
   afiliadoLoginSchema,
@@ -32,7 +29,6 @@ import { parseForm } from '../../lib/forms.ts';
 import { currentAfiliado, currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
 import { sendAuditedExport } from '../auditoria/audited-export.ts';
 import * as service from './afiliados.service.ts';
-import * as datosService from './afiliados-datos.service.ts';
 import * as exportService from './afiliados-export.service.ts';
 import * as importService from './afiliados-import.service.ts';
 import * as portalService from './afiliados-portal.service.ts';
@@ -111,36 +107,6 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => portalService.getProfile(app, currentAfiliado(request)),
-  );
-
-  app.get(
-    '/profile/accesos',
-    {
-      onRequest: [app.authorizeAfiliado],
-      schema: {
-        summary:
-          'Quién consultó la cobertura del afiliado de la sesión o accedió a su ficha en los últimos 12 meses (nombre y rol, nunca el email)',
-        querystring: accesosQuerySchema,
-        response: { 200: paginatedSchema(accesoRowSchema) },
-      },
-    },
-    async (request) => datosService.listAccesos(app, currentAfiliado(request), request.query),
-  );
-
-  app.get(
-    '/profile/datos',
-    {
-      onRequest: [app.authorizeAfiliado],
-      schema: {
-        summary:
-          'Todo lo que la red guarda sobre el afiliado de la sesión: perfil, obra social, notificaciones y accesos (10 por hora; queda registrado)',
-        response: { 200: afiliadoDatosSchema },
-      },
-    },
-    async (request, reply) => {
-      const datos = await datosService.exportDatos(app, currentAfiliado(request), request.ip);
-      return reply.header('content-disposition', 'attachment; filename="mis-datos.json"').send(datos);
-    },
   );
 
   app.put(

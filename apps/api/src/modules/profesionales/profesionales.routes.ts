@@ -2,7 +2,6 @@ import {
   idParamSchema,
   PERMISSIONS,
   paginatedSchema,
-  profesionalDatosSchema,
   profesionalesExportQuerySchema,
   profesionalesPaginatedQuerySchema,
   profesionalRowSchema,
@@ -17,7 +16,6 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { sendAuditedExport } from '../auditoria/audited-export.ts';
 import * as service from './profesionales.service.ts';
-import * as datosService from './profesionales-datos.service.ts';
 import * as exportService from './profesionales-export.service.ts';
 
 /** `/api/profesionales`: the provider network. */
@@ -71,22 +69,6 @@ const profesionalesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'El perfil propio', response: { 200: profesionalSchema } },
     },
     async (request) => service.getOwnProfile(app, currentUser(request)),
-  );
-
-  app.get(
-    '/profile/datos',
-    {
-      onRequest: [app.authorize()],
-      schema: {
-        summary:
-          'Todo lo que la red guarda sobre la cuenta de la sesión: cuenta, perfil, sesiones, notificaciones y consultas de cobertura (10 por hora; queda registrado)',
-        response: { 200: profesionalDatosSchema },
-      },
-    },
-    async (request, reply) => {
-      const datos = await datosService.exportDatos(app, currentUser(request));
-      return reply.header('content-disposition', 'attachment; filename="mis-datos.json"').send(datos);
-    },
   );
 
   app.put(

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
 import { initials } from '../../lib/text.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
+import * as repo from '../afiliados/afiliados.repository.ts';
+import { maskEmail, maskPhone } from '../afiliados/afiliados-portal.service.ts';
 import { recordAfiliadoAudit } from '../auditoria/auditoria.repository.ts';
 import { findAccesos } from '../auditoria/auditoria-query.repository.ts';
-import * as repo from './afiliados.repository.ts';
-import * as datosRepo from './afiliados-datos.repository.ts';
-import { maskEmail, maskPhone } from './afiliados-portal.service.ts';
+import * as datosRepo from './mis-datos-afiliado.repository.ts';
 
 /*
  * The affiliate's rights of access (Ley 25.326, art. 14): who looked up their

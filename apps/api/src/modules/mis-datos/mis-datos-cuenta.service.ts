@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
-import * as repo from './profesionales-datos.repository.ts';
+import * as repo from './mis-datos-cuenta.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
 
