@@ -4,6 +4,7 @@
  * apart from a fresh one, and for whom and until when the copy may answer.
  * Plain functions, so both sides (and the tests) use the same rules.
  */
+import { apiPathname, PORTAL_READS } from './portal-reads.ts';
 import type { AfiliadoTokenClaims } from './session-token.ts';
 
 /** Set on an answer served from the offline copy: when that copy was saved (ISO 8601). */
@@ -22,11 +23,9 @@ export const PERSONAL_CACHE = 'red-dental-afiliado';
  * Each is an affiliate-only route, so a staff or dentist token never gets an
  * answer worth keeping from them (only 200s are kept).
  */
-const OFFLINE_READS = new Set([
-  '/api/afiliados/profile',
-  '/api/profesionales/obrasocial',
-  '/api/notificaciones/afiliados',
-]);
+const OFFLINE_READS = new Set(
+  [PORTAL_READS.profile, PORTAL_READS.cartilla, PORTAL_READS.notificaciones].map(apiPathname),
+);
 
 export function isOfflineRead(url: URL): boolean {
   return OFFLINE_READS.has(url.pathname);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { savedAtOf } from './offline-copy.ts';
+import { apiPathname, type PortalRead } from './portal-reads.ts';
 
 /**
  * For each API path the portal reads, when the answer on screen was saved if
@@ -23,8 +24,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** When the shown answer of `path` (e.g. '/api/profesionales/obrasocial') was saved, if it is the offline copy. */
-export function useKeptSince(path: string): string | null {
+/** When the shown answer of a portal read was saved, if it is the offline copy (null: fresh). */
+export function useKeptSince(read: PortalRead): string | null {
+  const path = apiPathname(read);
   return useSyncExternalStore(
     subscribe,
     () => keptSince.get(path) ?? null,

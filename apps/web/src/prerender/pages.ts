@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@red-dental/contracts';
+import { apiPathname, FIRST_PAGE, PORTAL_READS, type PortalRead } from '../lib/portal-reads.ts';
 
 /** The modules of the frames around the screens (the route map in app/router.tsx). */
 const PUBLIC_FRAME = ['src/app/layouts/public-layout.tsx'];
@@ -17,8 +18,19 @@ const PORTAL_FRAME = [
  */
 export type Drawn = 'page' | 'frame';
 
+/**
+ * A read's URL as the API client writes it (`lib/api-client.ts`, `buildUrl`): its path, then its
+ * query in the order given. `pages.test.tsx` checks each page's reads against what its screen asks.
+ */
+function read(path: PortalRead, query?: Record<string, string | number>): string {
+  const search = query
+    ? new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
+    : '';
+  return search ? `${apiPathname(path)}?${search}` : apiPathname(path);
+}
+
 /** What every portal page reads first: the profile, which also confirms the session. */
-const PROFILE_READ = '/api/afiliados/profile';
+const PROFILE_READ = read(PORTAL_READS.profile);
 
 /**
  * Pages given an HTML of their own at build time (build/pages.ts): it lists
@@ -48,7 +60,7 @@ export const PAGES: {
     modules: [...PORTAL_FRAME, 'src/app/routes/perfil-afiliado.tsx'],
     drawn: 'frame',
     // Who looked the data up: its first page, as the screen asks for it.
-    reads: [PROFILE_READ, '/api/afiliados/profile/accesos?pageIndex=0&pageSize=10'],
+    reads: [PROFILE_READ, read(PORTAL_READS.accesos, FIRST_PAGE)],
   },
   {
     path: '/cartilla',
@@ -60,14 +72,14 @@ export const PAGES: {
       'src/components/maps/directory-map/leaflet-directory-map.tsx',
     ],
     drawn: 'frame',
-    reads: [PROFILE_READ, '/api/profesionales/obrasocial'],
+    reads: [PROFILE_READ, read(PORTAL_READS.cartilla)],
     showsMap: true,
   },
   {
     path: '/notificaciones-afiliado',
     modules: [...PORTAL_FRAME, 'src/app/routes/notificaciones-afiliado.tsx'],
     drawn: 'frame',
-    reads: [PROFILE_READ, '/api/notificaciones/afiliados?pageIndex=0&pageSize=10&search='],
+    reads: [PROFILE_READ, read(PORTAL_READS.notificaciones, { ...FIRST_PAGE, search: '' })],
   },
 ];
 

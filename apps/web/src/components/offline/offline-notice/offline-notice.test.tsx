@@ -2,16 +2,22 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SAVED_AT_HEADER } from '@/lib/offline-copy.ts';
-import { noteAnswer } from '@/lib/offline-status.ts';
+import { noteAnswer, useKeptSince } from '@/lib/offline-status.ts';
+import { PORTAL_READS } from '@/lib/portal-reads.ts';
 import { OfflineNotice } from './offline-notice.tsx';
 
 const PATH = '/api/profesionales/obrasocial';
+
+/** A screen of the cartilla's read, as the directory shows its notice. */
+function KeptCartilla() {
+  return <OfflineNotice savedAt={useKeptSince(PORTAL_READS.cartilla)} what="cartilla" />;
+}
 
 describe('OfflineNotice', () => {
   it('says when the kept copy on screen was saved, in Buenos Aires time, and goes with a fresh answer', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <OfflineNotice path={PATH} what="cartilla" />
+        <KeptCartilla />
       </QueryClientProvider>,
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { formatMomentTime } from '@/lib/format.ts';
-import { useKeptSince } from '@/lib/offline-status.ts';
 
 /** While a screen shows its kept copy, the server is asked again this often (a slow connection sends no event). */
 const RETRY_MS = 30_000;
@@ -15,8 +14,16 @@ const ONLINE_AGAIN_MS = 2_000;
  * again when the connection comes back, and every half minute meanwhile; the
  * notice goes with the first fresh answer.
  */
-export function OfflineNotice({ path, what, className }: { path: string; what: string; className?: string }) {
-  const savedAt = useKeptSince(path);
+export function OfflineNotice({
+  savedAt,
+  what,
+  className,
+}: {
+  /** When the copy on screen was saved (its read's `keptSince`); null while the answer is fresh. */
+  savedAt: string | null;
+  what: string;
+  className?: string;
+}) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!savedAt) return;

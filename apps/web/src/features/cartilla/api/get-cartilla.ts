@@ -1,7 +1,8 @@
 import type { CartillaProfesional } from '@red-dental/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { noteAnswer, OFFLINE_READ } from '@/lib/offline-status.ts';
+import { noteAnswer, OFFLINE_READ, useKeptSince } from '@/lib/offline-status.ts';
+import { PORTAL_READS } from '@/lib/portal-reads.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 // The server checks each answer against the contract before sending it; the portal's reads take it
@@ -9,11 +10,12 @@ import { queryKeys } from '@/lib/query-keys.ts';
 
 /**
  * `GET /api/profesionales/obrasocial`: the approved providers of the
- * affiliate's insurer. Failures are logged and show an empty list (spec section 8).
+ * affiliate's insurer. A failure is logged and shows an empty list, which the
+ * query asks again on the next visit.
  */
 export async function getCartilla(signal?: AbortSignal): Promise<CartillaProfesional[]> {
   try {
-    return await apiRequest('profesionales/obrasocial', {
+    return await apiRequest(PORTAL_READS.cartilla, {
       signal,
       onResponse: noteAnswer,
     });
@@ -32,6 +34,7 @@ export const cartillaQueryOptions = queryOptions({
   ...OFFLINE_READ,
 });
 
+/** The directory, and when the copy on screen was saved if it is the one kept on the device. */
 export function useCartilla() {
-  return useQuery(cartillaQueryOptions);
+  return { ...useQuery(cartillaQueryOptions), keptSince: useKeptSince(PORTAL_READS.cartilla) };
 }

@@ -19,7 +19,6 @@ import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { MapIcon } from '@/components/ui/screen-icons/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { formatCount, formatMomentDate } from '@/lib/format.ts';
-import { useKeptSince } from '@/lib/offline-status.ts';
 import { usePrinting } from '@/lib/use-printing.ts';
 import { useCartilla } from '../api/get-cartilla.ts';
 import styles from './cartilla.module.css';
@@ -64,9 +63,6 @@ function useNow(): Date {
   return now;
 }
 
-/** The directory's read, whose kept copy the page shows offline. */
-const CARTILLA_READ = '/api/profesionales/obrasocial';
-
 /** What the affiliate reports on a listing's data (a matter of the reports; the route composes it). */
 export interface CartillaReports {
   /** The affiliate's own reports, under the directory; `enabled` once the list is drawn and online. */
@@ -81,22 +77,19 @@ export function Cartilla(reports: CartillaReports) {
   // The cartilla always shows its map: its code is asked for as the screen opens, so it is ready
   // when the providers arrive (if it cannot load, the map says so and the list goes on).
   useEffect(() => void preloadDirectoryMap().catch(() => undefined), []);
-  // The spec logs a failed load and shows an empty list (section 8); the query retries on the next visit.
-  useEffect(() => {
-    if (cartilla.error) console.warn('No se pudo cargar la cartilla', cartilla.error);
-  }, [cartilla.error]);
   // The list and the map are drawn in the background, yielding to the phone every few milliseconds,
   // instead of in the one long task that follows the answer.
   const providers = useDeferredValue(cartilla.data);
   if (cartilla.isPending || (cartilla.data && !providers)) return <PageLoading />;
-  return <Directory providers={providers ?? []} {...reports} />;
+  return <Directory providers={providers ?? []} keptSince={cartilla.keptSince} {...reports} />;
 }
 
 function Directory({
   providers,
+  keptSince,
   renderMisReportes,
   renderReportModal,
-}: CartillaReports & { providers: CartillaProfesional[] }) {
+}: CartillaReports & { providers: CartillaProfesional[]; keptSince: string | null }) {
   const now = useNow();
   const [filters, setFilters] = useState<CartillaFilters>(NO_FILTERS);
   const [expandedId, setExpandedId] = useState<number | null>(null);
@@ -148,7 +141,7 @@ function Directory({
   // The printed list holds every provider of the filtered list: it is made only to be printed.
   const isPrinting = usePrinting();
   // Offline the kept directory shows; the affiliate's reports need the server.
-  const isOffline = useKeptSince(CARTILLA_READ) !== null;
+  const isOffline = keptSince !== null;
 
   const set = <K extends keyof CartillaFilters>(key: K, value: CartillaFilters[K]) =>
     setFilters((current) => ({ ...current, [key]: value }));
@@ -179,7 +172,7 @@ function Directory({
       <p className={styles.printHeading}>
         Cartilla de prestadores · Vigente al {formatMomentDate(now.toISOString())}
       </p>
-      <OfflineNotice path={CARTILLA_READ} what="cartilla" />
+      <OfflineNotice savedAt={keptSince} what="cartilla" />
 
       <section className={styles.filters} aria-label="Filtros de la cartilla">
         <ClearableSelect

@@ -1,6 +1,7 @@
 import type { AccesoRow, Paginated } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
+import { PORTAL_READS } from '@/lib/portal-reads.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /**
@@ -10,8 +11,7 @@ import { queryKeys } from '@/lib/query-keys.ts';
 export function useAccesos(page: { pageIndex: number; pageSize: number }) {
   return useQuery({
     queryKey: queryKeys.accesos(page),
-    queryFn: ({ signal }) =>
-      apiRequest<Paginated<AccesoRow>>('afiliados/profile/accesos', { signal, query: page }),
+    queryFn: ({ signal }) => apiRequest<Paginated<AccesoRow>>(PORTAL_READS.accesos, { signal, query: page }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,8 @@
 import { FILE_LINK_TTL_SECONDS, type Notificacion, type Paginated } from '@red-dental/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
-import { noteAnswer, OFFLINE_READ } from '@/lib/offline-status.ts';
+import { noteAnswer, OFFLINE_READ, useKeptSince } from '@/lib/offline-status.ts';
+import { PORTAL_READS } from '@/lib/portal-reads.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 /**
@@ -18,15 +19,16 @@ export function getNotificacionesAfiliado(
   params: { pageIndex: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<Paginated<Notificacion>> {
-  return apiRequest('notificaciones/afiliados', {
+  return apiRequest(PORTAL_READS.notificaciones, {
     signal,
     onResponse: noteAnswer,
     query: { pageIndex: params.pageIndex, pageSize: params.pageSize, search: '' },
   });
 }
 
+/** A page of the notifications, and when the copy on screen was saved if it is the one kept on the device. */
 export function useNotificacionesAfiliado(params: { pageIndex: number; pageSize: number }) {
-  return useQuery({
+  const query = useQuery({
     queryKey: queryKeys.notificaciones.page('afiliado', params),
     queryFn: ({ signal }) => getNotificacionesAfiliado(params, signal),
     placeholderData: keepPreviousData,
@@ -34,4 +36,5 @@ export function useNotificacionesAfiliado(params: { pageIndex: number; pageSize:
     // The pages seen stay readable offline, and a PDF opened from them opens again.
     ...OFFLINE_READ,
   });
+  return { ...query, keptSince: useKeptSince(PORTAL_READS.notificaciones) };
 }

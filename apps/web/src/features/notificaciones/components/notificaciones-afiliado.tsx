@@ -62,7 +62,7 @@ export function NotificacionesAfiliado() {
         page.data && !isEmpty ? formatCount(page.data.rowCount, 'notificación', 'notificaciones') : undefined
       }
     >
-      <OfflineNotice path="/api/notificaciones/afiliados" what="notificaciones" className={styles.offline} />
+      <OfflineNotice savedAt={page.keptSince} what="notificaciones" className={styles.offline} />
       {isEmpty ? (
         <div className={styles.banner} role="status">
           <MailIcon size={22} aria-hidden="true" />
