@@ -8,16 +8,8 @@ import {
 } from '@red-dental/contracts';
 import { buildPdf, uniqueDocumento } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   afiliadoAuth,
@@ -33,17 +25,15 @@ const accesosPage = paginatedSchema(accesoRowSchema);
 const PDF = buildPdf(['Cartilla actualizada', 'Vigente desde el 1 de diciembre']);
 
 describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own data (%s)", (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
+  const t = useTestApp(backend);
   let staff: Record<string, string>;
   let staffUser: { id: number; email: string };
   let os: { id: number; nombre: string };
-  const inject = apiCaller(() => ctx.app);
 
-  const insertRow = (row: AuditRowInput) => insertAuditRow(ctx.database.db, row);
+  const insertRow = (row: AuditRowInput) => insertAuditRow(t.db, row);
 
-  async function list(query: Record<string, string | number>, auth = admin) {
-    const res = await inject(
+  async function list(query: Record<string, string | number>, auth = t.admin) {
+    const res = await t.inject(
       'GET',
       `/api/auditoria?${queryString({ pageIndex: 0, pageSize: 100, ...query })}`,
       auth,
@@ -54,7 +44,7 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
 
   /** A dentist's coverage check of one document, as the dentist's screen asks it. */
   async function checkCoverage(auth: Record<string, string>, documento: string) {
-    const res = await inject(
+    const res = await t.inject(
       'GET',
       `/api/afiliados/paginated?${queryString({ pageIndex: 0, pageSize: 10, search: documento })}`,
       auth,
@@ -64,7 +54,7 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
   }
 
   async function accesos(auth: Record<string, string>) {
-    const res = await inject('GET', '/api/afiliados/profile/accesos?pageIndex=0&pageSize=100', auth);
+    const res = await t.inject('GET', '/api/afiliados/profile/accesos?pageIndex=0&pageSize=100', auth);
     expect(res.statusCode, res.body).toBe(200);
     return res;
   }
@@ -74,28 +64,23 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
       { title, category: 'Documentación', obrasSociales: JSON.stringify([obraSocialId]) },
       { name: 'cartilla.pdf', content: PDF, field: 'pdfs', type: 'application/pdf' },
     );
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/notificaciones/afiliados',
-      headers: { ...admin, ...form.headers },
+      headers: { ...t.admin, ...form.headers },
       payload: form.payload,
     });
     expect(res.statusCode, res.body).toBe(201);
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
+    const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
     // The name the staff member's rows carry, copied when each is written.
-    await ctx.database.db.execute(
-      sql`update users set nombre = 'Mónica Auditada Ríos' where id = ${user.id}`,
-    );
+    await t.db.execute(sql`update users set nombre = 'Mónica Auditada Ríos' where id = ${user.id}`);
     staffUser = user;
-    staff = await loginAs(ctx.app, user.email, user.password);
-    os = await createObraSocial(ctx.app, staff, { nombre: 'OSDE Auditoría' });
+    staff = await loginAs(t.app, user.email, user.password);
+    os = await createObraSocial(t.app, staff, { nombre: 'OSDE Auditoría' });
   });
-  afterAll(() => ctx.close());
 
   describe("the affiliate's accesses", () => {
     let documento: string;
@@ -103,17 +88,17 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
     let dentist: { email: string; nombre: string };
 
     beforeAll(async () => {
-      const named = await createDentist(ctx.app, admin, { nombre: 'Juan Carlos Pérez' });
+      const named = await createDentist(t.app, t.admin, { nombre: 'Juan Carlos Pérez' });
       dentist = named;
-      const dentistAuth = await loginAs(ctx.app, named.email, named.password);
+      const dentistAuth = await loginAs(t.app, named.email, named.password);
       documento = uniqueDocumento();
-      afiliado = await createAfiliado(ctx.app, staff, os.id, { documento });
+      afiliado = await createAfiliado(t.app, staff, os.id, { documento });
       const found = await checkCoverage(dentistAuth, documento);
       expect(found.rows.map((r) => r.id)).toEqual([afiliado.id]);
     });
 
     it('shows the dentist who checked their coverage by initials, in a session opened with the document alone', async () => {
-      const res = await accesos(await afiliadoAuth(ctx.app, afiliado.id));
+      const res = await accesos(await afiliadoAuth(t.app, afiliado.id));
       const page = accesosPage.parse(res.json());
       expect(page.rowCount).toBe(2);
       expect(page.rows).toEqual([
@@ -136,7 +121,7 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
     });
 
     it('shows whole names in a session opened with the birth date', async () => {
-      const res = await accesos(await afiliadoAuth(ctx.app, afiliado.id, { birthdateProven: true }));
+      const res = await accesos(await afiliadoAuth(t.app, afiliado.id, { birthdateProven: true }));
       expect(res.json().rows.map((r: { nombre: string; rol: string }) => [r.nombre, r.rol])).toEqual([
         ['Juan Carlos Pérez', 'Profesional'],
         ['Mónica Auditada Ríos', 'Administrativo'],
@@ -145,7 +130,7 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
 
     it('never shows an e-mail address, whoever looked', async () => {
       for (const birthdateProven of [false, true]) {
-        const res = await accesos(await afiliadoAuth(ctx.app, afiliado.id, { birthdateProven }));
+        const res = await accesos(await afiliadoAuth(t.app, afiliado.id, { birthdateProven }));
         expect(res.body).not.toContain('@');
         expect(res.body).not.toContain(dentist.email);
         expect(res.body).not.toContain(staffUser.email);
@@ -153,8 +138,8 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
     });
 
     it("keeps one affiliate's accesses from another", async () => {
-      const other = await createAfiliado(ctx.app, staff, os.id);
-      const res = await accesos(await afiliadoAuth(ctx.app, other.id, { birthdateProven: true }));
+      const other = await createAfiliado(t.app, staff, os.id);
+      const res = await accesos(await afiliadoAuth(t.app, other.id, { birthdateProven: true }));
       expect(res.json()).toEqual({
         rows: [
           {
@@ -170,12 +155,12 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
     });
 
     it('names staff with no name on record as network staff, never by the initials of a placeholder', async () => {
-      const subject = await createAfiliado(ctx.app, staff, os.id);
+      const subject = await createAfiliado(t.app, staff, os.id);
       // The first administrator was seeded with an e-mail and no name.
-      expect((await inject('GET', `/api/afiliados/${subject.id}`, admin)).statusCode).toBe(200);
+      expect((await t.inject('GET', `/api/afiliados/${subject.id}`, t.admin)).statusCode).toBe(200);
       const seen = [];
       for (const birthdateProven of [false, true]) {
-        const res = await accesos(await afiliadoAuth(ctx.app, subject.id, { birthdateProven }));
+        const res = await accesos(await afiliadoAuth(t.app, subject.id, { birthdateProven }));
         expect(res.body).not.toContain(ADMIN.email);
         seen.push(res.json().rows[0]);
       }
@@ -190,15 +175,15 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
     it('lists staff searches, opened records and edits, a check made before registration as not found, and nothing older than 12 months', async () => {
       const doc = uniqueDocumento();
       // A coverage check by someone without AFILIADOS.CREATE, before the affiliate exists.
-      const prestador = await createUserWithRoles(ctx.app, admin, ['PRESTADOR']);
-      await checkCoverage(await loginAs(ctx.app, prestador.email, prestador.password), doc);
-      const subject = await createAfiliado(ctx.app, staff, os.id, {
+      const prestador = await createUserWithRoles(t.app, t.admin, ['PRESTADOR']);
+      await checkCoverage(await loginAs(t.app, prestador.email, prestador.password), doc);
+      const subject = await createAfiliado(t.app, staff, os.id, {
         documento: doc,
         nombre: 'Teodora Accesos Vidal',
       });
-      await inject('GET', '/api/afiliados/paginated?pageIndex=0&pageSize=10&search=teodora', staff);
-      await inject('GET', `/api/afiliados/${subject.id}`, staff);
-      const edit = await inject('PUT', `/api/afiliados/${subject.id}`, staff, {
+      await t.inject('GET', '/api/afiliados/paginated?pageIndex=0&pageSize=10&search=teodora', staff);
+      await t.inject('GET', `/api/afiliados/${subject.id}`, staff);
+      const edit = await t.inject('PUT', `/api/afiliados/${subject.id}`, staff, {
         nombre: 'Teodora Accesos Vidal',
         tipoDocumento: 'DNI',
         documento: doc,
@@ -213,7 +198,7 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
         details: { found: true },
       });
 
-      const res = await accesos(await afiliadoAuth(ctx.app, subject.id, { birthdateProven: true }));
+      const res = await accesos(await afiliadoAuth(t.app, subject.id, { birthdateProven: true }));
       expect(res.json().rowCount).toBe(5);
       expect(
         res.json().rows.map((r: { tipo: string; encontrado: boolean | null }) => [r.tipo, r.encontrado]),
@@ -230,27 +215,27 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
 
   describe("downloads of one's own data", () => {
     it('gives the affiliate their profile, insurer, notifications with read dates and accesses, and records the download', async () => {
-      const insurer = await createObraSocial(ctx.app, staff, { nombre: 'Galeno Mis Datos' });
-      const afiliado = await createAfiliado(ctx.app, staff, insurer.id, { nombre: 'Ana Lía Datos' });
-      await ctx.database.db.execute(
+      const insurer = await createObraSocial(t.app, staff, { nombre: 'Galeno Mis Datos' });
+      const afiliado = await createAfiliado(t.app, staff, insurer.id, { nombre: 'Ana Lía Datos' });
+      await t.db.execute(
         sql`update afiliados set email = 'ana.lia@example.com', telefono = '11 4800-2290' where id = ${afiliado.id}`,
       );
-      const dentist = await createDentist(ctx.app, admin, { nombre: 'Beatriz Olga Suárez' });
-      await checkCoverage(await loginAs(ctx.app, dentist.email, dentist.password), afiliado.documento);
+      const dentist = await createDentist(t.app, t.admin, { nombre: 'Beatriz Olga Suárez' });
+      await checkCoverage(await loginAs(t.app, dentist.email, dentist.password), afiliado.documento);
       await sendToAfiliados(insurer.id, 'Cartilla 2025');
       await sendToAfiliados(insurer.id, 'Nuevos valores');
-      const auth = await afiliadoAuth(ctx.app, afiliado.id);
+      const auth = await afiliadoAuth(t.app, afiliado.id);
       const own = (
-        await inject('GET', '/api/notificaciones/afiliados?pageIndex=0&pageSize=10', auth)
+        await t.inject('GET', '/api/notificaciones/afiliados?pageIndex=0&pageSize=10', auth)
       ).json() as {
         rows: { id: number; title: string }[];
       };
       const cartilla = own.rows.find((r) => r.title === 'Cartilla 2025')!;
       expect(
-        (await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: cartilla.id })).statusCode,
+        (await t.inject('PUT', '/api/notificaciones/read', auth, { notificacionId: cartilla.id })).statusCode,
       ).toBe(204);
 
-      const res = await inject('GET', '/api/afiliados/profile/datos', auth);
+      const res = await t.inject('GET', '/api/afiliados/profile/datos', auth);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-disposition']).toBe('attachment; filename="mis-datos.json"');
       const datos = afiliadoDatosSchema.parse(res.json());
@@ -289,10 +274,10 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
       ]);
       expect(JSON.stringify(datos.accesos)).not.toContain('@');
 
-      const proven = await inject(
+      const proven = await t.inject(
         'GET',
         '/api/afiliados/profile/datos',
-        await afiliadoAuth(ctx.app, afiliado.id, { birthdateProven: true }),
+        await afiliadoAuth(t.app, afiliado.id, { birthdateProven: true }),
       );
       expect(proven.json()).toMatchObject({
         datosParciales: false,
@@ -325,17 +310,17 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
     });
 
     it('gives a professional their account, profile with specialties, sessions, notifications and coverage checks, and records the download', async () => {
-      const especialidad = await inject('POST', '/api/especialidades', admin, {
+      const especialidad = await t.inject('POST', '/api/especialidades', t.admin, {
         nombre: 'Odontología forense',
       });
       expect(especialidad.statusCode, especialidad.body).toBe(201);
-      const dentist = await createDentist(ctx.app, admin, {
+      const dentist = await createDentist(t.app, t.admin, {
         nombre: 'Horacio Datos Propios',
         especialidades: [especialidad.json().id],
         obrasSociales: [os.id],
       });
-      const auth = await loginAs(ctx.app, dentist.email, dentist.password);
-      const afiliado = await createAfiliado(ctx.app, staff, os.id);
+      const auth = await loginAs(t.app, dentist.email, dentist.password);
+      const afiliado = await createAfiliado(t.app, staff, os.id);
       const unknown = uniqueDocumento();
       await checkCoverage(auth, afiliado.documento);
       await checkCoverage(auth, unknown);
@@ -347,15 +332,15 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
         },
         { name: 'circular.pdf', content: PDF, field: 'pdfs', type: 'application/pdf' },
       );
-      const sent = await ctx.app.inject({
+      const sent = await t.app.inject({
         method: 'POST',
         url: '/api/notificaciones',
-        headers: { ...admin, ...form.headers },
+        headers: { ...t.admin, ...form.headers },
         payload: form.payload,
       });
       expect(sent.statusCode, sent.body).toBe(201);
 
-      const res = await inject('GET', '/api/profesionales/profile/datos', auth);
+      const res = await t.inject('GET', '/api/profesionales/profile/datos', auth);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-disposition']).toBe('attachment; filename="mis-datos.json"');
       const datos = profesionalDatosSchema.parse(res.json());
@@ -394,7 +379,7 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
     });
 
     it('gives staff without a professional record their account, with no profile', async () => {
-      const res = await inject('GET', '/api/profesionales/profile/datos', staff);
+      const res = await t.inject('GET', '/api/profesionales/profile/datos', staff);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         cuenta: { email: staffUser.email, roles: ['ADMINISTRATIVO'] },
@@ -404,28 +389,28 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
     });
 
     it("answers the 11th download of one's own data in an hour with 429, for affiliates and professionals alike", async () => {
-      const afiliado = await createAfiliado(ctx.app, staff, os.id);
-      const afiliadoHeaders = await afiliadoAuth(ctx.app, afiliado.id);
-      const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-      const userHeaders = await loginAs(ctx.app, user.email, user.password);
+      const afiliado = await createAfiliado(t.app, staff, os.id);
+      const afiliadoHeaders = await afiliadoAuth(t.app, afiliado.id);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const userHeaders = await loginAs(t.app, user.email, user.password);
       for (const [url, auth] of [
         ['/api/afiliados/profile/datos', afiliadoHeaders],
         ['/api/profesionales/profile/datos', userHeaders],
       ] as const) {
         for (let i = 0; i < 10; i++)
-          expect((await inject('GET', url, auth)).statusCode, `${url} #${i + 1}`).toBe(200);
-        const refused = await inject('GET', url, auth);
+          expect((await t.inject('GET', url, auth)).statusCode, `${url} #${i + 1}`).toBe(200);
+        const refused = await t.inject('GET', url, auth);
         expect(refused.statusCode).toBe(429);
         expect(refused.json()).toMatchObject({ code: 'DEMASIADOS_INTENTOS', error: MESSAGES.RATE_LIMITED });
       }
       // Another affiliate's downloads are their own.
-      const other = await createAfiliado(ctx.app, staff, os.id);
+      const other = await createAfiliado(t.app, staff, os.id);
       expect(
-        (await inject('GET', '/api/afiliados/profile/datos', await afiliadoAuth(ctx.app, other.id)))
+        (await t.inject('GET', '/api/afiliados/profile/datos', await afiliadoAuth(t.app, other.id)))
           .statusCode,
       ).toBe(200);
       const counted = await queryRows<{ documento: string | null; n: number }>(
-        ctx.database.db,
+        t.db,
         sql`select documento, count(*)::int as n from audit_log
             where action = 'export' and entity = 'datos_personales'
               and (documento = ${afiliado.documento} or actor_user_id = ${user.id})

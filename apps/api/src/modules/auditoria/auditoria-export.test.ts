@@ -3,16 +3,8 @@ import { auditoriaRowSchema, MESSAGES, paginatedSchema } from '@red-dental/contr
 import { uniqueDocumento } from '@red-dental/testing';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
 import { type AuditRowInput, insertAuditRow, queryString } from './auditoria.factories.ts';
@@ -25,16 +17,13 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const uniqueTag = () => `T${randomBytes(5).toString('hex').toUpperCase()}`;
 
 describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
   let os: { id: number; nombre: string };
-  const inject = apiCaller(() => ctx.app);
 
-  const insertRow = (row: AuditRowInput) => insertAuditRow(ctx.database.db, row);
+  const insertRow = (row: AuditRowInput) => insertAuditRow(t.db, row);
 
-  async function list(query: Record<string, string | number>, auth = admin) {
-    const res = await inject(
+  async function list(query: Record<string, string | number>, auth = t.admin) {
+    const res = await t.inject(
       'GET',
       `/api/auditoria?${queryString({ pageIndex: 0, pageSize: 100, ...query })}`,
       auth,
@@ -43,8 +32,8 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
     return auditPage.parse(res.json());
   }
 
-  async function exportCsv(query: Record<string, string | number>, auth = admin) {
-    return inject('GET', `/api/auditoria/export?${queryString(query)}`, auth);
+  async function exportCsv(query: Record<string, string | number>, auth = t.admin) {
+    return t.inject('GET', `/api/auditoria/export?${queryString(query)}`, auth);
   }
 
   /** The CSV's records (the header row apart), as a spreadsheet would read them. */
@@ -52,13 +41,8 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
     parse(text, { bom: true, columns: true, delimiter }) as Record<string, string>[];
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
-    staff = await loginAs(ctx.app, user.email, user.password);
-    os = await createObraSocial(ctx.app, staff, { nombre: 'OSDE Exportada' });
+    os = await createObraSocial(t.app, t.staff, { nombre: 'OSDE Exportada' });
   });
-  afterAll(() => ctx.close());
 
   describe('the CSV export', () => {
     it('downloads the filtered rows as UTF-8 CSV with a BOM and a header row, accents kept, quoted per RFC 4180', async () => {
@@ -168,7 +152,7 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
       expect(nothing.statusCode).toBe(200);
       expect(nothing.rawPayload.toString('utf8')).toBe(`\uFEFF${CSV_HEADER}\r\n`);
 
-      const me = (await inject('GET', '/api/user/me', admin)).json() as { id: number };
+      const me = (await t.inject('GET', '/api/user/me', t.admin)).json() as { id: number };
       const exports = await list({ accion: 'export', entidad: 'auditoria' });
       const mine = exports.rows.filter((r) => r.actorEmail === ADMIN.email);
       expect(mine[0]).toMatchObject({
@@ -185,15 +169,15 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
         },
       });
       const [written] = await queryRows<{ actor_user_id: number }>(
-        ctx.database.db,
+        t.db,
         sql`select actor_user_id from audit_log where id = ${mine[0]!.id}`,
       );
       expect(written!.actor_user_id).toBe(me.id);
     });
 
     it('answers the 31st export of the same user in an hour with 429', async () => {
-      const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRADOR']);
-      const auth = await loginAs(ctx.app, user.email, user.password);
+      const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRADOR']);
+      const auth = await loginAs(t.app, user.email, user.password);
       const documento = uniqueTag();
       for (let i = 0; i < 30; i++) expect((await exportCsv({ documento }, auth)).statusCode).toBe(200);
       const refused = await exportCsv({ documento }, auth);
@@ -204,7 +188,7 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
       expect((await exportCsv({ documento })).statusCode).toBe(200);
       // Only the exports that went out are in the log.
       const [{ n }] = (await queryRows<{ n: number }>(
-        ctx.database.db,
+        t.db,
         sql`select count(*)::int as n from audit_log where actor_user_id = ${user.id} and action = 'export'`,
       )) as [{ n: number }];
       expect(n).toBe(30);
@@ -239,7 +223,7 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
 
     it("names each row's subject as it is now, or as the row recorded it once deleted, and writes the details as text", async () => {
       const documento = uniqueDocumento();
-      const lucia = await createAfiliado(ctx.app, staff, os.id, { nombre: 'Lucía Acuña', documento });
+      const lucia = await createAfiliado(t.app, t.staff, os.id, { nombre: 'Lucía Acuña', documento });
       const dotted = documento.replace(/\B(?=(\d{3})+$)/g, '.');
       await insertRow({
         documento,
@@ -291,7 +275,7 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
       const documento = uniqueTag();
       const afiliados = [];
       for (let i = 0; i < 5; i++)
-        afiliados.push(await createAfiliado(ctx.app, staff, os.id, { nombre: `Paciente ${i}` }));
+        afiliados.push(await createAfiliado(t.app, t.staff, os.id, { nombre: `Paciente ${i}` }));
       for (const [i, a] of afiliados.entries())
         await insertRow({
           documento,
@@ -301,8 +285,8 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
           details: { obraSocialId: os.id },
         });
       const statements: string[] = [];
-      const execute = ctx.database.db.execute.bind(ctx.database.db);
-      ctx.database.db.execute = ((query: Parameters<typeof execute>[0]) => {
+      const execute = t.db.execute.bind(t.db);
+      t.db.execute = ((query: Parameters<typeof execute>[0]) => {
         // A statement of the query builder may not serialise; the lookups are plain SQL that does.
         try {
           statements.push(JSON.stringify(query));
@@ -319,7 +303,7 @@ describe.each(BACKENDS)('auditoría: the export and the names (%s)', (backend) =
           'Paciente 0',
         ]);
       } finally {
-        ctx.database.db.execute = execute;
+        t.db.execute = execute;
       }
       expect(statements.filter((s) => s.includes('from afiliados where id = any'))).toHaveLength(1);
     });

@@ -3,16 +3,8 @@ import { auditoriaRowSchema, MESSAGES, PERMISSIONS, paginatedSchema } from '@red
 import { buildPdf, uniqueDocumento } from '@red-dental/testing';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { seedCatalogue } from '../../db/seed/base.ts';
 import { createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
@@ -27,17 +19,15 @@ const _PDF = buildPdf(['Cartilla actualizada', 'Vigente desde el 1 de diciembre'
 const uniqueTag = () => `T${randomBytes(5).toString('hex').toUpperCase()}`;
 
 describe.each(BACKENDS)('auditoría (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
+  const t = useTestApp(backend);
   let staff: Record<string, string>;
   let staffUser: { id: number; email: string };
   let os: { id: number; nombre: string };
-  const inject = apiCaller(() => ctx.app);
 
-  const insertRow = (row: AuditRowInput) => insertAuditRow(ctx.database.db, row);
+  const insertRow = (row: AuditRowInput) => insertAuditRow(t.db, row);
 
-  async function list(query: Record<string, string | number>, auth = admin) {
-    const res = await inject(
+  async function list(query: Record<string, string | number>, auth = t.admin) {
+    const res = await t.inject(
       'GET',
       `/api/auditoria?${queryString({ pageIndex: 0, pageSize: 100, ...query })}`,
       auth,
@@ -46,8 +36,8 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
     return auditPage.parse(res.json());
   }
 
-  async function exportCsv(query: Record<string, string | number>, auth = admin) {
-    return inject('GET', `/api/auditoria/export?${queryString(query)}`, auth);
+  async function exportCsv(query: Record<string, string | number>, auth = t.admin) {
+    return t.inject('GET', `/api/auditoria/export?${queryString(query)}`, auth);
   }
 
   /** The CSV's records (the header row apart), as a spreadsheet would read them. */
@@ -55,7 +45,7 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
 
   /** A dentist's coverage check of one document, as the dentist's screen asks it. */
   async function checkCoverage(auth: Record<string, string>, documento: string) {
-    const res = await inject(
+    const res = await t.inject(
       'GET',
       `/api/afiliados/paginated?${queryString({ pageIndex: 0, pageSize: 10, search: documento })}`,
       auth,
@@ -65,70 +55,65 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const user = await createUserWithRoles(ctx.app, admin, ['ADMINISTRATIVO']);
+    const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
     // The name the staff member's rows carry, copied when each is written.
-    await ctx.database.db.execute(
-      sql`update users set nombre = 'Mónica Auditada Ríos' where id = ${user.id}`,
-    );
+    await t.db.execute(sql`update users set nombre = 'Mónica Auditada Ríos' where id = ${user.id}`);
     staffUser = user;
-    staff = await loginAs(ctx.app, user.email, user.password);
-    os = await createObraSocial(ctx.app, staff, { nombre: 'OSDE Auditoría' });
+    staff = await loginAs(t.app, user.email, user.password);
+    os = await createObraSocial(t.app, staff, { nombre: 'OSDE Auditoría' });
   });
-  afterAll(() => ctx.close());
 
   describe('who may read the log', () => {
     it('gives the ADMINISTRADOR role AUDIT.GET, and gives it back at the next start if it went missing', async () => {
       const holds = async () =>
         (
           await queryRows<{ n: number }>(
-            ctx.database.db,
+            t.db,
             sql`select count(*)::int as n from role_permissions rp
                 join roles r on r.id = rp.role_id join permissions p on p.id = rp.permission_id
                 where r.name = 'ADMINISTRADOR' and p.name = ${PERMISSIONS.AUDIT_GET}`,
           )
         )[0]!.n;
       expect(await holds()).toBe(1);
-      const roles = (await inject('GET', '/api/roles', admin)).json() as {
+      const roles = (await t.inject('GET', '/api/roles', t.admin)).json() as {
         name: string;
         permissions: string[];
       }[];
       expect(roles.find((r) => r.name === 'ADMINISTRADOR')!.permissions).toContain('AUDIT.GET');
 
       // A database from before the permission existed: the next start's seed grants it.
-      await ctx.database.db.execute(
+      await t.db.execute(
         sql`delete from role_permissions where permission_id = (select id from permissions where name = 'AUDIT.GET')`,
       );
-      expect((await inject('GET', '/api/auditoria', admin)).statusCode).toBe(403);
-      await seedCatalogue(ctx.database.db);
+      expect((await t.inject('GET', '/api/auditoria', t.admin)).statusCode).toBe(403);
+      await seedCatalogue(t.db);
       expect(await holds()).toBe(1);
-      expect((await inject('GET', '/api/auditoria', admin)).statusCode).toBe(200);
+      expect((await t.inject('GET', '/api/auditoria', t.admin)).statusCode).toBe(200);
     });
 
     it('refuses staff without AUDIT.GET (403) and callers without a session (401), and lets in any role holding it', async () => {
       for (const url of ['/api/auditoria', '/api/auditoria/export']) {
-        const refused = await inject('GET', url, staff);
+        const refused = await t.inject('GET', url, staff);
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toMatchObject({ code: 'SIN_PERMISO' });
-        expect((await inject('GET', url)).statusCode).toBe(401);
+        expect((await t.inject('GET', url)).statusCode).toBe(401);
       }
-      const role = await inject('POST', '/api/roles', admin, {
+      const role = await t.inject('POST', '/api/roles', t.admin, {
         name: 'AUDITOR EXTERNO',
         permissions: ['AUDIT.GET', 'BACKOFFICE_ACCESS'],
       });
       expect(role.statusCode, role.body).toBe(201);
-      const auditor = await createUserWithRoles(ctx.app, admin, ['AUDITOR EXTERNO']);
-      const auth = await loginAs(ctx.app, auditor.email, auditor.password);
-      expect((await inject('GET', '/api/auditoria', auth)).statusCode).toBe(200);
+      const auditor = await createUserWithRoles(t.app, t.admin, ['AUDITOR EXTERNO']);
+      const auth = await loginAs(t.app, auditor.email, auditor.password);
+      expect((await t.inject('GET', '/api/auditoria', auth)).statusCode).toBe(200);
       // Reading the log does not let them into the affiliates' registry.
-      expect((await inject('GET', '/api/afiliados/paginated', auth)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/afiliados/paginated', auth)).statusCode).toBe(403);
     });
   });
 
   describe('the log, filtered and paged', () => {
     it("finds a staff member's rows by part of their name or e-mail, whatever the case", async () => {
-      await createAfiliado(ctx.app, staff, os.id);
+      await createAfiliado(t.app, staff, os.id);
       const byName = await list({ actor: 'AUDITADA' });
       expect(byName.rowCount).toBeGreaterThanOrEqual(2);
       expect(byName.rows.length).toBe(byName.rowCount);
@@ -152,8 +137,8 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
     });
 
     it("finds a professional's rows by part of their professional name", async () => {
-      const dentist = await createDentist(ctx.app, admin, { nombre: 'Eulalia Búsqueda Ferreyra' });
-      const auth = await loginAs(ctx.app, dentist.email, dentist.password);
+      const dentist = await createDentist(t.app, t.admin, { nombre: 'Eulalia Búsqueda Ferreyra' });
+      const auth = await loginAs(t.app, dentist.email, dentist.password);
       await checkCoverage(auth, uniqueDocumento());
       const page = await list({ actor: 'búsqueda ferr', accion: 'consult' });
       expect(page.rowCount).toBe(1);
@@ -167,8 +152,8 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
     });
 
     it("finds an actor's rows by name whatever apostrophes, hyphens and spaces are typed", async () => {
-      const dentist = await createDentist(ctx.app, admin, { nombre: "Nélida D'Alessandro-Paz" });
-      await checkCoverage(await loginAs(ctx.app, dentist.email, dentist.password), uniqueDocumento());
+      const dentist = await createDentist(t.app, t.admin, { nombre: "Nélida D'Alessandro-Paz" });
+      await checkCoverage(await loginAs(t.app, dentist.email, dentist.password), uniqueDocumento());
       for (const actor of ['dalessandropaz', 'd alessandro paz', 'D’Alessandro', 'nelida dalessandro']) {
         const page = await list({ actor, accion: 'consult' });
         expect(
@@ -199,24 +184,24 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
 
     it("finds an affiliate's rows by document, with the staff searches that showed them and checks made before they existed", async () => {
       const documento = uniqueDocumento();
-      const dentist = await createDentist(ctx.app, admin);
-      const dentistAuth = await loginAs(ctx.app, dentist.email, dentist.password);
+      const dentist = await createDentist(t.app, t.admin);
+      const dentistAuth = await loginAs(t.app, dentist.email, dentist.password);
       // Checked before being registered: not found then, and still about this document.
       await checkCoverage(dentistAuth, documento);
-      const afiliado = await createAfiliado(ctx.app, staff, os.id, {
+      const afiliado = await createAfiliado(t.app, staff, os.id, {
         nombre: 'Rosario Quispewayta Mamani',
         documento,
       });
-      const other = await createAfiliado(ctx.app, staff, os.id);
+      const other = await createAfiliado(t.app, staff, os.id);
       await checkCoverage(dentistAuth, documento);
       await checkCoverage(dentistAuth, other.documento);
-      const search = await inject(
+      const search = await t.inject(
         'GET',
         '/api/afiliados/paginated?pageIndex=0&pageSize=10&search=quispewayta',
         staff,
       );
       expect(search.json().rows.map((r: { id: number }) => r.id)).toEqual([afiliado.id]);
-      expect((await inject('GET', `/api/afiliados/${afiliado.id}`, staff)).statusCode).toBe(200);
+      expect((await t.inject('GET', `/api/afiliados/${afiliado.id}`, staff)).statusCode).toBe(200);
 
       const page = await list({ documento });
       expect(page.rows.map((r) => r.action)).toEqual(['read', 'search', 'consult', 'create', 'consult']);
@@ -246,9 +231,9 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
     });
 
     it('finds the same rows however the document is typed, in the list and in its export', async () => {
-      const afiliado = await createAfiliado(ctx.app, staff, os.id);
-      const dentist = await createDentist(ctx.app, admin);
-      await checkCoverage(await loginAs(ctx.app, dentist.email, dentist.password), afiliado.documento);
+      const afiliado = await createAfiliado(t.app, staff, os.id);
+      const dentist = await createDentist(t.app, t.admin);
+      await checkCoverage(await loginAs(t.app, dentist.email, dentist.password), afiliado.documento);
       const plain = await list({ documento: afiliado.documento });
       expect(plain.rows.map((r) => r.action)).toEqual(['consult', 'create']);
       const [, millions, thousands, units] = /^(\d+)(\d{3})(\d{3})$/.exec(afiliado.documento)!;
@@ -328,26 +313,26 @@ describe.each(BACKENDS)('auditoría (%s)', (backend) => {
     it('refuses a date that is not a day, or desde after hasta, in Spanish (400)', async () => {
       for (const url of ['/api/auditoria', '/api/auditoria/export']) {
         for (const desde of ['2025-02-30', '09/03/2025', '2025-3-9', 'ayer']) {
-          const res = await inject('GET', `${url}?desde=${encodeURIComponent(desde)}`, admin);
+          const res = await t.inject('GET', `${url}?desde=${encodeURIComponent(desde)}`, t.admin);
           expect(res.statusCode, `${url} desde=${desde}`).toBe(400);
           expect(res.json()).toMatchObject({ code: 'VALIDACION', fields: { desde: M.DATE_INVALID } });
         }
-        const hasta = await inject('GET', `${url}?hasta=2025-13-01`, admin);
+        const hasta = await t.inject('GET', `${url}?hasta=2025-13-01`, t.admin);
         expect(hasta.json()).toMatchObject({ fields: { hasta: M.DATE_INVALID } });
-        const reversed = await inject('GET', `${url}?desde=2025-03-10&hasta=2025-03-09`, admin);
+        const reversed = await t.inject('GET', `${url}?desde=2025-03-10&hasta=2025-03-09`, t.admin);
         expect(reversed.statusCode).toBe(400);
         expect(reversed.json()).toMatchObject({
           error: M.RANGE_INVALID,
           code: 'VALIDACION',
           fields: { hasta: M.RANGE_INVALID },
         });
-        const action = await inject('GET', `${url}?accion=borrar-todo`, admin);
+        const action = await t.inject('GET', `${url}?accion=borrar-todo`, t.admin);
         expect(action.statusCode).toBe(400);
         expect(action.json().fields).toHaveProperty('accion');
       }
       // The same day at both ends is one day.
       expect(
-        (await inject('GET', '/api/auditoria?desde=2025-03-09&hasta=2025-03-09', admin)).statusCode,
+        (await t.inject('GET', '/api/auditoria?desde=2025-03-09&hasta=2025-03-09', t.admin)).statusCode,
       ).toBe(200);
     });
   });

@@ -9,15 +9,7 @@ import {
 import { buildPdf } from '@red-dental/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { startS3 } from '../../../test/s3-server.ts';
 import {
   afiliados,
@@ -68,10 +60,7 @@ async function storedFiles(dataDir: string): Promise<string[]> {
 }
 
 describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
-  const inject = apiCaller(() => ctx.app);
+  const t = useTestApp(backend, { env: { MAX_PDF_MB: '0.05' }, staff: true });
 
   async function send(
     url: string,
@@ -80,7 +69,7 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
     file?: Parameters<typeof sendForm>[1],
   ) {
     const form = sendForm(fields, file);
-    return ctx.app.inject({
+    return t.app.inject({
       method: 'POST',
       url,
       headers: { ...auth, ...form.headers },
@@ -89,44 +78,37 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
   }
 
   async function staffRows(search = '') {
-    const res = await inject(
+    const res = await t.inject(
       'GET',
       `/api/notificaciones?pageIndex=1&pageSize=50&search=${encodeURIComponent(search)}`,
-      staff,
+      t.staff,
     );
     expect(res.statusCode, res.body).toBe(200);
     return staffPage.parse(res.json()).rows;
   }
 
   async function ownRows(url: string, auth: Record<string, string>) {
-    const res = await inject('GET', url, auth);
+    const res = await t.inject('GET', url, auth);
     expect(res.statusCode, res.body).toBe(200);
     return ownPage.parse(res.json());
   }
 
-  beforeAll(async () => {
-    ctx = await createTestApp(backend, { MAX_PDF_MB: '0.05' });
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-  });
-  afterAll(() => ctx.close());
-
   describe('to affiliates', () => {
     it('reaches the affiliates of the chosen insurer only, frozen at send time, with a mail to confirmed addresses', async () => {
-      const osde = await createObraSocial(ctx.app, staff);
-      const otra = await createObraSocial(ctx.app, staff);
-      const ana = await createAfiliado(ctx.app, staff, osde.id);
-      const beto = await createAfiliado(ctx.app, staff, osde.id);
-      const ajeno = await createAfiliado(ctx.app, staff, otra.id);
-      await ctx.app.db.update(afiliados).set({ email: 'ana@example.com' }).where(eq(afiliados.id, ana.id));
+      const osde = await createObraSocial(t.app, t.staff);
+      const otra = await createObraSocial(t.app, t.staff);
+      const ana = await createAfiliado(t.app, t.staff, osde.id);
+      const beto = await createAfiliado(t.app, t.staff, osde.id);
+      const ajeno = await createAfiliado(t.app, t.staff, otra.id);
+      await t.app.db.update(afiliados).set({ email: 'ana@example.com' }).where(eq(afiliados.id, ana.id));
 
-      const count = await inject('POST', '/api/notificaciones/destinatarios', staff, {
+      const count = await t.inject('POST', '/api/notificaciones/destinatarios', t.staff, {
         destinatario: 'afiliados',
         obrasSociales: [osde.id],
       });
       expect(count.json()).toEqual({ count: 2 });
 
-      const sent = await send('/api/notificaciones/afiliados', staff, {
+      const sent = await send('/api/notificaciones/afiliados', t.staff, {
         title: 'Nuevos valores',
         category: 'Afiliados',
         obrasSociales: [osde.id],
@@ -136,7 +118,7 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       const { id } = sent.json();
 
       // Someone who joins the insurer afterwards does not receive it.
-      const tarde = await createAfiliado(ctx.app, staff, osde.id);
+      const tarde = await createAfiliado(t.app, t.staff, osde.id);
       for (const [who, expected] of [
         [ana, 1],
         [beto, 1],
@@ -145,17 +127,16 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       ] as const) {
         const page = await ownRows(
           '/api/notificaciones/afiliados?pageIndex=0&pageSize=10',
-          await afiliadoAuth(ctx.app, who.id),
+          await afiliadoAuth(t.app, who.id),
         );
         expect(page.rows.filter((r) => r.id === id)).toHaveLength(expected);
       }
 
-      const [row] = (await ownRows('/api/notificaciones/afiliados', await afiliadoAuth(ctx.app, ana.id)))
-        .rows;
+      const [row] = (await ownRows('/api/notificaciones/afiliados', await afiliadoAuth(t.app, ana.id))).rows;
       expect(row).toMatchObject({ id, title: 'Nuevos valores', category: 'Afiliados', open: false });
       expect(row!.message[0]).toMatch(/^\/api\/files\/notificaciones\/.+\.pdf\?/);
 
-      const mails = await ctx.app.db
+      const mails = await t.app.db
         .select()
         .from(mailOutbox)
         .where(eq(mailOutbox.template, 'nueva-notificacion'));
@@ -179,20 +160,22 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
     });
 
     it('opens the PDF through the signed link, marks it read, and counts the read for staff', async () => {
-      const os = await createObraSocial(ctx.app, staff);
-      const afiliado = await createAfiliado(ctx.app, staff, os.id);
-      const auth = await afiliadoAuth(ctx.app, afiliado.id);
+      const os = await createObraSocial(t.app, t.staff);
+      const afiliado = await createAfiliado(t.app, t.staff, os.id);
+      const auth = await afiliadoAuth(t.app, afiliado.id);
       const { id } = (
-        await send('/api/notificaciones/afiliados', staff, {
+        await send('/api/notificaciones/afiliados', t.staff, {
           title: 'Cartilla actualizada',
           category: 'Documentación',
           obrasSociales: [os.id],
         })
       ).json();
 
-      expect((await inject('GET', '/api/notificaciones/unread', auth)).json()).toEqual({ Documentación: 1 });
+      expect((await t.inject('GET', '/api/notificaciones/unread', auth)).json()).toEqual({
+        Documentación: 1,
+      });
       const [row] = (await ownRows('/api/notificaciones/afiliados', auth)).rows;
-      const file = await inject('GET', row!.message[0]!);
+      const file = await t.inject('GET', row!.message[0]!);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.headers['content-disposition']).toBe('inline; filename="valores.pdf"');
@@ -205,24 +188,24 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
 
       // A double click: two marks at once count as one read.
       const marks = await Promise.all([
-        inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id }),
-        inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id }),
+        t.inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id }),
+        t.inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id }),
       ]);
       expect(marks.map((m) => m.statusCode)).toEqual([204, 204]);
-      expect((await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id })).statusCode).toBe(
-        204,
-      );
-      expect((await inject('GET', '/api/notificaciones/unread', auth)).json()).toEqual({});
+      expect(
+        (await t.inject('PUT', '/api/notificaciones/read', auth, { notificacionId: id })).statusCode,
+      ).toBe(204);
+      expect((await t.inject('GET', '/api/notificaciones/unread', auth)).json()).toEqual({});
       expect((await ownRows('/api/notificaciones/afiliados', auth)).rows[0]).toMatchObject({
         id,
         open: true,
       });
       expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 1, readCount: 1 });
 
-      const recipients = await inject(
+      const recipients = await t.inject(
         'GET',
         `/api/notificaciones/${id}/destinatarios?pageIndex=0&pageSize=10`,
-        staff,
+        t.staff,
       );
       expect(recipients.json()).toEqual({
         rows: [
@@ -235,10 +218,10 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
         ],
         rowCount: 1,
       });
-      const past = await inject(
+      const past = await t.inject(
         'GET',
         `/api/notificaciones/${id}/destinatarios?pageIndex=3&pageSize=10`,
-        staff,
+        t.staff,
       );
       expect(past.json(), 'a page past the end still tells how many there are').toEqual({
         rows: [],
@@ -249,37 +232,37 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
 
   describe('when recipients go', () => {
     it("keeps 'Leída por X de N' to the recipients still there, and their links stop opening", async () => {
-      const os = await createObraSocial(ctx.app, staff);
-      const lectora = await createAfiliado(ctx.app, staff, os.id);
-      const otra = await createAfiliado(ctx.app, staff, os.id);
-      const lectoraAuth = await afiliadoAuth(ctx.app, lectora.id);
-      const otraAuth = await afiliadoAuth(ctx.app, otra.id);
+      const os = await createObraSocial(t.app, t.staff);
+      const lectora = await createAfiliado(t.app, t.staff, os.id);
+      const otra = await createAfiliado(t.app, t.staff, os.id);
+      const lectoraAuth = await afiliadoAuth(t.app, lectora.id);
+      const otraAuth = await afiliadoAuth(t.app, otra.id);
       const { id } = (
-        await send('/api/notificaciones/afiliados', staff, {
+        await send('/api/notificaciones/afiliados', t.staff, {
           title: 'Padrón',
           category: 'Afiliados',
           obrasSociales: [os.id],
         })
       ).json();
-      await inject('PUT', '/api/notificaciones/read', lectoraAuth, { notificacionId: id });
+      await t.inject('PUT', '/api/notificaciones/read', lectoraAuth, { notificacionId: id });
       expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 2, readCount: 1 });
 
       const link = (await ownRows('/api/notificaciones/afiliados', otraAuth)).rows[0]!.message[0]!;
       // Given de baja, she stays a recipient of what she was sent (and read).
-      expect((await inject('DELETE', `/api/afiliados/${lectora.id}`, staff)).statusCode).toBe(204);
+      expect((await t.inject('DELETE', `/api/afiliados/${lectora.id}`, t.staff)).statusCode).toBe(204);
       expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 2, readCount: 1 });
       // Her row removed (the API never erases affiliates; the database may), she goes from the counts.
-      await ctx.app.db.delete(afiliados).where(eq(afiliados.id, lectora.id));
+      await t.app.db.delete(afiliados).where(eq(afiliados.id, lectora.id));
       expect((await staffRows()).find((r) => r.id === id)).toMatchObject({ recipientCount: 1, readCount: 0 });
-      const listed = (await inject('GET', `/api/notificaciones/${id}/destinatarios`, staff)).json();
+      const listed = (await t.inject('GET', `/api/notificaciones/${id}/destinatarios`, t.staff)).json();
       expect(listed.rowCount).toBe(1);
 
       // A link opens only while its reader is still a recipient of a notification that exists.
-      expect((await inject('GET', link)).statusCode).toBe(200);
-      await ctx.app.db
+      expect((await t.inject('GET', link)).statusCode).toBe(200);
+      await t.app.db
         .delete(notificacionDestinatarios)
         .where(eq(notificacionDestinatarios.afiliadoId, otra.id));
-      expect((await inject('GET', link)).statusCode).toBe(404);
+      expect((await t.inject('GET', link)).statusCode).toBe(404);
     });
   });
 
@@ -295,32 +278,33 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
     let d3: typeof d1;
 
     beforeAll(async () => {
-      os1 = (await createObraSocial(ctx.app, staff)).id;
-      os2 = (await createObraSocial(ctx.app, staff)).id;
-      zona1 = (await inject('POST', '/api/zonas', staff, { nombre: 'Norte', numero: 101 })).json().id;
-      zona2 = (await inject('POST', '/api/zonas', staff, { nombre: 'Sur', numero: 102 })).json().id;
-      orto = (await inject('POST', '/api/especialidades', staff, { nombre: 'Ortopedia funcional' })).json()
-        .id;
-      endo = (
-        await inject('POST', '/api/especialidades', staff, { nombre: 'Microcirugía endodóntica' })
+      os1 = (await createObraSocial(t.app, t.staff)).id;
+      os2 = (await createObraSocial(t.app, t.staff)).id;
+      zona1 = (await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Norte', numero: 101 })).json().id;
+      zona2 = (await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Sur', numero: 102 })).json().id;
+      orto = (
+        await t.inject('POST', '/api/especialidades', t.staff, { nombre: 'Ortopedia funcional' })
       ).json().id;
-      d1 = await createDentist(ctx.app, admin, {
+      endo = (
+        await t.inject('POST', '/api/especialidades', t.staff, { nombre: 'Microcirugía endodóntica' })
+      ).json().id;
+      d1 = await createDentist(t.app, t.admin, {
         obrasSociales: [os1],
         zonaId: zona1,
         especialidades: [orto],
       });
-      d2 = await createDentist(ctx.app, admin, {
+      d2 = await createDentist(t.app, t.admin, {
         obrasSociales: [os1],
         zonaId: zona2,
         especialidades: [orto],
       });
-      d3 = await createDentist(ctx.app, admin, {
+      d3 = await createDentist(t.app, t.admin, {
         obrasSociales: [os2],
         zonaId: zona1,
         especialidades: [endo],
       });
       // Waiting for approval: never a recipient.
-      await createDentist(ctx.app, admin, {
+      await createDentist(t.app, t.admin, {
         obrasSociales: [os1],
         zonaId: zona1,
         especialidades: [orto],
@@ -330,7 +314,7 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
 
     const recipients = async (filters: Record<string, number[]>) =>
       (
-        await inject('POST', '/api/notificaciones/destinatarios', staff, {
+        await t.inject('POST', '/api/notificaciones/destinatarios', t.staff, {
           destinatario: 'profesionales',
           ...filters,
         })
@@ -346,7 +330,7 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
     });
 
     it('sends to the matching professionals only; each sees it, marks it read, and nobody else can', async () => {
-      const sent = await send('/api/notificaciones', staff, {
+      const sent = await send('/api/notificaciones', t.staff, {
         title: 'Circular zona norte',
         category: 'Comunicación al prestador',
         obrasSociales: [os1],
@@ -356,16 +340,16 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       expect(sent.json().recipientCount).toBe(1);
       const { id } = sent.json();
 
-      const auth1 = await loginAs(ctx.app, d1.email, d1.password);
-      const auth3 = await loginAs(ctx.app, d3.email, d3.password);
+      const auth1 = await loginAs(t.app, d1.email, d1.password);
+      const auth3 = await loginAs(t.app, d3.email, d3.password);
       expect(
         (await ownRows('/api/notificaciones/by-id?pageIndex=0&pageSize=10', auth1)).rows.map((r) => r.id),
       ).toEqual([id]);
       // Same insurer, other zone; other insurer, same zone: neither receives it.
-      const auth2 = await loginAs(ctx.app, d2.email, d2.password);
+      const auth2 = await loginAs(t.app, d2.email, d2.password);
       expect((await ownRows('/api/notificaciones/by-id', auth2)).rows).toEqual([]);
       expect((await ownRows('/api/notificaciones/by-id', auth3)).rows).toEqual([]);
-      expect((await inject('GET', '/api/notificaciones/unread', auth1)).json()).toEqual({
+      expect((await t.inject('GET', '/api/notificaciones/unread', auth1)).json()).toEqual({
         'Comunicación al prestador': 1,
       });
       expect(
@@ -375,38 +359,38 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
 
       // Another professional can neither mark it nor open it with a link made for someone else.
       expect(
-        (await inject('PUT', '/api/notificaciones/read', auth3, { notificacionId: id })).statusCode,
+        (await t.inject('PUT', '/api/notificaciones/read', auth3, { notificacionId: id })).statusCode,
       ).toBe(404);
       const link = (await ownRows('/api/notificaciones/by-id', auth1)).rows[0]!.message[0]!;
       const forged = link.replace(/s=u\.\d+\.\d+/, `s=u.${d3.userId}.0`);
-      expect((await inject('GET', forged)).statusCode).toBe(403);
-      expect((await inject('GET', link.replace(/sig=[^&]+/, 'sig=AAAA'))).statusCode).toBe(403);
-      expect((await inject('GET', link.replace('.pdf?', 'x.pdf?'))).json().error).toBe(M.LINK_INVALID);
+      expect((await t.inject('GET', forged)).statusCode).toBe(403);
+      expect((await t.inject('GET', link.replace(/sig=[^&]+/, 'sig=AAAA'))).statusCode).toBe(403);
+      expect((await t.inject('GET', link.replace('.pdf?', 'x.pdf?'))).json().error).toBe(M.LINK_INVALID);
 
       // Ten minutes later the link no longer opens; after a logout neither does a fresh one.
       const now = Date.now();
       vi.spyOn(Date, 'now').mockReturnValue(now + 10 * 60 * 1000 + 1000);
       try {
-        expect((await inject('GET', link)).statusCode).toBe(403);
+        expect((await t.inject('GET', link)).statusCode).toBe(403);
       } finally {
         vi.restoreAllMocks();
       }
-      expect((await inject('GET', link)).statusCode).toBe(200);
-      expect((await inject('POST', '/api/user/logout', auth1)).statusCode).toBe(204);
-      expect((await inject('GET', link)).statusCode).toBe(403);
+      expect((await t.inject('GET', link)).statusCode).toBe(200);
+      expect((await t.inject('POST', '/api/user/logout', auth1)).statusCode).toBe(204);
+      expect((await t.inject('GET', link)).statusCode).toBe(403);
 
-      const again = await loginAs(ctx.app, d1.email, d1.password);
+      const again = await loginAs(t.app, d1.email, d1.password);
       expect(
-        (await inject('PUT', '/api/notificaciones/read', again, { notificacionId: id })).statusCode,
+        (await t.inject('PUT', '/api/notificaciones/read', again, { notificacionId: id })).statusCode,
       ).toBe(204);
-      expect((await inject('GET', '/api/notificaciones/unread', again)).json()).toEqual({});
-      const listed = await inject('GET', `/api/notificaciones/${id}/destinatarios`, staff);
+      expect((await t.inject('GET', '/api/notificaciones/unread', again)).json()).toEqual({});
+      const listed = await t.inject('GET', `/api/notificaciones/${id}/destinatarios`, t.staff);
       expect(listed.json().rows).toEqual([
         { tipo: 'profesionales', nombre: d1.nombre, detalle: d1.email, readAt: expect.any(String) },
       ]);
 
       // By specialty: the endodontist receives it, the orthodontists do not.
-      const byEspecialidad = await send('/api/notificaciones', staff, {
+      const byEspecialidad = await send('/api/notificaciones', t.staff, {
         title: 'Solo endodoncia',
         category: 'Notificación a Prestadores',
         especialidades: [endo],
@@ -417,7 +401,7 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
       ]);
       expect((await ownRows('/api/notificaciones/by-id', auth2)).rows).toEqual([]);
 
-      const mails = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, d1.email));
+      const mails = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, d1.email));
       const nuevas = mails.filter((m) => m.template === 'nueva-notificacion');
       expect(nuevas).toHaveLength(1);
       expect(nuevas[0]!.text).toContain('http://reddental.test/notificaciones\n');
@@ -427,65 +411,67 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
 
   describe('unread counts', () => {
     it("follow a professional's sends, reads and deletions, as a recount of the recipients would", async () => {
-      const dentist = await createDentist(ctx.app, admin);
-      const auth = await loginAs(ctx.app, dentist.email, dentist.password);
-      const unread = async () => (await inject('GET', '/api/notificaciones/unread', auth)).json();
+      const dentist = await createDentist(t.app, t.admin);
+      const auth = await loginAs(t.app, dentist.email, dentist.password);
+      const unread = async () => (await t.inject('GET', '/api/notificaciones/unread', auth)).json();
       const sendOne = async (title: string, category: string) =>
-        (await send('/api/notificaciones', staff, { title, category, profesionales: [dentist.id] })).json()
+        (await send('/api/notificaciones', t.staff, { title, category, profesionales: [dentist.id] })).json()
           .id as number;
 
       const a = await sendOne('Uno', 'Documentación');
       const b = await sendOne('Dos', 'Documentación');
       const c = await sendOne('Tres', 'Actualización de valores');
       expect(await unread()).toEqual({ Documentación: 2, 'Actualización de valores': 1 });
-      await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: a });
+      await t.inject('PUT', '/api/notificaciones/read', auth, { notificacionId: a });
       expect(await unread()).toEqual({ Documentación: 1, 'Actualización de valores': 1 });
       // Deleting a read one changes nothing; deleting an unread one takes it off.
-      await inject('DELETE', '/api/notificaciones', staff, { ids: [a, c] });
+      await t.inject('DELETE', '/api/notificaciones', t.staff, { ids: [a, c] });
       expect(await unread()).toEqual({ Documentación: 1 });
-      await inject('PUT', '/api/notificaciones/read', auth, { notificacionId: b });
+      await t.inject('PUT', '/api/notificaciones/read', auth, { notificacionId: b });
       expect(await unread()).toEqual({});
     });
   });
 
   describe('staff list and deletion', () => {
     it('pages from 1, filters by category, and deletes notifications with their recipients and file', async () => {
-      const os = await createObraSocial(ctx.app, staff);
-      const afiliado = await createAfiliado(ctx.app, staff, os.id);
-      const auth = await afiliadoAuth(ctx.app, afiliado.id);
+      const os = await createObraSocial(t.app, t.staff);
+      const afiliado = await createAfiliado(t.app, t.staff, os.id);
+      const auth = await afiliadoAuth(t.app, afiliado.id);
       const { id } = (
-        await send('/api/notificaciones/afiliados', staff, {
+        await send('/api/notificaciones/afiliados', t.staff, {
           title: 'Para borrar',
           category: 'Novedades staff/subprestadores',
           obrasSociales: [os.id],
         })
       ).json();
 
-      expect((await inject('GET', '/api/notificaciones?pageIndex=0', staff)).statusCode).toBe(400);
+      expect((await t.inject('GET', '/api/notificaciones?pageIndex=0', t.staff)).statusCode).toBe(400);
       const filtered = await staffRows('Novedades staff/subprestadores');
       expect(filtered.map((r) => r.title)).toEqual(['Para borrar']);
       expect((await staffRows('Todas')).length).toBeGreaterThan(1);
       const link = filtered[0]!.message[0]!;
-      const filesBefore = backend === 'pglite' ? await storedFiles(ctx.config.dataDir) : [];
+      const filesBefore = backend === 'pglite' ? await storedFiles(t.config.dataDir) : [];
 
-      expect((await inject('DELETE', '/api/notificaciones', auth, { ids: [id] })).statusCode).toBe(403);
-      expect((await inject('DELETE', '/api/notificaciones', staff, { ids: [id] })).statusCode).toBe(204);
+      expect((await t.inject('DELETE', '/api/notificaciones', auth, { ids: [id] })).statusCode).toBe(403);
+      expect((await t.inject('DELETE', '/api/notificaciones', t.staff, { ids: [id] })).statusCode).toBe(204);
       expect((await staffRows()).some((r) => r.id === id)).toBe(false);
       expect((await ownRows('/api/notificaciones/afiliados', auth)).rows).toEqual([]);
-      expect((await inject('GET', '/api/notificaciones/unread', auth)).json()).toEqual({});
-      expect((await inject('GET', link)).statusCode).toBe(404);
+      expect((await t.inject('GET', '/api/notificaciones/unread', auth)).json()).toEqual({});
+      expect((await t.inject('GET', link)).statusCode).toBe(404);
       if (backend === 'pglite')
-        expect(await storedFiles(ctx.config.dataDir)).toHaveLength(filesBefore.length - 1);
-      expect((await inject('DELETE', '/api/notificaciones', staff, { ids: [id] })).statusCode).toBe(404);
-      expect((await inject('GET', `/api/notificaciones/${id}/destinatarios`, staff)).statusCode).toBe(404);
+        expect(await storedFiles(t.config.dataDir)).toHaveLength(filesBefore.length - 1);
+      expect((await t.inject('DELETE', '/api/notificaciones', t.staff, { ids: [id] })).statusCode).toBe(404);
+      expect((await t.inject('GET', `/api/notificaciones/${id}/destinatarios`, t.staff)).statusCode).toBe(
+        404,
+      );
     });
   });
 
   describe('refused input and access', () => {
     let osId: number;
     beforeAll(async () => {
-      osId = (await createObraSocial(ctx.app, staff)).id;
-      await createAfiliado(ctx.app, staff, osId);
+      osId = (await createObraSocial(t.app, t.staff)).id;
+      await createAfiliado(t.app, t.staff, osId);
     });
 
     const valid = () => ({ title: 'Aviso', category: 'Afiliados', obrasSociales: [osId] });
@@ -534,30 +520,30 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
         MESSAGES.FILE_TOO_LARGE(0.1),
       ],
     ] as const)('refuses %s and stores nothing', async (_case, changes, file, status, message) => {
-      const before = await ctx.app.db.select({ id: notificaciones.id }).from(notificaciones);
-      const filesBefore = await storedFiles(ctx.config.dataDir);
+      const before = await t.app.db.select({ id: notificaciones.id }).from(notificaciones);
+      const filesBefore = await storedFiles(t.config.dataDir);
       const fields = Object.fromEntries(
         Object.entries({ ...valid(), ...changes }).filter(([, v]) => v !== undefined),
       ) as Fields;
       const res = await send(
         '/api/notificaciones/afiliados',
-        staff,
+        t.staff,
         fields,
         file === 'none' ? null : (file ?? undefined),
       );
       expect(res.statusCode, res.body).toBe(status);
       if (message) expect(res.json().error).toBe(message);
-      expect(await ctx.app.db.select({ id: notificaciones.id }).from(notificaciones)).toHaveLength(
+      expect(await t.app.db.select({ id: notificaciones.id }).from(notificaciones)).toHaveLength(
         before.length,
       );
-      expect(await storedFiles(ctx.config.dataDir)).toEqual(filesBefore);
+      expect(await storedFiles(t.config.dataDir)).toEqual(filesBefore);
     });
 
     it('takes a PDF whose header follows a byte-order mark or blank lines', async () => {
       for (const prefix of ['\uFEFF', '\r\n \t\n'])
         expect(
           (
-            await send('/api/notificaciones/afiliados', staff, valid(), {
+            await send('/api/notificaciones/afiliados', t.staff, valid(), {
               name: 'con-prefijo.pdf',
               content: Buffer.concat([Buffer.from(prefix), PDF]),
             })
@@ -566,119 +552,111 @@ describe.each(BACKENDS)('notificaciones (%s)', (backend) => {
     });
 
     it('refuses a send that reaches nobody, and removes its file again', async () => {
-      const empty = await createObraSocial(ctx.app, staff);
-      const filesBefore = await storedFiles(ctx.config.dataDir);
-      const res = await send('/api/notificaciones/afiliados', staff, {
+      const empty = await createObraSocial(t.app, t.staff);
+      const filesBefore = await storedFiles(t.config.dataDir);
+      const res = await send('/api/notificaciones/afiliados', t.staff, {
         ...valid(),
         obrasSociales: [empty.id],
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(M.NO_RECIPIENTS);
-      expect(await storedFiles(ctx.config.dataDir)).toEqual(filesBefore);
+      expect(await storedFiles(t.config.dataDir)).toEqual(filesBefore);
     });
 
     it("refuses the 'Afiliados' category for professionals, whose lists do not show it", async () => {
-      const res = await send('/api/notificaciones', staff, { title: 'Aviso', category: 'Afiliados' });
+      const res = await send('/api/notificaciones', t.staff, { title: 'Aviso', category: 'Afiliados' });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ category: M.CATEGORY_NOT_FOR_PROFESIONALES });
     });
 
     it('asks for the recipient type when counting', async () => {
-      const res = await inject('POST', '/api/notificaciones/destinatarios', staff, { obrasSociales: [] });
+      const res = await t.inject('POST', '/api/notificaciones/destinatarios', t.staff, { obrasSociales: [] });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(M.RECIPIENT_REQUIRED);
     });
 
     it('keeps sending, deleting and the staff lists to AFILIADOS.CREATE, and each list to its own kind of caller', async () => {
-      const dentist = await createDentist(ctx.app, admin);
-      const dentistAuth = await loginAs(ctx.app, dentist.email, dentist.password);
-      const afiliado = await afiliadoAuth(ctx.app, (await createAfiliado(ctx.app, staff, osId)).id);
+      const dentist = await createDentist(t.app, t.admin);
+      const dentistAuth = await loginAs(t.app, dentist.email, dentist.password);
+      const afiliado = await afiliadoAuth(t.app, (await createAfiliado(t.app, t.staff, osId)).id);
       for (const auth of [dentistAuth, afiliado]) {
         expect((await send('/api/notificaciones/afiliados', auth, valid())).statusCode).toBe(403);
         expect((await send('/api/notificaciones', auth, valid())).statusCode).toBe(403);
-        expect((await inject('GET', '/api/notificaciones', auth)).statusCode).toBe(403);
+        expect((await t.inject('GET', '/api/notificaciones', auth)).statusCode).toBe(403);
         expect(
-          (await inject('POST', '/api/notificaciones/destinatarios', auth, { destinatario: 'afiliados' }))
+          (await t.inject('POST', '/api/notificaciones/destinatarios', auth, { destinatario: 'afiliados' }))
             .statusCode,
         ).toBe(403);
-        expect((await inject('GET', '/api/notificaciones/1/destinatarios', auth)).statusCode).toBe(403);
+        expect((await t.inject('GET', '/api/notificaciones/1/destinatarios', auth)).statusCode).toBe(403);
       }
-      expect((await inject('GET', '/api/notificaciones/by-id', afiliado)).statusCode).toBe(403);
-      expect((await inject('GET', '/api/notificaciones/afiliados', dentistAuth)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/notificaciones/by-id', afiliado)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/notificaciones/afiliados', dentistAuth)).statusCode).toBe(403);
       expect((await send('/api/notificaciones/afiliados', {}, valid())).statusCode).toBe(401);
-      expect((await inject('GET', '/api/notificaciones/unread')).statusCode).toBe(401);
+      expect((await t.inject('GET', '/api/notificaciones/unread')).statusCode).toBe(401);
       expect(
-        (await inject('PUT', '/api/notificaciones/read', afiliado, { notificacionId: 999_999 })).statusCode,
+        (await t.inject('PUT', '/api/notificaciones/read', afiliado, { notificacionId: 999_999 })).statusCode,
       ).toBe(404);
-      expect((await inject('GET', '/api/files/notificaciones/x.pdf')).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/files/notificaciones/x.pdf')).statusCode).toBe(403);
     });
   });
 });
 
 describe('notificaciones with S3-compatible storage', () => {
-  let ctx: TestContext;
   let s3: Awaited<ReturnType<typeof startS3>>;
-  const inject = apiCaller(() => ctx.app);
-
   beforeAll(async () => {
     s3 = await startS3();
-    ctx = await createTestApp('pglite', s3.env);
   });
-  afterAll(async () => {
-    await ctx.close();
-    await s3.close();
-  });
+  afterAll(() => s3.close());
+  const t = useTestApp('pglite', { env: () => s3.env });
 
   it('keeps the PDF in the bucket, serves it through the signed link and removes it with the notification', async () => {
-    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const os = await createObraSocial(ctx.app, admin);
-    const afiliado = await createAfiliado(ctx.app, admin, os.id);
-    const auth = await afiliadoAuth(ctx.app, afiliado.id);
+    const os = await createObraSocial(t.app, t.admin);
+    const afiliado = await createAfiliado(t.app, t.admin, os.id);
+    const auth = await afiliadoAuth(t.app, afiliado.id);
     const form = sendForm({ title: 'En el bucket', category: 'Afiliados', obrasSociales: [os.id] });
-    const sent = await ctx.app.inject({
+    const sent = await t.app.inject({
       method: 'POST',
       url: '/api/notificaciones/afiliados',
-      headers: { ...admin, ...form.headers },
+      headers: { ...t.admin, ...form.headers },
       payload: form.payload,
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const link = (await inject('GET', '/api/notificaciones/afiliados', auth)).json().rows[0].message[0];
-    const file = await inject('GET', link);
+    const link = (await t.inject('GET', '/api/notificaciones/afiliados', auth)).json().rows[0].message[0];
+    const file = await t.inject('GET', link);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PDF)).toBe(true);
-    expect(await storedFiles(ctx.config.dataDir)).toEqual([]);
+    expect(await storedFiles(t.config.dataDir)).toEqual([]);
 
-    expect((await inject('DELETE', '/api/notificaciones', admin, { ids: [sent.json().id] })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await t.inject('DELETE', '/api/notificaciones', t.admin, { ids: [sent.json().id] })).statusCode,
+    ).toBe(204);
     const [key] = /notificaciones\/[^?]+/.exec(link)!;
-    expect(await ctx.app.storage.get(key)).toBeUndefined();
+    expect(await t.app.storage.get(key)).toBeUndefined();
   });
 
   /** Every row a send writes: the notification, its recipients, their mails and its audit entry. */
   const sendRecords = async () => ({
-    notificaciones: await ctx.app.db.$count(notificaciones),
-    destinatarios: await ctx.app.db.$count(notificacionDestinatarios),
-    mails: await ctx.app.db.$count(mailOutbox),
-    audit: await ctx.app.db.$count(auditLog, eq(auditLog.entity, 'notificacion')),
+    notificaciones: await t.app.db.$count(notificaciones),
+    destinatarios: await t.app.db.$count(notificacionDestinatarios),
+    mails: await t.app.db.$count(mailOutbox),
+    audit: await t.app.db.$count(auditLog, eq(auditLog.entity, 'notificacion')),
   });
 
   it('answers a Spanish 503 while the storage is down, leaves nothing behind, and the same send goes through once it is back', async () => {
-    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const os = await createObraSocial(ctx.app, admin);
+    const os = await createObraSocial(t.app, t.admin);
     for (const n of [1, 2]) {
-      const { id } = await createAfiliado(ctx.app, admin, os.id);
-      await ctx.app.db
+      const { id } = await createAfiliado(t.app, t.admin, os.id);
+      await t.app.db
         .update(afiliados)
         .set({ email: `caida${n}@example.com` })
         .where(eq(afiliados.id, id));
     }
     const sendToInsurer = () => {
       const form = sendForm({ title: 'Durante la caída', category: 'Afiliados', obrasSociales: [os.id] });
-      return ctx.app.inject({
+      return t.app.inject({
         method: 'POST',
         url: '/api/notificaciones/afiliados',
-        headers: { ...admin, ...form.headers },
+        headers: { ...t.admin, ...form.headers },
         payload: form.payload,
       });
     };

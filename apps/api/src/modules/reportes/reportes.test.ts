@@ -7,18 +7,9 @@ import {
   reporteSchema,
 } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
@@ -27,47 +18,39 @@ const queuePage = paginatedSchema(reporteQueueRowSchema);
 const own = z.array(miReporteSchema);
 
 describe.each(BACKENDS)('reportes (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
   let dentistAuth: Record<string, string>;
   let afiliado: Record<string, string>;
   let otherAfiliado: Record<string, string>;
   let marta: { id: number; documento: string };
   let dentist: Awaited<ReturnType<typeof createDentist>>;
-  const inject = apiCaller(() => ctx.app);
 
   async function report(auth: Record<string, string>, motivo: string) {
-    const res = await inject('POST', `/api/profesionales/${dentist.id}/reportes`, auth, { motivo });
+    const res = await t.inject('POST', `/api/profesionales/${dentist.id}/reportes`, auth, { motivo });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { id: number }).id;
   }
 
   async function queue(query = '') {
-    const res = await inject('GET', `/api/reportes?pageIndex=0&pageSize=50${query}`, staff);
+    const res = await t.inject('GET', `/api/reportes?pageIndex=0&pageSize=50${query}`, t.staff);
     expect(res.statusCode, res.body).toBe(200);
     return queuePage.parse(res.json());
   }
 
   async function mine(auth: Record<string, string>) {
-    const res = await inject('GET', '/api/reportes/mios', auth);
+    const res = await t.inject('GET', '/api/reportes/mios', auth);
     expect(res.statusCode, res.body).toBe(200);
     return own.parse(res.json());
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-    const os = await createObraSocial(ctx.app, staff);
-    dentist = await createDentist(ctx.app, admin, { nombre: 'Dr. Tomás Ríos', obrasSociales: [os.id] });
-    dentistAuth = await loginAs(ctx.app, dentist.email, dentist.password);
-    marta = await createAfiliado(ctx.app, staff, os.id, { nombre: 'Marta Gil' });
-    afiliado = await afiliadoAuth(ctx.app, marta.id);
-    otherAfiliado = await afiliadoAuth(ctx.app, (await createAfiliado(ctx.app, staff, os.id)).id);
+    const os = await createObraSocial(t.app, t.staff);
+    dentist = await createDentist(t.app, t.admin, { nombre: 'Dr. Tomás Ríos', obrasSociales: [os.id] });
+    dentistAuth = await loginAs(t.app, dentist.email, dentist.password);
+    marta = await createAfiliado(t.app, t.staff, os.id, { nombre: 'Marta Gil' });
+    afiliado = await afiliadoAuth(t.app, marta.id);
+    otherAfiliado = await afiliadoAuth(t.app, (await createAfiliado(t.app, t.staff, os.id)).id);
   });
-
-  afterAll(() => ctx?.close());
 
   it('puts every open report in one queue, the longest waiting first, with who sent it', async () => {
     const first = await report(afiliado, 'El teléfono ya no existe');
@@ -89,7 +72,7 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
 
   it('closes a report with a note the affiliate reads, audited; it can be opened again', async () => {
     const [open] = (await queue()).rows;
-    const closed = await inject('PUT', `/api/reportes/${open!.id}`, staff, {
+    const closed = await t.inject('PUT', `/api/reportes/${open!.id}`, t.staff, {
       estado: 'cerrado',
       nota: 'Se actualizó el teléfono con el profesional.',
     });
@@ -119,7 +102,7 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
     expect((await mine(otherAfiliado)).map((r) => r.estado)).toEqual(['abierto']);
 
     const [audit] = await queryRows<{ entity_id: string; details: Record<string, unknown> }>(
-      ctx.database.db,
+      t.db,
       sql`select entity_id, details from audit_log where details ? 'reporteCerrado' order by id desc limit 1`,
     );
     expect(audit).toEqual({
@@ -127,58 +110,61 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
       details: { reporteCerrado: open!.id, nota: 'Se actualizó el teléfono con el profesional.' },
     });
 
-    expect((await inject('PUT', `/api/reportes/${open!.id}`, staff, { estado: 'abierto' })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await t.inject('PUT', `/api/reportes/${open!.id}`, t.staff, { estado: 'abierto' })).statusCode,
+    ).toBe(204);
     expect((await mine(afiliado))[0]!.estado).toBe('abierto');
     expect((await queue()).rowCount).toBe(2);
   });
 
   it('says a report does not exist, and refuses a state it does not know, in Spanish', async () => {
-    const missing = await inject('PUT', '/api/reportes/999999', staff, { estado: 'cerrado' });
+    const missing = await t.inject('PUT', '/api/reportes/999999', t.staff, { estado: 'cerrado' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe(MESSAGES.reportes.REPORTE_NOT_FOUND);
-    const bad = await inject('PUT', '/api/reportes/1', staff, { estado: 'resuelto' });
+    const bad = await t.inject('PUT', '/api/reportes/1', t.staff, { estado: 'resuelto' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ estado: 'El estado debe ser abierto o cerrado.' });
-    const long = await inject('PUT', '/api/reportes/1', staff, { estado: 'cerrado', nota: 'x'.repeat(501) });
+    const long = await t.inject('PUT', '/api/reportes/1', t.staff, {
+      estado: 'cerrado',
+      nota: 'x'.repeat(501),
+    });
     expect(long.statusCode).toBe(400);
-    expect((await inject('GET', '/api/reportes?estado=pendiente', staff)).statusCode).toBe(400);
+    expect((await t.inject('GET', '/api/reportes?estado=pendiente', t.staff)).statusCode).toBe(400);
   });
 
   it('shows who sent a report only to holders of AFILIADOS.GET, and tells the affiliate they saw it', async () => {
     const reads = () =>
       queryRows<{ actor_label: string; afiliado_ids: number[]; details: { reportes: number[] } }>(
-        ctx.database.db,
+        t.db,
         sql`select actor_label, afiliado_ids, details from audit_log
             where action = 'read' and entity = 'afiliado' and afiliado_ids @> ${`{${marta.id}}`}::integer[] order by id`,
       );
     const before = (await reads()).length;
 
     // A role that keeps the directory but may not look affiliates up.
-    const role = await inject('POST', '/api/roles', admin, {
+    const role = await t.inject('POST', '/api/roles', t.admin, {
       name: `CARTILLA ${Date.now()}`,
       permissions: ['PROFESSIONALS.GET', 'PROFESSIONALS.UPDATE', 'BACKOFFICE_ACCESS'],
     });
     expect(role.statusCode, role.body).toBe(201);
-    const keeper = await createUserWithRoles(ctx.app, admin, [role.json().name]);
-    const keeperAuth = await loginAs(ctx.app, keeper.email, keeper.password);
+    const keeper = await createUserWithRoles(t.app, t.admin, [role.json().name]);
+    const keeperAuth = await loginAs(t.app, keeper.email, keeper.password);
     for (const url of [
       '/api/reportes?pageIndex=0&pageSize=50',
       `/api/profesionales/${dentist.id}/reportes`,
     ]) {
-      const res = await inject('GET', url, keeperAuth);
+      const res = await t.inject('GET', url, keeperAuth);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain(marta.documento);
       expect(res.body).not.toContain('Marta Gil');
     }
     const page = queuePage.parse(
-      (await inject('GET', '/api/reportes?pageIndex=0&pageSize=50', keeperAuth)).json(),
+      (await t.inject('GET', '/api/reportes?pageIndex=0&pageSize=50', keeperAuth)).json(),
     );
     expect(page.rows.map((r) => r.afiliado)).toContainEqual({ iniciales: 'M. G.' });
     const panel = z
       .array(reporteSchema)
-      .parse((await inject('GET', `/api/profesionales/${dentist.id}/reportes`, keeperAuth)).json());
+      .parse((await t.inject('GET', `/api/profesionales/${dentist.id}/reportes`, keeperAuth)).json());
     expect(panel.map((r) => r.afiliado)).toContainEqual({ iniciales: 'M. G.' });
     expect((await reads()).length).toBe(before);
 
@@ -187,7 +173,7 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
     expect(first!.afiliado).toEqual({ nombre: 'Marta Gil', documento: marta.documento });
     const fromPanel = z
       .array(reporteSchema)
-      .parse((await inject('GET', `/api/profesionales/${dentist.id}/reportes`, staff)).json());
+      .parse((await t.inject('GET', `/api/profesionales/${dentist.id}/reportes`, t.staff)).json());
     expect(fromPanel.map((r) => r.afiliado)).toContainEqual({
       nombre: 'Marta Gil',
       documento: marta.documento,
@@ -196,7 +182,7 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
     expect(after).toHaveLength(2);
     expect(after[0]!.details.reportes).toContain(first!.id);
 
-    const accesos = await inject('GET', '/api/afiliados/profile/accesos?pageIndex=0&pageSize=50', afiliado);
+    const accesos = await t.inject('GET', '/api/afiliados/profile/accesos?pageIndex=0&pageSize=50', afiliado);
     const tipos = paginatedSchema(accesoRowSchema)
       .parse(accesos.json())
       .rows.map((r) => r.tipo);
@@ -204,10 +190,12 @@ describe.each(BACKENDS)('reportes (%s)', (backend) => {
   });
 
   it('keeps the queue for staff and each affiliate to their own', async () => {
-    expect((await inject('GET', '/api/reportes', dentistAuth)).statusCode).toBe(403);
-    expect((await inject('PUT', '/api/reportes/1', dentistAuth, { estado: 'cerrado' })).statusCode).toBe(403);
-    expect((await inject('GET', '/api/reportes', afiliado)).statusCode).toBe(403);
-    expect((await inject('GET', '/api/reportes/mios', staff)).statusCode).toBe(403);
-    expect((await inject('GET', '/api/reportes/mios')).statusCode).toBe(401);
+    expect((await t.inject('GET', '/api/reportes', dentistAuth)).statusCode).toBe(403);
+    expect((await t.inject('PUT', '/api/reportes/1', dentistAuth, { estado: 'cerrado' })).statusCode).toBe(
+      403,
+    );
+    expect((await t.inject('GET', '/api/reportes', afiliado)).statusCode).toBe(403);
+    expect((await t.inject('GET', '/api/reportes/mios', t.staff)).statusCode).toBe(403);
+    expect((await t.inject('GET', '/api/reportes/mios')).statusCode).toBe(401);
   });
 });

@@ -1,31 +1,20 @@
 import { type Tablero, tableroSchema } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
 import { sendToAfiliadosOf } from '../notificaciones/notificaciones.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
 
 describe.each(BACKENDS)('tablero (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
   let osA: { id: number; nombre: string };
   let osB: { id: number; nombre: string };
-  const inject = apiCaller(() => ctx.app);
-  const db = () => ctx.database.db;
+  const db = () => t.db;
 
-  async function tablero(auth = staff): Promise<Tablero> {
-    const res = await inject('GET', '/api/tablero', auth);
+  async function tablero(auth = t.staff): Promise<Tablero> {
+    const res = await t.inject('GET', '/api/tablero', auth);
     expect(res.statusCode, res.body).toBe(200);
     return tableroSchema.parse(res.json());
   }
@@ -38,29 +27,24 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
     );
     return Object.fromEntries(rows.map((r) => [String(r.obra_social_id), r.n]));
   }
-  const shownPerInsurer = (t: Tablero) =>
-    Object.fromEntries(t.afiliados.porObraSocial.map((o) => [String(o.obraSocialId), o.afiliados]));
+  const shownPerInsurer = (board: Tablero) =>
+    Object.fromEntries(board.afiliados.porObraSocial.map((o) => [String(o.obraSocialId), o.afiliados]));
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-    osA = await createObraSocial(ctx.app, staff, { nombre: 'Obra Social Andina' });
-    osB = await createObraSocial(ctx.app, staff, { nombre: 'Mutual Bonaerense' });
+    osA = await createObraSocial(t.app, t.staff, { nombre: 'Obra Social Andina' });
+    osB = await createObraSocial(t.app, t.staff, { nombre: 'Mutual Bonaerense' });
   });
 
-  afterAll(() => ctx?.close());
-
   it('counts affiliates per insurer as the table does, through inserts, bulk loads, moves and deletions', async () => {
-    for (let i = 0; i < 3; i++) await createAfiliado(ctx.app, staff, osA.id);
-    const moved = await createAfiliado(ctx.app, staff, osB.id);
+    for (let i = 0; i < 3; i++) await createAfiliado(t.app, t.staff, osA.id);
+    const moved = await createAfiliado(t.app, t.staff, osB.id);
     // A bulk statement, as an import writes them.
     await db().execute(sql`insert into afiliados (nombre, nombre_busqueda, tipo_documento, documento, obra_social_id)
       select 'Carga ' || g, 'carga ' || g, 'DNI', '9' || lpad(g::text, 7, '0'), ${osB.id} from generate_series(1, 250) g`);
     expect(shownPerInsurer(await tablero())).toEqual(await countedPerInsurer());
 
     // Moved to another insurer through the API, then a bulk deletion.
-    const res = await inject('PUT', `/api/afiliados/${moved.id}`, staff, {
+    const res = await t.inject('PUT', `/api/afiliados/${moved.id}`, t.staff, {
       nombre: moved.nombre,
       tipoDocumento: 'DNI',
       documento: moved.documento,
@@ -68,53 +52,56 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     await db().execute(sql`delete from afiliados where nombre like 'Carga 1%'`);
-    let t = await tablero();
-    expect(shownPerInsurer(t)).toEqual(await countedPerInsurer());
-    expect(t.afiliados.total).toBe(Object.values(await countedPerInsurer()).reduce((a, b) => a + b, 0));
-    expect(t.afiliados.porObraSocial[0]).toMatchObject({ obraSocialId: osB.id, nombre: 'Mutual Bonaerense' });
+    let board = await tablero();
+    expect(shownPerInsurer(board)).toEqual(await countedPerInsurer());
+    expect(board.afiliados.total).toBe(Object.values(await countedPerInsurer()).reduce((a, b) => a + b, 0));
+    expect(board.afiliados.porObraSocial[0]).toMatchObject({
+      obraSocialId: osB.id,
+      nombre: 'Mutual Bonaerense',
+    });
 
     // Affiliates given de baja leave the count (through the API and in bulk); reactivated, they return.
-    const leaving = await createAfiliado(ctx.app, staff, osA.id);
+    const leaving = await createAfiliado(t.app, t.staff, osA.id);
     const before = shownPerInsurer(await tablero())[String(osA.id)];
-    expect((await inject('DELETE', `/api/afiliados/${leaving.id}`, staff)).statusCode).toBe(204);
+    expect((await t.inject('DELETE', `/api/afiliados/${leaving.id}`, t.staff)).statusCode).toBe(204);
     await db().execute(sql`update afiliados set baja_at = now() where nombre like 'Carga 2%'`);
-    t = await tablero();
-    expect(shownPerInsurer(t)[String(osA.id)]).toBe(before! - 1);
-    expect(shownPerInsurer(t)).toEqual(await countedPerInsurer());
-    await inject('POST', `/api/afiliados/${leaving.id}/reactivar`, staff);
+    board = await tablero();
+    expect(shownPerInsurer(board)[String(osA.id)]).toBe(before! - 1);
+    expect(shownPerInsurer(board)).toEqual(await countedPerInsurer());
+    await t.inject('POST', `/api/afiliados/${leaving.id}/reactivar`, t.staff);
     await db().execute(
       sql`update afiliados set baja_at = null, obra_social_id = ${osA.id} where nombre like 'Carga 2%'`,
     );
-    t = await tablero();
-    expect(shownPerInsurer(t)).toEqual(await countedPerInsurer());
+    board = await tablero();
+    expect(shownPerInsurer(board)).toEqual(await countedPerInsurer());
 
     // An insurer deleted leaves its affiliates without one.
-    const gone = await createObraSocial(ctx.app, staff);
-    await createAfiliado(ctx.app, staff, gone.id);
-    expect((await inject('DELETE', `/api/obra-sociales/${gone.id}`, admin)).statusCode).toBeLessThan(300);
-    t = await tablero();
-    expect(shownPerInsurer(t)).toEqual(await countedPerInsurer());
-    expect(t.afiliados.porObraSocial.find((o) => o.obraSocialId === null)).toMatchObject({
+    const gone = await createObraSocial(t.app, t.staff);
+    await createAfiliado(t.app, t.staff, gone.id);
+    expect((await t.inject('DELETE', `/api/obra-sociales/${gone.id}`, t.admin)).statusCode).toBeLessThan(300);
+    board = await tablero();
+    expect(shownPerInsurer(board)).toEqual(await countedPerInsurer());
+    expect(board.afiliados.porObraSocial.find((o) => o.obraSocialId === null)).toMatchObject({
       nombre: 'Sin obra social',
       afiliados: 1,
     });
   });
 
   it('counts providers by state, pending requests, stale data and open reports as the tables give them', async () => {
-    const fresh = await createDentist(ctx.app, admin, { obrasSociales: [osA.id] });
-    const stale = await createDentist(ctx.app, admin, { obrasSociales: [osA.id, osB.id] });
-    await createDentist(ctx.app, admin, { pending: true });
+    const fresh = await createDentist(t.app, t.admin, { obrasSociales: [osA.id] });
+    const stale = await createDentist(t.app, t.admin, { obrasSociales: [osA.id, osB.id] });
+    await createDentist(t.app, t.admin, { pending: true });
     await db().execute(
       sql`update profesionales set datos_confirmados_at = now() - interval '120 days' where id = ${stale.id}`,
     );
     await db().execute(
       sql`update profesionales set datos_confirmados_at = now() - interval '5 days' where id = ${fresh.id}`,
     );
-    const afiliado = await createAfiliado(ctx.app, staff, osA.id);
-    const report = await inject(
+    const afiliado = await createAfiliado(t.app, t.staff, osA.id);
+    const report = await t.inject(
       'POST',
       `/api/profesionales/${stale.id}/reportes`,
-      await afiliadoAuth(ctx.app, afiliado.id),
+      await afiliadoAuth(t.app, afiliado.id),
       {
         motivo: 'El consultorio cerró',
       },
@@ -129,40 +116,40 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
             (select count(*)::int from profesional_reportes where cerrado_at is null) as reports
           from profesionales p join users u on u.id = p.user_id`,
     );
-    const t = await tablero();
-    expect(t.profesionales.porEstado.find((e) => e.estado === 'active')!.cantidad).toBe(expected!.active);
-    expect(t.profesionales.solicitudesPendientes).toBe(expected!.pending);
-    expect(t.profesionales.sinConfirmar).toBe(expected!.stale);
-    expect(t.profesionales.sinConfirmar).toBeGreaterThan(0);
-    expect(t.reportesAbiertos).toBe(expected!.reports);
+    const board = await tablero();
+    expect(board.profesionales.porEstado.find((e) => e.estado === 'active')!.cantidad).toBe(expected!.active);
+    expect(board.profesionales.solicitudesPendientes).toBe(expected!.pending);
+    expect(board.profesionales.sinConfirmar).toBe(expected!.stale);
+    expect(board.profesionales.sinConfirmar).toBeGreaterThan(0);
+    expect(board.reportesAbiertos).toBe(expected!.reports);
 
     // The figure leads to the list behind it: the same providers, the stale one among them.
-    const list = await inject(
+    const list = await t.inject(
       'GET',
       '/api/profesionales/paginated?pageIndex=0&pageSize=50&sinConfirmar=1',
-      staff,
+      t.staff,
     );
-    expect(list.json().rowCount).toBe(t.profesionales.sinConfirmar);
+    expect(list.json().rowCount).toBe(board.profesionales.sinConfirmar);
     expect(list.json().rows.map((r: { id: number }) => r.id)).toContain(stale.id);
     expect(list.json().rows.map((r: { id: number }) => r.id)).not.toContain(fresh.id);
 
     // The navigation's badges read the same counts, each only for who may act on it.
-    const pendientes = await inject('GET', '/api/tablero/pendientes', admin);
+    const pendientes = await t.inject('GET', '/api/tablero/pendientes', t.admin);
     expect(pendientes.json()).toEqual({ solicitudes: expected!.pending, reportes: expected!.reports });
-    const dentist = await loginAs(ctx.app, fresh.email, fresh.password);
-    expect((await inject('GET', '/api/tablero/pendientes', dentist)).json()).toEqual({
+    const dentist = await loginAs(t.app, fresh.email, fresh.password);
+    expect((await t.inject('GET', '/api/tablero/pendientes', dentist)).json()).toEqual({
       solicitudes: null,
       reportes: null,
     });
   });
 
   it("reads back the last 90 days' notifications with their read counts", async () => {
-    const id = await sendToAfiliadosOf(ctx.app, staff, osA.id, 'Nuevos valores');
+    const id = await sendToAfiliadosOf(t.app, t.staff, osA.id, 'Nuevos valores');
     const [reader] = await queryRows<{ afiliado_id: number }>(
       db(),
       sql`select afiliado_id from notificacion_destinatarios where notificacion_id = ${id} limit 1`,
     );
-    await inject('PUT', '/api/notificaciones/read', await afiliadoAuth(ctx.app, reader!.afiliado_id), {
+    await t.inject('PUT', '/api/notificaciones/read', await afiliadoAuth(t.app, reader!.afiliado_id), {
       notificacionId: id,
     });
     const [expected] = await queryRows<{ enviadas: number; destinatarios: number; leidas: number }>(
@@ -172,14 +159,14 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
           from notificaciones n left join notificacion_destinatarios d on d.notificacion_id = n.id
           where n.created_at > now() - interval '90 days'`,
     );
-    const t = await tablero();
-    expect(t.notificaciones).toMatchObject(expected!);
-    expect(t.notificaciones.ultimas[0]).toMatchObject({ id, title: 'Nuevos valores', readCount: 1 });
+    const board = await tablero();
+    expect(board.notificaciones).toMatchObject(expected!);
+    expect(board.notificaciones.ultimas[0]).toMatchObject({ id, title: 'Nuevos valores', readCount: 1 });
   });
 
   it("places each locality's providers at their middle, with the insurers they accept and those insurers' affiliates", async () => {
-    const a = await createDentist(ctx.app, admin, { obrasSociales: [osA.id] });
-    const b = await createDentist(ctx.app, admin, { obrasSociales: [osA.id, osB.id] });
+    const a = await createDentist(t.app, t.admin, { obrasSociales: [osA.id] });
+    const b = await createDentist(t.app, t.admin, { obrasSociales: [osA.id, osB.id] });
     for (const [id, lat, long] of [
       [a.id, -34.6, -58.4],
       [b.id, -34.62, -58.42],
@@ -188,8 +175,8 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
         sql`update profesionales set localidad = 'Caballito', lat = ${lat}, long = ${long} where id = ${id}`,
       );
     const counted = await countedPerInsurer();
-    const t = await tablero();
-    expect(t.localidades.find((l) => l.localidad === 'Caballito')).toEqual({
+    const board = await tablero();
+    expect(board.localidades.find((l) => l.localidad === 'Caballito')).toEqual({
       localidad: 'Caballito',
       lat: -34.61,
       long: -58.41,
@@ -200,16 +187,16 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
   });
 
   it('is for staff who keep affiliates or professionals', async () => {
-    const dentist = await createDentist(ctx.app, admin);
+    const dentist = await createDentist(t.app, t.admin);
     expect(
-      (await inject('GET', '/api/tablero', await loginAs(ctx.app, dentist.email, dentist.password)))
+      (await t.inject('GET', '/api/tablero', await loginAs(t.app, dentist.email, dentist.password)))
         .statusCode,
     ).toBe(403);
-    const afiliado = await createAfiliado(ctx.app, staff, osA.id);
-    expect((await inject('GET', '/api/tablero', await afiliadoAuth(ctx.app, afiliado.id))).statusCode).toBe(
+    const afiliado = await createAfiliado(t.app, t.staff, osA.id);
+    expect((await t.inject('GET', '/api/tablero', await afiliadoAuth(t.app, afiliado.id))).statusCode).toBe(
       403,
     );
-    expect((await inject('GET', '/api/tablero')).statusCode).toBe(401);
-    expect((await inject('GET', '/api/tablero', admin)).statusCode).toBe(200);
+    expect((await t.inject('GET', '/api/tablero')).statusCode).toBe(401);
+    expect((await t.inject('GET', '/api/tablero', t.admin)).statusCode).toBe(200);
   });
 });
