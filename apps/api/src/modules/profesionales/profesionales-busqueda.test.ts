@@ -1,41 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, useTestApp } from '../../../test/helpers.ts';
 import { createDentist } from './profesionales.factories.ts';
 
 describe.each(BACKENDS)('the provider list searched by name (%s)', (backend) => {
-  let ctx: TestContext;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
   let dalessandro: number;
   let fuente: number;
-  const inject = apiCaller(() => ctx.app);
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-    dalessandro = (await createDentist(ctx.app, admin, { nombre: "Lorena D'Alessandro" })).id;
+    dalessandro = (await createDentist(t.app, t.admin, { nombre: "Lorena D'Alessandro" })).id;
     fuente = (
-      await createDentist(ctx.app, admin, {
+      await createDentist(t.app, t.admin, {
         nombre: 'Tomás Ibarguren',
         razonSocial: 'Consultorio Odontológico De la Fuente-Vidal S.R.L.',
       })
     ).id;
   });
-  afterAll(() => ctx?.close());
 
   const found = async (search: string) => {
-    const res = await inject(
+    const res = await t.inject(
       'GET',
       `/api/profesionales/paginated?search=${encodeURIComponent(search)}`,
-      staff,
+      t.staff,
     );
     expect(res.statusCode).toBe(200);
     return res.json().rows.map((r: { id: number }) => r.id);

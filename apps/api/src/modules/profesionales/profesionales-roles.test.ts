@@ -1,14 +1,6 @@
 import type { PermissionName } from '@red-dental/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { createDentist } from './profesionales.factories.ts';
 
 /** Custom roles, each with BACKOFFICE_ACCESS to sign in and the professionals' permissions named. */
@@ -24,49 +16,44 @@ const ROLES = {
 type RoleKey = keyof typeof ROLES;
 
 describe.each(BACKENDS)("a professional's record for roles of any permissions (%s)", (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
+  const t = useTestApp(backend);
   const as = {} as Record<RoleKey, Record<string, string>>;
-  const inject = apiCaller(() => ctx.app);
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
     for (const [key, permissions] of Object.entries(ROLES)) {
-      const role = await inject('POST', '/api/roles', admin, {
+      const role = await t.inject('POST', '/api/roles', t.admin, {
         name: `RED ${key.toUpperCase()} ${Date.now()}`,
         permissions: ['BACKOFFICE_ACCESS', ...permissions],
       });
       expect(role.statusCode, role.body).toBe(201);
-      const user = await createUserWithRoles(ctx.app, admin, [role.json().name]);
-      as[key as RoleKey] = await loginAs(ctx.app, user.email, user.password);
+      const user = await createUserWithRoles(t.app, t.admin, [role.json().name]);
+      as[key as RoleKey] = await loginAs(t.app, user.email, user.password);
     }
   });
-  afterAll(() => ctx?.close());
 
   /** The record as staff read it, sent back with a new phone: a save that changes one field. */
   const savedWithPhone = async (id: number, telefono: string) => ({
-    ...(await inject('GET', `/api/profesionales/${id}`, admin)).json(),
+    ...(await t.inject('GET', `/api/profesionales/${id}`, t.admin)).json(),
     telefono,
   });
 
   it('opens the record to PROFESSIONALS.GET to read, and to nothing it could change', async () => {
-    const { id } = await createDentist(ctx.app, admin);
-    expect((await inject('GET', `/api/profesionales/${id}`, as.ve)).statusCode).toBe(200);
+    const { id } = await createDentist(t.app, t.admin);
+    expect((await t.inject('GET', `/api/profesionales/${id}`, as.ve)).statusCode).toBe(200);
     const body = await savedWithPhone(id, '011 4000-0001');
-    expect((await inject('PUT', `/api/profesionales/${id}`, as.ve, body)).statusCode).toBe(403);
-    expect((await inject('POST', `/api/profesionales/${id}/verificar-matricula`, as.ve)).statusCode).toBe(
+    expect((await t.inject('PUT', `/api/profesionales/${id}`, as.ve, body)).statusCode).toBe(403);
+    expect((await t.inject('POST', `/api/profesionales/${id}/verificar-matricula`, as.ve)).statusCode).toBe(
       403,
     );
-    expect((await inject('GET', `/api/profesionales/${id}/reportes`, as.ve)).statusCode).toBe(403);
-    expect((await inject('POST', `/api/profesionales/${id}/recordatorio`, as.ve)).statusCode).toBe(403);
-    expect((await inject('GET', '/api/reportes', as.ve)).statusCode).toBe(403);
+    expect((await t.inject('GET', `/api/profesionales/${id}/reportes`, as.ve)).statusCode).toBe(403);
+    expect((await t.inject('POST', `/api/profesionales/${id}/recordatorio`, as.ve)).statusCode).toBe(403);
+    expect((await t.inject('GET', '/api/reportes', as.ve)).statusCode).toBe(403);
   });
 
   it('lets PROFESSIONALS.UPDATE change a record only with PROFESSIONALS.GET: every answer is the record', async () => {
-    const { id } = await createDentist(ctx.app, admin);
+    const { id } = await createDentist(t.app, t.admin);
     const body = await savedWithPhone(id, '011 4000-0002');
-    expect((await inject('PUT', `/api/profesionales/${id}`, as.soloModifica, body)).statusCode).toBe(403);
+    expect((await t.inject('PUT', `/api/profesionales/${id}`, as.soloModifica, body)).statusCode).toBe(403);
     for (const [method, url] of [
       ['GET', `/api/profesionales/${id}`],
       ['POST', `/api/profesionales/${id}/verificar-matricula`],
@@ -74,21 +61,21 @@ describe.each(BACKENDS)("a professional's record for roles of any permissions (%
       ['POST', `/api/profesionales/${id}/recordatorio`],
       ['GET', '/api/reportes'],
     ] as const)
-      expect((await inject(method, url, as.soloModifica)).statusCode, `${method} ${url}`).toBe(403);
-    const zona = await inject('PUT', `/api/profesionales/zonas-os/${id}`, as.soloModifica, { zonaId: 1 });
+      expect((await t.inject(method, url, as.soloModifica)).statusCode, `${method} ${url}`).toBe(403);
+    const zona = await t.inject('PUT', `/api/profesionales/zonas-os/${id}`, as.soloModifica, { zonaId: 1 });
     expect(zona.statusCode).toBe(403);
     // The catalogues are its own, without any record.
-    expect((await inject('GET', '/api/especialidades/catalogo', as.soloModifica)).statusCode).toBe(200);
+    expect((await t.inject('GET', '/api/especialidades/catalogo', as.soloModifica)).statusCode).toBe(200);
 
-    const saved = await inject('PUT', `/api/profesionales/${id}`, as.modifica, body);
+    const saved = await t.inject('PUT', `/api/profesionales/${id}`, as.modifica, body);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().telefono).toBe('011 4000-0002');
-    expect((await inject('GET', `/api/profesionales/${id}/reportes`, as.modifica)).statusCode).toBe(200);
+    expect((await t.inject('GET', `/api/profesionales/${id}/reportes`, as.modifica)).statusCode).toBe(200);
   });
 
   it('lets PROFESSIONALS.DELETE remove a professional of the list it sees, with PROFESSIONALS.GET', async () => {
-    const { id } = await createDentist(ctx.app, admin);
-    expect((await inject('DELETE', `/api/profesionales/${id}`, as.soloElimina)).statusCode).toBe(403);
-    expect((await inject('DELETE', `/api/profesionales/${id}`, as.elimina)).statusCode).toBe(204);
+    const { id } = await createDentist(t.app, t.admin);
+    expect((await t.inject('DELETE', `/api/profesionales/${id}`, as.soloElimina)).statusCode).toBe(403);
+    expect((await t.inject('DELETE', `/api/profesionales/${id}`, as.elimina)).statusCode).toBe(204);
   });
 });

@@ -1,16 +1,8 @@
 import { emptySchedule, MAP_FALLBACK_CENTER, MESSAGES } from '@red-dental/contracts';
 import { buildRegistroInput } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createObraSocial } from '../afiliados/afiliados.factories.ts';
 import { confirmRegistration } from './profesionales.factories.ts';
@@ -25,26 +17,23 @@ function mondays(...times: [string, string][]) {
 }
 
 describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
-  const inject = apiCaller(() => ctx.app);
+  const t = useTestApp(backend, { staff: true });
 
   /** A dentist who signed up and was approved: its session and its provider id. */
   async function approvedDentist(overrides: { nombre?: string; razonSocial?: string } = {}) {
     const body = buildRegistroInput(overrides);
-    const registered = await inject('POST', '/api/registro', undefined, body);
+    const registered = await t.inject('POST', '/api/registro', undefined, body);
     const userId = registered.json().id as number;
-    await confirmRegistration(ctx.app, body.email);
-    expect((await inject('PUT', `/api/user/solicitudes/${userId}`, admin, {})).statusCode).toBe(200);
-    const auth = await loginAs(ctx.app, body.email, body.password);
-    const profile = await inject('GET', '/api/profesionales/profile', auth);
+    await confirmRegistration(t.app, body.email);
+    expect((await t.inject('PUT', `/api/user/solicitudes/${userId}`, t.admin, {})).statusCode).toBe(200);
+    const auth = await loginAs(t.app, body.email, body.password);
+    const profile = await t.inject('GET', '/api/profesionales/profile', auth);
     return { auth, id: profile.json().id as number, userId, body };
   }
 
   /** The body the profile screens send: the record as read, with the changes given. */
   async function profileBody(id: number, changes: Record<string, unknown> = {}) {
-    const current = (await inject('GET', `/api/profesionales/${id}`, admin)).json();
+    const current = (await t.inject('GET', `/api/profesionales/${id}`, t.admin)).json();
     return {
       nombre: current.nombre,
       razonSocial: current.razonSocial,
@@ -66,62 +55,55 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
     };
   }
 
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-  });
-  afterAll(() => ctx.close());
-
   describe('especialidades', () => {
     it('lists them, GUARDIAS included, to any signed-in user', async () => {
       const dentist = await approvedDentist();
-      const res = await inject('GET', '/api/especialidades', dentist.auth);
+      const res = await t.inject('GET', '/api/especialidades', dentist.auth);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toContainEqual({ id: expect.any(Number), nombre: 'GUARDIAS' });
-      expect((await inject('GET', '/api/especialidades')).statusCode).toBe(401);
+      expect((await t.inject('GET', '/api/especialidades')).statusCode).toBe(401);
     });
 
     it('creates one for staff (201), 409 for a taken name, 400 for none, 403 for a dentist', async () => {
-      const created = await inject('POST', '/api/especialidades', staff, { nombre: 'Gnatología' });
+      const created = await t.inject('POST', '/api/especialidades', t.staff, { nombre: 'Gnatología' });
       expect(created.statusCode).toBe(201);
       expect(created.json()).toEqual({ id: expect.any(Number), nombre: 'Gnatología' });
-      expect((await inject('GET', `/api/especialidades/${created.json().id}`, staff)).json()).toEqual(
+      expect((await t.inject('GET', `/api/especialidades/${created.json().id}`, t.staff)).json()).toEqual(
         created.json(),
       );
-      expect((await inject('GET', '/api/especialidades/999999', staff)).statusCode).toBe(404);
-      const again = await inject('POST', '/api/especialidades', staff, { nombre: 'gnatología' });
+      expect((await t.inject('GET', '/api/especialidades/999999', t.staff)).statusCode).toBe(404);
+      const again = await t.inject('POST', '/api/especialidades', t.staff, { nombre: 'gnatología' });
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toBe(MESSAGES.especialidades.ESPECIALIDAD_TAKEN);
-      expect((await inject('POST', '/api/especialidades', staff, { nombre: ' ' })).statusCode).toBe(400);
+      expect((await t.inject('POST', '/api/especialidades', t.staff, { nombre: ' ' })).statusCode).toBe(400);
       const dentist = await approvedDentist();
-      expect((await inject('POST', '/api/especialidades', dentist.auth, { nombre: 'Otra' })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await t.inject('POST', '/api/especialidades', dentist.auth, { nombre: 'Otra' })).statusCode,
+      ).toBe(403);
     });
   });
 
   describe('zonas', () => {
     it('creates zones with a unique number and lists them by number', async () => {
-      const norte = await inject('POST', '/api/zonas', staff, { nombre: 'Norte', numero: 7 });
+      const norte = await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Norte', numero: 7 });
       expect(norte.statusCode).toBe(201);
       expect(norte.json()).toEqual({ id: expect.any(Number), nombre: 'Norte', numero: 7 });
-      const taken = await inject('POST', '/api/zonas', staff, { nombre: 'Otra', numero: 7 });
+      const taken = await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Otra', numero: 7 });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toMatchObject({
         error: MESSAGES.zonas.NUMERO_TAKEN,
         fields: { numero: MESSAGES.zonas.NUMERO_TAKEN },
       });
-      const bad = await inject('POST', '/api/zonas', staff, { nombre: 'Sur', numero: -2 });
+      const bad = await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Sur', numero: -2 });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().fields).toEqual({ numero: MESSAGES.zonas.NUMERO_INVALID });
-      await inject('POST', '/api/zonas', staff, { nombre: 'Centro', numero: 3 });
-      const list = (await inject('GET', '/api/zonas', staff)).json() as { numero: number }[];
+      await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Centro', numero: 3 });
+      const list = (await t.inject('GET', '/api/zonas', t.staff)).json() as { numero: number }[];
       expect(list.map((z) => z.numero)).toEqual([...list.map((z) => z.numero)].sort((a, b) => a - b));
       const dentist = await approvedDentist();
-      expect((await inject('POST', '/api/zonas', dentist.auth, { nombre: 'X', numero: 99 })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await t.inject('POST', '/api/zonas', dentist.auth, { nombre: 'X', numero: 99 })).statusCode,
+      ).toBe(403);
     });
   });
 
@@ -131,7 +113,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         nombre: 'Verónica Íñiguez',
         razonSocial: 'Sonrisas Patagónicas SRL',
       });
-      await inject(
+      await t.inject(
         'POST',
         '/api/registro',
         undefined,
@@ -139,7 +121,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       );
       for (const search of ['iñiguez', 'INIGUEZ', 'ronica', 'patagonicas', 'SONRISAS PATAG']) {
         const page = (
-          await inject('GET', `/api/profesionales/paginated?search=${encodeURIComponent(search)}`, staff)
+          await t.inject('GET', `/api/profesionales/paginated?search=${encodeURIComponent(search)}`, t.staff)
         ).json();
         expect(
           page.rows.map((r: { id: number }) => r.id),
@@ -148,14 +130,16 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         expect(page.rowCount).toBe(1);
       }
       // LIKE's wildcards are plain characters in a search.
-      expect((await inject('GET', '/api/profesionales/paginated?search=%25', staff)).json().rowCount).toBe(0);
-      expect((await inject('GET', '/api/profesionales/paginated', found.auth)).statusCode).toBe(403);
+      expect(
+        (await t.inject('GET', '/api/profesionales/paginated?search=%25', t.staff)).json().rowCount,
+      ).toBe(0);
+      expect((await t.inject('GET', '/api/profesionales/paginated', found.auth)).statusCode).toBe(403);
     });
 
     it('shows the whole record to staff and to its owner only', async () => {
       const owner = await approvedDentist({ nombre: 'Laura Benítez' });
       const other = await approvedDentist();
-      const read = await inject('GET', `/api/profesionales/${owner.id}`, staff);
+      const read = await t.inject('GET', `/api/profesionales/${owner.id}`, t.staff);
       expect(read.statusCode).toBe(200);
       expect(read.json()).toMatchObject({
         id: owner.id,
@@ -171,17 +155,17 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         ausencias: [],
         matriculaVerificadaAt: null,
       });
-      expect((await inject('GET', `/api/profesionales/${owner.id}`, owner.auth)).statusCode).toBe(200);
-      expect((await inject('GET', `/api/profesionales/${owner.id}`, other.auth)).statusCode).toBe(403);
-      expect((await inject('GET', '/api/profesionales/999999', staff)).statusCode).toBe(404);
+      expect((await t.inject('GET', `/api/profesionales/${owner.id}`, owner.auth)).statusCode).toBe(200);
+      expect((await t.inject('GET', `/api/profesionales/${owner.id}`, other.auth)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/profesionales/999999', t.staff)).statusCode).toBe(404);
     });
   });
 
   describe('editing', () => {
     it('lets staff change everything, insurers and specialties included, and keeps it in the audit log', async () => {
       const dentist = await approvedDentist();
-      const os = await createObraSocial(ctx.app, staff);
-      const especialidades = (await inject('GET', '/api/especialidades', staff)).json() as {
+      const os = await createObraSocial(t.app, t.staff);
+      const especialidades = (await t.inject('GET', '/api/especialidades', t.staff)).json() as {
         id: number;
         nombre: string;
       }[];
@@ -202,7 +186,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         aceptaNuevosPacientes: false,
         ausencias: [{ desde: '2026-01-05', hasta: '2026-01-20' }],
       });
-      const res = await inject('PUT', `/api/profesionales/${dentist.id}`, staff, body);
+      const res = await t.inject('PUT', `/api/profesionales/${dentist.id}`, t.staff, body);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         telefono: '011 4823-5510',
@@ -225,7 +209,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         datosConfirmadosAt: null,
       });
       const audit = await queryRows<{ action: string }>(
-        ctx.database.db,
+        t.db,
         sql`select action from audit_log where entity = 'profesional' and entity_id = ${String(dentist.id)}`,
       );
       expect(audit).toEqual([{ action: 'update' }]);
@@ -233,8 +217,8 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
 
     it("keeps a pin only where someone placed it, never at the map's fallback centre", async () => {
       const dentist = await approvedDentist();
-      const save = async (place: Record<string, unknown>, auth = staff) =>
-        inject('PUT', `/api/profesionales/${dentist.id}`, auth, await profileBody(dentist.id, place));
+      const save = async (place: Record<string, unknown>, auth = t.staff) =>
+        t.inject('PUT', `/api/profesionales/${dentist.id}`, auth, await profileBody(dentist.id, place));
       const refusals: [Record<string, unknown>, string, string][] = [
         // Coordinates nobody says were placed: the client's default, not a pin.
         [{ lat: '-32.91568', long: '-60.80995' }, 'ubicacionOrigen', M.UBICACION_SIN_MARCAR],
@@ -262,7 +246,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         expect(res.json().fields, JSON.stringify(place)).toEqual({ [field]: message });
       }
       // The owner's save follows the same rule.
-      const own = await inject(
+      const own = await t.inject(
         'PUT',
         '/api/profesionales/profile',
         dentist.auth,
@@ -270,7 +254,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       );
       expect(own.statusCode).toBe(400);
       expect(own.json().fields).toEqual({ ubicacionOrigen: M.UBICACION_SIN_MARCAR });
-      expect((await inject('GET', `/api/profesionales/${dentist.id}`, staff)).json()).toMatchObject({
+      expect((await t.inject('GET', `/api/profesionales/${dentist.id}`, t.staff)).json()).toMatchObject({
         lat: null,
         long: null,
         ubicacionOrigen: null,
@@ -304,26 +288,26 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         [mondays(['9:00', '12:00']), 'horarios.L.times.0.start', MESSAGES.schedule.TIME_FORMAT],
       ];
       for (const [horarios, field, message] of cases) {
-        const res = await inject(
+        const res = await t.inject(
           'PUT',
           `/api/profesionales/${dentist.id}`,
-          staff,
+          t.staff,
           await profileBody(dentist.id, { horarios }),
         );
         expect(res.statusCode).toBe(400);
         expect(res.json().fields[field], field).toBe(message);
       }
-      const unknownDay = await inject(
+      const unknownDay = await t.inject(
         'PUT',
         `/api/profesionales/${dentist.id}`,
-        staff,
+        t.staff,
         await profileBody(dentist.id, { horarios: { Q: { enabled: false, times: [] } } }),
       );
       expect(unknownDay.statusCode).toBe(400);
-      const unknownSpecialty = await inject(
+      const unknownSpecialty = await t.inject(
         'PUT',
         `/api/profesionales/${dentist.id}`,
-        staff,
+        t.staff,
         await profileBody(dentist.id, { especialidades: [{ id: 999999 }] }),
       );
       expect(unknownSpecialty.statusCode).toBe(400);
@@ -332,8 +316,8 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
 
     it('lets the owner keep the profile, but not its insurers, zone or the licence verification', async () => {
       const owner = await approvedDentist();
-      const os = await createObraSocial(ctx.app, staff);
-      const own = await inject(
+      const os = await createObraSocial(t.app, t.staff);
+      const own = await t.inject(
         'PUT',
         '/api/profesionales/profile',
         owner.auth,
@@ -342,7 +326,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       expect(own.statusCode).toBe(200);
       expect(own.json().datosConfirmadosAt).toEqual(expect.any(String));
 
-      const insurers = await inject(
+      const insurers = await t.inject(
         'PUT',
         `/api/profesionales/${owner.id}`,
         owner.auth,
@@ -351,14 +335,14 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       expect(insurers.statusCode).toBe(403);
       expect(insurers.json().error).toBe(M.OWNER_CANNOT_CHANGE);
       expect(
-        (await inject('PUT', `/api/profesionales/zonas-os/${owner.id}`, owner.auth, { zonaId: null }))
+        (await t.inject('PUT', `/api/profesionales/zonas-os/${owner.id}`, owner.auth, { zonaId: null }))
           .statusCode,
       ).toBe(403);
       expect(
-        (await inject('POST', `/api/profesionales/${owner.id}/verificar-matricula`, owner.auth)).statusCode,
+        (await t.inject('POST', `/api/profesionales/${owner.id}/verificar-matricula`, owner.auth)).statusCode,
       ).toBe(403);
 
-      const noPhone = await inject(
+      const noPhone = await t.inject(
         'PUT',
         '/api/profesionales/profile',
         owner.auth,
@@ -369,7 +353,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
 
       const stranger = await approvedDentist();
       expect(
-        (await inject('PUT', `/api/profesionales/${owner.id}`, stranger.auth, await profileBody(owner.id)))
+        (await t.inject('PUT', `/api/profesionales/${owner.id}`, stranger.auth, await profileBody(owner.id)))
           .statusCode,
       ).toBe(403);
     });
@@ -378,18 +362,18 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       const owner = await approvedDentist({ nombre: 'Dra. Auditada Propia' });
       const audits = () =>
         queryRows<{ actor_user_id: number; actor_label: string; actor_rol: string; details: unknown }>(
-          ctx.database.db,
+          t.db,
           sql`select actor_user_id, actor_label, actor_rol, details from audit_log
               where entity = 'profesional' and entity_id = ${String(owner.id)} and action = 'update' order by id`,
         );
-      const byProfile = await inject(
+      const byProfile = await t.inject(
         'PUT',
         '/api/profesionales/profile',
         owner.auth,
         await profileBody(owner.id),
       );
       expect(byProfile.statusCode, byProfile.body).toBe(200);
-      const byId = await inject(
+      const byId = await t.inject(
         'PUT',
         `/api/profesionales/${owner.id}`,
         owner.auth,
@@ -405,32 +389,36 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
 
     it('sets the zone, stamps the licence check, and a changed licence loses the stamp', async () => {
       const dentist = await approvedDentist();
-      const zona = (await inject('POST', '/api/zonas', staff, { nombre: 'Oeste', numero: 4242 })).json();
-      const zoned = await inject('PUT', `/api/profesionales/zonas-os/${dentist.id}`, staff, {
+      const zona = (await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Oeste', numero: 4242 })).json();
+      const zoned = await t.inject('PUT', `/api/profesionales/zonas-os/${dentist.id}`, t.staff, {
         zonaId: zona.id,
       });
       expect(zoned.statusCode).toBe(200);
       expect(zoned.json().zonas).toEqual([zona]);
-      const unknown = await inject('PUT', `/api/profesionales/zonas-os/${dentist.id}`, staff, {
+      const unknown = await t.inject('PUT', `/api/profesionales/zonas-os/${dentist.id}`, t.staff, {
         zonaId: 999999,
       });
       expect(unknown.statusCode).toBe(400);
 
-      const none = await inject('POST', `/api/profesionales/${dentist.id}/verificar-matricula`, staff);
+      const none = await t.inject('POST', `/api/profesionales/${dentist.id}/verificar-matricula`, t.staff);
       expect(none.statusCode).toBe(400);
       expect(none.json().error).toBe(M.MATRICULA_MISSING);
-      await inject(
+      await t.inject(
         'PUT',
         '/api/profesionales/profile',
         dentist.auth,
         await profileBody(dentist.id, { matricula: 'MN 1' }),
       );
-      const verified = await inject('POST', `/api/profesionales/${dentist.id}/verificar-matricula`, staff);
+      const verified = await t.inject(
+        'POST',
+        `/api/profesionales/${dentist.id}/verificar-matricula`,
+        t.staff,
+      );
       expect(verified.json()).toMatchObject({
         matriculaVerificadaAt: expect.any(String),
         matriculaVerificadaPor: expect.any(String),
       });
-      const changed = await inject(
+      const changed = await t.inject(
         'PUT',
         '/api/profesionales/profile',
         dentist.auth,
@@ -446,7 +434,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
     it('a verification is lost when the licence, its jurisdiction or the name changes, and only staff see who verified', async () => {
       const dentist = await approvedDentist();
       const verify = async () => {
-        const res = await inject('POST', `/api/profesionales/${dentist.id}/verificar-matricula`, admin);
+        const res = await t.inject('POST', `/api/profesionales/${dentist.id}/verificar-matricula`, t.admin);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({
           matriculaVerificadaAt: expect.any(String),
@@ -454,7 +442,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         });
       };
       const save = async (auth: Record<string, string>, changes: Record<string, unknown>) => {
-        const res = await inject(
+        const res = await t.inject(
           'PUT',
           `/api/profesionales/${dentist.id}`,
           auth,
@@ -467,12 +455,12 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       await verify();
 
       // The owner sees that and when, not the staff member's e-mail; staff see who.
-      const own = (await inject('GET', '/api/profesionales/profile', dentist.auth)).json();
+      const own = (await t.inject('GET', '/api/profesionales/profile', dentist.auth)).json();
       expect(own).toMatchObject({ matriculaVerificadaAt: expect.any(String), matriculaVerificadaPor: null });
-      expect((await inject('GET', `/api/profesionales/${dentist.id}`, dentist.auth)).json()).toMatchObject({
+      expect((await t.inject('GET', `/api/profesionales/${dentist.id}`, dentist.auth)).json()).toMatchObject({
         matriculaVerificadaPor: null,
       });
-      expect((await inject('GET', `/api/profesionales/${dentist.id}`, staff)).json()).toMatchObject({
+      expect((await t.inject('GET', `/api/profesionales/${dentist.id}`, t.staff)).json()).toMatchObject({
         matriculaVerificadaPor: ADMIN.email,
       });
 
@@ -493,7 +481,7 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
         matriculaVerificadaAt: null,
       });
       await verify();
-      expect(await save(staff, { nombre: 'Otro Nombre Más' })).toMatchObject({
+      expect(await save(t.staff, { nombre: 'Otro Nombre Más' })).toMatchObject({
         matriculaVerificadaAt: null,
         matriculaVerificadaPor: null,
       });
@@ -501,16 +489,16 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
 
     it("records the owner's 'Mis datos están actualizados'", async () => {
       const dentist = await approvedDentist();
-      const res = await inject('POST', '/api/profesionales/profile/confirmar-datos', dentist.auth);
+      const res = await t.inject('POST', '/api/profesionales/profile/confirmar-datos', dentist.auth);
       expect(res.statusCode).toBe(200);
       expect(res.json().datosConfirmadosAt).toEqual(expect.any(String));
       const audit = await queryRows<{ actor_user_id: number; details: unknown }>(
-        ctx.database.db,
+        t.db,
         sql`select actor_user_id, details from audit_log
             where entity = 'profesional' and entity_id = ${String(dentist.id)} and action = 'update'`,
       );
       expect(audit).toEqual([{ actor_user_id: dentist.userId, details: { datosConfirmados: true } }]);
-      expect((await inject('POST', '/api/profesionales/profile/confirmar-datos', staff)).statusCode).toBe(
+      expect((await t.inject('POST', '/api/profesionales/profile/confirmar-datos', t.staff)).statusCode).toBe(
         403,
       );
     });
@@ -519,14 +507,14 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
   describe('deleting', () => {
     it('removes the professional and its account: its session ends at once, the audit log keeps who', async () => {
       const dentist = await approvedDentist();
-      expect((await inject('DELETE', `/api/profesionales/${dentist.id}`, staff)).statusCode).toBe(403);
-      const res = await inject('DELETE', `/api/profesionales/${dentist.id}`, admin);
+      expect((await t.inject('DELETE', `/api/profesionales/${dentist.id}`, t.staff)).statusCode).toBe(403);
+      const res = await t.inject('DELETE', `/api/profesionales/${dentist.id}`, t.admin);
       expect(res.statusCode).toBe(204);
-      expect((await inject('GET', '/api/user/me', dentist.auth)).statusCode).toBe(401);
-      expect((await inject('GET', `/api/profesionales/${dentist.id}`, staff)).statusCode).toBe(404);
-      expect((await inject('DELETE', `/api/profesionales/${dentist.id}`, admin)).statusCode).toBe(404);
+      expect((await t.inject('GET', '/api/user/me', dentist.auth)).statusCode).toBe(401);
+      expect((await t.inject('GET', `/api/profesionales/${dentist.id}`, t.staff)).statusCode).toBe(404);
+      expect((await t.inject('DELETE', `/api/profesionales/${dentist.id}`, t.admin)).statusCode).toBe(404);
       const audit = await queryRows<{ actor_label: string; details: { email: string } }>(
-        ctx.database.db,
+        t.db,
         sql`select actor_label, details from audit_log where action = 'delete' and entity = 'profesional' and entity_id = ${String(dentist.id)}`,
       );
       expect(audit).toEqual([

@@ -6,33 +6,17 @@ import {
   PERMISSION_HELP,
 } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  createUserWithRoles,
-  loginAs,
-  type TestContext,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 
 const M = MESSAGES.roles;
 
 describe.each(BACKENDS)('roles (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  const inject = apiCaller(() => ctx.app);
-
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-  });
-  afterAll(() => ctx.close());
+  const t = useTestApp(backend);
 
   const roles = async () =>
-    (await inject('GET', '/api/roles', admin)).json() as {
+    (await t.inject('GET', '/api/roles', t.admin)).json() as {
       id: number;
       name: string;
       permissions: string[];
@@ -56,7 +40,7 @@ describe.each(BACKENDS)('roles (%s)', (backend) => {
   });
 
   it('creates a role whose holders get exactly its permissions, and edits it', async () => {
-    const created = await inject('POST', '/api/roles', admin, {
+    const created = await t.inject('POST', '/api/roles', t.admin, {
       name: 'auditoría',
       permissions: ['BACKOFFICE_ACCESS', 'AFILIADOS.GET'],
     });
@@ -68,21 +52,21 @@ describe.each(BACKENDS)('roles (%s)', (backend) => {
       usuarios: 0,
       predeterminado: false,
     });
-    const holder = await createUserWithRoles(ctx.app, admin, ['AUDITORÍA']);
-    const session = await loginAs(ctx.app, holder.email, holder.password);
-    expect((await inject('GET', '/api/afiliados/paginated', session)).statusCode).toBe(200);
-    expect((await inject('GET', '/api/profesionales/paginated', session)).statusCode).toBe(403);
+    const holder = await createUserWithRoles(t.app, t.admin, ['AUDITORÍA']);
+    const session = await loginAs(t.app, holder.email, holder.password);
+    expect((await t.inject('GET', '/api/afiliados/paginated', session)).statusCode).toBe(200);
+    expect((await t.inject('GET', '/api/profesionales/paginated', session)).statusCode).toBe(403);
 
-    const edited = await inject('PUT', `/api/roles/${created.json().id}`, admin, {
+    const edited = await t.inject('PUT', `/api/roles/${created.json().id}`, t.admin, {
       name: 'AUDITORÍA',
       permissions: ['BACKOFFICE_ACCESS', 'AFILIADOS.GET', 'PROFESSIONALS.GET'],
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().usuarios).toBe(1);
     // Permissions are read on every request: the holder's session gains it at once.
-    expect((await inject('GET', '/api/profesionales/paginated', session)).statusCode).toBe(200);
+    expect((await t.inject('GET', '/api/profesionales/paginated', session)).statusCode).toBe(200);
     const audit = await queryRows<{ action: string }>(
-      ctx.app.db,
+      t.app.db,
       sql`select action from audit_log where entity = 'rol' and entity_id = ${String(created.json().id)} order by id`,
     );
     expect(audit.map((r) => r.action)).toEqual(['create', 'update']);
@@ -90,7 +74,7 @@ describe.each(BACKENDS)('roles (%s)', (backend) => {
 
   it('keeps ADMINISTRADOR as it is and the default roles by name', async () => {
     const administrador = await named('ADMINISTRADOR');
-    const res = await inject('PUT', `/api/roles/${administrador.id}`, admin, {
+    const res = await t.inject('PUT', `/api/roles/${administrador.id}`, t.admin, {
       name: 'ADMINISTRADOR',
       permissions: ['BACKOFFICE_ACCESS'],
     });
@@ -99,12 +83,12 @@ describe.each(BACKENDS)('roles (%s)', (backend) => {
     expect((await named('ADMINISTRADOR')).permissions).toHaveLength(administrador.permissions.length);
 
     const administrativo = await named('ADMINISTRATIVO');
-    const renamed = await inject('PUT', `/api/roles/${administrativo.id}`, admin, {
+    const renamed = await t.inject('PUT', `/api/roles/${administrativo.id}`, t.admin, {
       name: 'OFICINA',
       permissions: administrativo.permissions,
     });
     expect(renamed.json().error).toBe(M.ROLE_DEFAULT_NAME);
-    const trimmed = await inject('PUT', `/api/roles/${administrativo.id}`, admin, {
+    const trimmed = await t.inject('PUT', `/api/roles/${administrativo.id}`, t.admin, {
       name: 'ADMINISTRATIVO',
       permissions: administrativo.permissions.filter((p) => p !== 'AFILIADOS.DELETE'),
     });
@@ -113,30 +97,33 @@ describe.each(BACKENDS)('roles (%s)', (backend) => {
   });
 
   it('refuses a taken name, unknown permissions, a bad name, and granting what the caller lacks', async () => {
-    const taken = await inject('POST', '/api/roles', admin, { name: 'prestador', permissions: [] });
+    const taken = await t.inject('POST', '/api/roles', t.admin, { name: 'prestador', permissions: [] });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe(M.ROLE_NAME_TAKEN);
-    const unknown = await inject('POST', '/api/roles', admin, { name: 'OTRO', permissions: ['TODO.TODO'] });
+    const unknown = await t.inject('POST', '/api/roles', t.admin, {
+      name: 'OTRO',
+      permissions: ['TODO.TODO'],
+    });
     expect(unknown.statusCode).toBe(400);
-    const bad = await inject('POST', '/api/roles', admin, { name: '<b>', permissions: [] });
+    const bad = await t.inject('POST', '/api/roles', t.admin, { name: '<b>', permissions: [] });
     expect(bad.json().fields).toEqual({ name: M.ROLE_NAME_INVALID });
 
     // A role-keeper who does not hold USERS.DELETE cannot give it, not even to their own role.
-    const keeperRole = await inject('POST', '/api/roles', admin, {
+    const keeperRole = await t.inject('POST', '/api/roles', t.admin, {
       name: 'GUARDIAN DE ROLES',
       permissions: ['BACKOFFICE_ACCESS', 'ROLES.GET', 'ROLES.CREATE', 'ROLES.UPDATE'],
     });
-    const keeper = await createUserWithRoles(ctx.app, admin, ['GUARDIAN DE ROLES']);
-    const session = await loginAs(ctx.app, keeper.email, keeper.password);
-    const climb = await inject('PUT', `/api/roles/${keeperRole.json().id}`, session, {
+    const keeper = await createUserWithRoles(t.app, t.admin, ['GUARDIAN DE ROLES']);
+    const session = await loginAs(t.app, keeper.email, keeper.password);
+    const climb = await t.inject('PUT', `/api/roles/${keeperRole.json().id}`, session, {
       name: 'GUARDIAN DE ROLES',
       permissions: ['BACKOFFICE_ACCESS', 'ROLES.GET', 'ROLES.CREATE', 'ROLES.UPDATE', 'USERS.DELETE'],
     });
     expect(climb.statusCode).toBe(403);
     expect(climb.json().error).toBe(MESSAGES.GRANT_BEYOND_OWN);
     expect((await named('GUARDIAN DE ROLES')).permissions).not.toContain('USERS.DELETE');
-    expect((await inject('PUT', '/api/roles/999999', admin, { name: 'X', permissions: [] })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.inject('PUT', '/api/roles/999999', t.admin, { name: 'X', permissions: [] })).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,38 +1,33 @@
 import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS } from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   BACKENDS,
-  createTestApp,
   createUserWithRoles,
   loginAs,
-  type TestContext,
   uniqueEmail,
+  useTestApp,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 
 describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
-  let ctx: TestContext;
-  let adminAuth: Record<string, string>;
+  const t = useTestApp(backend);
   let staff: { id: number; email: string; password: string };
   let staffAuth: Record<string, string>;
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    adminAuth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-    staffAuth = await loginAs(ctx.app, staff.email, staff.password);
+    staff = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+    staffAuth = await loginAs(t.app, staff.email, staff.password);
   });
-  afterAll(() => ctx.close());
 
   const request = (
     method: 'GET' | 'POST' | 'PUT',
     url: string,
     headers: Record<string, string> = {},
     payload?: object,
-  ) => ctx.app.inject({ method, url, headers, payload });
+  ) => t.app.inject({ method, url, headers, payload });
 
   describe('GET /api/permisos', () => {
     it('lists the whole catalogue with Spanish descriptions to a signed-in user', async () => {
@@ -50,7 +45,7 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
   describe('POST /api/user', () => {
     it('lets an administrator create an active user with roles, and records it in the audit log', async () => {
       const email = uniqueEmail('nuevo');
-      const res = await request('POST', '/api/user', adminAuth, {
+      const res = await request('POST', '/api/user', t.admin, {
         user: email,
         pass: 'Password-123',
         roles: ['ADMINISTRATIVO'],
@@ -60,7 +55,7 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect(body).toMatchObject({ user: email, status: 'active', roles: [{ name: 'ADMINISTRATIVO' }] });
       expect(body).not.toHaveProperty('passwordHash');
       const audit = await queryRows<{ action: string; actor_label: string }>(
-        ctx.database.db,
+        t.db,
         sql`select action, actor_label from audit_log where entity = 'user' and entity_id = ${String(body.id)}`,
       );
       expect(audit).toEqual([{ action: 'create', actor_label: ADMIN.email }]);
@@ -75,7 +70,7 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
         { user: email, pass: 'Password-123', roles: ['ADMINISTRADOR'] },
       );
       expect(res.statusCode).toBe(401);
-      const rows = await queryRows(ctx.database.db, sql`select id from users where email = ${email}`);
+      const rows = await queryRows(t.db, sql`select id from users where email = ${email}`);
       expect(rows).toHaveLength(0);
     });
 
@@ -94,13 +89,13 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
 
     it('lets only holders of USERS.UPDATE_ROLE grant roles', async () => {
       // A custom role that may create users but not hand out roles.
-      await ctx.database.db.execute(sql`insert into roles (name) values ('ALTAS') on conflict do nothing`);
-      await ctx.database.db.execute(sql`
+      await t.db.execute(sql`insert into roles (name) values ('ALTAS') on conflict do nothing`);
+      await t.db.execute(sql`
         insert into role_permissions (role_id, permission_id)
         select r.id, p.id from roles r, permissions p
         where r.name = 'ALTAS' and p.name in ('USERS.CREATE', 'BACKOFFICE_ACCESS') on conflict do nothing`);
-      const creator = await createUserWithRoles(ctx.app, adminAuth, ['ALTAS']);
-      const auth = await loginAs(ctx.app, creator.email, creator.password);
+      const creator = await createUserWithRoles(t.app, t.admin, ['ALTAS']);
+      const auth = await loginAs(t.app, creator.email, creator.password);
       const withRoles = await request('POST', '/api/user', auth, {
         user: uniqueEmail(),
         pass: 'Password-123',
@@ -117,21 +112,21 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
     });
 
     it('answers 409 for a taken e-mail, 404 for an unknown role and 400 for bad fields', async () => {
-      const dup = await request('POST', '/api/user', adminAuth, {
+      const dup = await request('POST', '/api/user', t.admin, {
         user: staff.email.toUpperCase(),
         pass: 'Password-123',
         roles: [],
       });
       expect(dup.statusCode).toBe(409);
       expect(dup.json().error).toBe('El email ya está registrado');
-      const role = await request('POST', '/api/user', adminAuth, {
+      const role = await request('POST', '/api/user', t.admin, {
         user: uniqueEmail(),
         pass: 'Password-123',
         roles: ['SUPERUSUARIO'],
       });
       expect(role.statusCode).toBe(404);
       expect(role.json().error).toBe('Alguno de los roles indicados no existe');
-      const bad = await request('POST', '/api/user', adminAuth, {
+      const bad = await request('POST', '/api/user', t.admin, {
         user: 'x',
         pass: 'corta',
         roles: 'ADMINISTRADOR',
@@ -146,31 +141,31 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
 
   describe('GET /api/user/:id', () => {
     it('shows a user to holders of USERS.GET and to the user themself', async () => {
-      expect((await request('GET', `/api/user/${staff.id}`, adminAuth)).json()).toMatchObject({
+      expect((await request('GET', `/api/user/${staff.id}`, t.admin)).json()).toMatchObject({
         id: staff.id,
         user: staff.email,
       });
       expect((await request('GET', `/api/user/${staff.id}`, staffAuth)).statusCode).toBe(200);
-      const other = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+      const other = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       expect((await request('GET', `/api/user/${other.id}`, staffAuth)).statusCode).toBe(403);
       expect((await request('GET', `/api/user/${other.id}`)).statusCode).toBe(401);
     });
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-      const missing = await request('GET', '/api/user/987654', adminAuth);
+      const missing = await request('GET', '/api/user/987654', t.admin);
       expect(missing.statusCode).toBe(404);
       expect(missing.json().error).toBe('El usuario no existe');
-      expect((await request('GET', '/api/user/abc', adminAuth)).statusCode).toBe(400);
-      expect((await request('GET', '/api/user/1;drop table users', adminAuth)).statusCode).toBe(400);
+      expect((await request('GET', '/api/user/abc', t.admin)).statusCode).toBe(400);
+      expect((await request('GET', '/api/user/1;drop table users', t.admin)).statusCode).toBe(400);
     });
   });
 
   describe('PUT /api/user/:id', () => {
     it("changes another user's e-mail, never their password; the new address is asked to confirm", async () => {
-      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      const targetAuth = await loginAs(ctx.app, target.email, target.password);
+      const target = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const targetAuth = await loginAs(t.app, target.email, target.password);
       const email = uniqueEmail('cambiado');
-      const withPassword = await request('PUT', `/api/user/${target.id}`, adminAuth, {
+      const withPassword = await request('PUT', `/api/user/${target.id}`, t.admin, {
         user: email,
         pass: 'Otra-Clave-2025',
       });
@@ -178,13 +173,13 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect(withPassword.json().error).toBe(MESSAGES.usuarios.OTHERS_PASSWORD);
       expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(200);
 
-      const res = await request('PUT', `/api/user/${target.id}`, adminAuth, { user: email });
+      const res = await request('PUT', `/api/user/${target.id}`, t.admin, { user: email });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toBe(email);
       expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(401);
-      await loginAs(ctx.app, email, target.password);
-      await ctx.app.mail.drain();
-      const mails = await readMails(ctx.config.dataDir);
+      await loginAs(t.app, email, target.password);
+      await t.app.mail.drain();
+      const mails = await readMails(t.config.dataDir);
       expect(mails.filter((m) => m.to === target.email).map((m) => m.subject)).toEqual([
         'Red Dental: cambió el email de su cuenta',
       ]);
@@ -194,18 +189,16 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
     });
 
     it("changes another user's e-mail only with USERS.UPDATE_PASSWORD, and ends that user's sessions", async () => {
-      await ctx.database.db.execute(
-        sql`insert into roles (name) values ('EDITOR_USUARIOS') on conflict do nothing`,
-      );
-      await ctx.database.db.execute(sql`
+      await t.db.execute(sql`insert into roles (name) values ('EDITOR_USUARIOS') on conflict do nothing`);
+      await t.db.execute(sql`
         insert into role_permissions (role_id, permission_id)
           select r.id, p.id from roles r, permissions p
           where r.name = 'EDITOR_USUARIOS' and p.name in (${PERMISSIONS.USERS_UPDATE}, ${PERMISSIONS.BACKOFFICE_ACCESS})
           on conflict do nothing`);
-      const editor = await createUserWithRoles(ctx.app, adminAuth, ['EDITOR_USUARIOS']);
-      const editorAuth = await loginAs(ctx.app, editor.email, editor.password);
-      const target = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      const targetAuth = await loginAs(ctx.app, target.email, target.password);
+      const editor = await createUserWithRoles(t.app, t.admin, ['EDITOR_USUARIOS']);
+      const editorAuth = await loginAs(t.app, editor.email, editor.password);
+      const target = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const targetAuth = await loginAs(t.app, target.email, target.password);
 
       const refused = await request('PUT', `/api/user/${target.id}`, editorAuth, {
         user: uniqueEmail('robo'),
@@ -214,20 +207,20 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(200);
 
       const email = uniqueEmail('nuevo');
-      const changed = await request('PUT', `/api/user/${target.id}`, adminAuth, { user: email });
+      const changed = await request('PUT', `/api/user/${target.id}`, t.admin, { user: email });
       expect(changed.statusCode).toBe(200);
       expect(changed.json().user).toBe(email);
       expect((await request('GET', '/api/user/me', targetAuth)).statusCode).toBe(401);
       // The address the account had is told where its mail goes now.
-      await ctx.app.mail.drain();
-      const [notice] = (await readMails(ctx.config.dataDir)).filter((m) => m.to === target.email);
+      await t.app.mail.drain();
+      const [notice] = (await readMails(t.config.dataDir)).filter((m) => m.to === target.email);
       expect(notice?.subject).toBe('Red Dental: cambió el email de su cuenta');
       expect(notice?.text).toContain(email);
     });
 
     it('asks for the current password before changing the own e-mail or password here too', async () => {
-      const me = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRADOR']);
-      const auth = await loginAs(ctx.app, me.email, me.password);
+      const me = await createUserWithRoles(t.app, t.admin, ['ADMINISTRADOR']);
+      const auth = await loginAs(t.app, me.email, me.password);
       for (const change of [{ pass: 'Robada-Clave-2025' }, { user: uniqueEmail('robo') }]) {
         const missing = await request('PUT', `/api/user/${me.id}`, auth, change);
         expect(missing.statusCode).toBe(400);
@@ -249,8 +242,8 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
     });
 
     it('never lets anyone change their own roles', async () => {
-      const me = await request('GET', '/api/user/me', adminAuth);
-      const res = await request('PUT', `/api/user/${me.json().id}`, adminAuth, { roles: ['PRESTADOR'] });
+      const me = await request('GET', '/api/user/me', t.admin);
+      const res = await request('PUT', `/api/user/${me.json().id}`, t.admin, { roles: ['PRESTADOR'] });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('No puede cambiar sus propios roles');
     });
@@ -259,11 +252,11 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       expect(
         (await request('PUT', `/api/user/${staff.id}`, staffAuth, { user: uniqueEmail() })).statusCode,
       ).toBe(403);
-      expect((await request('PUT', '/api/user/987654', adminAuth, { user: uniqueEmail() })).statusCode).toBe(
+      expect((await request('PUT', '/api/user/987654', t.admin, { user: uniqueEmail() })).statusCode).toBe(
         404,
       );
-      const other = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-      const dup = await request('PUT', `/api/user/${other.id}`, adminAuth, { user: staff.email });
+      const other = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+      const dup = await request('PUT', `/api/user/${other.id}`, t.admin, { user: staff.email });
       expect(dup.statusCode).toBe(409);
     });
   });
