@@ -8,7 +8,7 @@ import { matchPath } from 'react-router';
 import { userCan } from './permissions.ts';
 import type { SessionKind } from './session.ts';
 
-/** Every route of the app (spec section 2), in one place for links and the router. */
+/** Every route of the app, in one place for links and the router. */
 export const PATHS = {
   login: '/login',
   loginAfiliado: '/login-afiliado',
@@ -66,7 +66,7 @@ const STAFF_SCREENS: Record<string, PermissionRequirement | null> = {
   [PATHS.profesionalesEdit]: PERMISSIONS.PROFESSIONALS_GET,
   [PATHS.obraSocial]: PERMISSIONS.OBRA_SOCIALES_GET,
   [PATHS.notificaciones]: null,
-  [PATHS.notificacionesCrear]: PERMISSIONS.AFILIADOS_CREATE,
+  [PATHS.notificacionesCrear]: REQUIREMENTS.STAFF,
   [PATHS.miPerfil]: PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE,
   [PATHS.catalogos]: PERMISSIONS.PROFESSIONALS_UPDATE,
   [PATHS.miCuenta]: null,
@@ -109,7 +109,7 @@ const LANDING_ORDER = [
 
 /**
  * Where a staff member or professional lands after signing in: /profesionales
- * for whoever may list professionals, otherwise /mi-perfil (spec section 2);
+ * for whoever may list professionals, otherwise /mi-perfil;
  * an account of a role with neither, the first of the sidebar's screens that
  * opens for it (Notificaciones opens for everyone).
  */
@@ -117,7 +117,7 @@ export function staffLandingPath(user: SessionUser | null | undefined): string {
   return LANDING_ORDER.find((path) => canOpen(user, path)) ?? PATHS.notificaciones;
 }
 
-/** Where `/` and the sidebar's brand lead: /afiliados (spec section 2) if it opens, else the landing page. */
+/** Where `/` and the sidebar's brand lead: /afiliados if it opens, else the landing page. */
 export function staffHomePath(user: SessionUser | null | undefined): string {
   return canOpen(user, PATHS.afiliados) ? PATHS.afiliados : staffLandingPath(user);
 }

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@red-dental/contracts';
+import { PERMISSIONS, REQUIREMENTS } from '@red-dental/contracts';
 import type { ComponentType } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CountBadge } from '@/components/ui/count-badge/index.ts';
@@ -61,7 +61,7 @@ export function StaffSidebar() {
   const user = session?.kind === 'staff' ? session.user : null;
   const signOut = useSignOut();
   // Administrative staff see every notification, so only the others get the unread marker.
-  const hasUnread = useHasUnreadNotifications(!can(PERMISSIONS.AFILIADOS_CREATE));
+  const hasUnread = useHasUnreadNotifications(!can(REQUIREMENTS.STAFF));
   // Sign-up requests waiting, on 'Profesionales', for whoever may answer them.
   const { solicitudes } = usePendientes(
     can(PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST) && canOpen(user, PATHS.profesionales),

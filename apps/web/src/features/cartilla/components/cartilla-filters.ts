@@ -57,7 +57,7 @@ export function especialidadOptions(list: readonly CartillaProfesional[]) {
   );
 }
 
-/** The distinct localities of the providers, sorted (spec section 2). */
+/** The distinct localities of the providers, sorted, for the 'Localidad' filter. */
 export function localidadOptions(list: readonly CartillaProfesional[]) {
   const names = new Set<string>();
   for (const p of list) if (p.localidad) names.add(p.localidad);

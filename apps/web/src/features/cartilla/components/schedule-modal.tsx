@@ -28,7 +28,7 @@ function GuardiasList({ guardias, label }: { guardias: WeeklySchedule; label: st
   );
 }
 
-/** 'Horarios - {name}' (the week, read-only, spec section 2) or 'Guardias - {name}' (its guards, Monday first). */
+/** 'Horarios - {name}' (the week, read-only) or 'Guardias - {name}' (its guards, Monday first). */
 export function ScheduleModal({
   profesional,
   kind,

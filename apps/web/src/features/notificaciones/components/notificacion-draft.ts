@@ -22,7 +22,7 @@ export interface NotificacionDraft
   profesionales: ProfesionalOption[];
 }
 
-/** The filters a change of recipient type starts again (spec section 4). */
+/** The filters a change of recipient type starts again: those of one kind mean nothing for the other. */
 export const FILTER_FIELDS = ['obrasSociales', 'zonas', 'especialidades', 'profesionales'] as const;
 
 export const EMPTY_DRAFT: NotificacionDraft = {

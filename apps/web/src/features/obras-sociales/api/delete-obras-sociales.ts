@@ -8,8 +8,8 @@ export function deleteObraSocial(id: number): Promise<void> {
 }
 
 /**
- * Deletes several insurers with one request each, sent in parallel (spec
- * section 7). Fails if any of them failed; the others stay deleted.
+ * Deletes several insurers with one request each, sent in parallel, as the
+ * API deletes one at a time. Fails if any of them failed; the others stay deleted.
  */
 export async function deleteObrasSociales(ids: readonly number[]): Promise<number> {
   const results = await Promise.allSettled(ids.map(deleteObraSocial));

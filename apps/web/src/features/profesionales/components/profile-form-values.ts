@@ -99,8 +99,8 @@ export function chosenZona(values: ProfileFormValues, p: Profesional): number | 
 }
 
 /**
- * The contract's rules, plus the owner's: a phone and a razón social
- * (spec section 5). Values are checked as typed and sent as they are (a pin
+ * The contract's rules, plus the owner's: a phone and a razón social.
+ * Values are checked as typed and sent as they are (a pin
  * the save leaves out, as `toUpdateBody` does, is not checked either).
  */
 export function profileFormSchema(mode: ProfileMode) {
@@ -124,7 +124,7 @@ const hasTimes = (schedule: WeeklySchedule) =>
   WEEKDAYS.some((day) => schedule[day]?.enabled && (schedule[day]?.times.length ?? 0) > 0);
 
 /**
- * What a profile lacks to count as complete (spec section 4): a phone, a
+ * What a profile lacks to count as complete (what 'Mi Perfil' asks for): a phone, a
  * razón social, a day with office hours and a specialty. Empty when complete.
  */
 export function missingForCompletion(p: Profesional): string[] {

@@ -45,7 +45,7 @@ export function ProfileForm({
   );
 }
 
-/** The dialog a successful save opens (spec section 4: save returns to view mode with a success dialog). */
+/** The dialog a successful save opens; the profile is back in view mode behind it. */
 export function SavedDialog({
   isOpen,
   onClose,

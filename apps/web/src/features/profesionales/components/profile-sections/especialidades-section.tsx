@@ -5,7 +5,7 @@ import type { ProfileFormValues } from '../profile-form-values.ts';
 import { CatalogueField } from './catalogue-field.tsx';
 import { LinkButton, ProfileSection, type SectionProps } from './profile-section.tsx';
 
-/** Especialidades; ticking GUARDIAS opens the on-call editor (spec section 3). */
+/** Especialidades; ticking GUARDIAS opens the on-call editor, where the guards are kept. */
 function EspecialidadesField({
   isEditing,
   especialidades,
