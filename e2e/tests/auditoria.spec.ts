@@ -69,9 +69,9 @@ test("a dentist's coverage check shows under the affiliate's 'Mis accesos', and 
   await expect(row).toContainText('Afiliado encontrado');
   await scanAndCapture(page, 'auditoria');
 
-  // 'Exportar' offers the CSV with `;` (Excel in Spanish) or `,`, as the other lists do.
+  // 'Exportar' offers the workbook and the CSV with `;` (Excel in Spanish) or `,`, as the other lists do.
   await page.getByRole('button', { name: 'Exportar' }).click();
-  await expect(page.getByRole('list', { name: 'Formato del archivo' })).not.toContainText('Excel (.xlsx)');
+  await expect(page.getByRole('list', { name: 'Formato del archivo' })).toContainText('Excel (.xlsx)');
   await scanAndCapture(page, 'auditoria-exportar');
   const csv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'CSV separado por punto y coma (Excel en español)' }).click();

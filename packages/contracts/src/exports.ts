@@ -33,6 +33,3 @@ export const EXPORT_OPTIONS: readonly ExportOption[] = [
   { label: 'CSV separado por punto y coma (Excel en español)', formato: 'csv', separador: ';' },
   { label: 'CSV separado por comas', formato: 'csv', separador: ',' },
 ];
-
-/** The CSV choices alone, for a list exported only as CSV (the audit log). */
-export const CSV_EXPORT_OPTIONS: readonly ExportOption[] = EXPORT_OPTIONS.filter((o) => o.formato === 'csv');

@@ -67,7 +67,7 @@ describe('/auditoria', () => {
     expect(screen.getByRole('button', { name: 'Exportar' })).toBeDisabled();
   });
 
-  it('offers the CSV with `;` or `,`, as the other lists do, and no workbook', async () => {
+  it('offers the workbook and the CSV with `;` or `,`, as the other lists do', async () => {
     mockApi(admin());
     renderApp('/auditoria');
     await screen.findByText('Dra. Ana Gómez');
@@ -77,7 +77,11 @@ describe('/auditoria', () => {
       within(formats)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['CSV separado por punto y coma (Excel en español)', 'CSV separado por comas']);
+    ).toEqual([
+      'Excel (.xlsx)',
+      'CSV separado por punto y coma (Excel en español)',
+      'CSV separado por comas',
+    ]);
   });
 
   it('names what a change touched and says what changed, a record since deleted marked so', async () => {

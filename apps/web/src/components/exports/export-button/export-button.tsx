@@ -14,7 +14,7 @@ export interface ExportButtonProps {
   disabled?: boolean;
   /** Said when the download fails without a reason from the server. */
   failure: string;
-  /** The formats offered, in order; every one of EXPORT_OPTIONS unless a list has fewer (the audit log: CSV). */
+  /** The formats offered, in order; every one of EXPORT_OPTIONS unless a list has fewer. */
   options?: readonly ExportOption[];
 }
 

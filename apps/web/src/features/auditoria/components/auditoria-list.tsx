@@ -7,7 +7,6 @@ import {
   type AuditoriaRow,
   auditDetails,
   auditoriaFilterSchema,
-  CSV_EXPORT_OPTIONS,
   DEFAULT_PAGE_SIZE,
   describeAudit,
   MESSAGES,
@@ -205,7 +204,6 @@ export function AuditoriaList() {
         count={page.data && formatCount(page.data.rowCount, 'registro', 'registros')}
         actions={
           <ExportButton
-            options={CSV_EXPORT_OPTIONS}
             failure={MESSAGES.auditoria.EXPORT_FAILED}
             disabled={!page.data || page.data.rowCount === 0}
             onExport={(format, onProgress) => exportAuditoria(filter, format, onProgress)}
