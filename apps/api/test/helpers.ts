@@ -153,16 +153,24 @@ export interface TestApp extends TestContext {
 /**
  * Boots the app for the enclosing `describe`: `beforeAll` starts it on a
  * fresh database and signs in who the options ask for, `afterAll` closes it.
- * Hooks the suite registers after this call run after the app has booted
- * (and their `afterAll` before it closes).
+ * Hooks run in the order they are registered and `afterAll` hooks in reverse:
+ * a server the app needs starts in a `beforeAll` registered before this call
+ * (and stops after the app has closed), and hooks registered after it find the
+ * app running. What the getters give stays readable once the app has closed.
  */
 export function useTestApp(backend: Backend, options: TestAppOptions = {}): TestApp {
   let ctx: TestContext | undefined;
+  let closed = false;
   let admin: Record<string, string> | undefined;
   let staff: Record<string, string> | undefined;
   const booted = () => {
-    if (!ctx) throw new Error('the test app is not running: read it inside a hook or a test');
+    if (!ctx) throw new Error('the test app has not booted: read it inside a hook or a test');
     return ctx;
+  };
+  const close = async () => {
+    if (!ctx || closed) return;
+    closed = true;
+    await ctx.close();
   };
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? options.env() : options.env;
@@ -170,11 +178,7 @@ export function useTestApp(backend: Backend, options: TestAppOptions = {}): Test
     if (options.admin !== false || options.staff) admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
     if (options.staff) staff = await signInWithRole(ctx.app, admin!, 'ADMINISTRATIVO');
   });
-  afterAll(async () => {
-    const running = ctx;
-    ctx = undefined;
-    await running?.close();
-  });
+  afterAll(close);
   return {
     get app() {
       return booted().app;
@@ -200,11 +204,7 @@ export function useTestApp(backend: Backend, options: TestAppOptions = {}): Test
       return staff;
     },
     /** Closes the app before the suite ends; `afterAll` then has nothing left to close. */
-    async close() {
-      const running = booted();
-      ctx = undefined;
-      await running.close();
-    },
+    close,
   };
 }
 

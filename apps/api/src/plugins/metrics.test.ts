@@ -1,6 +1,6 @@
 import { afiliadosCsv, generateAfiliados } from '@red-dental/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, apiCaller, BACKENDS, createTestApp, loginAs, type TestContext } from '../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, useTestApp } from '../../test/helpers.ts';
 import { freePort } from '../../test/processes.ts';
 import { startSmtp } from '../../test/smtp-server.ts';
 import { createObraSocial, multipart } from '../modules/afiliados/afiliados.factories.ts';
@@ -20,24 +20,23 @@ function sample(text: string, name: string, labels: Record<string, string | numb
 }
 
 describe.each(BACKENDS)('metrics (%s)', (backend) => {
-  let ctx: TestContext;
   let metricsPort: number;
   let smtpPort: number;
-  const inject = apiCaller(() => ctx.app);
 
   beforeAll(async () => {
     metricsPort = await freePort();
     smtpPort = await freePort();
-    ctx = await createTestApp(backend, {
+  });
+  const t = useTestApp(backend, {
+    env: () => ({
       METRICS_TOKEN: TOKEN,
       METRICS_PORT: String(metricsPort),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    });
+    }),
   });
-  afterAll(() => ctx?.close());
 
   const scrape = async () => {
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: '/metrics',
       headers: { authorization: `Bearer ${TOKEN}` },
@@ -47,14 +46,14 @@ describe.each(BACKENDS)('metrics (%s)', (backend) => {
   };
 
   it('answers only a scrape that brings the token', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-    const wrong = await ctx.app.inject({
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await t.app.inject({
       method: 'GET',
       url: '/metrics',
       headers: { authorization: 'Bearer otro' },
     });
     expect(wrong.statusCode).toBe(401);
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: '/metrics',
       headers: { authorization: `Bearer ${TOKEN}` },
@@ -66,8 +65,8 @@ describe.each(BACKENDS)('metrics (%s)', (backend) => {
   it('counts requests by declared route and status, with their durations', async () => {
     const labels = { method: 'GET', route: '/api/health', status_code: 200 };
     const before = sample(await scrape(), 'http_request_duration_seconds_count', labels);
-    for (let i = 0; i < 3; i++) expect((await inject('GET', '/api/health')).statusCode).toBe(200);
-    await inject('GET', '/api/no-existe');
+    for (let i = 0; i < 3; i++) expect((await t.inject('GET', '/api/health')).statusCode).toBe(200);
+    await t.inject('GET', '/api/no-existe');
     const text = await scrape();
     expect(sample(text, 'http_request_duration_seconds_count', labels)).toBe(before + 3);
     expect(sample(text, 'http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(before + 3);
@@ -78,7 +77,7 @@ describe.each(BACKENDS)('metrics (%s)', (backend) => {
   });
 
   it('says how many mails wait in the outbox and how long each send took', async () => {
-    await insertMail(ctx.database.db, {
+    await insertMail(t.db, {
       template: 'prueba',
       carriesSecret: false,
       to: 'odontologa@example.com',
@@ -90,7 +89,7 @@ describe.each(BACKENDS)('metrics (%s)', (backend) => {
     const sentBefore = sample(text, 'red_dental_mail_send_duration_seconds_count', { result: 'sent' });
     const smtp = await startSmtp(smtpPort);
     try {
-      await ctx.app.mail.drain();
+      await t.app.mail.drain();
       text = await scrape();
       expect(sample(text, 'red_dental_outbox_mails', { status: 'pending' })).toBe(0);
       expect(sample(text, 'red_dental_mail_send_duration_seconds_count', { result: 'sent' })).toBe(
@@ -102,8 +101,7 @@ describe.each(BACKENDS)('metrics (%s)', (backend) => {
   });
 
   it('times CSV imports by result', async () => {
-    const admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const os = await createObraSocial(ctx.app, admin, { nombre: 'Obra Social Métrica' });
+    const os = await createObraSocial(t.app, t.admin, { nombre: 'Obra Social Métrica' });
     const before = sample(await scrape(), 'red_dental_csv_import_duration_seconds_count', {
       result: 'imported',
     });
@@ -114,10 +112,10 @@ describe.each(BACKENDS)('metrics (%s)', (backend) => {
         content: afiliadosCsv([...generateAfiliados(5, { seed: 3 })]),
       },
     );
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/afiliados/import-csv',
-      headers: { ...admin, ...body.headers },
+      headers: { ...t.admin, ...body.headers },
       payload: body.payload,
     });
     expect(res.statusCode, res.body).toBe(201);

@@ -7,13 +7,13 @@ import {
   weeklyScheduleSchema,
 } from '@red-dental/contracts';
 import { asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKENDS,
-  createTestApp,
   createTestDatabase,
   loginAs,
   type TestContext,
+  useTestApp,
 } from '../../../test/helpers.ts';
 import { compactSearchKey, searchKey } from '../../lib/text.ts';
 import type { Db } from '../client.ts';
@@ -91,19 +91,17 @@ function login(ctx: TestContext, url: string, payload: object) {
 }
 
 describe.each(BACKENDS)('demo data (%s)', (backend) => {
-  let ctx: TestContext;
+  const t = useTestApp(backend, { admin: false });
   let db: Db;
   let first: DemoSeedResult;
   let seedMs: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    db = ctx.database.db;
+    db = t.db;
     const started = performance.now();
-    first = await seedDemoData(db, { storage: ctx.app.storage });
+    first = await seedDemoData(db, { storage: t.app.storage });
     seedMs = performance.now() - started;
   });
-  afterAll(() => ctx.close());
 
   it('creates a realistic amount of each kind of data, quickly', async () => {
     expect(first).toEqual({
@@ -142,14 +140,14 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
 
   it('changes nothing when run again', async () => {
     const before = { counts: await countRows(db), rows: await snapshot(db) };
-    expect(await seedDemoData(db, { storage: ctx.app.storage })).toEqual({ status: 'present' });
+    expect(await seedDemoData(db, { storage: t.app.storage })).toEqual({ status: 'present' });
     expect({ counts: await countRows(db), rows: await snapshot(db) }).toEqual(before);
   });
 
   it('generates the same rows in another empty database', async () => {
     const other = await createTestDatabase(backend);
     try {
-      await seedDemoData(other.db, { storage: ctx.app.storage });
+      await seedDemoData(other.db, { storage: t.app.storage });
       expect(await snapshot(other.db)).toEqual(await snapshot(db));
     } finally {
       await other.close();
@@ -157,16 +155,16 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
   });
 
   it('starts with notifications whose PDFs open, some of them unread by the demo provider and affiliate', async () => {
-    const prestador = await loginAs(ctx.app, DEMO_PRESTADOR_EMAIL, DEMO_PASSWORD);
-    const unread = (await ctx.app.inject({ url: '/api/notificaciones/unread', headers: prestador })).json();
+    const prestador = await loginAs(t.app, DEMO_PRESTADOR_EMAIL, DEMO_PASSWORD);
+    const unread = (await t.app.inject({ url: '/api/notificaciones/unread', headers: prestador })).json();
     expect(unread).toEqual({
       'Actualización de valores': 1,
       Documentación: 1,
       'Comunicación al prestador': 1,
     });
-    const own = (await ctx.app.inject({ url: '/api/notificaciones/by-id', headers: prestador })).json();
+    const own = (await t.app.inject({ url: '/api/notificaciones/by-id', headers: prestador })).json();
     expect(own.rowCount).toBe(3);
-    const file = await ctx.app.inject({ url: own.rows[0].message[0] });
+    const file = await t.app.inject({ url: own.rows[0].message[0] });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -175,10 +173,10 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
       .from(afiliados)
       .where(eq(afiliados.documento, DEMO_AFILIADO_DOCUMENTO));
     const afiliadoAuth = {
-      authorization: `Bearer ${await ctx.app.signAfiliadoToken({ id: afiliado!.id, tokenVersion: 0 }, { birthdateProven: false })}`,
+      authorization: `Bearer ${await t.app.signAfiliadoToken({ id: afiliado!.id, tokenVersion: 0 }, { birthdateProven: false })}`,
     };
     const portal = (
-      await ctx.app.inject({ url: '/api/notificaciones/afiliados', headers: afiliadoAuth })
+      await t.app.inject({ url: '/api/notificaciones/afiliados', headers: afiliadoAuth })
     ).json();
     expect(portal.rows.map((r: { title: string }) => r.title)).toEqual([
       'Su cartilla de prestadores, siempre actualizada',
@@ -269,23 +267,23 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
     const [administrativo, prestador] = DEMO_LOGINS.slice(0, 2).map((l) => l.credentials.split(' / '));
     expect(prestador).toEqual([DEMO_PRESTADOR_EMAIL, DEMO_PASSWORD]);
 
-    const staff = await login(ctx, '/api/user/login', { user: administrativo![0], pass: administrativo![1] });
+    const staff = await login(t, '/api/user/login', { user: administrativo![0], pass: administrativo![1] });
     expect(staff.statusCode).toBe(200);
     expect(staff.json().user.roles.map((r: { name: string }) => r.name)).toEqual(['ADMINISTRATIVO']);
 
-    const dentist = await login(ctx, '/api/user/login', { user: prestador![0], pass: prestador![1] });
+    const dentist = await login(t, '/api/user/login', { user: prestador![0], pass: prestador![1] });
     expect(dentist.statusCode).toBe(200);
     expect(dentist.json().user).toMatchObject({
       professionalName: 'Laura Benítez',
       roles: [{ name: 'PRESTADOR' }],
     });
 
-    const affiliate = await login(ctx, '/api/afiliados/login', { documento: DEMO_LOGINS[2]!.credentials });
+    const affiliate = await login(t, '/api/afiliados/login', { documento: DEMO_LOGINS[2]!.credentials });
     expect(affiliate.statusCode).toBe(200);
     expect(affiliate.json().token).toEqual(expect.any(String));
 
     const [pending] = await db.select().from(users).where(eq(users.status, 'pending')).limit(1);
-    const refused = await login(ctx, '/api/user/login', { user: pending!.email, pass: DEMO_PASSWORD });
+    const refused = await login(t, '/api/user/login', { user: pending!.email, pass: DEMO_PASSWORD });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -308,7 +306,7 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
         tipoDocumento: 'DNI',
         documento: '20111222',
       });
-      const result = await seedDemoData(other.db, { storage: ctx.app.storage });
+      const result = await seedDemoData(other.db, { storage: t.app.storage });
       expect(result.status).toBe('skipped');
       expect(await countRows(other.db)).toMatchObject({ afiliados: 1, obrasSociales: 0, profesionales: 0 });
       expect(await other.db.select().from(appSettings).where(eq(appSettings.key, DEMO_MARKER))).toEqual([]);

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, BACKENDS, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, BACKENDS, useTestApp } from '../../../test/helpers.ts';
 import { freePort } from '../../../test/processes.ts';
 import { startSmtp } from '../../../test/smtp-server.ts';
 import { queryRows } from '../../db/client.ts';
@@ -21,42 +21,37 @@ function plainMail(message: MailMessage): QueuedMail {
 const silentLog = { warn() {}, info() {}, error() {}, debug() {}, child: () => silentLog } as never;
 
 describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
-  let ctx: TestContext;
   let port: number;
   let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
 
   beforeAll(async () => {
     port = await freePort();
-    ctx = await createTestApp(backend, { SMTP_URL: `smtp://127.0.0.1:${port}` });
   });
+  const t = useTestApp(backend, { env: () => ({ SMTP_URL: `smtp://127.0.0.1:${port}` }), admin: false });
   afterEach(async () => {
     await smtp?.close();
     smtp = undefined;
-    await ctx.database.db.execute(sql`delete from mail_outbox`);
+    await t.db.execute(sql`delete from mail_outbox`);
   });
-  afterAll(() => ctx.close());
 
   const outbox = () =>
     queryRows<{ status: string; attempts: number; last_error: string | null }>(
-      ctx.database.db,
+      t.db,
       sql`select status, attempts, last_error from mail_outbox order by id`,
     );
 
   it('keeps a mail queued while SMTP is down and delivers it exactly once when it is back', async () => {
-    await insertMail(
-      ctx.database.db,
-      plainMail({ to: 'odontologa@example.com', subject: 'Prueba', text: 'Hola' }),
-    );
-    await ctx.app.mail.drain();
+    await insertMail(t.db, plainMail({ to: 'odontologa@example.com', subject: 'Prueba', text: 'Hola' }));
+    await t.app.mail.drain();
     const [failed] = await outbox();
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed!.last_error).toMatch(/ECONNREFUSED|connect/i);
 
     smtp = await startSmtp(port);
     // The back-off would wait 10 s; make the retry due now.
-    await ctx.database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
-    await ctx.app.mail.drain();
-    await ctx.app.mail.drain();
+    await t.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
+    await t.app.mail.drain();
+    await t.app.mail.drain();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toBe('odontologa@example.com');
     expect(smtp.received[0]!.raw).toContain('Subject: Prueba');
@@ -67,16 +62,16 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     smtp = await startSmtp(port);
     for (let i = 0; i < 30; i++)
       await insertMail(
-        ctx.database.db,
+        t.db,
         plainMail({ to: `afiliado${i}@example.com`, subject: `Aviso ${i}`, text: 'Novedades' }),
       );
     const a = new MailWorker(
-      ctx.database.db,
+      t.db,
       smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'),
       silentLog,
     );
     const b = new MailWorker(
-      ctx.database.db,
+      t.db,
       smtpTransport(`smtp://127.0.0.1:${port}`, 'Red Dental <no-responder@reddental.com.ar>'),
       silentLog,
     );
@@ -89,15 +84,15 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   });
 
   it('gives up on a mail after repeated failures instead of retrying forever', async () => {
-    await insertMail(ctx.database.db, plainMail({ to: 'nadie@example.com', subject: 'X', text: 'Y' }));
-    await ctx.database.db.execute(sql`update mail_outbox set attempts = 11`);
-    await ctx.app.mail.drain();
+    await insertMail(t.db, plainMail({ to: 'nadie@example.com', subject: 'X', text: 'Y' }));
+    await t.db.execute(sql`update mail_outbox set attempts = 11`);
+    await t.app.mail.drain();
     expect(await outbox()).toMatchObject([{ status: 'failed', attempts: 12 }]);
   });
 
   const byRecipient = () =>
     queryRows<{ to: string; status: string; attempts: number; last_error: string | null; due: boolean }>(
-      ctx.database.db,
+      t.db,
       sql`select "to", status, attempts, last_error, next_attempt_at <= now() as due from mail_outbox order by id`,
     );
 
@@ -106,9 +101,9 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     const refused = recipients[7]!;
     smtp = await startSmtp(port, { refuse: { rcpt: [refused] } });
     for (const to of recipients)
-      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+      await insertMail(t.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
 
-    await ctx.app.mail.drain();
+    await t.app.mail.drain();
     expect(smtp.received.map((m) => m.to).sort()).toEqual(recipients.filter((to) => to !== refused).sort());
     const after = await byRecipient();
     for (const row of after.filter((r) => r.to !== refused))
@@ -118,18 +113,16 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     expect(bounced.last_error).toMatch(/550/);
 
     // Its retries are its own: the others are not sent again.
-    await ctx.database.db.execute(
-      sql`update mail_outbox set next_attempt_at = now() where status = 'pending'`,
-    );
-    await ctx.app.mail.drain();
+    await t.db.execute(sql`update mail_outbox set next_attempt_at = now() where status = 'pending'`);
+    await t.app.mail.drain();
     expect((await byRecipient()).find((r) => r.to === refused)).toMatchObject({
       status: 'pending',
       attempts: 2,
     });
-    await ctx.database.db.execute(
+    await t.db.execute(
       sql`update mail_outbox set attempts = 11, next_attempt_at = now() where status = 'pending'`,
     );
-    await ctx.app.mail.drain();
+    await t.app.mail.drain();
     const final = await byRecipient();
     expect(final.find((r) => r.to === refused)).toMatchObject({ status: 'failed', attempts: 12 });
     expect(final.filter((r) => r.status === 'sent' && r.attempts === 1)).toHaveLength(19);
@@ -139,8 +132,8 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   it('goes on with the batch when the server refuses one message after DATA', async () => {
     smtp = await startSmtp(port, { refuse: { data: ['b@example.com'] } });
     for (const to of ['a@example.com', 'b@example.com', 'c@example.com'])
-      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
-    await ctx.app.mail.drain();
+      await insertMail(t.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+    await t.app.mail.drain();
     expect(smtp.received.map((m) => m.to)).toEqual(['a@example.com', 'c@example.com']);
     const [a, b, c] = await byRecipient();
     expect([a!.status, b!.status, c!.status]).toEqual(['sent', 'pending', 'sent']);
@@ -151,9 +144,9 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   it('puts the batch back without counting untried mails while the server is down, and sends each once when it is up', async () => {
     const recipients = Array.from({ length: 5 }, (_, i) => `prestador${i}@example.com`);
     for (const to of recipients)
-      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+      await insertMail(t.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
 
-    await ctx.app.mail.drain();
+    await t.app.mail.drain();
     const down = await byRecipient();
     expect(down[0]).toMatchObject({ status: 'pending', attempts: 1, due: false });
     expect(down[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
@@ -161,21 +154,21 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
       expect(row).toMatchObject({ status: 'pending', attempts: 0, last_error: null, due: false });
     // The mail that failed comes after the untried ones next time, so it cannot hold them back for ever.
     const [order] = await queryRows<{ failed_last: boolean }>(
-      ctx.database.db,
+      t.db,
       sql`select (select next_attempt_at from mail_outbox where "to" = ${recipients[0]!})
         > (select max(next_attempt_at) from mail_outbox where "to" <> ${recipients[0]!}) as failed_last`,
     );
     expect(order?.failed_last).toBe(true);
 
     // Still down when the back-off ends: again only the first mail tried counts an attempt.
-    await ctx.database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
-    await ctx.app.mail.drain();
+    await t.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
+    await t.app.mail.drain();
     expect((await byRecipient()).map((r) => r.attempts)).toEqual([2, 0, 0, 0, 0]);
 
     smtp = await startSmtp(port);
-    await ctx.database.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
-    await ctx.app.mail.drain();
-    await ctx.app.mail.drain();
+    await t.db.execute(sql`update mail_outbox set next_attempt_at = now()`);
+    await t.app.mail.drain();
+    await t.app.mail.drain();
     expect(smtp.received.map((m) => m.to).sort()).toEqual([...recipients].sort());
     expect(await byRecipient()).toMatchObject([
       { status: 'sent', attempts: 3, last_error: null },
@@ -188,8 +181,8 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     await new Promise<void>((resolve) => refusing.listen(port, '127.0.0.1', resolve));
     try {
       for (const to of ['x@example.com', 'y@example.com'])
-        await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
-      await ctx.app.mail.drain();
+        await insertMail(t.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+      await t.app.mail.drain();
       const [x, y] = await byRecipient();
       expect(x).toMatchObject({ status: 'pending', attempts: 1, due: false });
       expect(x!.last_error).toMatch(/greeting|554/i);
@@ -201,7 +194,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
 
   it('abandons a send that outlasts its deadline and puts the batch back', async () => {
     for (const to of ['lento@example.com', 'siguiente@example.com'])
-      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
+      await insertMail(t.db, plainMail({ to, subject: 'Aviso', text: 'Novedades' }));
     let aborted = false;
     // A server that never answers: the send neither resolves nor rejects on its own.
     const hanging = {
@@ -214,7 +207,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
       },
       close() {},
     };
-    const worker = new MailWorker(ctx.database.db, hanging, silentLog);
+    const worker = new MailWorker(t.db, hanging, silentLog);
     await worker.drain();
     await worker.stop();
     expect(aborted).toBe(true);
@@ -224,12 +217,11 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     expect(next).toMatchObject({ status: 'pending', attempts: 0, last_error: null, due: false });
   });
 
-  const rows = () =>
-    queryRows<Record<string, unknown>>(ctx.database.db, sql`select * from mail_outbox order by id`);
+  const rows = () => queryRows<Record<string, unknown>>(t.db, sql`select * from mail_outbox order by id`);
 
   it('keeps no trace of a recovery link in the outbox once the mail is sent', async () => {
     smtp = await startSmtp(port);
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/recover-password',
       payload: { email: 'admin@test.reddental.com.ar' },
@@ -240,7 +232,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
     expect(link).not.toBeNull();
     const token = link![1]!;
 
-    await ctx.app.mail.drain();
+    await t.app.mail.drain();
     expect(smtp.received).toHaveLength(1);
     // Quoted-printable may fold the link; the mail itself still carries it.
     expect(smtp.received[0]!.raw.replace(/=\r?\n/g, '')).toContain(token);
@@ -262,7 +254,7 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
   it('clears the body of a mail with a secret once it is given up, and keeps the body of others', async () => {
     const link = 'http://reddental.test/confirmar-email/secreto-de-un-solo-uso-0123456789abcdefghijk';
     await insertMail(
-      ctx.database.db,
+      t.db,
       composeMail({
         template: 'confirmar-email',
         carriesSecret: true,
@@ -273,13 +265,13 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
       }),
     );
     await insertMail(
-      ctx.database.db,
+      t.db,
       plainMail({ to: 'afiliado@example.com', subject: 'Aviso', text: 'Novedades en el portal' }),
     );
     // Both addresses are refused and both mails are on their last attempt.
     smtp = await startSmtp(port, { refuse: { rcpt: ['afiliada@example.com', 'afiliado@example.com'] } });
-    await ctx.database.db.execute(sql`update mail_outbox set attempts = 11`);
-    await ctx.app.mail.drain();
+    await t.db.execute(sql`update mail_outbox set attempts = 11`);
+    await t.app.mail.drain();
     const [secret, plain] = await rows();
     expect(secret).toMatchObject({ template: 'confirmar-email', status: 'failed', text: '', html: null });
     expect(JSON.stringify(secret)).not.toContain('secreto-de-un-solo-uso');
@@ -293,8 +285,8 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
       'pendiente@example.com',
       'fallido@example.com',
     ])
-      await insertMail(ctx.database.db, plainMail({ to, subject: 'Aviso', text: 'Hola' }));
-    await ctx.database.db.execute(sql`
+      await insertMail(t.db, plainMail({ to, subject: 'Aviso', text: 'Hola' }));
+    await t.db.execute(sql`
       update mail_outbox set
         status = case "to" when 'pendiente@example.com' then 'pending'
                            when 'fallido@example.com' then 'failed' else 'sent' end,
@@ -303,11 +295,8 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
         created_at = now() - interval '40 days',
         next_attempt_at = now() + interval '1 hour'`);
     // The hourly retention pass (retention.ts) purges them; run one now.
-    await ctx.app.mail.sweep();
-    const left = await queryRows<{ to: string }>(
-      ctx.database.db,
-      sql`select "to" from mail_outbox order by id`,
-    );
+    await t.app.mail.sweep();
+    const left = await queryRows<{ to: string }>(t.db, sql`select "to" from mail_outbox order by id`);
     expect(left.map((r) => r.to)).toEqual([
       'reciente@example.com',
       'pendiente@example.com',
@@ -317,27 +306,23 @@ describe.each(BACKENDS)('mail outbox (%s)', (backend) => {
 });
 
 describe.each(BACKENDS)('mail without SMTP (%s)', (backend) => {
-  let ctx: TestContext;
   const lines: string[] = [];
-  beforeAll(async () => {
-    const stream = { write: (line: string) => void lines.push(line) };
-    ctx = await createTestApp(backend, {}, { logger: { level: 'info', stream } });
-  });
-  afterAll(() => ctx.close());
+  const stream = { write: (line: string) => void lines.push(line) };
+  const t = useTestApp(backend, { logger: { level: 'info', stream }, admin: false });
   afterEach(async () => {
-    await rm(path.join(ctx.config.dataDir, 'mail'), { recursive: true, force: true });
+    await rm(path.join(t.config.dataDir, 'mail'), { recursive: true, force: true });
     lines.length = 0;
   });
 
   it('writes each message as an .eml file under DATA_DIR/mail, in Spanish', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/recover-password',
       payload: { email: 'admin@test.reddental.com.ar' },
     });
     expect(res.statusCode).toBe(200);
-    await ctx.app.mail.drain();
-    const mails = await readMails(ctx.config.dataDir);
+    await t.app.mail.drain();
+    const mails = await readMails(t.config.dataDir);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe('admin@test.reddental.com.ar');
     expect(mails[0]?.text).toMatch(/Recibimos un pedido para recuperar la contraseña/);
@@ -347,22 +332,22 @@ describe.each(BACKENDS)('mail without SMTP (%s)', (backend) => {
   });
 
   it('logs the links of ordinary mails, never those of a mail carrying a secret', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/recover-password',
       payload: { email: 'admin@test.reddental.com.ar' },
     });
     expect(res.statusCode).toBe(200);
     await insertMail(
-      ctx.database.db,
+      t.db,
       plainMail({
         to: 'prestador@example.com',
         subject: 'Aviso',
         text: 'Ingrese en http://reddental.test/login para verla.',
       }),
     );
-    await ctx.app.mail.drain();
-    const [recovery] = (await readMails(ctx.config.dataDir)).filter((m) => m.to === ADMIN.email);
+    await t.app.mail.drain();
+    const [recovery] = (await readMails(t.config.dataDir)).filter((m) => m.to === ADMIN.email);
     const token = recovery!.links[0]!.split('/').pop()!;
     const log = lines.join('');
     expect(log).not.toContain(token);
@@ -373,9 +358,9 @@ describe.each(BACKENDS)('mail without SMTP (%s)', (backend) => {
   });
 
   it("keeps the mail files readable by the server's user only", async () => {
-    await insertMail(ctx.database.db, plainMail({ to: 'a@example.com', subject: 'Aviso', text: 'Hola' }));
-    await ctx.app.mail.drain();
-    const dir = path.join(ctx.config.dataDir, 'mail');
+    await insertMail(t.db, plainMail({ to: 'a@example.com', subject: 'Aviso', text: 'Hola' }));
+    await t.app.mail.drain();
+    const dir = path.join(t.config.dataDir, 'mail');
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     const [file] = await readdir(dir);
     expect((await stat(path.join(dir, file!))).mode & 0o777).toBe(0o600);

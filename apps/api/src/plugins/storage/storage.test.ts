@@ -6,7 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { MESSAGES } from '@red-dental/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, useTestApp } from '../../../test/helpers.ts';
 import { startS3 } from '../../../test/s3-server.ts';
 import errorsPlugin from '../errors.ts';
 import type { FileStorage } from './file-storage.ts';
@@ -76,19 +76,16 @@ async function listed(storage: FileStorage, prefix: string) {
 }
 
 describe.each(['disk', 's3'] as const)('file storage (%s)', (kind) => {
-  let ctx: TestContext;
   let s3: Awaited<ReturnType<typeof startS3>> | undefined;
-  const storage = () => ctx.app.storage;
-
   beforeAll(async () => {
     if (kind === 's3') s3 = await startS3();
-    ctx = await createTestApp('pglite', s3?.env ?? {});
   });
   afterAll(async () => {
-    await ctx.close();
     await s3?.close();
-    await rm(ctx.config.dataDir, { recursive: true, force: true });
+    await rm(t.config.dataDir, { recursive: true, force: true });
   });
+  const t = useTestApp('pglite', { env: () => s3?.env ?? {}, admin: false });
+  const storage = () => t.app.storage;
 
   it('gives back a stored Buffer with its content type and size', async () => {
     const body = Buffer.from('%PDF-1.7 notificación de prueba');
@@ -195,7 +192,7 @@ describe.each(['disk', 's3'] as const)('file storage (%s)', (kind) => {
 
   it('lists past one page of answers', async () => {
     // S3 answers up to 1,000 keys a request; pages of 2 make three requests out of five keys.
-    const paged = kind === 's3' ? s3Storage(ctx.config.s3!, { listPageSize: 2 }) : undefined;
+    const paged = kind === 's3' ? s3Storage(t.config.s3!, { listPageSize: 2 }) : undefined;
     const keys = [1, 2, 3, 4, 5].map((n) => `paginas/${n}.pdf`);
     for (const key of keys) await storage().put(key, Buffer.from(key), PDF);
     try {
@@ -229,37 +226,31 @@ describe.each(['disk', 's3'] as const)('file storage (%s)', (kind) => {
 });
 
 describe('file storage on disk', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp('pglite');
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await rm(ctx.config.dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => rm(t.config.dataDir, { recursive: true, force: true }));
+  const t = useTestApp('pglite', { admin: false });
 
   it('keeps each file as a plain file under DATA_DIR/files', async () => {
-    await ctx.app.storage.put('notificaciones/2026/11/plano.pdf', Buffer.from('%PDF plano'), PDF);
-    const onDisk = await readFile(path.join(ctx.config.dataDir, 'files/notificaciones/2026/11/plano.pdf'));
+    await t.app.storage.put('notificaciones/2026/11/plano.pdf', Buffer.from('%PDF plano'), PDF);
+    const onDisk = await readFile(path.join(t.config.dataDir, 'files/notificaciones/2026/11/plano.pdf'));
     expect(onDisk.toString()).toBe('%PDF plano');
   });
 
   it('lists a file with its modification time, and leaves out its own .tmp and .meta', async () => {
     const key = 'notificaciones/2020/01/antiguo.pdf';
-    await ctx.app.storage.put(key, Buffer.from('%PDF antiguo'), PDF);
+    await t.app.storage.put(key, Buffer.from('%PDF antiguo'), PDF);
     const written = new Date('2020-01-15T12:00:00Z');
-    await utimes(path.join(ctx.config.dataDir, 'files', key), written, written);
+    await utimes(path.join(t.config.dataDir, 'files', key), written, written);
 
-    const entries = await listed(ctx.app.storage, 'notificaciones/2020/');
+    const entries = await listed(t.app.storage, 'notificaciones/2020/');
     expect(entries).toEqual([{ key, lastModified: written }]);
-    const all = await listed(ctx.app.storage, '');
+    const all = await listed(t.app.storage, '');
     expect(all.some((e) => e.key.startsWith('.'))).toBe(false);
     expect(all.map((e) => e.key)).toContain(key);
   });
 
   it("keeps the files and the folders it makes to the server's user", async () => {
-    await ctx.app.storage.put('notificaciones/2027/03/privado.pdf', Buffer.from('%PDF privado'), PDF);
-    const root = path.join(ctx.config.dataDir, 'files');
+    await t.app.storage.put('notificaciones/2027/03/privado.pdf', Buffer.from('%PDF privado'), PDF);
+    const root = path.join(t.config.dataDir, 'files');
     const modeOf = async (relative: string) => (await stat(path.join(root, relative))).mode & 0o777;
     for (const file of ['notificaciones/2027/03/privado.pdf', '.meta/notificaciones/2027/03/privado.pdf'])
       expect(await modeOf(file), file).toBe(0o600);
