@@ -1,6 +1,6 @@
 import { emptySchedule } from '@red-dental/contracts';
 import { buildPdf } from '@red-dental/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   afiliadoAuth,
   createAfiliado,
@@ -8,15 +8,7 @@ import {
   multipart,
 } from '../src/modules/afiliados/afiliados.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
-import {
-  ADMIN,
-  apiCaller,
-  createTestApp,
-  loginAs,
-  randomAddress,
-  signInWithRole,
-  type TestContext,
-} from './helpers.ts';
+import { ADMIN, loginAs, randomAddress, signInWithRole, useTestApp } from './helpers.ts';
 import { CALLERS, type Caller, concrete, MATRIX } from './route-matrix.ts';
 
 /** A complete, valid profile body, so a refusal is about whose record it is and not about the body. */
@@ -34,8 +26,7 @@ function validProfile(p: { nombre: string; email: string }) {
 }
 
 describe('the authorization matrix', () => {
-  let ctx: TestContext;
-  const inject = apiCaller(() => ctx.app);
+  const t = useTestApp('pglite');
   const auth: Record<Caller, Record<string, string>> = {
     anonymous: {},
     afiliado: {},
@@ -48,20 +39,15 @@ describe('the authorization matrix', () => {
   let signInAll: () => Promise<void>;
 
   beforeAll(async () => {
-    ctx = await createTestApp('pglite');
-    const dentist = await createDentist(ctx.app, await loginAs(ctx.app, ADMIN.email, ADMIN.password));
-    const os = await createObraSocial(ctx.app, await loginAs(ctx.app, ADMIN.email, ADMIN.password));
-    const afiliado = await createAfiliado(
-      ctx.app,
-      await loginAs(ctx.app, ADMIN.email, ADMIN.password),
-      os.id,
-    );
+    const dentist = await createDentist(t.app, t.admin);
+    const os = await createObraSocial(t.app, t.admin);
+    const afiliado = await createAfiliado(t.app, t.admin, os.id);
     signInAll = async () => {
-      auth.admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-      auth.staff = await signInWithRole(ctx.app, auth.admin, 'ADMINISTRATIVO');
-      auth.dentist = await loginAs(ctx.app, dentist.email, dentist.password);
+      auth.admin = await loginAs(t.app, ADMIN.email, ADMIN.password);
+      auth.staff = await signInWithRole(t.app, auth.admin, 'ADMINISTRATIVO');
+      auth.dentist = await loginAs(t.app, dentist.email, dentist.password);
       // An affiliate's sign-out moves their token version on; a session signed afterwards carries the new one.
-      const signedIn = await ctx.app.inject({
+      const signedIn = await t.app.inject({
         method: 'POST',
         url: '/api/afiliados/login',
         payload: { documento: afiliado.documento },
@@ -71,62 +57,61 @@ describe('the authorization matrix', () => {
     };
     await signInAll();
   });
-  afterAll(() => ctx.close());
 
   it('names every route the app registers, and nothing else', () => {
-    const registered = ctx.app.routeTable.map((r) => `${r.method} ${r.url}`).sort();
+    const registered = t.app.routeTable.map((r) => `${r.method} ${r.url}`).sort();
     expect(registered).toEqual(Object.keys(MATRIX).sort());
   });
 
   it("keeps another dentist's profile and account, and another affiliate's notification, out of reach", async () => {
-    const other = await createDentist(ctx.app, auth.admin);
+    const other = await createDentist(t.app, auth.admin);
     const dentist = auth.dentist;
-    const me = (await inject('GET', '/api/user/me', dentist)).json();
-    expect((await inject('GET', `/api/user/${me.id}`, dentist)).statusCode).toBe(200);
+    const me = (await t.inject('GET', '/api/user/me', dentist)).json();
+    expect((await t.inject('GET', `/api/user/${me.id}`, dentist)).statusCode).toBe(200);
     for (const [method, url] of [
       ['GET', `/api/profesionales/${other.id}`],
       ['PUT', `/api/profesionales/${other.id}`],
       ['GET', `/api/user/${other.userId}`],
     ] as const) {
-      const res = await inject(method, url, dentist, method === 'PUT' ? validProfile(other) : undefined);
+      const res = await t.inject(method, url, dentist, method === 'PUT' ? validProfile(other) : undefined);
       expect([403, 404], `${method} ${url}: ${res.statusCode}`).toContain(res.statusCode);
     }
-    const res = await inject('PUT', '/api/notificaciones/read', auth.afiliado, { notificacionId: 1 });
+    const res = await t.inject('PUT', '/api/notificaciones/read', auth.afiliado, { notificacionId: 1 });
     expect(res.statusCode).toBe(404);
   });
 
   it("keeps one affiliate's notification and its file from another affiliate", async () => {
-    const [mine, theirs] = await Promise.all([1, 2].map(() => createObraSocial(ctx.app, auth.admin)));
-    const owner = await createAfiliado(ctx.app, auth.admin, mine!.id);
-    const intruder = await createAfiliado(ctx.app, auth.admin, theirs!.id);
+    const [mine, theirs] = await Promise.all([1, 2].map(() => createObraSocial(t.app, auth.admin)));
+    const owner = await createAfiliado(t.app, auth.admin, mine!.id);
+    const intruder = await createAfiliado(t.app, auth.admin, theirs!.id);
     const form = multipart(
       { title: 'Cartilla actualizada', category: 'Afiliados', obrasSociales: JSON.stringify([mine!.id]) },
       { name: 'cartilla.pdf', content: buildPdf(['Cartilla']), field: 'pdfs', type: 'application/pdf' },
     );
-    const sent = await ctx.app.inject({
+    const sent = await t.app.inject({
       method: 'POST',
       url: '/api/notificaciones/afiliados',
       headers: { ...auth.admin, ...form.headers },
       payload: form.payload,
     });
     expect(sent.statusCode).toBe(201);
-    const ownerAuth = await afiliadoAuth(ctx.app, owner.id);
-    const intruderAuth = await afiliadoAuth(ctx.app, intruder.id);
-    const [row] = (await inject('GET', '/api/notificaciones/afiliados', ownerAuth)).json().rows;
+    const ownerAuth = await afiliadoAuth(t.app, owner.id);
+    const intruderAuth = await afiliadoAuth(t.app, intruder.id);
+    const [row] = (await t.inject('GET', '/api/notificaciones/afiliados', ownerAuth)).json().rows;
     const link: string = row.message[0];
-    expect((await inject('GET', link)).statusCode).toBe(200);
+    expect((await t.inject('GET', link)).statusCode).toBe(200);
 
     // The other affiliate sees nothing, cannot mark it read, and cannot make the link theirs.
-    expect((await inject('GET', '/api/notificaciones/afiliados', intruderAuth)).json().rows).toEqual([]);
-    const read = await inject('PUT', '/api/notificaciones/read', intruderAuth, { notificacionId: row.id });
+    expect((await t.inject('GET', '/api/notificaciones/afiliados', intruderAuth)).json().rows).toEqual([]);
+    const read = await t.inject('PUT', '/api/notificaciones/read', intruderAuth, { notificacionId: row.id });
     expect(read.statusCode).toBe(404);
     const stolen = link.replace(`s=a.${owner.id}`, `s=a.${intruder.id}`);
     expect(stolen).not.toBe(link);
-    expect((await inject('GET', stolen, intruderAuth)).statusCode).toBe(403);
+    expect((await t.inject('GET', stolen, intruderAuth)).statusCode).toBe(403);
 
     // Signing out ends the links handed to that session too.
-    expect((await inject('POST', '/api/afiliados/logout', ownerAuth)).statusCode).toBe(204);
-    expect((await inject('GET', link)).statusCode).toBe(403);
+    expect((await t.inject('POST', '/api/afiliados/logout', ownerAuth)).statusCode).toBe(204);
+    expect((await t.inject('GET', link)).statusCode).toBe(403);
   });
 
   it('lets in exactly the callers the matrix names, at every door', async () => {
@@ -141,7 +126,7 @@ describe('the authorization matrix', () => {
       const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
       for (const [i, caller] of CALLERS.entries()) {
         cases += 1;
-        const res = await ctx.app.inject({
+        const res = await t.app.inject({
           method,
           url: concrete(url),
           headers: { ...auth[caller], 'x-forwarded-for': randomAddress() },

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@red-dental/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, apiCaller, BACKENDS, createTestApp, loginAs, type TestContext } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS, useTestApp } from './helpers.ts';
 
 /** Every route that takes an id in its path, with a body it would accept otherwise. */
 const ID_ROUTES: [method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown][] = [
@@ -20,20 +20,13 @@ const ID_ROUTES: [method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown
 ];
 
 describe.each(BACKENDS)('bounds of ids, pages and text (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-  });
-  afterAll(() => ctx.close());
-  const inject = apiCaller(() => ctx.app);
+  const t = useTestApp(backend);
 
   it.each(ID_ROUTES)(
     '%s %s answers 400 or 404 for ids past the largest row id, never 500',
     async (method, path, body) => {
       for (const id of ['2147483647', '2147483648', '99999999999999999999', '1e400']) {
-        const res = await inject(method, path.replace('{id}', id), admin, body);
+        const res = await t.inject(method, path.replace('{id}', id), t.admin, body);
         expect([400, 404], `${method} ${path} with ${id}: ${res.body}`).toContain(res.statusCode);
         expect(res.json().error).toEqual(expect.any(String));
       }
@@ -41,13 +34,13 @@ describe.each(BACKENDS)('bounds of ids, pages and text (%s)', (backend) => {
   );
 
   it('refuses a page index no table can reach', async () => {
-    const res = await inject('GET', '/api/afiliados/paginated?pageIndex=99999999999&pageSize=100', admin);
+    const res = await t.inject('GET', '/api/afiliados/paginated?pageIndex=99999999999&pageSize=100', t.admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDACION');
   });
 
   it('refuses a referenced insurer id past the largest row id with a 400', async () => {
-    const res = await inject('POST', '/api/afiliados', admin, {
+    const res = await t.inject('POST', '/api/afiliados', t.admin, {
       nombre: 'Ana Pérez',
       tipoDocumento: 'DNI',
       documento: '30123499',
@@ -58,7 +51,7 @@ describe.each(BACKENDS)('bounds of ids, pages and text (%s)', (backend) => {
   });
 
   it('refuses a NUL character in a query string', async () => {
-    const search = await inject('GET', '/api/afiliados/paginated?search=Ana%00', admin);
+    const search = await t.inject('GET', '/api/afiliados/paginated?search=Ana%00', t.admin);
     expect(search.statusCode).toBe(400);
     expect(search.json().fields).toEqual({ search: MESSAGES.TEXT_INVALID });
   });
@@ -68,7 +61,7 @@ describe.each(BACKENDS)('bounds of ids, pages and text (%s)', (backend) => {
     ['a lone high surrogate', 'Obra Social \uD83D'],
     ['a lone low surrogate', '\uDE00 Obra Social'],
   ])('refuses text with %s in any field with a Spanish 400', async (name, bad) => {
-    const login = await inject('POST', '/api/user/login', undefined, {
+    const login = await t.inject('POST', '/api/user/login', undefined, {
       user: `ana${bad}@example.com`,
       pass: 'x',
     });
@@ -78,7 +71,7 @@ describe.each(BACKENDS)('bounds of ids, pages and text (%s)', (backend) => {
       code: 'VALIDACION',
       fields: { user: MESSAGES.TEXT_INVALID },
     });
-    const insurer = await inject('POST', '/api/obra-sociales', admin, {
+    const insurer = await t.inject('POST', '/api/obra-sociales', t.admin, {
       nombre: 'Bien',
       telefono: [bad],
       mail: [],
@@ -86,7 +79,7 @@ describe.each(BACKENDS)('bounds of ids, pages and text (%s)', (backend) => {
     expect(insurer.statusCode).toBe(400);
     expect(insurer.json().fields).toEqual({ 'telefono.0': MESSAGES.TEXT_INVALID });
     // A well-formed pair (an emoji) is ordinary text.
-    const emoji = await inject('POST', '/api/obra-sociales', admin, {
+    const emoji = await t.inject('POST', '/api/obra-sociales', t.admin, {
       nombre: `Sonrisas 😀 ${name}`,
       telefono: [],
       mail: [],

@@ -1,34 +1,26 @@
 import { buildRegistroInput, readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
 import {
   ADMIN,
   BACKENDS,
-  createTestApp,
   createUserWithRoles,
   loginAs,
   randomAddress,
-  type TestContext,
   uniqueEmail,
+  useTestApp,
 } from './helpers.ts';
 
 const COMMON = 'Esa contraseña es demasiado común. Elija otra más difícil de adivinar.';
 
 /** Every place a password is set refuses one from the list of common passwords, and writes nothing. */
 describe.each(BACKENDS)('common passwords (%s)', (backend) => {
-  let ctx: TestContext;
-  let adminAuth: Record<string, string>;
-
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    adminAuth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-  });
-  afterAll(() => ctx.close());
+  const t = useTestApp(backend);
 
   const call = (method: 'POST' | 'PUT', url: string, payload: object, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method, url, payload, headers, remoteAddress: randomAddress() });
+    t.app.inject({ method, url, payload, headers, remoteAddress: randomAddress() });
 
   const expectRefused = (res: Awaited<ReturnType<typeof call>>, field: string) => {
     expect(res.statusCode).toBe(400);
@@ -37,16 +29,13 @@ describe.each(BACKENDS)('common passwords (%s)', (backend) => {
 
   const usersNamed = async (email: string) =>
     (
-      await queryRows<{ n: number }>(
-        ctx.database.db,
-        sql`select count(*)::int as n from users where email = ${email}`,
-      )
+      await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from users where email = ${email}`)
     )[0]!.n;
 
   /** The mails written to DATA_DIR/mail for one recipient. */
   async function mailsTo(email: string) {
-    await ctx.app.mail.drain();
-    return (await readMails(ctx.config.dataDir)).filter((m) => m.to === email);
+    await t.app.mail.drain();
+    return (await readMails(t.config.dataDir)).filter((m) => m.to === email);
   }
 
   const canSignIn = async (email: string, pass: string) =>
@@ -65,7 +54,7 @@ describe.each(BACKENDS)('common passwords (%s)', (backend) => {
   });
 
   it('password restore: the password stays, and the link still works for a better one', async () => {
-    const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
+    const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
     expect((await call('POST', '/api/user/recover-password', { email: user.email })).statusCode).toBe(200);
     const [link] = await mailsTo(user.email);
     const token = /\/recover-password\/([\w-]+)/.exec(link?.text ?? '')![1]!;
@@ -83,8 +72,8 @@ describe.each(BACKENDS)('common passwords (%s)', (backend) => {
   });
 
   it('changing the own password: the current one stays and the session goes on', async () => {
-    const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRATIVO']);
-    const session = await loginAs(ctx.app, user.email, user.password);
+    const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
+    const session = await loginAs(t.app, user.email, user.password);
     expectRefused(
       await call(
         'PUT',
@@ -95,18 +84,18 @@ describe.each(BACKENDS)('common passwords (%s)', (backend) => {
       'password',
     );
     expect(await canSignIn(user.email, user.password)).toBe(true);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: session })).statusCode).toBe(
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/me', headers: session })).statusCode).toBe(
       200,
     );
     expect(await mailsTo(user.email)).toEqual([]);
     // The own account through PUT /api/user/{id} too (it takes USERS.UPDATE: the administrator's).
-    const admin = (await ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: adminAuth })).json();
+    const admin = (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.admin })).json();
     expectRefused(
       await call(
         'PUT',
         `/api/user/${admin.id}`,
         { currentPassword: ADMIN.password, pass: 'qwertyuiop' },
-        adminAuth,
+        t.admin,
       ),
       'pass',
     );
@@ -120,15 +109,15 @@ describe.each(BACKENDS)('common passwords (%s)', (backend) => {
         'POST',
         '/api/user',
         { user: email, pass: 'password123', roles: ['ADMINISTRATIVO'] },
-        adminAuth,
+        t.admin,
       ),
       'pass',
     );
     expect(await usersNamed(email)).toBe(0);
 
     // Nobody sets another person's password at all; the owner is held to the same list.
-    const user = await createUserWithRoles(ctx.app, adminAuth, ['ADMINISTRADOR']);
-    const own = await loginAs(ctx.app, user.email, user.password);
+    const user = await createUserWithRoles(t.app, t.admin, ['ADMINISTRADOR']);
+    const own = await loginAs(t.app, user.email, user.password);
     expectRefused(
       await call('PUT', `/api/user/${user.id}`, { pass: 'Password123', currentPassword: user.password }, own),
       'pass',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { readWrittenDate, writtenMoment } from '../src/lib/written-dates.ts';
 import {
@@ -10,15 +10,7 @@ import {
 } from '../src/modules/afiliados/afiliados.factories.ts';
 import { sendToAfiliadosOf } from '../src/modules/notificaciones/notificaciones.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from './helpers.ts';
+import { BACKENDS, useTestApp } from './helpers.ts';
 
 /** Buenos Aires keeps UTC-3 all year: a moment's wall clock there, in UTC fields as a workbook holds it. */
 const buenosAiresWallClock = (at: Date) => new Date(at.getTime() - 3 * 3_600_000);
@@ -44,36 +36,27 @@ async function openSheet(body: Buffer) {
 }
 
 describe.each(BACKENDS)('dates in exported workbooks (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
   let os: { id: number };
-  const inject = apiCaller(() => ctx.app);
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-    os = await createObraSocial(ctx.app, staff, { nombre: 'Obra Social de Fechas' });
-    await createAfiliado(ctx.app, staff, os.id, {
+    os = await createObraSocial(t.app, t.staff, { nombre: 'Obra Social de Fechas' });
+    await createAfiliado(t.app, t.staff, os.id, {
       nombre: 'Amalia Fechas',
       documento: '20222333',
       fecha_nacimiento: '1985-03-07',
     });
-    const baja = await createAfiliado(ctx.app, staff, os.id, {
+    const baja = await createAfiliado(t.app, t.staff, os.id, {
       nombre: 'Bruno Fechas',
       documento: '20222444',
     });
-    await inject('DELETE', `/api/afiliados/${baja.id}`, staff);
+    await t.inject('DELETE', `/api/afiliados/${baja.id}`, t.staff);
     // Given de baja at 01:30 in Buenos Aires on 2 March: still the 2nd there, the 2nd at 04:30 in UTC.
-    await ctx.database.db.execute(
-      sql`update afiliados set baja_at = '2026-03-02T04:30:00Z' where id = ${baja.id}`,
-    );
+    await t.db.execute(sql`update afiliados set baja_at = '2026-03-02T04:30:00Z' where id = ${baja.id}`);
   });
-  afterAll(() => ctx?.close());
 
   it("writes the affiliates' birthdays and bajas as Excel dates, on Buenos Aires' clock, documents still text", async () => {
-    const res = await inject('GET', `/api/afiliados/export?obraSocialId=${os.id}&formato=xlsx`, staff);
+    const res = await t.inject('GET', `/api/afiliados/export?obraSocialId=${os.id}&formato=xlsx`, t.staff);
     expect(res.statusCode, res.body).toBe(200);
     const { sheet, cell, column } = await openSheet(res.rawPayload);
 
@@ -96,20 +79,20 @@ describe.each(BACKENDS)('dates in exported workbooks (%s)', (backend) => {
   });
 
   it("writes when each recipient read a notification as a date-time cell, and the professionals' confirmed day as a date", async () => {
-    const id = await sendToAfiliadosOf(ctx.app, staff, os.id, 'Fechas de la cartilla');
+    const id = await sendToAfiliadosOf(t.app, t.staff, os.id, 'Fechas de la cartilla');
     const [reader] = await queryRows<{ id: number }>(
-      ctx.database.db,
+      t.db,
       sql`select id from afiliados where documento = '20222333'`,
     );
-    await inject('PUT', '/api/notificaciones/read', await afiliadoAuth(ctx.app, reader!.id), {
+    await t.inject('PUT', '/api/notificaciones/read', await afiliadoAuth(t.app, reader!.id), {
       notificacionId: id,
     });
     const [read] = await queryRows<{ read_at: Date | string }>(
-      ctx.database.db,
+      t.db,
       sql`select read_at from notificacion_destinatarios where notificacion_id = ${id} and read_at is not null`,
     );
     const readAt = new Date(read!.read_at);
-    const res = await inject('GET', `/api/notificaciones/${id}/destinatarios/export?formato=xlsx`, staff);
+    const res = await t.inject('GET', `/api/notificaciones/${id}/destinatarios/export?formato=xlsx`, t.staff);
     expect(res.statusCode, res.body).toBe(200);
     const { sheet, column } = await openSheet(res.rawPayload);
     const cells: ExcelJS.Cell[] = [];
@@ -126,11 +109,15 @@ describe.each(BACKENDS)('dates in exported workbooks (%s)', (backend) => {
     // The same moment the CSV writes.
     expect(readWrittenDate(writtenMoment(readAt)!)?.at).toEqual(minute);
 
-    const dentist = await createDentist(ctx.app, admin, { nombre: 'Dra. Fecha Confirmada' });
-    await ctx.database.db.execute(
+    const dentist = await createDentist(t.app, t.admin, { nombre: 'Dra. Fecha Confirmada' });
+    await t.db.execute(
       sql`update profesionales set datos_confirmados_at = '2026-05-01T02:00:00Z' where id = ${dentist.id}`,
     );
-    const list = await inject('GET', '/api/profesionales/export?search=fecha confirmada&formato=xlsx', staff);
+    const list = await t.inject(
+      'GET',
+      '/api/profesionales/export?search=fecha confirmada&formato=xlsx',
+      t.staff,
+    );
     expect(list.statusCode, list.body).toBe(200);
     const profesionales = await openSheet(list.rawPayload);
     const confirmed = profesionales.cell('Dra. Fecha Confirmada', 'Datos confirmados el');

@@ -2,7 +2,7 @@ import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { copyCsvOut } from '../src/db/copy-out.ts';
 import { writtenMoment } from '../src/lib/written-dates.ts';
@@ -13,15 +13,7 @@ import {
 } from '../src/modules/afiliados/afiliados.factories.ts';
 import { sendToAfiliadosOf } from '../src/modules/notificaciones/notificaciones.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
-import {
-  ADMIN,
-  apiCaller,
-  BACKENDS,
-  createTestApp,
-  loginAs,
-  signInWithRole,
-  type TestContext,
-} from './helpers.ts';
+import { BACKENDS, loginAs, useTestApp } from './helpers.ts';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -46,54 +38,46 @@ async function sheetRecords(body: Buffer) {
 }
 
 describe.each(BACKENDS)('exports (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  let staff: Record<string, string>;
+  const t = useTestApp(backend, { staff: true });
   let dentist: Record<string, string>;
   let os: { id: number; nombre: string };
   let otherOs: { id: number; nombre: string };
-  const inject = apiCaller(() => ctx.app);
 
   /** Export rows of the caller, newest first, as the audit keeps them. */
   const exportAudits = (entity: string) =>
     queryRows<{ entity_id: string | null; details: Record<string, unknown> }>(
-      ctx.database.db,
+      t.db,
       sql`select entity_id, details from audit_log where action = 'export' and entity = ${entity} order by id desc`,
     );
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    staff = await signInWithRole(ctx.app, admin, 'ADMINISTRATIVO');
-    os = await createObraSocial(ctx.app, staff, { nombre: 'Obra Social Ñandú' });
-    otherOs = await createObraSocial(ctx.app, staff, { nombre: 'Mutual Ferroviaria' });
-    const begona = await createAfiliado(ctx.app, staff, os.id, {
+    os = await createObraSocial(t.app, t.staff, { nombre: 'Obra Social Ñandú' });
+    otherOs = await createObraSocial(t.app, t.staff, { nombre: 'Mutual Ferroviaria' });
+    const begona = await createAfiliado(t.app, t.staff, os.id, {
       nombre: 'Begoña Ibáñez',
       documento: '20111222',
       fecha_nacimiento: '1985-03-07',
     });
     // A confirmed e-mail, a new one waiting for its link, and a phone, as the portal leaves them.
-    await ctx.database.db.execute(
+    await t.db.execute(
       sql`update afiliados set email = 'begona@correo.test', email_pendiente = 'begona.nueva@correo.test',
             telefono = '011 4000-1234' where id = ${begona.id}`,
     );
     // Given de baja: listed with the moment, and left out of the insurer's count below.
-    const zulema = await createAfiliado(ctx.app, staff, os.id, {
+    const zulema = await createAfiliado(t.app, t.staff, os.id, {
       nombre: 'Zulema Baja',
       documento: '30999111',
     });
-    await ctx.app.inject({ method: 'DELETE', url: `/api/afiliados/${zulema.id}`, headers: staff });
-    await createAfiliado(ctx.app, staff, os.id, { nombre: 'Álvaro Núñez', documento: '20111333' });
-    await createAfiliado(ctx.app, staff, otherOs.id, { nombre: 'Carla Ruiz', documento: '20111444' });
-    const d = await createDentist(ctx.app, admin, { nombre: 'Dra. Inés Peña', obrasSociales: [os.id] });
-    dentist = await loginAs(ctx.app, d.email, d.password);
+    await t.app.inject({ method: 'DELETE', url: `/api/afiliados/${zulema.id}`, headers: t.staff });
+    await createAfiliado(t.app, t.staff, os.id, { nombre: 'Álvaro Núñez', documento: '20111333' });
+    await createAfiliado(t.app, t.staff, otherOs.id, { nombre: 'Carla Ruiz', documento: '20111444' });
+    const d = await createDentist(t.app, t.admin, { nombre: 'Dra. Inés Peña', obrasSociales: [os.id] });
+    dentist = await loginAs(t.app, d.email, d.password);
   });
-
-  afterAll(() => ctx?.close());
 
   describe('the affiliate list', () => {
     it('is a UTF-8 CSV with its BOM and the list’s columns, accents intact, in name order', async () => {
-      const res = await inject('GET', `/api/afiliados/export?obraSocialId=${os.id}`, staff);
+      const res = await t.inject('GET', `/api/afiliados/export?obraSocialId=${os.id}`, t.staff);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(
@@ -138,11 +122,11 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
     });
 
     it('keeps the search and insurer of the screen, and writes `;` when asked', async () => {
-      const bySearch = await inject('GET', '/api/afiliados/export?search=ruiz&separador=%3B', staff);
+      const bySearch = await t.inject('GET', '/api/afiliados/export?search=ruiz&separador=%3B', t.staff);
       expect(bySearch.statusCode, bySearch.body).toBe(200);
       expect(bySearch.rawPayload.toString('utf8')).toContain('Nombre;Tipo de documento;Documento');
       expect(records(bySearch.rawPayload, ';').map((r) => r.Nombre)).toEqual(['Carla Ruiz']);
-      const byDocument = await inject('GET', '/api/afiliados/export?search=20111', staff);
+      const byDocument = await t.inject('GET', '/api/afiliados/export?search=20111', t.staff);
       expect(records(byDocument.rawPayload).map((r) => r.Documento)).toEqual([
         '20111333',
         '20111222',
@@ -151,7 +135,7 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
     });
 
     it('is an Excel workbook with the same rows, documents kept as text', async () => {
-      const res = await inject('GET', `/api/afiliados/export?obraSocialId=${os.id}&formato=xlsx`, staff);
+      const res = await t.inject('GET', `/api/afiliados/export?obraSocialId=${os.id}&formato=xlsx`, t.staff);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe(XLSX);
       expect(res.headers['content-disposition']).toMatch(/filename="afiliados-\d{4}-\d{2}-\d{2}\.xlsx"$/);
@@ -192,26 +176,26 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
     });
 
     it('is staff’s: a dentist checking coverage gets 403, nobody signed in 401', async () => {
-      expect((await inject('GET', '/api/afiliados/export', dentist)).statusCode).toBe(403);
-      expect((await inject('GET', '/api/afiliados/export')).statusCode).toBe(401);
+      expect((await t.inject('GET', '/api/afiliados/export', dentist)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/afiliados/export')).statusCode).toBe(401);
     });
 
     it('refuses an unknown format or separator in Spanish', async () => {
-      const res = await inject('GET', '/api/afiliados/export?formato=pdf', staff);
+      const res = await t.inject('GET', '/api/afiliados/export?formato=pdf', t.staff);
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ formato: 'El formato debe ser csv o xlsx.' });
-      const sep = await inject('GET', '/api/afiliados/export?separador=%7C', staff);
+      const sep = await t.inject('GET', '/api/afiliados/export?separador=%7C', t.staff);
       expect(sep.json().fields).toEqual({ separador: 'El separador debe ser , o ;.' });
     });
 
     it('is recorded with who, the filters, the format and how many rows went out', async () => {
-      await inject('GET', `/api/afiliados/export?obraSocialId=${otherOs.id}&formato=xlsx`, staff);
+      await t.inject('GET', `/api/afiliados/export?obraSocialId=${otherOs.id}&formato=xlsx`, t.staff);
       const [last] = await exportAudits('afiliado');
       expect(last).toEqual({
         entity_id: null,
         details: { filtros: { obraSocialId: otherOs.id }, formato: 'xlsx', filas: 1, completa: true },
       });
-      const audit = await inject('GET', '/api/auditoria?pageIndex=0&pageSize=5&accion=export', admin);
+      const audit = await t.inject('GET', '/api/auditoria?pageIndex=0&pageSize=5&accion=export', t.admin);
       expect(audit.json().rows[0]).toMatchObject({ action: 'export', entity: 'afiliado' });
     });
   });
@@ -219,22 +203,19 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
   describe.runIf(backend === 'postgres')('written by COPY on PostgreSQL', () => {
     /** The file a route sends while both COPY slots are taken (from batches), then once they are free. */
     async function batchedThenCopied(url: string) {
-      const held = [
-        await copyCsvOut(ctx.database.db, sql`select 1`, ','),
-        await copyCsvOut(ctx.database.db, sql`select 1`, ','),
-      ];
+      const held = [await copyCsvOut(t.db, sql`select 1`, ','), await copyCsvOut(t.db, sql`select 1`, ',')];
       expect(held.every((copy) => copy !== null)).toBe(true);
-      const batched = await inject('GET', url, staff);
+      const batched = await t.inject('GET', url, t.staff);
       for (const copy of held) {
         copy?.destroy();
         if (copy) await finished(copy).catch(() => {});
       }
-      const copied = await inject('GET', url, staff);
+      const copied = await t.inject('GET', url, t.staff);
       return { batched, copied };
     }
 
     it('sends, byte for byte, the file the batches send, for the affiliates and for recipients', async () => {
-      const id = await sendToAfiliadosOf(ctx.app, staff, os.id, 'Cambios en la cartilla');
+      const id = await sendToAfiliadosOf(t.app, t.staff, os.id, 'Cambios en la cartilla');
       for (const url of [
         '/api/afiliados/export?separador=%3B',
         `/api/afiliados/export?search=20111&obraSocialId=${os.id}`,
@@ -252,7 +233,7 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
 
   describe('the professional list', () => {
     it('lists the approved providers with their insurers, in CSV and in a workbook', async () => {
-      const csv = await inject('GET', '/api/profesionales/export?search=peña', staff);
+      const csv = await t.inject('GET', '/api/profesionales/export?search=peña', t.staff);
       expect(csv.statusCode, csv.body).toBe(200);
       const [row] = records(csv.rawPayload);
       expect(row).toMatchObject({
@@ -261,9 +242,9 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
         'Obras sociales': 'Obra Social Ñandú',
         'Acepta nuevos pacientes': 'Sí',
       });
-      const xlsx = await inject('GET', '/api/profesionales/export?search=peña&formato=xlsx', staff);
+      const xlsx = await t.inject('GET', '/api/profesionales/export?search=peña&formato=xlsx', t.staff);
       expect((await sheetRecords(xlsx.rawPayload)).rows.map((r) => r.Nombre)).toEqual(['Dra. Inés Peña']);
-      expect((await inject('GET', '/api/profesionales/export?search=nadie', staff)).body).toBe(
+      expect((await t.inject('GET', '/api/profesionales/export?search=nadie', t.staff)).body).toBe(
         `\ufeff${Object.keys(row!).join(',')}\r\n`,
       );
       expect((await exportAudits('profesional'))[0]!.details).toMatchObject({
@@ -273,13 +254,13 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
     });
 
     it('is refused to a dentist', async () => {
-      expect((await inject('GET', '/api/profesionales/export', dentist)).statusCode).toBe(403);
+      expect((await t.inject('GET', '/api/profesionales/export', dentist)).statusCode).toBe(403);
     });
   });
 
   describe('the insurer list', () => {
     it('gives each insurer with its phones, mails and affiliates', async () => {
-      const res = await inject('GET', '/api/obra-sociales/export?separador=%3B', staff);
+      const res = await t.inject('GET', '/api/obra-sociales/export?separador=%3B', t.staff);
       expect(res.statusCode, res.body).toBe(200);
       const rows = records(res.rawPayload, ';');
       expect(rows.find((r) => r.Nombre === 'Obra Social Ñandú')).toMatchObject({ Afiliados: '2' });
@@ -293,17 +274,21 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
 
   describe("a notification's recipients", () => {
     it('lists who received it and when each read it, on Buenos Aires’ clock', async () => {
-      const id = await sendToAfiliadosOf(ctx.app, staff, os.id, 'Cartilla actualizada');
+      const id = await sendToAfiliadosOf(t.app, t.staff, os.id, 'Cartilla actualizada');
       const [reader] = await queryRows<{ id: number }>(
-        ctx.database.db,
+        t.db,
         sql`select id from afiliados where documento = '20111222'`,
       );
-      const read = await inject('PUT', '/api/notificaciones/read', await afiliadoAuth(ctx.app, reader!.id), {
+      const read = await t.inject('PUT', '/api/notificaciones/read', await afiliadoAuth(t.app, reader!.id), {
         notificacionId: id,
       });
       expect(read.statusCode, read.body).toBe(204);
 
-      const res = await inject('GET', `/api/notificaciones/${id}/destinatarios/export?formato=xlsx`, staff);
+      const res = await t.inject(
+        'GET',
+        `/api/notificaciones/${id}/destinatarios/export?formato=xlsx`,
+        t.staff,
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-disposition']).toMatch(
         /filename="destinatarios-notificacion-\d+-[\d-]+\.xlsx"$/,
@@ -321,10 +306,14 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
 
       // The CSV says the same, the moment read written as the screens write it.
       const [readAt] = await queryRows<{ read_at: Date | string }>(
-        ctx.database.db,
+        t.db,
         sql`select read_at from notificacion_destinatarios where notificacion_id = ${id} and read_at is not null`,
       );
-      const csv = await inject('GET', `/api/notificaciones/${id}/destinatarios/export?separador=%3B`, staff);
+      const csv = await t.inject(
+        'GET',
+        `/api/notificaciones/${id}/destinatarios/export?separador=%3B`,
+        t.staff,
+      );
       const csvRows = records(csv.rawPayload, ';');
       expect(csvRows).toHaveLength(2);
       expect(csvRows).toEqual(
@@ -342,10 +331,10 @@ describe.each(BACKENDS)('exports (%s)', (backend) => {
     });
 
     it('says when the notification does not exist, and is staff’s', async () => {
-      const missing = await inject('GET', '/api/notificaciones/999999/destinatarios/export', staff);
+      const missing = await t.inject('GET', '/api/notificaciones/999999/destinatarios/export', t.staff);
       expect(missing.statusCode).toBe(404);
       expect(missing.json().error).toBe('La notificación no existe');
-      expect((await inject('GET', '/api/notificaciones/1/destinatarios/export', dentist)).statusCode).toBe(
+      expect((await t.inject('GET', '/api/notificaciones/1/destinatarios/export', dentist)).statusCode).toBe(
         403,
       );
     });

@@ -31,31 +31,27 @@ import {
   randomAddress,
   type TestContext,
   testConfig,
+  useTestApp,
 } from './helpers.ts';
 
 describe.each(BACKENDS)('platform behaviour across instances (%s)', (backend) => {
-  let ctx: TestContext;
+  const t = useTestApp(backend);
   let second: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
-    ctx = await createTestApp(backend);
     // A second instance on the same database, as behind a load balancer.
     second = await buildApp({
       config: testConfig(),
-      database: ctx.database,
+      database: t.database,
       startMailWorker: false,
       logger: false,
     });
     await second.ready();
   });
-  afterAll(async () => {
-    await second.close();
-    await ctx.close();
-  });
+  afterAll(() => second.close());
 
   it('accepts tokens issued by another instance (the generated JWT secret lives in the database)', async () => {
-    const auth = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-    const res = await second.inject({ method: 'GET', url: '/api/user/me', headers: auth });
+    const res = await second.inject({ method: 'GET', url: '/api/user/me', headers: t.admin });
     expect(res.statusCode).toBe(200);
   });
 
@@ -63,7 +59,7 @@ describe.each(BACKENDS)('platform behaviour across instances (%s)', (backend) =>
     const remoteAddress = randomAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const app = i % 2 === 0 ? ctx.app : second;
+      const app = i % 2 === 0 ? t.app : second;
       const res = await app.inject({
         method: 'POST',
         url: '/api/user/recover-password',
@@ -77,7 +73,7 @@ describe.each(BACKENDS)('platform behaviour across instances (%s)', (backend) =>
   });
 
   it('refuses bodies over the limit with 413 and a Spanish message', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
       headers: { 'content-type': 'application/json' },
@@ -89,7 +85,7 @@ describe.each(BACKENDS)('platform behaviour across instances (%s)', (backend) =>
   });
 
   it('answers 415 in Spanish to a body type it does not take', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
       headers: { 'content-type': 'text/xml' },
@@ -102,42 +98,36 @@ describe.each(BACKENDS)('platform behaviour across instances (%s)', (backend) =>
 });
 
 describe.each(BACKENDS)('what API answers let caches keep (%s)', (backend) => {
-  let ctx: TestContext;
-  let admin: Record<string, string>;
-  beforeAll(async () => {
-    ctx = await createTestApp(backend);
-    admin = await loginAs(ctx.app, ADMIN.email, ADMIN.password);
-  });
-  afterAll(() => ctx.close());
+  const t = useTestApp(backend);
 
   it('marks every API answer no-store: data, refusals and unknown paths', async () => {
     const answers = await Promise.all([
-      ctx.app.inject({ method: 'GET', url: '/api/user/me', headers: admin }),
-      ctx.app.inject({
+      t.app.inject({ method: 'GET', url: '/api/user/me', headers: t.admin }),
+      t.app.inject({
         method: 'GET',
         url: '/api/afiliados/paginated?pageIndex=0&pageSize=10',
-        headers: admin,
+        headers: t.admin,
       }),
-      ctx.app.inject({ method: 'GET', url: '/api/afiliados/paginated?pageIndex=0&pageSize=10' }),
-      ctx.app.inject({ method: 'GET', url: '/api/nada' }),
-      ctx.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/afiliados/paginated?pageIndex=0&pageSize=10' }),
+      t.app.inject({ method: 'GET', url: '/api/nada' }),
+      t.app.inject({ method: 'GET', url: '/api/health' }),
     ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 404, 200]);
     for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
   });
 
   it("keeps the affiliate directory's own revalidation with its ETag", async () => {
-    const os = await createObraSocial(ctx.app, admin);
-    const afiliado = await createAfiliado(ctx.app, admin, os.id);
-    const auth = await afiliadoAuth(ctx.app, afiliado.id);
-    const first = await ctx.app.inject({
+    const os = await createObraSocial(t.app, t.admin);
+    const afiliado = await createAfiliado(t.app, t.admin, os.id);
+    const auth = await afiliadoAuth(t.app, afiliado.id);
+    const first = await t.app.inject({
       method: 'GET',
       url: '/api/profesionales/obrasocial',
       headers: auth,
     });
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const again = await ctx.app.inject({
+    const again = await t.app.inject({
       method: 'GET',
       url: '/api/profesionales/obrasocial',
       headers: { ...auth, 'if-none-match': String(first.headers.etag) },
@@ -479,11 +469,10 @@ describe('health when the database is gone', () => {
 });
 
 describe('single-page app', () => {
-  let ctx: TestContext;
+  const t = useTestApp('pglite', { admin: false });
   let webRoot: string;
   beforeAll(async () => {
-    ctx = await createTestApp('pglite');
-    webRoot = path.join(ctx.config.dataDir, 'web');
+    webRoot = path.join(t.config.dataDir, 'web');
     mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
     writeFileSync(
       path.join(webRoot, 'index.html'),
@@ -494,11 +483,10 @@ describe('single-page app', () => {
     writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   });
-  afterAll(() => ctx.close());
 
   /** The app serving the temporary web root built above. */
   const buildSpaApp = () =>
-    buildApp({ config: ctx.config, database: ctx.database, startMailWorker: false, logger: false, webRoot });
+    buildApp({ config: t.config, database: t.database, startMailWorker: false, logger: false, webRoot });
 
   it('falls back to index.html for client routes, serves assets with long caching, and keeps API 404s as JSON', async () => {
     const app = await buildSpaApp();
