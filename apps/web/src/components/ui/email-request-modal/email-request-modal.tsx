@@ -1,16 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { emailSchema } from '@red-dental/contracts';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import form from '@/styles/form-page.module.css';
-import { Button } from '../button/index.ts';
+import { FormModal } from '../form-modal/index.ts';
 import { MailIcon } from '../icons/index.ts';
-import { Modal } from '../modal/index.ts';
 import { TextInput } from '../text-input/index.ts';
 import { useToast } from '../toast/index.ts';
 
 const emailRequestSchema = z.object({ email: emailSchema() });
-type EmailValues = z.input<typeof emailRequestSchema>;
 
 export interface EmailRequestModalProps {
   isOpen: boolean;
@@ -26,7 +21,8 @@ export interface EmailRequestModalProps {
 /**
  * A modal asking for an e-mail address that will receive a link (password
  * recovery, a new sign-up confirmation). Opened from the sign-in page, which
- * has no query cache: the form keeps its own sending state.
+ * has no query cache: the caller's `send` is the request itself. What came of
+ * it, sent or refused, is told in a toast.
  */
 export function EmailRequestModal({
   isOpen,
@@ -37,34 +33,25 @@ export function EmailRequestModal({
   describeError,
 }: EmailRequestModalProps) {
   const toast = useToast();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<EmailValues, unknown, z.output<typeof emailRequestSchema>>({
-    resolver: zodResolver(emailRequestSchema),
-    defaultValues: { email: '' },
-  });
-
-  const close = () => {
-    reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      toast.success(await send(email));
-      close();
-    } catch (error) {
-      toast.error(describeError(error));
-    }
-  });
-
   return (
-    <Modal isOpen={isOpen} onClose={close} title={title} size="sm">
-      <form className={form.form} onSubmit={onSubmit} noValidate>
-        <p className={form.subtitle}>{intro}</p>
+    <FormModal
+      isOpen={isOpen}
+      onClose={onClose}
+      title={title}
+      description={intro}
+      size="sm"
+      schema={emailRequestSchema}
+      defaultValues={{ email: '' }}
+      submitLabel="Enviar"
+      onSubmit={async ({ email }) => {
+        toast.success(await send(email));
+        onClose();
+      }}
+      onFailure={(error, placed) => {
+        if (!placed) toast.error(describeError(error));
+      }}
+    >
+      {({ register, formState: { errors } }) => (
         <TextInput
           label="Email"
           type="email"
@@ -73,10 +60,7 @@ export function EmailRequestModal({
           error={errors.email?.message}
           {...register('email')}
         />
-        <Button type="submit" size="full" isLoading={isSubmitting}>
-          Enviar
-        </Button>
-      </form>
-    </Modal>
+      )}
+    </FormModal>
   );
 }
