@@ -20,11 +20,6 @@ export const CODES_COPY_FAILED =
   'No se pudieron copiar los códigos. Descárguelos o selecciónelos y cópielos a mano.';
 export const EMAIL_UNCONFIRMED_RECOVERY =
   'Esta dirección de email todavía no fue confirmada. Le enviamos un enlace para confirmarla; después podrá recuperar su contraseña.';
-export const RECOVERY_SENT = (email: string) =>
-  `Se envió un enlace para definir una contraseña nueva a ${email}`;
-export const RECOVERY_QUOTA =
-  'Esta cuenta ya recibió varios enlaces de recuperación en la última hora. Intente más tarde.';
-export const RECOVERY_NOT_ACTIVE = 'Solo una cuenta activa puede recibir un enlace de recuperación.';
 export const LOGIN_INVITED =
   'Su cuenta todavía no está activa: ábrala con el enlace de la invitación que recibió por email.';
 export const LOGIN_INACTIVE = 'Su cuenta está desactivada. Comuníquese con un administrador de la red.';

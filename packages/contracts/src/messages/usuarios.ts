@@ -35,4 +35,9 @@ export const DEACTIVATED = (email: string) => `Se desactivó la cuenta de ${emai
 export const REACTIVATED = (email: string) => `Se reactivó la cuenta de ${email}`;
 export const STATUS_UNCHANGEABLE =
   'Solo se puede desactivar una cuenta activa y reactivar una desactivada (las solicitudes se resuelven en Solicitudes).';
+export const RECOVERY_SENT = (email: string) =>
+  `Se envió un enlace para definir una contraseña nueva a ${email}`;
+export const RECOVERY_QUOTA =
+  'Esta cuenta ya recibió varios enlaces de recuperación en la última hora. Intente más tarde.';
+export const RECOVERY_NOT_ACTIVE = 'Solo una cuenta activa puede recibir un enlace de recuperación.';
 export const USER_NOT_FOUND = 'El usuario no existe';

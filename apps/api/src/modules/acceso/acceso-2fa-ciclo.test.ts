@@ -1,5 +1,5 @@
 import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
-import { readMails } from '@red-dental/testing';
+import { readMails, TEST_PASSWORD } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -243,7 +243,7 @@ describe.each(BACKENDS)('compulsory two-factor, on every request (%s)', (backend
     const accepted = await t.app.inject({
       method: 'PUT',
       url: `/api/user/invitaciones/${token}`,
-      payload: { password: 'Mi-Clave-Elegida-26' },
+      payload: { password: TEST_PASSWORD },
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({
@@ -273,7 +273,7 @@ describe.each(BACKENDS)('compulsory two-factor, on every request (%s)', (backend
     const plain = await t.app.inject({
       method: 'PUT',
       url: `/api/user/invitaciones/${second!.links.find((l) => l.includes('/invitacion/'))!.split('/invitacion/')[1]}`,
-      payload: { password: 'Mi-Clave-Elegida-26' },
+      payload: { password: TEST_PASSWORD },
     });
     expect(plain.json()).toEqual({ message: MESSAGES.usuarios.INVITATION_ACCEPTED });
   });

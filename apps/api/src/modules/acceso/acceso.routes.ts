@@ -1,12 +1,10 @@
 import {
   changePasswordSchema,
   cuentaNombreSchema,
-  idParamSchema,
   loginAnswerSchema,
   loginRequestSchema,
   MESSAGES,
   messageResponseSchema,
-  PERMISSIONS,
   recoverPasswordSchema,
   restorePasswordSchema,
   restoreTokenSchema,
@@ -141,18 +139,6 @@ const accesoRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.logout(app, currentUser(request));
       return reply.status(204).send();
     },
-  );
-  app.post(
-    '/:id/recuperacion',
-    {
-      onRequest: [app.authorize(PERMISSIONS.USERS_UPDATE_PASSWORD)],
-      schema: {
-        summary: 'Envía a una cuenta activa un enlace para definir una contraseña nueva',
-        params: idParamSchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request) => service.sendRecoveryLink(app, currentUser(request), request.params.id),
   );
 };
 

@@ -10,9 +10,8 @@ import {
   type SessionUser,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
-import { AppError, conflict, forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import {
   hashPassword,
   proveCurrentPassword,
@@ -21,29 +20,20 @@ import {
 } from '../../lib/password.ts';
 import { staffLoginUrl } from '../../lib/public-links.ts';
 import { secondFactorCompulsory } from '../../lib/second-factor.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import type { Client, Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as profesionales from '../profesionales/profesionales.repository.ts';
 import { passwordChangedMail, queueEmailConfirmation } from '../usuarios/usuarios.mails.ts';
 import * as usuarios from '../usuarios/usuarios.repository.ts';
 import * as admin from '../usuarios/usuarios-admin.repository.ts';
-import { passwordRecoveryMail } from './acceso.mails.ts';
+import { queueRecoveryLink, RECOVERY_MAILS_PER_HOUR } from './acceso.mails.ts';
 import * as sesiones from './acceso-sesiones.repository.ts';
-
-export const RECOVERY_TOKEN_TTL_MINUTES = 60;
 
 type Deps = Pick<
   FastifyInstance,
   'db' | 'config' | 'log' | 'mail' | 'signUserToken' | 'signChallenge' | 'accountFailures' | 'withinQuota'
 >;
-
-/**
- * Recovery mails one account may receive in an hour, whoever asks. Past it the
- * request is answered as usual but nothing is sent: the links already mailed
- * stay valid, so nobody can keep the owner from recovering the account.
- */
-const RECOVERY_MAILS_PER_HOUR = { max: 5, windowSeconds: 3600 };
 
 /** The signed-in user as login and /user/me answer it: e-mail, names, roles with permissions. */
 export async function buildSessionUser(
@@ -162,28 +152,8 @@ export async function requestPasswordRecovery(deps: Deps, email: string, client:
     deps.mail.wake();
     throw conflict(MESSAGES.acceso.EMAIL_UNCONFIRMED_RECOVERY);
   }
-  await deps.db.transaction((tx) => mailRecoveryLink(deps, tx, user));
+  await deps.db.transaction((tx) => queueRecoveryLink(deps, tx, user));
   deps.mail.wake();
-}
-
-/**
- * Adds a recovery link for the account and queues its mail, inside the
- * caller's transaction, unless the account had its mails for the hour; whether
- * one was queued. Used by the owner's request and by staff sending one.
- */
-export async function mailRecoveryLink(
-  deps: Pick<Deps, 'config' | 'mail' | 'withinQuota'>,
-  tx: DbOrTx,
-  user: { id: number; email: string },
-): Promise<boolean> {
-  if (!(await deps.withinQuota(tx, `recover-mail:${user.id}`, RECOVERY_MAILS_PER_HOUR))) return false;
-  const token = randomToken();
-  await usuarios.addRecoveryToken(tx, user.id, sha256(token), RECOVERY_TOKEN_TTL_MINUTES);
-  await deps.mail.enqueue(
-    tx,
-    passwordRecoveryMail(user.email, `${deps.config.publicUrl}/recover-password/${token}`),
-  );
-  return true;
 }
 
 /**
@@ -263,29 +233,4 @@ export async function changeOwnNombre(deps: Deps, caller: Subject, input: Cuenta
     });
   });
   return buildSessionUser(deps, caller);
-}
-
-/**
- * Mails an active account a recovery link, as if its owner had asked; within
- * the same hourly allowance, so staff cannot flood a mailbox either.
- */
-export async function sendRecoveryLink(deps: Deps, caller: Subject, id: number) {
-  const user = await admin.findUsuario(deps.db, id);
-  if (!user) throw notFound(MESSAGES.usuarios.USER_NOT_FOUND);
-  if (user.status !== 'active') throw conflict(MESSAGES.acceso.RECOVERY_NOT_ACTIVE);
-  // The link goes to the owner, so any holder of USERS.UPDATE_PASSWORD may send it; never to an unproven address.
-  if (!user.emailConfirmedAt) throw conflict(MESSAGES.usuarios.EMAIL_UNCONFIRMED);
-  await deps.db.transaction(async (tx) => {
-    const sent = await mailRecoveryLink(deps, tx, user);
-    // The account had its recovery mails for the hour (the owner may have asked too).
-    if (!sent) throw tooManyRequests(3600, MESSAGES.acceso.RECOVERY_QUOTA);
-    await recordAudit(tx, caller, {
-      action: 'update',
-      entity: 'user',
-      entityId: id,
-      details: { recuperacion: 'enviada' },
-    });
-  });
-  deps.mail.wake();
-  return { message: MESSAGES.acceso.RECOVERY_SENT(user.email) };
 }

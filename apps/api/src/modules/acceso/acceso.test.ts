@@ -1,5 +1,5 @@
 import type { Registro } from '@red-dental/contracts';
-import { buildRegistroInput, readMails } from '@red-dental/testing';
+import { buildRegistroInput, readMails, TEST_PASSWORD } from '@red-dental/testing';
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -778,7 +778,7 @@ describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (bac
         (
           await post(
             '/api/user',
-            { user: uniqueEmail(), pass: 'Password-123', roles: ['ADMINISTRADOR'] },
+            { user: uniqueEmail(), pass: TEST_PASSWORD, roles: ['ADMINISTRADOR'] },
             auth,
           )
         ).statusCode,

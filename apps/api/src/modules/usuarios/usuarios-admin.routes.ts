@@ -119,6 +119,19 @@ const usuariosAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.changeEstado(app, currentUser(request), request.params.id, request.body),
   );
+
+  app.post(
+    '/:id/recuperacion',
+    {
+      onRequest: [app.authorize(PERMISSIONS.USERS_UPDATE_PASSWORD)],
+      schema: {
+        summary: 'Envía a una cuenta activa un enlace para definir una contraseña nueva',
+        params: idParamSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => service.sendRecoveryLink(app, currentUser(request), request.params.id),
+  );
 };
 
 export default usuariosAdminRoutes;

@@ -13,12 +13,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { assertNotCommonPassword } from '../../lib/common-passwords.ts';
-import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  tooManyRequests,
+} from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { staffLoginUrl } from '../../lib/public-links.ts';
 import { secondFactorCompulsory } from '../../lib/second-factor.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { Subject } from '../../plugins/auth.ts';
+import { queueRecoveryLink } from '../acceso/acceso.mails.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as usuarios from './usuarios.repository.ts';
 import {
@@ -285,4 +293,29 @@ export async function changeEstado(deps: Deps, caller: Subject, id: number, inpu
   });
   deps.mail.wake();
   return { message: input.activo ? M.REACTIVATED(user.email) : M.DEACTIVATED(user.email) };
+}
+
+/**
+ * Mails an active account a recovery link, as if its owner had asked; within
+ * the same hourly allowance, so staff cannot flood a mailbox either.
+ */
+export async function sendRecoveryLink(deps: Deps, caller: Subject, id: number) {
+  const user = await admin.findUsuario(deps.db, id);
+  if (!user) throw userNotFound();
+  if (user.status !== 'active') throw conflict(M.RECOVERY_NOT_ACTIVE);
+  // The link goes to the owner, so any holder of USERS.UPDATE_PASSWORD may send it; never to an unproven address.
+  if (!user.emailConfirmedAt) throw conflict(M.EMAIL_UNCONFIRMED);
+  await deps.db.transaction(async (tx) => {
+    const sent = await queueRecoveryLink(deps, tx, user);
+    // The account had its recovery mails for the hour (the owner may have asked too).
+    if (!sent) throw tooManyRequests(3600, M.RECOVERY_QUOTA);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      details: { recuperacion: 'enviada' },
+    });
+  });
+  deps.mail.wake();
+  return { message: M.RECOVERY_SENT(user.email) };
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@red-dental/contracts';
-import { readMails } from '@red-dental/testing';
+import { readMails, TEST_PASSWORD } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -76,12 +76,12 @@ describe.each(BACKENDS)('staff accounts: list, invitations, roles, deactivation 
       });
       expect(weak.statusCode).toBe(400);
       const accepted = await t.inject('PUT', `/api/user/invitaciones/${token}`, undefined, {
-        password: 'Consultorio-Nuevo-26',
+        password: TEST_PASSWORD,
       });
       expect(accepted.statusCode).toBe(200);
       expect(accepted.json().message).toBe(M.INVITATION_ACCEPTED);
 
-      const session = await loginAs(t.app, email, 'Consultorio-Nuevo-26');
+      const session = await loginAs(t.app, email, TEST_PASSWORD);
       expect((await t.inject('GET', '/api/afiliados/paginated', session)).statusCode).toBe(200);
       // The link is spent.
       const again = await t.inject('PUT', `/api/user/invitaciones/${token}`, undefined, {
@@ -122,7 +122,7 @@ describe.each(BACKENDS)('staff accounts: list, invitations, roles, deactivation 
       expect((await t.inject('GET', `/api/user/invitaciones/${fresh}`)).statusCode).toBe(200);
 
       await t.inject('PUT', `/api/user/invitaciones/${fresh}`, undefined, {
-        password: 'Consultorio-Nuevo-26',
+        password: TEST_PASSWORD,
       });
       const none = await t.inject('POST', `/api/user/invitaciones/${id}/reenviar`, t.admin);
       expect(none.statusCode).toBe(409);
@@ -409,16 +409,16 @@ describe.each(BACKENDS)('staff accounts: list, invitations, roles, deactivation 
       const staff = await createUserWithRoles(t.app, t.admin, ['ADMINISTRATIVO']);
       const sent = await t.inject('POST', `/api/user/${staff.id}/recuperacion`, t.admin);
       expect(sent.statusCode).toBe(200);
-      expect(sent.json().message).toBe(MESSAGES.acceso.RECOVERY_SENT(staff.email));
+      expect(sent.json().message).toBe(MESSAGES.usuarios.RECOVERY_SENT(staff.email));
       const [mail] = await mailsTo(staff.email);
       expect(mail!.links.some((l) => l.includes('/recover-password/'))).toBe(true);
       for (let i = 0; i < 4; i++) await t.inject('POST', `/api/user/${staff.id}/recuperacion`, t.admin);
       const over = await t.inject('POST', `/api/user/${staff.id}/recuperacion`, t.admin);
       expect(over.statusCode).toBe(429);
-      expect(over.json().error).toBe(MESSAGES.acceso.RECOVERY_QUOTA);
+      expect(over.json().error).toBe(MESSAGES.usuarios.RECOVERY_QUOTA);
       const { id: invitedId } = await invite();
       expect((await t.inject('POST', `/api/user/${invitedId}/recuperacion`, t.admin)).json().error).toBe(
-        MESSAGES.acceso.RECOVERY_NOT_ACTIVE,
+        MESSAGES.usuarios.RECOVERY_NOT_ACTIVE,
       );
     });
   });
