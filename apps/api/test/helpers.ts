@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { uniqueEmail } from '@red-dental/testing';
+import { TEST_PASSWORD, uniqueEmail } from '@red-dental/testing';
 import type { FastifyLoggerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -254,7 +254,7 @@ export async function createUserWithRoles(
   app: App,
   adminAuth: Record<string, string>,
   roles: string[],
-  password = 'Password-123',
+  password = TEST_PASSWORD,
 ) {
   const email = uniqueEmail((roles[0] ?? 'sinrol').toLowerCase().replace(/[^a-z0-9]+/g, '-'));
   const res = await app.inject({

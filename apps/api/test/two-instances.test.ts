@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLE_NAMES } from '@red-dental/contracts';
+import { TEST_PASSWORD } from '@red-dental/testing';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from '../src/db/migrate.ts';
@@ -87,7 +88,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
   });
 
   it('accepts a session from one instance at the other, and refuses it at both once it is ended at either', async () => {
-    const user = { email: uniqueEmail('administrativa'), password: 'Password-123' };
+    const user = { email: uniqueEmail('administrativa'), password: TEST_PASSWORD };
     const created = await a('POST', '/api/user', {
       headers: admin,
       body: { user: user.email, pass: user.password, roles: [ROLE_NAMES.ADMINISTRATIVO] },
@@ -157,7 +158,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
       const email = uniqueEmail('recupera');
       const res = await a('POST', '/api/user', {
         headers: admin,
-        body: { user: email, pass: 'Recupera-Clave-2026', roles: [ROLE_NAMES.ADMINISTRATIVO] },
+        body: { user: email, pass: TEST_PASSWORD, roles: [ROLE_NAMES.ADMINISTRATIVO] },
       });
       expect(res.status).toBe(201);
       accounts.push(email);

@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS } from '@red-dental/contracts';
-import { readMails } from '@red-dental/testing';
+import { readMails, TEST_PASSWORD } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -47,7 +47,7 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       const email = uniqueEmail('nuevo');
       const res = await request('POST', '/api/user', t.admin, {
         user: email,
-        pass: 'Password-123',
+        pass: TEST_PASSWORD,
         roles: ['ADMINISTRATIVO'],
       });
       expect(res.statusCode).toBe(201);
@@ -67,7 +67,7 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
         'POST',
         '/api/user',
         {},
-        { user: email, pass: 'Password-123', roles: ['ADMINISTRADOR'] },
+        { user: email, pass: TEST_PASSWORD, roles: ['ADMINISTRADOR'] },
       );
       expect(res.statusCode).toBe(401);
       const rows = await queryRows(t.db, sql`select id from users where email = ${email}`);
@@ -77,7 +77,7 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
     it('refuses callers without USERS.CREATE', async () => {
       const res = await request('POST', '/api/user', staffAuth, {
         user: uniqueEmail(),
-        pass: 'Password-123',
+        pass: TEST_PASSWORD,
         roles: [],
       });
       expect(res.statusCode).toBe(403);
@@ -98,13 +98,13 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
       const auth = await loginAs(t.app, creator.email, creator.password);
       const withRoles = await request('POST', '/api/user', auth, {
         user: uniqueEmail(),
-        pass: 'Password-123',
+        pass: TEST_PASSWORD,
         roles: ['ADMINISTRADOR'],
       });
       expect(withRoles.statusCode).toBe(403);
       const plain = await request('POST', '/api/user', auth, {
         user: uniqueEmail(),
-        pass: 'Password-123',
+        pass: TEST_PASSWORD,
         roles: [],
       });
       expect(plain.statusCode).toBe(201);
@@ -114,14 +114,14 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
     it('answers 409 for a taken e-mail, 404 for an unknown role and 400 for bad fields', async () => {
       const dup = await request('POST', '/api/user', t.admin, {
         user: staff.email.toUpperCase(),
-        pass: 'Password-123',
+        pass: TEST_PASSWORD,
         roles: [],
       });
       expect(dup.statusCode).toBe(409);
       expect(dup.json().error).toBe('El email ya está registrado');
       const role = await request('POST', '/api/user', t.admin, {
         user: uniqueEmail(),
-        pass: 'Password-123',
+        pass: TEST_PASSWORD,
         roles: ['SUPERUSUARIO'],
       });
       expect(role.statusCode).toBe(404);
