@@ -1,14 +1,10 @@
 import { emptySchedule } from '@red-dental/contracts';
 import { buildPdf } from '@red-dental/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  afiliadoAuth,
-  createAfiliado,
-  createObraSocial,
-  multipart,
-} from '../src/modules/afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../src/modules/afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../src/modules/obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
-import { ADMIN, loginAs, randomAddress, signInWithRole, useTestApp } from './helpers.ts';
+import { ADMIN, loginAs, multipart, randomAddress, signInWithRole, useTestApp } from './helpers.ts';
 import { CALLERS, type Caller, concrete, MATRIX } from './route-matrix.ts';
 
 /** A complete, valid profile body, so a refusal is about whose record it is and not about the body. */

@@ -16,19 +16,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteEntry } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
-import {
-  afiliadoAuth,
-  createAfiliado,
-  createObraSocial,
-  multipart,
-} from '../src/modules/afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../src/modules/afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../src/modules/obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
+import { createUserWithRoles } from '../src/modules/usuarios/usuarios.factories.ts';
 import {
   ADMIN,
   BACKENDS,
   createTestApp,
-  createUserWithRoles,
   loginAs,
+  multipart,
   randomAddress,
   type TestContext,
 } from './helpers.ts';

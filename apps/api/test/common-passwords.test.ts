@@ -3,15 +3,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
-import {
-  ADMIN,
-  BACKENDS,
-  createUserWithRoles,
-  loginAs,
-  randomAddress,
-  uniqueEmail,
-  useTestApp,
-} from './helpers.ts';
+import { createUserWithRoles } from '../src/modules/usuarios/usuarios.factories.ts';
+import { ADMIN, BACKENDS, loginAs, randomAddress, uniqueEmail, useTestApp } from './helpers.ts';
 
 const COMMON = 'Esa contraseña es demasiado común. Elija otra más difícil de adivinar.';
 

@@ -3,12 +3,9 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { readWrittenDate, writtenMoment } from '../src/lib/written-dates.ts';
-import {
-  afiliadoAuth,
-  createAfiliado,
-  createObraSocial,
-} from '../src/modules/afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../src/modules/afiliados/afiliados.factories.ts';
 import { sendToAfiliadosOf } from '../src/modules/notificaciones/notificaciones.factories.ts';
+import { createObraSocial } from '../src/modules/obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
 import { BACKENDS, useTestApp } from './helpers.ts';
 

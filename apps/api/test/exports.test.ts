@@ -6,12 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { copyCsvOut } from '../src/db/copy-out.ts';
 import { writtenMoment } from '../src/lib/written-dates.ts';
-import {
-  afiliadoAuth,
-  createAfiliado,
-  createObraSocial,
-} from '../src/modules/afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../src/modules/afiliados/afiliados.factories.ts';
 import { sendToAfiliadosOf } from '../src/modules/notificaciones/notificaciones.factories.ts';
+import { createObraSocial } from '../src/modules/obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
 import { BACKENDS, loginAs, useTestApp } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TEST_PASSWORD, uniqueEmail } from '@red-dental/testing';
+import { uniqueEmail } from '@red-dental/testing';
 import type { FastifyLoggerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -11,6 +11,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
 import { seedFirstAdmin } from '../src/db/seed/base.ts';
+import { createUserWithRoles } from '../src/modules/usuarios/usuarios.factories.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -222,6 +223,33 @@ export function apiCaller(app: () => App) {
     app().inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
+/** A multipart/form-data body as a browser would send it; the file part is `file` (a CSV) unless told. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; content: Buffer | string; field?: string; type?: string },
+) {
+  const boundary = `----red-dental-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content, 'utf8'),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 /** Signs in through the API and returns the bearer header. */
 export async function loginAs(app: App, email: string, password: string) {
   const res = await app.inject({
@@ -247,22 +275,4 @@ export { uniqueEmail };
 export async function signInWithRole(app: App, adminAuth: Record<string, string>, role: string) {
   const user = await createUserWithRoles(app, adminAuth, [role]);
   return loginAs(app, user.email, user.password);
-}
-
-/** Creates an active user with the given roles through the API, as an administrator would. */
-export async function createUserWithRoles(
-  app: App,
-  adminAuth: Record<string, string>,
-  roles: string[],
-  password = TEST_PASSWORD,
-) {
-  const email = uniqueEmail((roles[0] ?? 'sinrol').toLowerCase().replace(/[^a-z0-9]+/g, '-'));
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user',
-    headers: adminAuth,
-    payload: { user: email, pass: password, roles },
-  });
-  if (res.statusCode !== 201) throw new Error(`create user failed: ${res.statusCode} ${res.body}`);
-  return { id: (res.json() as { id: number }).id, email, password };
 }

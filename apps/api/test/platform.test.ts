@@ -15,12 +15,8 @@ import { type Database, queryRows } from '../src/db/client.ts';
 import { seedFirstAdmin } from '../src/db/seed/base.ts';
 import { isDatabaseUnavailable } from '../src/lib/errors.ts';
 import { serializeError } from '../src/lib/log.ts';
-import {
-  afiliadoAuth,
-  createAfiliado,
-  createObraSocial,
-  multipart,
-} from '../src/modules/afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../src/modules/afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../src/modules/obras-sociales/obras-sociales.factories.ts';
 import errorsPlugin from '../src/plugins/errors.ts';
 import {
   ADMIN,
@@ -28,6 +24,7 @@ import {
   createTestApp,
   createTestDatabase,
   loginAs,
+  multipart,
   randomAddress,
   type TestContext,
   testConfig,

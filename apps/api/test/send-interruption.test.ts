@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afiliadosCsv, buildPdf, generateAfiliados } from '@red-dental/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from '../src/modules/afiliados/afiliados.factories.ts';
-import { ADMIN, BACKENDS, createScratchPostgres } from './helpers.ts';
+import { ADMIN, BACKENDS, createScratchPostgres, multipart } from './helpers.ts';
 import {
   freePort,
   type HttpAnswer,

@@ -1,9 +1,9 @@
 import { afiliadosCsv, generateAfiliados } from '@red-dental/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, useTestApp } from '../../test/helpers.ts';
+import { BACKENDS, multipart, useTestApp } from '../../test/helpers.ts';
 import { freePort } from '../../test/processes.ts';
 import { startSmtp } from '../../test/smtp-server.ts';
-import { createObraSocial, multipart } from '../modules/afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../modules/obras-sociales/obras-sociales.factories.ts';
 import { insertMail } from './mail/outbox.repository.ts';
 
 const TOKEN = 'metricas-de-prueba-0123456789-abcdef';

@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   BACKENDS,
-  createUserWithRoles,
   loginAs,
   randomAddress,
   type TestContext,
@@ -13,6 +12,7 @@ import {
   useTestApp,
 } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 import { codeOf, createWithSecondFactor } from './acceso-2fa.factories.ts';
 
 const M = MESSAGES.acceso;

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
-import { createUserWithRoles, loginAs } from '../../../test/helpers.ts';
+import { loginAs } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 
 /** Accounts with two-factor sign-in, made through the API as their owners turn it on. */
 

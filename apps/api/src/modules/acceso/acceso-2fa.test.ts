@@ -1,15 +1,9 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  BACKENDS,
-  createUserWithRoles,
-  loginAs,
-  randomAddress,
-  useTestApp,
-} from '../../../test/helpers.ts';
+import { ADMIN, BACKENDS, loginAs, randomAddress, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 import { codeOf, createWithSecondFactor } from './acceso-2fa.factories.ts';
 
 const M = MESSAGES.acceso;

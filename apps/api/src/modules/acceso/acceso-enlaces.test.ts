@@ -2,8 +2,9 @@ import { ERROR_CODES, MESSAGES } from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, randomAddress, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, randomAddress, useTestApp } from '../../../test/helpers.ts';
 import { ADDRESS_LIMIT } from '../../plugins/rate-limit.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 
 /** A mailed recovery link is checked as its page opens: spent or expired is said before the form. */
 describe.each(BACKENDS)('checking a recovery link without spending it (%s)', (backend) => {

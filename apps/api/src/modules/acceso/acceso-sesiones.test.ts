@@ -1,8 +1,9 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 import { describeDevice } from './acceso-sesiones.service.ts';
 
 const CHROME_WINDOWS =

@@ -3,19 +3,12 @@ import { buildRegistroInput, readMails, TEST_PASSWORD } from '@red-dental/testin
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  BACKENDS,
-  createUserWithRoles,
-  loginAs,
-  randomAddress,
-  uniqueEmail,
-  useTestApp,
-} from '../../../test/helpers.ts';
+import { ADMIN, BACKENDS, loginAs, randomAddress, uniqueEmail, useTestApp } from '../../../test/helpers.ts';
 import { afiliados, appSettings, userSessions } from '../../db/schema/index.ts';
 import { searchKey } from '../../lib/text.ts';
 import { FAILURE_DELAY_START_MS } from '../../plugins/rate-limit.ts';
-import { confirmRegistration } from '../profesionales/profesionales.factories.ts';
+import { confirmRegistration } from '../registro/registro.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 
 describe.each(BACKENDS)('sign-in, registration and password recovery (%s)', (backend) => {
   const t = useTestApp(backend);

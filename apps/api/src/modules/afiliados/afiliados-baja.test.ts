@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { sendToAfiliadosOf } from '../notificaciones/notificaciones.factories.ts';
-import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createAfiliado } from './afiliados.factories.ts';
 
 describe.each(BACKENDS)('affiliates given de baja and reactivated (%s)', (backend) => {
   const t = useTestApp(backend, { staff: true });

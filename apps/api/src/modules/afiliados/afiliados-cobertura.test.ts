@@ -1,8 +1,9 @@
 import { uniqueDocumento } from '@red-dental/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
-import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
+import { createAfiliado } from './afiliados.factories.ts';
 
 describe.each(BACKENDS)("a dentist's coverage check answers a verdict (%s)", (backend) => {
   const t = useTestApp(backend, { staff: true });

@@ -1,12 +1,14 @@
 import { parseMail } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { freePort } from '../../../test/processes.ts';
 import { startSmtp } from '../../../test/smtp-server.ts';
 import { queryRows } from '../../db/client.ts';
 import { sendToAfiliadosOf } from '../notificaciones/notificaciones.factories.ts';
-import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
+import { createAfiliado } from './afiliados.factories.ts';
 
 /**
  * Staff's 'Editar Afiliado' (PUT /api/afiliados/{id}): e-mail and phone under

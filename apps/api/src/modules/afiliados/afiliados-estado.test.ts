@@ -1,8 +1,9 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { uniqueDocumento } from '@red-dental/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
-import { createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
+import { BACKENDS, multipart, signInWithRole, useTestApp } from '../../../test/helpers.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createAfiliado } from './afiliados.factories.ts';
 
 describe.each(BACKENDS)('the affiliate list by state, with contact data (%s)', (backend) => {
   const t = useTestApp(backend, { staff: true });

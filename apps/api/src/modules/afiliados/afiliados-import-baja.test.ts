@@ -1,9 +1,11 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, multipart, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
+import { createAfiliado } from './afiliados.factories.ts';
 
 describe.each(BACKENDS)("the import's option to give de baja whoever is not in the file (%s)", (backend) => {
   const t = useTestApp(backend, { staff: true });

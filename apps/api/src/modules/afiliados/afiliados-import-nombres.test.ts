@@ -2,9 +2,10 @@ import { IMPORT_NAMES_LIMIT, MESSAGES } from '@red-dental/contracts';
 import { uniqueDocumento } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, multipart, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { afiliadoAuth, createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { afiliadoAuth, createAfiliado } from './afiliados.factories.ts';
 
 interface AuditRow {
   action: string;

@@ -8,9 +8,11 @@ import {
 } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, multipart, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
+import { createAfiliado } from './afiliados.factories.ts';
 
 /** Roles that may import (AFILIADOS.CREATE) and, beyond it, the permissions named. */
 const ROLES = {

@@ -3,9 +3,10 @@ import { afiliadosCsv, generateAfiliados } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, multipart, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { createAfiliado, createObraSocial, multipart } from './afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createAfiliado } from './afiliados.factories.ts';
 
 interface ImportAnswer {
   count: number;

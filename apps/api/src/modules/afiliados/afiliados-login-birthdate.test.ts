@@ -2,7 +2,8 @@ import { MESSAGES } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
-import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createAfiliado } from './afiliados.factories.ts';
 
 describe.each(BACKENDS)('affiliate sign-in with AFFILIATE_LOGIN_BIRTHDATE (%s)', (backend) => {
   const t = useTestApp(backend, { env: { AFFILIATE_LOGIN_BIRTHDATE: 'true' } });

@@ -1,9 +1,11 @@
 import type { PermissionName } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { createAfiliado, createObraSocial } from './afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
+import { createAfiliado } from './afiliados.factories.ts';
 
 /** Custom roles, each with BACKOFFICE_ACCESS to sign in and the affiliates' permissions named. */
 const ROLES = {

@@ -1,9 +1,11 @@
 import { readMails, uniqueDocumento } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, loginAs, signInWithRole, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { afiliadoAuth, createAfiliado, createObraSocial } from './afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
+import { afiliadoAuth, createAfiliado } from './afiliados.factories.ts';
 import { estimateMatches, findFewMatches } from './afiliados.repository.ts';
 
 describe.each(BACKENDS)('afiliados (%s)', (backend) => {

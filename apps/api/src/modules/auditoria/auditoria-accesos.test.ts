@@ -9,15 +9,12 @@ import {
 import { buildPdf, uniqueDocumento } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { ADMIN, BACKENDS, loginAs, multipart, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import {
-  afiliadoAuth,
-  createAfiliado,
-  createObraSocial,
-  multipart,
-} from '../afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 import { type AuditRowInput, insertAuditRow, queryString } from './auditoria.factories.ts';
 
 const auditPage = paginatedSchema(auditoriaRowSchema);

@@ -4,9 +4,11 @@ import { uniqueDocumento } from '@red-dental/testing';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { ADMIN, BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { createAfiliado } from '../afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 import { type AuditRowInput, insertAuditRow, queryString } from './auditoria.factories.ts';
 
 const auditPage = paginatedSchema(auditoriaRowSchema);

@@ -4,11 +4,13 @@ import { buildPdf, uniqueDocumento } from '@red-dental/testing';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { seedCatalogue } from '../../db/seed/base.ts';
-import { createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { createAfiliado } from '../afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 import { type AuditRowInput, insertAuditRow, queryString } from './auditoria.factories.ts';
 
 const M = MESSAGES.auditoria;

@@ -4,8 +4,9 @@ import { buildRegistroInput } from '@red-dental/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
-import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
-import { confirmRegistration } from '../profesionales/profesionales.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { confirmRegistration } from '../registro/registro.factories.ts';
 
 const directorySchema = z.array(cartillaProfesionalSchema.strict());
 

@@ -1,6 +1,6 @@
 import { buildPdf } from '@red-dental/testing';
+import { multipart } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
-import { multipart } from '../afiliados/afiliados.factories.ts';
 
 /** A notification sent to the affiliates of an insurer through the API, as staff send it; its id. */
 export async function sendToAfiliadosOf(

@@ -9,7 +9,7 @@ import {
 import { buildPdf } from '@red-dental/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, multipart, useTestApp } from '../../../test/helpers.ts';
 import { startS3 } from '../../../test/s3-server.ts';
 import {
   afiliados,
@@ -18,12 +18,8 @@ import {
   notificacionDestinatarios,
   notificaciones,
 } from '../../db/schema/index.ts';
-import {
-  afiliadoAuth,
-  createAfiliado,
-  createObraSocial,
-  multipart,
-} from '../afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
 import { nuevaNotificacionMail } from './notificaciones.mails.ts';
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
-import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../afiliados/afiliados.factories.ts';
+import { createObraSocial } from './obras-sociales.factories.ts';
 
 describe.each(BACKENDS)('obras sociales (%s)', (backend) => {
   const t = useTestApp(backend, { staff: true });

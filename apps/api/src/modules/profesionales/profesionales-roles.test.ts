@@ -1,6 +1,7 @@
 import type { PermissionName } from '@red-dental/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 import { createDentist } from './profesionales.factories.ts';
 
 /** Custom roles, each with BACKOFFICE_ACCESS to sign in and the professionals' permissions named. */

@@ -1,6 +1,7 @@
 import { emptySchedule } from '@red-dental/contracts';
-import { buildRegistroInput, readMails } from '@red-dental/testing';
+import { buildRegistroInput } from '@red-dental/testing';
 import type { App } from '../../app.ts';
+import { confirmRegistration } from '../registro/registro.factories.ts';
 
 /** Professionals made through the API as they come to be: a sign-up, staff's edit, approval. */
 
@@ -25,21 +26,6 @@ async function call(
   const res = await app.inject({ method, url, headers: headers as Record<string, string>, payload });
   if (res.statusCode >= 300) throw new Error(`${method} ${url} failed: ${res.statusCode} ${res.body}`);
   return res.json();
-}
-
-/**
- * Opens the confirmation link mailed to `email` at sign-up, as the applicant
- * does (the outbox is sent first).
- */
-export async function confirmRegistration(app: App, email: string) {
-  await app.mail.drain();
-  const link = (await readMails(app.config.dataDir))
-    .filter((mail) => mail.to === email)
-    .flatMap((mail) => mail.links)
-    .findLast((url) => url.includes('/confirmar-registro/'));
-  if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
-  const token = link.slice(link.lastIndexOf('/') + 1);
-  await call(app, 'POST', '/api/registro/confirm-email', {}, { token });
 }
 
 /**

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { createObraSocial } from '../afiliados/afiliados.factories.ts';
-import { confirmRegistration } from './profesionales.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
+import { confirmRegistration } from '../registro/registro.factories.ts';
 
 const M = MESSAGES.profesionales;
 

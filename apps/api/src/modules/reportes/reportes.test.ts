@@ -9,10 +9,12 @@ import {
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../afiliados/afiliados.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 
 const queuePage = paginatedSchema(reporteQueueRowSchema);
 const own = z.array(miReporteSchema);

@@ -7,8 +7,9 @@ import {
 } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BACKENDS, createUserWithRoles, loginAs, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 
 const M = MESSAGES.roles;
 

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, loginAs, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
-import { afiliadoAuth, createAfiliado, createObraSocial } from '../afiliados/afiliados.factories.ts';
+import { afiliadoAuth, createAfiliado } from '../afiliados/afiliados.factories.ts';
 import { sendToAfiliadosOf } from '../notificaciones/notificaciones.factories.ts';
+import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
 
 describe.each(BACKENDS)('tablero (%s)', (backend) => {

@@ -2,16 +2,10 @@ import { MESSAGES } from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  BACKENDS,
-  createUserWithRoles,
-  loginAs,
-  uniqueEmail,
-  useTestApp,
-} from '../../../test/helpers.ts';
+import { ADMIN, BACKENDS, loginAs, uniqueEmail, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
+import { createUserWithRoles } from './usuarios.factories.ts';
 
 const M = MESSAGES.usuarios;
 

@@ -2,15 +2,9 @@ import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS } from '@red-dental/contracts';
 import { readMails, TEST_PASSWORD } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  BACKENDS,
-  createUserWithRoles,
-  loginAs,
-  uniqueEmail,
-  useTestApp,
-} from '../../../test/helpers.ts';
+import { ADMIN, BACKENDS, loginAs, uniqueEmail, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { createUserWithRoles } from './usuarios.factories.ts';
 
 describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
   const t = useTestApp(backend);
