@@ -16,7 +16,7 @@ function mondays(...times: [string, string][]) {
   return schedule;
 }
 
-describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) => {
+describe.each(BACKENDS)('profesionales (%s)', (backend) => {
   const t = useTestApp(backend, { staff: true });
 
   /** A dentist who signed up and was approved: its session and its provider id. */
@@ -54,58 +54,6 @@ describe.each(BACKENDS)('profesionales, zonas y especialidades (%s)', (backend) 
       ...changes,
     };
   }
-
-  describe('especialidades', () => {
-    it('lists them, GUARDIAS included, to any signed-in user', async () => {
-      const dentist = await approvedDentist();
-      const res = await t.inject('GET', '/api/especialidades', dentist.auth);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toContainEqual({ id: expect.any(Number), nombre: 'GUARDIAS' });
-      expect((await t.inject('GET', '/api/especialidades')).statusCode).toBe(401);
-    });
-
-    it('creates one for staff (201), 409 for a taken name, 400 for none, 403 for a dentist', async () => {
-      const created = await t.inject('POST', '/api/especialidades', t.staff, { nombre: 'Gnatología' });
-      expect(created.statusCode).toBe(201);
-      expect(created.json()).toEqual({ id: expect.any(Number), nombre: 'Gnatología' });
-      expect((await t.inject('GET', `/api/especialidades/${created.json().id}`, t.staff)).json()).toEqual(
-        created.json(),
-      );
-      expect((await t.inject('GET', '/api/especialidades/999999', t.staff)).statusCode).toBe(404);
-      const again = await t.inject('POST', '/api/especialidades', t.staff, { nombre: 'gnatología' });
-      expect(again.statusCode).toBe(409);
-      expect(again.json().error).toBe(MESSAGES.especialidades.ESPECIALIDAD_TAKEN);
-      expect((await t.inject('POST', '/api/especialidades', t.staff, { nombre: ' ' })).statusCode).toBe(400);
-      const dentist = await approvedDentist();
-      expect(
-        (await t.inject('POST', '/api/especialidades', dentist.auth, { nombre: 'Otra' })).statusCode,
-      ).toBe(403);
-    });
-  });
-
-  describe('zonas', () => {
-    it('creates zones with a unique number and lists them by number', async () => {
-      const norte = await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Norte', numero: 7 });
-      expect(norte.statusCode).toBe(201);
-      expect(norte.json()).toEqual({ id: expect.any(Number), nombre: 'Norte', numero: 7 });
-      const taken = await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Otra', numero: 7 });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toMatchObject({
-        error: MESSAGES.zonas.NUMERO_TAKEN,
-        fields: { numero: MESSAGES.zonas.NUMERO_TAKEN },
-      });
-      const bad = await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Sur', numero: -2 });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields).toEqual({ numero: MESSAGES.zonas.NUMERO_INVALID });
-      await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Centro', numero: 3 });
-      const list = (await t.inject('GET', '/api/zonas', t.staff)).json() as { numero: number }[];
-      expect(list.map((z) => z.numero)).toEqual([...list.map((z) => z.numero)].sort((a, b) => a - b));
-      const dentist = await approvedDentist();
-      expect(
-        (await t.inject('POST', '/api/zonas', dentist.auth, { nombre: 'X', numero: 99 })).statusCode,
-      ).toBe(403);
-    });
-  });
 
   describe('list and detail', () => {
     it('finds approved professionals by nombre or razón social, substring, case and accents aside', async () => {

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/client.ts';
 import { DEFAULT_ESPECIALIDADES, seedCatalogue } from '../../db/seed/base.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
 
-describe.each(BACKENDS)('the catalogues staff keep: especialidades and zonas (%s)', (backend) => {
+describe.each(BACKENDS)('the specialties staff keep (%s)', (backend) => {
   const t = useTestApp(backend, { staff: true });
   let dentist: Record<string, string>;
 
@@ -122,60 +122,41 @@ describe.each(BACKENDS)('the catalogues staff keep: especialidades and zonas (%s
       expect(nombres).toContain(GUARDIAS);
     });
   });
+});
 
-  describe('zonas', () => {
-    it('lists each zone with its professionals and edits its name and number', async () => {
-      const norte = (await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Norte', numero: 11 })).json();
-      const sur = (await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Sur', numero: 12 })).json();
-      await createDentist(t.app, t.admin, { zonaId: norte.id });
+describe.each(BACKENDS)('the specialties a profile picks from (%s)', (backend) => {
+  const t = useTestApp(backend, { staff: true });
 
-      const listed = (await t.inject('GET', '/api/zonas/catalogo', t.staff)).json();
-      expect(listed).toEqual(
-        expect.arrayContaining([
-          { id: norte.id, nombre: 'Norte', numero: 11, profesionales: 1 },
-          { id: sur.id, nombre: 'Sur', numero: 12, profesionales: 0 },
-        ]),
-      );
+  /** A dentist who signed up and was approved: its session. */
+  async function approvedDentist() {
+    const dentist = await createDentist(t.app, t.admin);
+    return { auth: await loginAs(t.app, dentist.email, dentist.password) };
+  }
 
-      const edited = await t.inject('PUT', `/api/zonas/${norte.id}`, t.staff, {
-        nombre: 'Norte y Oeste',
-        numero: 13,
-      });
-      expect(edited.statusCode).toBe(200);
-      expect(edited.json()).toEqual({ id: norte.id, nombre: 'Norte y Oeste', numero: 13 });
-      expect(await auditOf('zona', norte.id)).toEqual([
-        expect.objectContaining({ action: 'create' }),
-        expect.objectContaining({
-          action: 'update',
-          details: { antes: { nombre: 'Norte', numero: 11 }, nombre: 'Norte y Oeste', numero: 13 },
-        }),
-      ]);
+  describe('especialidades', () => {
+    it('lists them, GUARDIAS included, to any signed-in user', async () => {
+      const dentist = await approvedDentist();
+      const res = await t.inject('GET', '/api/especialidades', dentist.auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toContainEqual({ id: expect.any(Number), nombre: 'GUARDIAS' });
+      expect((await t.inject('GET', '/api/especialidades')).statusCode).toBe(401);
     });
 
-    it('refuses a number another zone has, a bad body and an unknown id, changing nothing', async () => {
-      const este = (await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Este', numero: 21 })).json();
-      await t.inject('POST', '/api/zonas', t.staff, { nombre: 'Oeste', numero: 22 });
-      const taken = await t.inject('PUT', `/api/zonas/${este.id}`, t.staff, { nombre: 'Este', numero: 22 });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json().fields).toEqual({ numero: MESSAGES.zonas.NUMERO_TAKEN });
-      const bad = await t.inject('PUT', `/api/zonas/${este.id}`, t.staff, { nombre: '', numero: -1 });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().fields).toEqual(
-        expect.objectContaining({
-          nombre: MESSAGES.zonas.NOMBRE_REQUIRED,
-          numero: MESSAGES.zonas.NUMERO_INVALID,
-        }),
+    it('creates one for staff (201), 409 for a taken name, 400 for none, 403 for a dentist', async () => {
+      const created = await t.inject('POST', '/api/especialidades', t.staff, { nombre: 'Gnatología' });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toEqual({ id: expect.any(Number), nombre: 'Gnatología' });
+      expect((await t.inject('GET', `/api/especialidades/${created.json().id}`, t.staff)).json()).toEqual(
+        created.json(),
       );
-      const missing = await t.inject('PUT', '/api/zonas/999999', t.staff, { nombre: 'X', numero: 99 });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json().error).toBe(MESSAGES.zonas.NOT_FOUND);
-      expect((await t.inject('GET', '/api/zonas', t.staff)).json()).toContainEqual({
-        id: este.id,
-        nombre: 'Este',
-        numero: 21,
-      });
+      expect((await t.inject('GET', '/api/especialidades/999999', t.staff)).statusCode).toBe(404);
+      const again = await t.inject('POST', '/api/especialidades', t.staff, { nombre: 'gnatología' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe(MESSAGES.especialidades.ESPECIALIDAD_TAKEN);
+      expect((await t.inject('POST', '/api/especialidades', t.staff, { nombre: ' ' })).statusCode).toBe(400);
+      const dentist = await approvedDentist();
       expect(
-        (await t.inject('PUT', `/api/zonas/${este.id}`, dentist, { nombre: 'X', numero: 98 })).statusCode,
+        (await t.inject('POST', '/api/especialidades', dentist.auth, { nombre: 'Otra' })).statusCode,
       ).toBe(403);
     });
   });
