@@ -12,10 +12,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, BACKENDS, loginAs, multipart, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { afiliadoAuth, createAfiliado } from '../afiliados/afiliados.factories.ts';
+import { type AuditRowInput, insertAuditRow, queryString } from '../auditoria/auditoria.factories.ts';
 import { createObraSocial } from '../obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../profesionales/profesionales.factories.ts';
 import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
-import { type AuditRowInput, insertAuditRow, queryString } from './auditoria.factories.ts';
 
 const auditPage = paginatedSchema(auditoriaRowSchema);
 const accesosPage = paginatedSchema(accesoRowSchema);
