@@ -14,7 +14,7 @@ import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
 const M = MESSAGES.roles;
 
 describe.each(BACKENDS)('roles (%s)', (backend) => {
-  const t = useTestApp(backend);
+  const t = useTestApp(backend, { staff: true });
 
   const roles = async () =>
     (await t.inject('GET', '/api/roles', t.admin)).json() as {
@@ -126,5 +126,18 @@ describe.each(BACKENDS)('roles (%s)', (backend) => {
     expect(
       (await t.inject('PUT', '/api/roles/999999', t.admin, { name: 'X', permissions: [] })).statusCode,
     ).toBe(404);
+  });
+
+  describe('GET /api/permisos', () => {
+    it('lists the whole catalogue with Spanish descriptions to a signed-in user', async () => {
+      const res = await t.inject('GET', '/api/permisos', t.staff);
+      expect(res.statusCode).toBe(200);
+      const names = res.json().map((p: { name: string }) => p.name);
+      expect(names.sort()).toEqual([...ALL_PERMISSIONS].sort());
+      expect(res.json().find((p: { name: string }) => p.name === 'AFILIADOS.CREATE').description).toMatch(
+        /afiliados/i,
+      );
+      expect((await t.inject('GET', '/api/permisos')).statusCode).toBe(401);
+    });
   });
 });

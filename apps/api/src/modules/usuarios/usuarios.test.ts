@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, MESSAGES, PERMISSIONS } from '@red-dental/contracts';
+import { MESSAGES, PERMISSIONS } from '@red-dental/contracts';
 import { readMails, TEST_PASSWORD } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -22,19 +22,6 @@ describe.each(BACKENDS)('user accounts and permissions (%s)', (backend) => {
     headers: Record<string, string> = {},
     payload?: object,
   ) => t.app.inject({ method, url, headers, payload });
-
-  describe('GET /api/permisos', () => {
-    it('lists the whole catalogue with Spanish descriptions to a signed-in user', async () => {
-      const res = await request('GET', '/api/permisos', staffAuth);
-      expect(res.statusCode).toBe(200);
-      const names = res.json().map((p: { name: string }) => p.name);
-      expect(names.sort()).toEqual([...ALL_PERMISSIONS].sort());
-      expect(res.json().find((p: { name: string }) => p.name === 'AFILIADOS.CREATE').description).toMatch(
-        /afiliados/i,
-      );
-      expect((await request('GET', '/api/permisos')).statusCode).toBe(401);
-    });
-  });
 
   describe('POST /api/user', () => {
     it('lets an administrator create an active user with roles, and records it in the audit log', async () => {
