@@ -1,4 +1,6 @@
 import {
+  type Afiliado,
+  type AfiliadoProfile,
   type CartillaProfesional,
   emptySchedule,
   type Profesional,
@@ -7,7 +9,7 @@ import {
 } from '@red-dental/contracts';
 
 /**
- * Answers of the API about professionals, typed by the contracts, for tests
+ * Answers of the API (professionals, affiliates), typed by the contracts, for tests
  * that stand in for the server (the web's component tests). Each is a valid
  * answer as it comes, so a test states only the fields it is about. This file
  * imports nothing from Node, so a browser-side test can load it alone
@@ -101,6 +103,37 @@ export function buildSolicitud(id: number, overrides: Partial<Solicitud> = {}): 
     user: { id: 100 + id },
     matricula: `MP ${1000 + id}`,
     matriculaJurisdiccion: 'Córdoba',
+    ...overrides,
+  };
+}
+
+/** `GET /api/afiliados/profile`: the signed-in affiliate as the portal reads them, signed in with a birth date. */
+export function buildAfiliadoProfile(overrides: Partial<AfiliadoProfile> = {}): AfiliadoProfile {
+  return {
+    id: 3,
+    nombre: 'Lucía Fernández',
+    tipoDocumento: 'DNI',
+    documento: '30123456',
+    fecha_nacimiento: '1990-05-17',
+    obraSocial: { id: 1, nombre: 'OSDE' },
+    email: 'lucia@example.com',
+    emailPendiente: null,
+    telefono: '11 5555-0000',
+    contactoOculto: false,
+    ...overrides,
+  };
+}
+
+/** A row of `GET /api/afiliados/paginated` (and `GET /api/afiliados/{id}`): an active affiliate of the registry. */
+export function buildAfiliado(id: number, overrides: Partial<Afiliado> = {}): Afiliado {
+  return {
+    id,
+    nombre: 'Juan Pérez',
+    tipoDocumento: 'DNI',
+    documento: String(30_000_000 + id),
+    fecha_nacimiento: null,
+    obraSocial: { id: 1, nombre: 'OSDE' },
+    fechaBaja: null,
     ...overrides,
   };
 }

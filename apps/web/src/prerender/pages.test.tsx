@@ -1,3 +1,4 @@
+import { buildAfiliadoProfile } from '@red-dental/testing/responses';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/api-mock.ts';
@@ -7,7 +8,7 @@ import { PAGES } from './pages.ts';
 
 /** What each read answers here: enough for its screen to ask for the rest of what it shows. */
 const ANSWERS = {
-  'GET /api/afiliados/profile': { id: 1, nombre: 'Ana Pérez', contactoOculto: false },
+  'GET /api/afiliados/profile': buildAfiliadoProfile(),
   'GET /api/profesionales/obrasocial': [],
   'GET /api/notificaciones/afiliados': { rows: [], rowCount: 0 },
   'GET /api/afiliados/profile/accesos': { rows: [], rowCount: 0 },

@@ -1,4 +1,5 @@
 import { MESSAGES, type PermissionName } from '@red-dental/contracts';
+import { buildAfiliado } from '@red-dental/testing/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,15 +7,12 @@ import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
-const AFILIADO = {
-  id: 1,
-  nombre: 'Juan Pérez',
+const AFILIADO = buildAfiliado(1, {
   tipoDocumento: 'LE',
   documento: '4123456',
   fecha_nacimiento: '1950-01-02',
   obraSocial: null,
-  fechaBaja: null,
-};
+});
 
 function signIn(role: 'ADMINISTRATIVO' | 'PRESTADOR') {
   const user = makeSessionUser(role);

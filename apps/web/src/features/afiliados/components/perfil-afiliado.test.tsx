@@ -1,4 +1,5 @@
-import { type AfiliadoProfile, MESSAGES } from '@red-dental/contracts';
+import { MESSAGES } from '@red-dental/contracts';
+import { buildAfiliadoProfile } from '@red-dental/testing/responses';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,26 +7,14 @@ import { mockApi } from '@/test/api-mock.ts';
 import { storeAffiliateSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
-const PROFILE: AfiliadoProfile = {
-  id: 3,
-  nombre: 'Lucía Fernández',
-  tipoDocumento: 'DNI',
-  documento: '30123456',
-  fecha_nacimiento: '1990-05-17',
-  obraSocial: { id: 1, nombre: 'OSDE' },
-  email: 'lucia@example.com',
-  emailPendiente: null,
-  telefono: '11 5555-0000',
-  contactoOculto: false,
-};
+const PROFILE = buildAfiliadoProfile();
 
 /** The same profile as a session opened with the document alone sees it. */
-const PARTIAL: AfiliadoProfile = {
-  ...PROFILE,
+const PARTIAL = buildAfiliadoProfile({
   email: 'lu***@example.com',
   telefono: '11 ****-0000',
   contactoOculto: true,
-};
+});
 
 afterEach(() => vi.useRealTimers());
 

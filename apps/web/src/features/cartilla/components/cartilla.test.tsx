@@ -1,5 +1,5 @@
 import { emptySchedule, MESSAGES } from '@red-dental/contracts';
-import { buildCartillaProfesional as provider } from '@red-dental/testing/responses';
+import { buildAfiliadoProfile, buildCartillaProfesional as provider } from '@red-dental/testing/responses';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,17 +7,7 @@ import { mockApi } from '@/test/api-mock.ts';
 import { storeAffiliateSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
-const PROFILE = {
-  id: 3,
-  nombre: 'Lucía Fernández',
-  tipoDocumento: 'DNI',
-  documento: '30123456',
-  fecha_nacimiento: null,
-  obraSocial: { id: 1, nombre: 'OSDE' },
-  email: null,
-  emailPendiente: null,
-  telefono: null,
-};
+const PROFILE = buildAfiliadoProfile({ fecha_nacimiento: null, email: null, telefono: null });
 
 const ANA = provider(1, {
   nombre: 'Ana Benítez',
