@@ -66,7 +66,7 @@ export type FormModalProps<TValues extends FieldValues, TOutput = TValues> = For
 > &
   FormModalChecks<TValues, TOutput>;
 
-/** Every request fails with the API client's message in Spanish; anything else gets the generic one. */
+/** A failed request is an Error carrying the API client's message in Spanish; one without a message gets the generic one. */
 const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : MESSAGES.UNEXPECTED;
 
