@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, type Zona, zonaInputSchema } from '@red-dental/contracts';
-import { useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert/index.ts';
-import { Button } from '@/components/ui/button/index.ts';
-import { Modal } from '@/components/ui/modal/index.ts';
+import type { Resolver } from 'react-hook-form';
+import { FormModal } from '@/components/ui/form-modal/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
-import { applyServerErrors } from '@/lib/form-errors.ts';
 import { useSaveZona } from '../api/save-zona.ts';
-import styles from './zona-modal.module.css';
 
 interface ZonaValues {
   nombre: string;
   numero: string;
 }
+
+/** The number is typed as text; the schema reads it as it is and the request sends it as a number. */
+const zonaResolver = zodResolver(zonaInputSchema, undefined, { raw: true }) as Resolver<ZonaValues>;
 
 export interface ZonaModalProps {
   isOpen: boolean;
@@ -29,87 +27,50 @@ export interface ZonaModalProps {
  * 'Editar zona' for one that exists.
  */
 export function ZonaModal({ isOpen, zona, onClose, onSaved }: ZonaModalProps) {
-  const create = useSaveZona();
-  const [failure, setFailure] = useState<string | null>(null);
+  const save = useSaveZona();
   const editing = Boolean(zona);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<ZonaValues>({
-    resolver: zodResolver(zonaInputSchema, undefined, { raw: true }) as Resolver<ZonaValues>,
-    defaultValues: { nombre: '', numero: '' },
-  });
-
-  // Each opening starts from the zone shown (or empty), never from an earlier attempt.
-  useEffect(() => {
-    if (isOpen)
-      reset(zona ? { nombre: zona.nombre, numero: String(zona.numero) } : { nombre: '', numero: '' });
-  }, [isOpen, zona, reset]);
-
-  const close = () => {
-    setFailure(null);
-    create.reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit((values) => {
-    setFailure(null);
-    create.mutate(
-      { nombre: values.nombre, numero: Number(values.numero), id: zona?.id },
-      {
-        onSuccess: (saved) => {
-          setFailure(null);
-          onSaved(saved);
-        },
-        onError: (error) => {
-          const placed = applyServerErrors({ setError, getValues }, error);
-          // Creating keeps the spec's message, with the server's reason when no field shows it.
-          if (!editing)
-            setFailure(
-              placed
-                ? MESSAGES.zonas.CREATE_FAILED
-                : `${MESSAGES.zonas.CREATE_FAILED}: ${errorMessage(error)}`,
-            );
-          else if (!placed) setFailure(errorMessage(error));
-        },
-      },
-    );
-  });
-
   return (
-    <Modal
+    <FormModal
       isOpen={isOpen}
-      onClose={close}
+      onClose={onClose}
       title={editing ? 'Editar zona' : 'Nueva zona'}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="zona-form" isLoading={create.isPending}>
-            {editing ? 'Guardar' : 'Crear zona'}
-          </Button>
-        </>
+      resolver={zonaResolver}
+      defaultValues={zona ? { nombre: zona.nombre, numero: String(zona.numero) } : { nombre: '', numero: '' }}
+      submitLabel={editing ? 'Guardar' : 'Crear zona'}
+      onSubmit={async (values) =>
+        onSaved(
+          await save.mutateAsync({ nombre: values.nombre, numero: Number(values.numero), id: zona?.id }),
+        )
       }
+      // Creating keeps the spec's message, with the server's reason when no field shows it.
+      onFailure={(error, placed) => {
+        if (!editing)
+          return placed
+            ? MESSAGES.zonas.CREATE_FAILED
+            : `${MESSAGES.zonas.CREATE_FAILED}: ${errorMessage(error)}`;
+        return placed ? null : errorMessage(error);
+      }}
     >
-      <form id="zona-form" className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextInput label="Nombre" autoComplete="off" error={errors.nombre?.message} {...register('nombre')} />
-        <TextInput
-          label="Número"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          error={errors.numero?.message}
-          {...register('numero')}
-        />
-        {failure && <Alert>{failure}</Alert>}
-      </form>
-    </Modal>
+      {({ register, formState: { errors } }) => (
+        <>
+          <TextInput
+            label="Nombre"
+            autoComplete="off"
+            error={errors.nombre?.message}
+            {...register('nombre')}
+          />
+          <TextInput
+            label="Número"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            error={errors.numero?.message}
+            {...register('numero')}
+          />
+        </>
+      )}
+    </FormModal>
   );
 }
