@@ -1,9 +1,6 @@
 import { MESSAGES, type ObraSocial, type ObraSocialInput } from '@red-dental/contracts';
-import { useEffect, useState } from 'react';
-import { type Control, type UseFormRegister, useFieldArray, useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert/index.ts';
-import { Button } from '@/components/ui/button/index.ts';
-import { Modal } from '@/components/ui/modal/index.ts';
+import { type Control, type UseFormRegister, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { FormModal } from '@/components/ui/form-modal/index.ts';
 import { PlusIcon } from '@/components/ui/screen-icons/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
@@ -34,125 +31,92 @@ const valuesOf = (o: ObraSocial): ObraSocialFormValues => ({
   mail: (o.mail.length > 0 ? o.mail : ['']).map((value) => ({ value })),
 });
 
+/** The server names a list's entry `telefono.1`; the form holds its text at `telefono.1.value`. */
+function placeEntryErrors(
+  form: UseFormReturn<ObraSocialFormValues, unknown, ObraSocialInput>,
+  error: unknown,
+) {
+  const setError: typeof form.setError = (name, fieldError, options) =>
+    form.setError(
+      (/^(telefono|mail)\.\d+$/.test(name) ? `${name}.value` : name) as typeof name,
+      fieldError,
+      options,
+    );
+  return applyServerErrors({ setError, getValues: form.getValues }, error);
+}
+
 /**
  * The 'Agregar Obra Social' form: a name, one or more phones and one or more
  * mails. Given an insurer, the same form changes it ('Editar Obra Social').
  */
 export function AddObraSocialModal({ isOpen, onClose, onCreated, obraSocial }: AddObraSocialModalProps) {
   const toast = useToast();
-  const editing = Boolean(obraSocial);
   const adding = useCreateObraSocial();
   const updating = useUpdateObraSocial();
-  const isSaving = adding.isPending || updating.isPending;
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors },
-  } = useForm<ObraSocialFormValues, unknown, ObraSocialInput>({
-    resolver: obraSocialResolver,
-    defaultValues: EMPTY_OBRA_SOCIAL,
-  });
 
-  // Each opening starts from the insurer shown (or empty), never from an earlier attempt.
-  useEffect(() => {
-    if (isOpen) reset(obraSocial ? valuesOf(obraSocial) : EMPTY_OBRA_SOCIAL);
-  }, [isOpen, obraSocial, reset]);
-
-  const close = () => {
-    reset(EMPTY_OBRA_SOCIAL);
-    setFailure(null);
+  const save = async (values: ObraSocialInput) => {
+    if (obraSocial) {
+      const saved = await updating.mutateAsync({ ...values, id: obraSocial.id });
+      toast.success(MESSAGES.obrasSociales.UPDATED(saved.nombre));
+    } else {
+      const created = await adding.mutateAsync(values);
+      toast.success(`Se agregó la obra social ${created.nombre}`);
+      onCreated?.(created);
+    }
     onClose();
   };
 
-  /** The server names a list's entry `telefono.1`; the form holds its text at `telefono.1.value`. */
-  const setEntryError: typeof setError = (name, error, options) =>
-    setError((/^(telefono|mail)\.\d+$/.test(name) ? `${name}.value` : name) as typeof name, error, options);
-
   /** The spec's two failures: the server said no (any status, with its reason), or the request never completed. */
-  const failed = (refused: string) => (error: Error) => {
-    if (isApiError(error) && error.status >= 400) {
-      applyServerErrors({ setError: setEntryError, getValues }, error);
-      setFailure(`${refused}. ${error.message}`);
-    } else setFailure(MESSAGES.obrasSociales.SUBMIT_FAILED);
+  const describeFailure = (error: unknown) => {
+    const refused = obraSocial ? MESSAGES.obrasSociales.UPDATE_FAILED : MESSAGES.obrasSociales.CREATE_FAILED;
+    return isApiError(error) && error.status >= 400
+      ? `${refused}. ${error.message}`
+      : MESSAGES.obrasSociales.SUBMIT_FAILED;
   };
 
-  const onSubmit = handleSubmit((values) => {
-    setFailure(null);
-    if (obraSocial) {
-      updating.mutate(
-        { ...values, id: obraSocial.id },
-        {
-          onSuccess: (saved) => {
-            toast.success(MESSAGES.obrasSociales.UPDATED(saved.nombre));
-            close();
-          },
-          onError: failed(MESSAGES.obrasSociales.UPDATE_FAILED),
-        },
-      );
-      return;
-    }
-    adding.mutate(values, {
-      onSuccess: (created) => {
-        toast.success(`Se agregó la obra social ${created.nombre}`);
-        onCreated?.(created);
-        close();
-      },
-      onError: failed(MESSAGES.obrasSociales.CREATE_FAILED),
-    });
-  });
-
   return (
-    <Modal
+    <FormModal
       isOpen={isOpen}
-      onClose={close}
-      title={editing ? 'Editar Obra Social' : 'Agregar Obra Social'}
-      closeOnOutsideClick={!isSaving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={isSaving}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="add-obra-social-form" isLoading={isSaving}>
-            {editing ? 'Guardar cambios' : 'Guardar Obra Social'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      title={obraSocial ? 'Editar Obra Social' : 'Agregar Obra Social'}
+      resolver={obraSocialResolver}
+      defaultValues={obraSocial ? valuesOf(obraSocial) : EMPTY_OBRA_SOCIAL}
+      submitLabel={obraSocial ? 'Guardar cambios' : 'Guardar Obra Social'}
+      onSubmit={save}
+      placeServerErrors={placeEntryErrors}
+      onFailure={describeFailure}
     >
-      <form id="add-obra-social-form" className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextInput
-          label="Nombre"
-          autoComplete="organization"
-          error={errors.nombre?.message}
-          {...register('nombre')}
-        />
-        <EntryList
-          name="telefono"
-          legend="Teléfonos"
-          entryLabel="Teléfono"
-          addText="Agregar otro teléfono"
-          inputType="tel"
-          control={control}
-          register={register}
-          errors={errors.telefono?.map?.((e) => e?.value?.message)}
-        />
-        <EntryList
-          name="mail"
-          legend="Mails"
-          entryLabel="Mail"
-          addText="Agregar otro mail"
-          inputType="email"
-          control={control}
-          register={register}
-          errors={errors.mail?.map?.((e) => e?.value?.message)}
-        />
-        {failure && <Alert>{failure}</Alert>}
-      </form>
-    </Modal>
+      {({ register, control, formState: { errors } }) => (
+        <>
+          <TextInput
+            label="Nombre"
+            autoComplete="organization"
+            error={errors.nombre?.message}
+            {...register('nombre')}
+          />
+          <EntryList
+            name="telefono"
+            legend="Teléfonos"
+            entryLabel="Teléfono"
+            addText="Agregar otro teléfono"
+            inputType="tel"
+            control={control}
+            register={register}
+            errors={errors.telefono?.map?.((e) => e?.value?.message)}
+          />
+          <EntryList
+            name="mail"
+            legend="Mails"
+            entryLabel="Mail"
+            addText="Agregar otro mail"
+            inputType="email"
+            control={control}
+            register={register}
+            errors={errors.mail?.map?.((e) => e?.value?.message)}
+          />
+        </>
+      )}
+    </FormModal>
   );
 }
 
