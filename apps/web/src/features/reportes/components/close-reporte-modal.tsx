@@ -1,13 +1,18 @@
-import { useState } from 'react';
-import { Button } from '@/components/ui/button/index.ts';
-import { Modal } from '@/components/ui/modal/index.ts';
+import { z } from 'zod';
+import { FormModal } from '@/components/ui/form-modal/index.ts';
 import { TextArea } from '@/components/ui/text-area/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useUpdateReporte } from '../api/update-reporte.ts';
 import styles from './close-reporte-modal.module.css';
 
+/** The note's bound in reporteUpdateSchema, said while it is typed in the words of this dialog. */
 const NOTA_MAX = 500;
+const closeReporteSchema = z.object({
+  nota: z
+    .string()
+    .refine((nota) => nota.trim().length <= NOTA_MAX, `Use ${NOTA_MAX} caracteres como máximo.`),
+});
 
 /**
  * 'Cerrar reporte': what was found or done, which the affiliate who sent the
@@ -25,51 +30,39 @@ export function CloseReporteModal({
 }) {
   const toast = useToast();
   const update = useUpdateReporte();
-  const [nota, setNota] = useState('');
-  const tooLong = nota.trim().length > NOTA_MAX;
-
-  const submit = () =>
-    update.mutate(
-      { id: reporte.id, estado: 'cerrado', nota: nota.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast.success(`Se cerró el reporte sobre ${profesionalNombre}`);
-          onClose();
-        },
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
-
   return (
-    <Modal
+    <FormModal
       isOpen
       onClose={onClose}
       title="Cerrar reporte"
       size="sm"
-      closeOnOutsideClick={!update.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancelar
-          </Button>
-          <Button onClick={submit} isLoading={update.isPending} disabled={tooLong}>
-            Cerrar reporte
-          </Button>
-        </>
-      }
+      className={styles.body}
+      schema={closeReporteSchema}
+      defaultValues={{ nota: '' }}
+      checkWhileTyping
+      submitLabel="Cerrar reporte"
+      onSubmit={async ({ nota }) => {
+        await update.mutateAsync({ id: reporte.id, estado: 'cerrado', nota: nota.trim() || undefined });
+        toast.success(`Se cerró el reporte sobre ${profesionalNombre}`);
+        onClose();
+      }}
+      onFailure={(error) => {
+        toast.error(errorMessage(error));
+      }}
     >
-      <div className={styles.body}>
-        <p>
-          <strong>{profesionalNombre}</strong>: {reporte.motivo}
-        </p>
-        <TextArea
-          label="Qué se revisó o corrigió (lo lee el afiliado que lo informó)"
-          value={nota}
-          onChange={(event) => setNota(event.target.value)}
-          rows={4}
-          error={tooLong ? `Use ${NOTA_MAX} caracteres como máximo.` : undefined}
-        />
-      </div>
-    </Modal>
+      {({ register, formState: { errors } }) => (
+        <>
+          <p>
+            <strong>{profesionalNombre}</strong>: {reporte.motivo}
+          </p>
+          <TextArea
+            label="Qué se revisó o corrigió (lo lee el afiliado que lo informó)"
+            rows={4}
+            error={errors.nota?.message}
+            {...register('nota')}
+          />
+        </>
+      )}
+    </FormModal>
   );
 }
