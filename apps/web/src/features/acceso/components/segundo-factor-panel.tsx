@@ -1,8 +1,9 @@
-import { MESSAGES } from '@red-dental/contracts';
+import { desactivarSegundoFactorSchema, MESSAGES } from '@red-dental/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Badge } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
+import { FormModal } from '@/components/ui/form-modal/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
@@ -146,46 +147,40 @@ function SetUpModal({ onClose }: { onClose: () => void }) {
 function TurnOffModal({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const desactivar = useDesactivarSegundoFactor();
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    desactivar.mutate(password, {
-      onSuccess: () => {
-        toast.success(MESSAGES.acceso.DISABLED);
-        onClose();
-      },
-    });
-  };
   return (
-    <Modal
+    <FormModal
       isOpen
       onClose={onClose}
       title="Desactivar la verificación en dos pasos"
+      description="Para confirmar, ingrese su contraseña actual."
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="desactivar-2fa" variant="alert" isLoading={desactivar.isPending}>
-            Desactivar
-          </Button>
-        </>
-      }
+      schema={desactivarSegundoFactorSchema}
+      defaultValues={{ currentPassword: '' }}
+      submitLabel="Desactivar"
+      submitVariant="alert"
+      onSubmit={async ({ currentPassword }) => {
+        await desactivar.mutateAsync(currentPassword);
+        toast.success(MESSAGES.acceso.DISABLED);
+        onClose();
+      }}
+      // The password is all the form asks: whatever the refusal, it is said under it.
+      placeServerErrors={(form, error) => {
+        form.setError(
+          'currentPassword',
+          { type: 'server', message: errorMessage(error) },
+          { shouldFocus: true },
+        );
+        return true;
+      }}
     >
-      <form id="desactivar-2fa" className={styles.form} onSubmit={submit} noValidate>
-        <p className={styles.text}>Para confirmar, ingrese su contraseña actual.</p>
+      {({ register, formState: { errors } }) => (
         <PasswordInput
           label="Contraseña actual"
           autoComplete="current-password"
-          value={password}
-          error={desactivar.error ? errorMessage(desactivar.error) : undefined}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            desactivar.reset();
-          }}
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
         />
-      </form>
-    </Modal>
+      )}
+    </FormModal>
   );
 }
