@@ -8,8 +8,9 @@ import {
   type ObraSocialRef,
 } from '@red-dental/contracts';
 import { useEffect, useMemo, useRef } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver, UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button/index.ts';
+import { FormModal } from '@/components/ui/form-modal/index.ts';
 import { Modal } from '@/components/ui/modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -56,27 +57,20 @@ export function AfiliadoEditModal({
   afiliado: Afiliado | null;
   canEdit?: boolean;
 }) {
+  if (afiliado && canEdit) return <EditForm key={afiliado.id} afiliado={afiliado} {...props} />;
   return (
     <Modal
       isOpen={afiliado !== null}
       onClose={props.onClose}
-      title={canEdit ? 'Editar Afiliado' : (afiliado?.nombre ?? 'Afiliado')}
+      title={afiliado?.nombre ?? 'Afiliado'}
       size="lg"
-      closeOnOutsideClick={!canEdit}
       footer={
-        !canEdit && (
-          <Button variant="secondary" onClick={props.onClose}>
-            Cerrar
-          </Button>
-        )
+        <Button variant="secondary" onClick={props.onClose}>
+          Cerrar
+        </Button>
       }
     >
-      {afiliado &&
-        (canEdit ? (
-          <EditForm key={afiliado.id} afiliado={afiliado} {...props} />
-        ) : (
-          <AfiliadoRecord key={afiliado.id} afiliado={afiliado} {...props} />
-        ))}
+      {afiliado && <AfiliadoRecord key={afiliado.id} afiliado={afiliado} {...props} />}
     </Modal>
   );
 }
@@ -129,20 +123,61 @@ function EditForm({
   const tipos = useMemo(() => editDocumentTypesFor(afiliado.tipoDocumento), [afiliado.tipoDocumento]);
   // An affiliate without insurer ('No asignada') keeps that choice, so a misspelt name can be fixed on its own.
   const isUnassigned = afiliado.obraSocial === null;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    resetField,
-    watch,
-    formState: { errors },
-  } = useForm<AfiliadoEditValues, unknown, AfiliadoUpdate>({
-    resolver: updateResolver,
-    defaultValues: { ...afiliadoToFormValues(afiliado), email: '', telefono: '' },
-  });
 
-  // The contact fields take the record's values once, when they arrive (they are locked until then).
+  return (
+    <FormModal
+      isOpen
+      onClose={onClose}
+      title="Editar Afiliado"
+      size="lg"
+      // A long form: a click beside it must not throw away what was typed.
+      closeOnOutsideClick={false}
+      className={styles.panelForm}
+      resolver={updateResolver}
+      defaultValues={{ ...afiliadoToFormValues(afiliado), email: '', telefono: '' }}
+      submitLabel="Guardar Afiliado"
+      onSubmit={async (values) => {
+        // Unread contact data is left out of the save, so the server keeps it as it is.
+        const body = ficha ? values : { ...values, email: undefined, telefono: undefined };
+        const saved = await update.mutateAsync({ id: afiliado.id, ...body });
+        toast.success(savedMessage(saved, ficha));
+        onClose();
+      }}
+      placeServerErrors={showServerErrors}
+      onFailure={(error, placed) => {
+        if (!placed) toast.error(errorMessage(error));
+      }}
+    >
+      {(form) => (
+        <>
+          {(canDarDeBaja || afiliado.fechaBaja) && (
+            <BajaSection afiliado={afiliado} canChange={canDarDeBaja} onDone={onClose} />
+          )}
+          <AfiliadoFormFields
+            register={form.register}
+            errors={form.formState.errors}
+            tipos={tipos}
+            tipoDocumento={form.watch('tipoDocumento')}
+            obrasSociales={obrasSociales}
+            canBeUnassigned={isUnassigned}
+          />
+          <ContactFields form={form} ficha={ficha} loadFailed={fichaQuery.isError} />
+        </>
+      )}
+    </FormModal>
+  );
+}
+
+/** The contact fields take the record's values once, when they arrive (they are locked until then). */
+function ContactFields({
+  form: { register, resetField, formState },
+  ficha,
+  loadFailed,
+}: {
+  form: UseFormReturn<AfiliadoEditValues, unknown, AfiliadoUpdate>;
+  ficha: AfiliadoFicha | undefined;
+  loadFailed: boolean;
+}) {
   const filled = useRef(false);
   useEffect(() => {
     if (!ficha || filled.current) return;
@@ -151,50 +186,12 @@ function EditForm({
     resetField('telefono', { defaultValue: ficha.telefono ?? '' });
   }, [ficha, resetField]);
 
-  const onSubmit = handleSubmit((values) => {
-    // Unread contact data is left out of the save, so the server keeps it as it is.
-    const body = ficha ? values : { ...values, email: undefined, telefono: undefined };
-    update.mutate(
-      { id: afiliado.id, ...body },
-      {
-        onSuccess: (saved) => {
-          toast.success(savedMessage(saved, ficha));
-          onClose();
-        },
-        onError: (error) => {
-          if (!showServerErrors({ setError, getValues }, error)) toast.error(errorMessage(error));
-        },
-      },
-    );
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate className={styles.panelForm}>
-      {(canDarDeBaja || afiliado.fechaBaja) && (
-        <BajaSection afiliado={afiliado} canChange={canDarDeBaja} onDone={onClose} />
-      )}
-      <AfiliadoFormFields
-        register={register}
-        errors={errors}
-        tipos={tipos}
-        tipoDocumento={watch('tipoDocumento')}
-        obrasSociales={obrasSociales}
-        canBeUnassigned={isUnassigned}
-      />
-      <AfiliadoContactFields
-        register={register}
-        errors={errors}
-        ficha={ficha}
-        loadFailed={fichaQuery.isError}
-      />
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" isLoading={update.isPending}>
-          Guardar Afiliado
-        </Button>
-      </div>
-    </form>
+    <AfiliadoContactFields
+      register={register}
+      errors={formState.errors}
+      ficha={ficha}
+      loadFailed={loadFailed}
+    />
   );
 }
