@@ -1,63 +1,12 @@
-import { emptySchedule, MESSAGES } from '@red-dental/contracts';
-import { buildCartillaProfesional as provider } from '@red-dental/testing/responses';
+import { MESSAGES } from '@red-dental/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { fakeCacheStorage } from '@/test/cache-storage-mock.ts';
+import { ANA, BRUNO, PROFILE, setup } from '@/test/cartilla.ts';
 import { makeAfiliadoToken, storeAffiliateSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
-
-const PROFILE = {
-  id: 3,
-  nombre: 'Lucía Fernández',
-  tipoDocumento: 'DNI',
-  documento: '30123456',
-  fecha_nacimiento: null,
-  obraSocial: { id: 1, nombre: 'OSDE' },
-  email: null,
-  emailPendiente: null,
-  telefono: null,
-};
-
-const ANA = provider(1, {
-  nombre: 'Ana Benítez',
-  razonSocial: 'Consultorio Benítez',
-  telefono: '011 4823-5510',
-  direccion: 'Av. Santa Fe 1234',
-  depto: '3° B',
-  localidad: 'Recoleta',
-  lat: '-34.595000',
-  long: '-58.395000',
-  especialidades: [
-    { id: 1, nombre: 'Odontología General' },
-    { id: 2, nombre: 'Ortodoncia' },
-  ],
-  horarios: { ...emptySchedule(), L: { enabled: true, times: [{ start: '09:00', end: '13:00' }] } },
-  datosConfirmadosAt: '2026-11-02T15:00:00.000Z',
-  ausencias: [{ desde: '2026-11-24', hasta: '2026-12-05' }],
-});
-const BRUNO = provider(2, {
-  nombre: 'Bruno Díaz',
-  direccion: 'Calle 7 850',
-  localidad: 'La Plata',
-  lat: '-34.920500',
-  long: '-57.953600',
-  especialidades: [{ id: 3, nombre: 'Endodoncia' }],
-  guardias: { ...emptySchedule(), L: { enabled: true, times: [{ start: '08:00', end: '20:00' }] } },
-  aceptaNuevosPacientes: false,
-});
-
-function setup(extra: Parameters<typeof mockApi>[0] = {}) {
-  storeAffiliateSession();
-  const api = mockApi({
-    'GET /api/afiliados/profile': PROFILE,
-    'GET /api/profesionales/obrasocial': [ANA, BRUNO],
-    ...extra,
-  });
-  renderApp('/cartilla');
-  return api;
-}
 
 describe("/cartilla's 'Informar un error' and 'Sus reportes'", () => {
   it("sends 'Informar un error' and says when the day's reports are used up", async () => {
