@@ -149,6 +149,8 @@ export interface TestApp extends TestContext {
   admin: Record<string, string>;
   /** An ADMINISTRATIVO account's bearer header (with `staff: true`). */
   staff: Record<string, string>;
+  /** Signs the first administrator in again, for the tests after one that ended its session. */
+  renewAdmin(): Promise<void>;
 }
 
 /**
@@ -203,6 +205,9 @@ export function useTestApp(backend: Backend, options: TestAppOptions = {}): Test
       booted();
       if (!staff) throw new Error('staff is signed in with `staff: true`');
       return staff;
+    },
+    async renewAdmin() {
+      admin = await loginAs(booted().app, ADMIN.email, ADMIN.password);
     },
     /** Closes the app before the suite ends; `afterAll` then has nothing left to close. */
     close,

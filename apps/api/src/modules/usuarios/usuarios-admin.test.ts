@@ -269,6 +269,7 @@ describe.each(BACKENDS)('staff accounts: list, invitations, roles, deactivation 
       else
         await t.inject('PUT', `/api/user/${adminId}/roles`, secondSession, { roles: [roleId.ADMINISTRADOR] });
       // A role change ends the sessions of the account it changed.
+      await t.renewAdmin();
     });
   });
 
