@@ -38,3 +38,16 @@ export function initials(nombre: string): string {
     .map((word) => `${word[0]!.toLocaleUpperCase('es-AR')}.`)
     .join(' ');
 }
+
+/** "juan.perez@gmail.com" → "ju***@gmail.com": enough for the owner to recognise, little for anyone else. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}***@${domain}`;
+}
+
+/** "011 15-4800-2290" → "01 ****-2290": the first two and the last four digits. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length < 8) return '****';
+  return `${digits.slice(0, 2)} ****-${digits.slice(-4)}`;
+}

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { affiliateLoginUrl } from '../../lib/public-links.ts';
+import { maskEmail, maskPhone } from '../../lib/text.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from './afiliados.mails.ts';
@@ -97,19 +98,6 @@ export async function getProfile(
     telefono: show(row.telefono, maskPhone),
     contactoOculto: hidden,
   };
-}
-
-/** "juan.perez@gmail.com" → "ju***@gmail.com": enough for the owner to recognise, little for anyone else. */
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 2)}***@${domain}`;
-}
-
-/** "011 15-4800-2290" → "01 ****-2290": the first two and the last four digits. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length < 8) return '****';
-  return `${digits.slice(0, 2)} ****-${digits.slice(-4)}`;
 }
 
 /** What an affiliate's record holds of its contact, as `repo.findProfile` reads it. */

@@ -1,10 +1,9 @@
 import { type AccesoRow, type AfiliadoDatos, MESSAGES } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
-import { initials } from '../../lib/text.ts';
+import { initials, maskEmail, maskPhone } from '../../lib/text.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import * as repo from '../afiliados/afiliados.repository.ts';
-import { maskEmail, maskPhone } from '../afiliados/afiliados-portal.service.ts';
 import { recordAfiliadoAudit } from '../auditoria/auditoria.repository.ts';
 import { findAccesos } from '../auditoria/auditoria-query.repository.ts';
 import * as datosRepo from './mis-datos-afiliado.repository.ts';
