@@ -63,6 +63,9 @@ export async function createScratchPostgres() {
   const url = new URL(template.url);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // As the app's own pool does: an idle client cut off by the server (a database dropped or a
+  // backend terminated elsewhere) is removed by the pool, and must not end the test run.
+  pool.on('error', () => {});
   return {
     url: url.toString(),
     async query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
