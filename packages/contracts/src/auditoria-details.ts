@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditAction, type AuditEntity } from './auditoria.ts';
 import { type DescribedAuditRow, type NamedEntity, referencedName } from './auditoria-describe.ts';
+import { type AuditEntryRead, type auditExportDetails, readAuditEntry } from './auditoria-entries.ts';
 
 // ---------------------------------------------------------------------------
 // A row's details as readable lines, not JSON: what a search looked for, how
@@ -189,98 +191,83 @@ function fieldLines(row: DescribedAuditRow, fields: Record<string, unknown>): st
 }
 
 /** An insurer an import's row names: as the row recorded it, else by its record now. */
-function obraSocialOf(row: DescribedAuditRow, id: unknown, recorded: unknown): string {
-  if (typeof recorded === 'string' && recorded.trim() !== '') return recorded;
-  return id == null ? 'sin obra social' : referencedName(row, 'obra_social', id);
+function obraSocialOf(row: DescribedAuditRow, id: number | null, recorded: string | null): string {
+  if (recorded !== null && recorded.trim() !== '') return recorded;
+  return id === null ? 'sin obra social' : referencedName(row, 'obra_social', id);
 }
 
-/**
- * What an import did to one affiliate (its row carries the file): given de
- * baja for not being in the insurer's file, or moved from the insurer they had.
- */
-function importedLines(row: DescribedAuditRow, d: Record<string, unknown>): string[] | undefined {
-  if (typeof d.archivo !== 'string' || typeof d.count === 'number') return undefined;
-  const to = obraSocialOf(row, d.obraSocialId, d.obraSocial);
-  if (row.action === 'deactivate') return [`Al importar ${d.archivo}: no figuraba en el archivo de ${to}`];
-  if (row.action === 'update' && 'obraSocialAnteriorId' in d) {
-    const from =
-      d.obraSocialAnteriorId == null ? null : obraSocialOf(row, d.obraSocialAnteriorId, d.obraSocialAnterior);
-    return [
-      from === null
-        ? `Al importar ${d.archivo}: sin obra social asignada, pasó a ${to}`
-        : `Al importar ${d.archivo}: pasó de ${from} a ${to}`,
-    ];
-  }
-  return undefined;
+/** An export's size, format and filters. */
+function exportLines(row: DescribedAuditRow, d: z.infer<typeof auditExportDetails>): string[] {
+  const lines = [`${count(d.filas, 'fila', 'filas')}${d.completa ? '' : ' (interrumpida)'}`];
+  lines.push(d.formato === 'xlsx' ? 'Formato: Excel' : 'Formato: CSV');
+  const said = Object.entries(d.filtros).map(
+    ([key, value]) => specialLine(row, key, value) ?? `${FIELD_LABELS[key] ?? key}: ${plain(value)}`,
+  );
+  if (said.length) lines.push(`Filtros: ${said.join('; ')}`);
+  return lines;
+}
+
+/** An import's counts: the rows it loaded, what the file did to people beyond its rows, what it refused. */
+function importLines(d: Extract<AuditEntryRead, { action: 'import' }>['details']): string[] {
+  const parts = [
+    count(d.created, 'nueva', 'nuevas'),
+    count(d.updated, 'actualizada', 'actualizadas'),
+    d.reactivated !== undefined && count(d.reactivated, 'reactivada', 'reactivadas'),
+  ].filter(Boolean);
+  const lines = [`${count(d.count, 'fila importada', 'filas importadas')}: ${parts.join(', ')}`];
+  if (d.moved) lines.push(`Cambiaron de obra social: ${count(d.moved, 'afiliado', 'afiliados')}`);
+  if (d.deactivated)
+    lines.push(`Dados de baja (no estaban en el archivo): ${count(d.deactivated, 'afiliado', 'afiliados')}`);
+  if (d.errorCount) lines.push(`Rechazadas: ${count(d.errorCount, 'línea', 'líneas')}`);
+  return lines;
 }
 
 /**
  * The row's details as lines a person reads: a coverage check's outcome, a
  * search's text and how many it showed, an export's size, format and
- * filters, an import's counts, a change's fields (with what they were, where
- * the row recorded it). Empty when the sentence says it all.
+ * filters, an import's counts and what it did to each affiliate, a change's
+ * fields (with what they were, where the row recorded it). Empty when the
+ * sentence says it all. A row older than its action's shape in the contract
+ * shows its fields as recorded.
  */
 export function auditDetails(row: DescribedAuditRow): string[] {
-  const d = { ...(row.details ?? {}) };
-  const imported = importedLines(row, d);
-  if (imported) return imported;
-  if (row.action === 'search') {
-    const shown = Array.isArray(d.ids) ? d.ids.length : 0;
-    const { search: _search, obraSocialId: _os, ids: _ids, ...rest } = d;
-    return [count(shown, 'afiliado mostrado', 'afiliados mostrados'), ...fieldLines(row, rest)];
-  }
-  if (row.action === 'export') {
-    const lines: string[] = [];
-    if (typeof d.filas === 'number')
-      lines.push(`${count(d.filas, 'fila', 'filas')}${d.completa === false ? ' (interrumpida)' : ''}`);
-    if (d.formato === 'xlsx') lines.push('Formato: Excel');
-    else if (d.formato === 'csv') lines.push('Formato: CSV');
-    const filtros = (d.filtros ?? {}) as Record<string, unknown>;
-    const said = Object.entries(filtros).map(
-      ([key, value]) => specialLine(row, key, value) ?? `${FIELD_LABELS[key] ?? key}: ${plain(value)}`,
-    );
-    if (said.length) lines.push(`Filtros: ${said.join('; ')}`);
-    const { filas: _f, completa: _c, formato: _fo, filtros: _fi, ...rest } = d;
-    return [...lines, ...fieldLines(row, rest)];
-  }
-  if (row.action === 'import') {
-    const lines: string[] = [];
-    if (typeof d.count === 'number') {
-      const parts = [
-        typeof d.created === 'number' && count(d.created, 'nueva', 'nuevas'),
-        typeof d.updated === 'number' && count(d.updated, 'actualizada', 'actualizadas'),
-        typeof d.reactivated === 'number' && count(d.reactivated, 'reactivada', 'reactivadas'),
-      ].filter(Boolean);
-      lines.push(
-        `${count(d.count, 'fila importada', 'filas importadas')}${parts.length ? `: ${parts.join(', ')}` : ''}`,
-      );
+  const entry = readAuditEntry(row);
+  if (!entry) return fieldLines(row, { ...(row.details ?? {}) });
+  switch (entry.action) {
+    case 'search': {
+      const { ids, estado } = entry.details;
+      return [count(ids.length, 'afiliado mostrado', 'afiliados mostrados'), ...fieldLines(row, { estado })];
     }
-    // What the file did to people beyond its rows, and what it refused.
-    if (typeof d.moved === 'number' && d.moved > 0)
-      lines.push(`Cambiaron de obra social: ${count(d.moved, 'afiliado', 'afiliados')}`);
-    if (typeof d.deactivated === 'number' && d.deactivated > 0)
-      lines.push(
-        `Dados de baja (no estaban en el archivo): ${count(d.deactivated, 'afiliado', 'afiliados')}`,
-      );
-    if (typeof d.errorCount === 'number' && d.errorCount > 0)
-      lines.push(`Rechazadas: ${count(d.errorCount, 'línea', 'líneas')}`);
-    const {
-      count: _n,
-      created: _c,
-      updated: _u,
-      reactivated: _r,
-      obraSocialId: _os,
-      archivo: _a,
-      moved: _m,
-      deactivated: _d,
-      errorCount: _e,
-      ...rest
-    } = d;
-    return [...lines, ...fieldLines(row, rest)];
+    case 'export':
+      return entry.entity === 'datos_personales'
+        ? fieldLines(row, { ...entry.details })
+        : exportLines(row, entry.details);
+    case 'import':
+      return importLines(entry.details);
+    case 'deactivate': {
+      const d = entry.details;
+      return 'archivo' in d
+        ? [
+            `Al importar ${d.archivo}: no figuraba en el archivo de ${obraSocialOf(row, d.obraSocialId, d.obraSocial)}`,
+          ]
+        : fieldLines(row, d);
+    }
+    case 'reactivate':
+      // An import's reactivations are counted in the sentence; one by hand is named there.
+      return 'archivo' in entry.details ? [] : fieldLines(row, entry.details);
+    case 'update': {
+      if (entry.entity === 'afiliado' && 'archivo' in entry.details) {
+        const d = entry.details;
+        const to = obraSocialOf(row, d.obraSocialId, d.obraSocial);
+        return [
+          d.obraSocialAnteriorId === null
+            ? `Al importar ${d.archivo}: sin obra social asignada, pasó a ${to}`
+            : `Al importar ${d.archivo}: pasó de ${obraSocialOf(row, d.obraSocialAnteriorId, d.obraSocialAnterior)} a ${to}`,
+        ];
+      }
+      return fieldLines(row, { ...entry.details });
+    }
+    default:
+      return fieldLines(row, { ...(entry.details ?? {}) });
   }
-  if ((row.action === 'deactivate' || row.action === 'reactivate') && typeof d.count === 'number') {
-    const { count: _n, archivo: _a, obraSocialId: _os, ...rest } = d;
-    return fieldLines(row, rest);
-  }
-  return fieldLines(row, d);
 }

@@ -3,6 +3,7 @@ export * from './afiliados.ts';
 export * from './auditoria.ts';
 export * from './auditoria-describe.ts';
 export * from './auditoria-details.ts';
+export * from './auditoria-entries.ts';
 export * from './cartilla.ts';
 export * from './common.ts';
 export * from './especialidades.ts';

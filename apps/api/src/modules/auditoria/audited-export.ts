@@ -1,4 +1,4 @@
-import type { AuditEntity, ExportFormat } from '@red-dental/contracts';
+import type { ExportedEntity, ExportFormat } from '@red-dental/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { EXPORT_QUOTA, type ExportFile, type ExportOptions, sendExport } from '../../lib/table-export.ts';
@@ -15,7 +15,7 @@ export function auditedExport(
   caller: Subject,
   what: {
     name: string;
-    entity: AuditEntity;
+    entity: ExportedEntity;
     entityId?: number;
     filtros: Record<string, unknown>;
     format: ExportFormat;

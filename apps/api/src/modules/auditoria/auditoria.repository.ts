@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntity } from '@red-dental/contracts';
+import { type AuditImportedBase, type AuditRecord, auditEntrySchema } from '@red-dental/contracts';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, statement } from '../../db/client.ts';
 
@@ -9,15 +9,23 @@ export interface Actor {
   address: string;
 }
 
-export interface AuditEntry {
-  action: AuditAction;
-  entity: AuditEntity;
+/** An entry: what the contract says each action records (`auditEntrySchema`), and whom it is about. */
+export type AuditEntry = AuditRecord & {
   entityId?: string | number | null;
-  details?: Record<string, unknown>;
   /** The affiliate's document, when the entry is about one affiliate (found or not). */
   documento?: string | null;
   /** The affiliates the entry is about: the one checked or opened, or those a search showed. */
   afiliadoIds?: readonly number[];
+};
+
+/**
+ * The details as JSON, once checked against the contract: a field the
+ * contract does not know, or of another type, fails the write it belongs to
+ * instead of leaving the log a row its readers cannot say.
+ */
+function detailsJson(entry: AuditRecord): string | null {
+  auditEntrySchema.parse({ action: entry.action, entity: entry.entity, details: entry.details });
+  return entry.details == null ? null : JSON.stringify(entry.details);
 }
 
 /**
@@ -54,7 +62,7 @@ async function insert(db: DbOrTx, actor: { id: number; label: string; address: s
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
-    details: entry.details == null ? null : JSON.stringify(entry.details),
+    details: detailsJson(entry),
     documento: entry.documento ?? null,
     afiliadoIds: entry.afiliadoIds?.length ? `{${entry.afiliadoIds.join(',')}}` : null,
     address: actor.address,
@@ -84,7 +92,9 @@ const insertAudit = statement(sql`
 
 /**
  * One entry for each affiliate `afiliados` answers (a query of `afiliado_id`,
- * `documento` and `details`, a jsonb laid over `entry.details`), written in
+ * `documento` and `details`, a jsonb laid over `entry.details`: the
+ * affiliate's document and name, and on a move the insurer they had, as
+ * `auditEntrySchema` reads them), written in
  * one statement however many there are, so nothing of them passes through
  * the server's memory: what an import does to each affiliate is in that
  * affiliate's trail. Answers how many were written.
@@ -92,7 +102,7 @@ const insertAudit = statement(sql`
 export async function recordAuditEach(
   db: DbOrTx,
   actor: Actor,
-  entry: Pick<AuditEntry, 'action' | 'entity' | 'details'>,
+  entry: { action: 'deactivate' | 'update'; entity: 'afiliado'; details: AuditImportedBase },
   afiliados: SQL,
 ): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
@@ -120,12 +130,12 @@ export async function recordAuditEach(
 export async function recordAfiliadoAudit(
   db: DbOrTx,
   afiliado: { id: number; nombre: string; documento: string; address: string },
-  entry: Pick<AuditEntry, 'action' | 'entity' | 'details'>,
+  entry: AuditRecord,
 ) {
   await db.execute(sql`
     insert into audit_log
       (actor_user_id, actor_label, actor_nombre, actor_rol, action, entity, entity_id, details, documento, afiliado_ids, address)
     values (null, ${`afiliado ${afiliado.documento}`}, ${afiliado.nombre}, 'Afiliado', ${entry.action}, ${entry.entity},
-      ${String(afiliado.id)}, ${entry.details == null ? null : JSON.stringify(entry.details)}::jsonb,
+      ${String(afiliado.id)}, ${detailsJson(entry)}::jsonb,
       ${afiliado.documento}, ${`{${afiliado.id}}`}::integer[], ${afiliado.address})`);
 }

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { EXPORT_FORMATOS } from './exports.ts';
+
+// ---------------------------------------------------------------------------
+// What each row of the audit log records in its details, by action and then
+// by what it acted on. The API checks every entry against this before it is
+// written, and the log's readers parse rows with it, so a field written is a
+// field read under the same name and type.
+// ---------------------------------------------------------------------------
+
+const id = z.number().int();
+const ids = z.array(id);
+const text = z.string();
+const optionalText = text.nullable().optional();
+
+/** An entry whose details are `details`, or which records none. */
+const entry = <A extends string, E extends string, D extends z.ZodType>(action: A, entity: E, details: D) =>
+  z.object({ action: z.literal(action), entity: z.literal(entity), details });
+const bare = <A extends string, E extends string>(action: A, entity: E) =>
+  z.object({ action: z.literal(action), entity: z.literal(entity), details: z.null().optional() });
+
+// --- Fields several entries share ------------------------------------------
+
+/** An insurer's fields as created or saved. */
+const obraSocialFields = z.strictObject({ nombre: text, mails: z.array(text), telefonos: z.array(text) });
+
+/** A zone's, a role's fields; `antes` on a change, what they were. */
+const zonaFields = { nombre: text, numero: id };
+const rolFields = { name: text, permissions: z.array(text) };
+
+/**
+ * What an import wrote on each affiliate it gave de baja or moved: the file
+ * and the insurer it was for (its name as it was), with the affiliate's
+ * document and name, and on a move the insurer they had.
+ */
+export const auditImportedBase = z.strictObject({
+  archivo: text,
+  obraSocialId: id,
+  obraSocial: text,
+});
+export type AuditImportedBase = z.infer<typeof auditImportedBase>;
+const importedAfiliado = auditImportedBase.extend({ documento: text, nombre: text });
+const importedMove = importedAfiliado.extend({
+  obraSocialAnteriorId: id.nullable(),
+  obraSocialAnterior: text.nullable(),
+});
+
+/** A list taken out: its filters as asked, the format, how many rows went and whether it ended. */
+export const auditExportDetails = z.strictObject({
+  filtros: z.record(text, z.unknown()),
+  formato: z.enum(EXPORT_FORMATOS),
+  filas: z.number().int().nonnegative(),
+  completa: z.boolean(),
+});
+
+/** The lists an export row can be about. */
+export const EXPORTED_ENTITIES = [
+  'afiliado',
+  'profesional',
+  'obra_social',
+  'notificacion',
+  'auditoria',
+] as const;
+export type ExportedEntity = (typeof EXPORTED_ENTITIES)[number];
+
+// --- Each action and what it records ----------------------------------------
+
+const created = z.discriminatedUnion('entity', [
+  entry('create', 'afiliado', z.strictObject({ documento: text, obraSocialId: id.nullable() })),
+  entry('create', 'obra_social', obraSocialFields),
+  entry(
+    'create',
+    'user',
+    z.union([
+      z.strictObject({ email: text, roles: z.array(z.union([id, text])) }),
+      z.strictObject({ invitacion: z.literal(true), email: text, nombre: text, roles: z.array(text) }),
+    ]),
+  ),
+  entry(
+    'create',
+    'notificacion',
+    z.strictObject({
+      title: text,
+      category: text,
+      destinatario: text,
+      recipientCount: z.number().int(),
+      mails: z.number().int(),
+    }),
+  ),
+  entry('create', 'rol', z.strictObject(rolFields)),
+  entry('create', 'especialidad', z.strictObject({ nombre: text })),
+  entry('create', 'zona', z.strictObject(zonaFields)),
+]);
+
+const updated = z.discriminatedUnion('entity', [
+  entry(
+    'update',
+    'afiliado',
+    z.union([
+      z.strictObject({
+        documento: text,
+        obraSocialId: id.nullable(),
+        /** What became of the e-mail: a new one waiting for its owner, removed, or a pending one dropped. */
+        email: z.enum(['pendiente', 'quitado', 'pendiente anulado']).optional(),
+        emailPendiente: optionalText,
+        telefono: z.literal('cambiado').optional(),
+      }),
+      importedMove,
+    ]),
+  ),
+  entry('update', 'obra_social', obraSocialFields),
+  entry(
+    'update',
+    'user',
+    z.union([
+      z.strictObject({
+        email: text.optional(),
+        passwordChanged: z.boolean(),
+        roles: z.array(z.union([id, text])).optional(),
+      }),
+      z.strictObject({ invitacion: z.enum(['reenviada', 'aceptada']) }),
+      z.strictObject({ antes: z.array(text), roles: z.array(text) }),
+      z.strictObject({ estado: z.enum(['active', 'inactive']) }),
+      z.strictObject({ recuperacion: z.literal('enviada') }),
+      z.strictObject({ segundoFactor: z.enum(['activado', 'desactivado']) }),
+      z.strictObject({ nombre: text, nombreAnterior: optionalText }),
+    ]),
+  ),
+  entry(
+    'update',
+    'profesional',
+    z.union([
+      z.strictObject({ reporteCerrado: id, nota: optionalText }),
+      z.strictObject({ reporteReabierto: id }),
+      z.strictObject({ recordatorio: z.enum(['enviado', 'confirmado']) }),
+      z.strictObject({ nombre: text, especialidades: ids, obrasSociales: ids.optional() }),
+      z.strictObject({ datosConfirmados: z.literal(true) }),
+      z.strictObject({ zonaId: id.nullable() }),
+      z.strictObject({ matriculaVerificada: z.literal(true) }),
+    ]),
+  ),
+  entry('update', 'rol', z.strictObject({ antes: z.strictObject(rolFields), ...rolFields })),
+  entry('update', 'especialidad', z.strictObject({ antes: text, nombre: text })),
+  entry('update', 'zona', z.strictObject({ antes: z.strictObject(zonaFields), ...zonaFields })),
+]);
+
+const deleted = z.discriminatedUnion('entity', [
+  bare('delete', 'notificacion'),
+  entry('delete', 'obra_social', z.strictObject({ nombre: text })),
+  entry('delete', 'especialidad', z.strictObject({ nombre: text })),
+  entry('delete', 'profesional', z.strictObject({ nombre: text, email: text })),
+]);
+
+/** An affiliate given de baja or back by hand names them; an import names its file. */
+const byHand = z.strictObject({ documento: text, nombre: text });
+
+export const auditEntrySchema = z.discriminatedUnion('action', [
+  created,
+  updated,
+  deleted,
+  entry('approve', 'user', z.strictObject({ email: text })),
+  entry('reject', 'user', z.strictObject({ email: text, nombre: optionalText, motivo: optionalText })),
+  entry(
+    'import',
+    'afiliado',
+    // Rows of imports before the counts of moves, bajas and refused lines (and the insurer's name) lack them.
+    auditImportedBase.extend({
+      obraSocial: text.optional(),
+      count: z.number().int(),
+      created: z.number().int(),
+      updated: z.number().int(),
+      reactivated: z.number().int().optional(),
+      deactivated: z.number().int().optional(),
+      moved: z.number().int().optional(),
+      errorCount: z.number().int().optional(),
+    }),
+  ),
+  entry('consult', 'afiliado', z.strictObject({ documento: text, found: z.boolean() })),
+  entry(
+    'search',
+    'afiliado',
+    z.strictObject({
+      search: text.nullable(),
+      /** Searches before the insurer filter was recorded lack it. */
+      obraSocialId: id.nullable().optional(),
+      estado: text.optional(),
+      /** The affiliates the page showed. */
+      ids,
+    }),
+  ),
+  entry(
+    'read',
+    'afiliado',
+    z.union([
+      z.strictObject({ documento: text }),
+      /** The reports a page of the queue (or one professional's) showed, each naming an affiliate. */
+      z.strictObject({ profesionalId: id.optional(), reportes: ids }),
+    ]),
+  ),
+  z.discriminatedUnion('entity', [
+    z.object({ action: z.literal('export'), entity: z.enum(EXPORTED_ENTITIES), details: auditExportDetails }),
+    entry(
+      'export',
+      'datos_personales',
+      /** An affiliate's download says whether it was partial (signed in with the document alone). */
+      z.strictObject({ parcial: z.boolean() }).nullable().optional(),
+    ),
+  ]),
+  entry('deactivate', 'afiliado', z.union([byHand, importedAfiliado])),
+  entry(
+    'reactivate',
+    'afiliado',
+    z.union([byHand, z.strictObject({ obraSocialId: id, archivo: text, count: z.number().int() })]),
+  ),
+  entry('login', 'user', z.strictObject({ segundoFactor: z.boolean() })),
+  entry('login_failed', 'user', z.strictObject({ paso: z.literal('contraseña') })),
+  bare('second_factor_failed', 'user'),
+  entry('recovery_code', 'user', z.strictObject({ restantes: z.number().int() })),
+  entry('login_blocked', 'user', z.strictObject({ paso: z.enum(['contraseña', 'codigo']) })),
+]);
+
+/** An entry of the audit log as it is written: an action, what it acted on and its details. */
+export type AuditRecord = z.input<typeof auditEntrySchema>;
+
+/** An entry as the log's readers get it back. */
+export type AuditEntryRead = z.output<typeof auditEntrySchema>;
+
+/**
+ * A row's entry as the contract reads it, or undefined when the row predates
+ * the contract's shape for its action (the log keeps rows for years): readers
+ * then show its fields as recorded.
+ */
+export function readAuditEntry(row: {
+  action: string;
+  entity: string;
+  details?: unknown;
+}): AuditEntryRead | undefined {
+  const parsed = auditEntrySchema.safeParse({ action: row.action, entity: row.entity, details: row.details });
+  return parsed.success ? parsed.data : undefined;
+}
