@@ -13,14 +13,15 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { setLocalStatementTimeout, type Tx } from '../../db/client.ts';
+import { ErrorList } from '../../lib/csv-records.ts';
+import type { CsvFile } from '../../lib/csv-sniffer.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { metrics } from '../../plugins/metrics.ts';
 import { recordAudit, recordAuditEach } from '../auditoria/auditoria.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
 import * as repo from './afiliados-import.repository.ts';
-import type { CsvFile } from './csv-sniffer.ts';
-import { ErrorList, parseToStaging } from './csv-staging.ts';
+import { parseToStaging } from './csv-staging.ts';
 
 /** How long the import's statements may run (a million-row file takes minutes on a small server). */
 const IMPORT_STATEMENT_TIMEOUT_SECONDS = 30 * 60;

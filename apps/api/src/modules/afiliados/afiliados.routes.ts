@@ -24,6 +24,7 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TextSniffer } from '../../lib/csv-sniffer.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { parseForm } from '../../lib/forms.ts';
 import { currentAfiliado, currentAfiliadoId, currentUser } from '../../plugins/auth.ts';
@@ -32,7 +33,6 @@ import * as service from './afiliados.service.ts';
 import * as exportService from './afiliados-export.service.ts';
 import * as importService from './afiliados-import.service.ts';
 import * as portalService from './afiliados-portal.service.ts';
-import { TextSniffer } from './csv-sniffer.ts';
 
 /**
  * `/api/afiliados`: the staff registry (search, create, edit, give de baja

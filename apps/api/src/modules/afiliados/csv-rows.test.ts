@@ -1,7 +1,7 @@
 import { MESSAGES } from '@red-dental/contracts';
 import { describe, expect, it } from 'vitest';
-import { headerKey, mapHeader, parseCsvDate, validateRecord } from './csv-rows.ts';
-import { detectDelimiter } from './csv-staging.ts';
+import { detectDelimiter, headerKey } from '../../lib/csv-records.ts';
+import { mapHeader, parseCsvDate, validateRecord } from './csv-rows.ts';
 
 describe('CSV rows', () => {
   it('matches header aliases ignoring case, accents, spaces, underscores and dots', () => {

@@ -10,6 +10,7 @@ import {
   parseTipoDocumento,
   type TipoDocumento,
 } from '@red-dental/contracts';
+import { mapColumns } from '../../lib/csv-records.ts';
 import { searchKey } from '../../lib/text.ts';
 
 /** What one CSV line of affiliates turns into, as the staging table takes it (short keys keep batches small). */
@@ -35,15 +36,6 @@ export interface StagedRow {
 export type CsvField = 'nombre' | 'apellido' | 'tipo' | 'documento' | 'fecha' | 'email' | 'telefono';
 export type CsvColumns = Partial<Record<CsvField, number>>;
 
-/** Header names folded: no case, accents, spaces, underscores, dots or other signs ("Nº de Documento" → "ndedocumento"). */
-export function headerKey(raw: string): string {
-  return raw
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-}
-
 /** The header names the import accepts (decision 022), folded with headerKey; a few common spellings of Argentine spreadsheets too. */
 const ALIASES: Record<CsvField, readonly string[]> = {
   nombre: ['nombre', 'nombrecompleto', 'nombreyapellido', 'apellidoynombre', 'nombres'],
@@ -67,15 +59,7 @@ const ALIASES: Record<CsvField, readonly string[]> = {
 };
 
 /** Column index of each known field; the first matching column wins, unknown columns are ignored. */
-export function mapHeader(header: readonly string[]): CsvColumns {
-  const columns: CsvColumns = {};
-  header.forEach((name, index) => {
-    const key = headerKey(name);
-    for (const [field, aliases] of Object.entries(ALIASES) as [CsvField, readonly string[]][])
-      if (columns[field] === undefined && aliases.includes(key)) columns[field] = index;
-  });
-  return columns;
-}
+export const mapHeader = (header: readonly string[]): CsvColumns => mapColumns(header, ALIASES);
 
 const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
@@ -162,6 +146,3 @@ export function validateRecord(
     },
   };
 }
-
-/** A record whose every cell is blank (spreadsheets leave ";;;;" lines at the end) is no record at all. */
-export const isBlankRecord = (fields: readonly string[]) => fields.every((f) => f.trim() === '');

@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import type { UploadedFile } from '../../plugins/uploads.ts';
+import type { UploadedFile } from '../plugins/uploads.ts';
 
 /** An uploaded CSV file and what its bytes turned out to be. */
 export interface CsvFile extends UploadedFile {
