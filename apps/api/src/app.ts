@@ -16,6 +16,7 @@ import geocodingRoutes from './modules/geocoding/geocoding.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import misDatosAfiliadoRoutes from './modules/mis-datos/mis-datos-afiliado.routes.ts';
 import misDatosCuentaRoutes from './modules/mis-datos/mis-datos-cuenta.routes.ts';
+import nomencladorRoutes from './modules/nomenclador/nomenclador.routes.ts';
 import notificacionesRoutes from './modules/notificaciones/notificaciones.routes.ts';
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
 import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(inArea('afiliados', afiliadosRoutes), { prefix: '/afiliados' });
       await api.register(inArea('mis-datos', misDatosAfiliadoRoutes), { prefix: '/afiliados' });
       await api.register(inArea('obras-sociales', obrasSocialesRoutes), { prefix: '/obra-sociales' });
+      await api.register(inArea('nomenclador', nomencladorRoutes), { prefix: '/nomenclador' });
       await api.register(inArea('profesionales', profesionalesRoutes), { prefix: '/profesionales' });
       await api.register(inArea('profesionales', recordatoriosRoutes), { prefix: '/profesionales' });
       await api.register(inArea('mis-datos', misDatosCuentaRoutes), { prefix: '/profesionales' });

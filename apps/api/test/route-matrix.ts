@@ -135,6 +135,15 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/zonas/:id': STAFF,
   'GET /api/geocode': ANY_USER,
 
+  // Read by the whole back office (a dentist looks codes up); changed with NOMENCLADOR.MANAGE.
+  'GET /api/nomenclador': ANY_USER,
+  'PUT /api/nomenclador/:id': ADMIN_ONLY,
+  'POST /api/nomenclador/import': ADMIN_ONLY,
+  'GET /api/nomenclador/grupos': ANY_USER,
+  'POST /api/nomenclador/grupos': ADMIN_ONLY,
+  'PUT /api/nomenclador/grupos/:id': ADMIN_ONLY,
+  'DELETE /api/nomenclador/grupos/:id': ADMIN_ONLY,
+
   'POST /api/notificaciones': STAFF,
   'POST /api/notificaciones/afiliados': STAFF,
   'POST /api/notificaciones/destinatarios': STAFF,

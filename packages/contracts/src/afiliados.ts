@@ -8,6 +8,7 @@ import {
   paginatedQuerySchema,
 } from './common.ts';
 import { exportFormatSchema } from './exports.ts';
+import { importRowErrorSchema } from './imports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
 import { PERMISSION_DESCRIPTIONS } from './permission-labels.ts';
@@ -300,16 +301,6 @@ export const confirmEmailSchema = z.object({
 // ---------------------------------------------------------------------------
 // CSV import (docs/decisions/021 and 022)
 // ---------------------------------------------------------------------------
-
-/** Rejected lines listed in an import answer; errorCount says how many there were in all. */
-export const IMPORT_ERRORS_LIMIT = 1000;
-
-export const importRowErrorSchema = z.object({
-  /** 1-based line of the file where the record starts; the header is line 1. */
-  line: z.number(),
-  message: z.string(),
-});
-export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
 /**
  * The multipart form of POST /api/afiliados/import-csv, as the route reads

@@ -35,6 +35,9 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   zona: { the: 'la zona', a: 'una zona', feminine: true },
   auditoria: { the: 'el registro de auditoría', a: 'el registro de auditoría', feminine: false },
   datos_personales: { the: 'sus datos personales', a: 'sus datos personales', feminine: false },
+  codigo_prestacion: { the: 'el código', a: 'un código', feminine: false },
+  grupo_codigos: { the: 'el grupo de códigos', a: 'un grupo de códigos', feminine: false },
+  nomenclador: { the: 'el nomenclador', a: 'el nomenclador', feminine: false },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -121,6 +124,8 @@ function recordedName(row: DescribedAuditRow): string | undefined {
     return nombre && named(nombre, documentoAside(undefined, text(row.documento) ?? text(d.documento)));
   }
   if (row.entity === 'user') return named(text(d.nombre), text(d.email));
+  if (row.entity === 'codigo_prestacion')
+    return [text(d.codigo), text(d.nombre)].filter(Boolean).join(' ') || undefined;
   return text(d.nombre) ?? text(d.name) ?? text(d.title) ?? text(d.email);
 }
 
@@ -158,7 +163,11 @@ const REMOVING = new Set(['delete', 'reject']);
 function subjectOf(row: DescribedAuditRow): { the: string; bare: string } {
   const entity = row.entity as AuditEntity;
   const noun = NOUNS[entity] ?? { the: row.entity, a: row.entity, feminine: false };
-  if (!isNamed(entity)) return { the: noun.the, bare: noun.the };
+  if (!isNamed(entity)) {
+    // Records whose rows name them as they were (a code, a group): said by that name.
+    const then = recordedName(row);
+    return then ? { the: `${noun.the} ${then}`, bare: then } : { the: noun.the, bare: noun.the };
+  }
   const now = currentName(row, entity, idOf(row.entityId));
   if (now) return { the: `${noun.the} ${now}`, bare: now };
   const then = recordedName(row);
@@ -215,6 +224,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   reject: (_, s) => `Rechazó la solicitud de alta de ${s().bare}`,
   import: (row) => {
     const d = row.details ?? {};
+    if (row.entity === 'nomenclador')
+      return `Importó códigos al nomenclador${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
     const file = text(d.archivo);
     return `Importó afiliados a ${referenced(row, 'obra_social', d.obraSocialId, d.obraSocial)}${file ? ` desde ${file}` : ''}`;
   },

@@ -38,10 +38,27 @@ const FIELD_LABELS: Record<string, string> = {
   desde: 'Desde',
   hasta: 'Hasta',
   obraSocial: 'Obra social',
+  codigo: 'Código',
+  codigos: 'Códigos',
+  norma: 'Norma',
+  area: 'Área de tratamiento',
+  carasMin: 'Caras mínimas',
+  carasMax: 'Caras máximas',
+  denticion: 'Dentición',
+  unidades: 'Unidades',
 };
 
 /** Fields a line of their own would repeat: the sentence names the subject, the document has its column. */
-const SAID_ELSEWHERE = new Set(['nombre', 'name', 'title', 'email', 'documento', 'ids', 'obraSocial']);
+const SAID_ELSEWHERE = new Set([
+  'nombre',
+  'name',
+  'title',
+  'email',
+  'documento',
+  'ids',
+  'obraSocial',
+  'codigo',
+]);
 
 /** Values some fields hold, as words. */
 const VALUE_WORDS: Record<string, string> = {
@@ -208,7 +225,9 @@ function exportLines(row: DescribedAuditRow, d: z.infer<typeof auditExportDetail
 }
 
 /** An import's counts: the rows it loaded, what the file did to people beyond its rows, what it refused. */
-function importLines(d: Extract<AuditEntryRead, { action: 'import' }>['details']): string[] {
+function importLines(
+  d: Extract<AuditEntryRead, { action: 'import'; entity: 'afiliado' }>['details'],
+): string[] {
   const parts = [
     count(d.created, 'nueva', 'nuevas'),
     count(d.updated, 'actualizada', 'actualizadas'),
@@ -243,6 +262,12 @@ export function auditDetails(row: DescribedAuditRow): string[] {
         ? fieldLines(row, { ...entry.details })
         : exportLines(row, entry.details);
     case 'import':
+      if (entry.entity === 'nomenclador') {
+        const d = entry.details;
+        return [
+          `${count(d.count, 'código', 'códigos')}: ${count(d.created, 'nuevo', 'nuevos')}, ${count(d.updated, 'modificado', 'modificados')}, ${count(d.unchanged, 'sin cambios', 'sin cambios')}`,
+        ];
+      }
       return importLines(entry.details);
     case 'deactivate': {
       const d = entry.details;

@@ -63,6 +63,18 @@ export const EXPORTED_ENTITIES = [
 ] as const;
 export type ExportedEntity = (typeof EXPORTED_ENTITIES)[number];
 
+/** A code's fields as staff may change them; its units as written ('2,5'), so a change reads in words. */
+const codigoFields = {
+  nombre: text,
+  norma: text.nullable(),
+  area: text,
+  carasMin: z.number().int(),
+  carasMax: z.number().int(),
+  denticion: text,
+  unidades: text.nullable(),
+};
+const grupoFields = { nombre: text, codigos: z.array(text) };
+
 // --- Each action and what it records ----------------------------------------
 
 const created = z.discriminatedUnion('entity', [
@@ -90,6 +102,7 @@ const created = z.discriminatedUnion('entity', [
   entry('create', 'rol', z.strictObject(rolFields)),
   entry('create', 'especialidad', z.strictObject({ nombre: text })),
   entry('create', 'zona', z.strictObject(zonaFields)),
+  entry('create', 'grupo_codigos', z.strictObject(grupoFields)),
 ]);
 
 const updated = z.discriminatedUnion('entity', [
@@ -142,6 +155,12 @@ const updated = z.discriminatedUnion('entity', [
   entry('update', 'rol', z.strictObject({ antes: z.strictObject(rolFields), ...rolFields })),
   entry('update', 'especialidad', z.strictObject({ antes: text, nombre: text })),
   entry('update', 'zona', z.strictObject({ antes: z.strictObject(zonaFields), ...zonaFields })),
+  entry(
+    'update',
+    'codigo_prestacion',
+    z.strictObject({ codigo: text, antes: z.strictObject(codigoFields), ...codigoFields }),
+  ),
+  entry('update', 'grupo_codigos', z.strictObject({ antes: z.strictObject(grupoFields), ...grupoFields })),
 ]);
 
 const deleted = z.discriminatedUnion('entity', [
@@ -149,6 +168,7 @@ const deleted = z.discriminatedUnion('entity', [
   entry('delete', 'obra_social', z.strictObject({ nombre: text })),
   entry('delete', 'especialidad', z.strictObject({ nombre: text })),
   entry('delete', 'profesional', z.strictObject({ nombre: text, email: text })),
+  entry('delete', 'grupo_codigos', z.strictObject({ nombre: text })),
 ]);
 
 /** An affiliate given de baja or back by hand names them; an import names its file. */
@@ -160,21 +180,34 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
   deleted,
   entry('approve', 'user', z.strictObject({ email: text })),
   entry('reject', 'user', z.strictObject({ email: text, nombre: optionalText, motivo: optionalText })),
-  entry(
-    'import',
-    'afiliado',
-    // Rows of imports before the counts of moves, bajas and refused lines (and the insurer's name) lack them.
-    auditImportedBase.extend({
-      obraSocial: text.optional(),
-      count: z.number().int(),
-      created: z.number().int(),
-      updated: z.number().int(),
-      reactivated: z.number().int().optional(),
-      deactivated: z.number().int().optional(),
-      moved: z.number().int().optional(),
-      errorCount: z.number().int().optional(),
-    }),
-  ),
+  z.discriminatedUnion('entity', [
+    entry(
+      'import',
+      'afiliado',
+      // Rows of imports before the counts of moves, bajas and refused lines (and the insurer's name) lack them.
+      auditImportedBase.extend({
+        obraSocial: text.optional(),
+        count: z.number().int(),
+        created: z.number().int(),
+        updated: z.number().int(),
+        reactivated: z.number().int().optional(),
+        deactivated: z.number().int().optional(),
+        moved: z.number().int().optional(),
+        errorCount: z.number().int().optional(),
+      }),
+    ),
+    entry(
+      'import',
+      'nomenclador',
+      z.strictObject({
+        archivo: text,
+        count: z.number().int(),
+        created: z.number().int(),
+        updated: z.number().int(),
+        unchanged: z.number().int(),
+      }),
+    ),
+  ]),
   entry('consult', 'afiliado', z.strictObject({ documento: text, found: z.boolean() })),
   entry(
     'search',

@@ -79,6 +79,9 @@ export const AUDIT_ENTITIES = [
   'zona',
   'auditoria',
   'datos_personales',
+  'codigo_prestacion',
+  'grupo_codigos',
+  'nomenclador',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -93,6 +96,9 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   zona: 'zona',
   auditoria: 'registro de auditoría',
   datos_personales: 'sus datos personales',
+  codigo_prestacion: 'código de prestación',
+  grupo_codigos: 'grupo de códigos',
+  nomenclador: 'nomenclador',
 };
 
 // ---------------------------------------------------------------------------

@@ -33,6 +33,7 @@ export const PATHS = {
   notificacionesCrear: '/notificaciones/crear-notificacion',
   miPerfil: '/mi-perfil',
   catalogos: '/catalogos',
+  nomenclador: '/nomenclador',
   miCuenta: '/mi-cuenta',
   usuarios: '/usuarios',
   roles: '/roles',
@@ -69,6 +70,8 @@ const STAFF_SCREENS: Record<string, PermissionRequirement | null> = {
   [PATHS.notificacionesCrear]: REQUIREMENTS.STAFF,
   [PATHS.miPerfil]: PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE,
   [PATHS.catalogos]: PERMISSIONS.PROFESSIONALS_UPDATE,
+  // Read by the whole back office (a dentist looks codes up); kept with NOMENCLADOR.MANAGE.
+  [PATHS.nomenclador]: null,
   [PATHS.miCuenta]: null,
   [PATHS.misDatosUsuario]: null,
   [PATHS.usuarios]: PERMISSIONS.USERS_GET,

@@ -47,6 +47,13 @@ export const queryKeys = {
   misReportes: ['mis-reportes'] as const,
   /** The affiliate's directory. */
   cartilla: ['cartilla'] as const,
+  /** The code table: its pages and groups under `all`; the import's preview apart, so the import does not run it again. */
+  nomenclador: {
+    all: ['nomenclador'] as const,
+    page: (params: object) => ['nomenclador', 'page', params] as const,
+    grupos: ['nomenclador', 'grupos'] as const,
+    importPreview: (fileKey: number) => ['nomenclador-import-preview', fileKey] as const,
+  },
   /** Every zone; the catalogue (with counts) sits under it, so invalidating zonas reads both again. */
   zonas: ['zonas'] as const,
   zonasCatalogo: ['zonas', 'catalogo'] as const,

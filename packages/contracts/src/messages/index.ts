@@ -17,6 +17,7 @@ export * from './common.ts';
 export * as csv from './csv.ts';
 export * as especialidades from './especialidades.ts';
 export * as geocoding from './geocoding.ts';
+export * as nomenclador from './nomenclador.ts';
 export * as notificaciones from './notificaciones.ts';
 export * as obrasSociales from './obras-sociales.ts';
 export * as profesionales from './profesionales.ts';

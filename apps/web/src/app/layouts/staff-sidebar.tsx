@@ -8,6 +8,7 @@ import {
   BuildingIcon,
   ChartIcon,
   ClipboardListIcon,
+  FileTextIcon,
   LogOutIcon,
   ShieldIcon,
   StethoscopeIcon,
@@ -49,6 +50,7 @@ const STAFF_ENTRIES: readonly Entry[] = [
   // Beyond the spec's entries: what the network keeps to run itself.
   { to: PATHS.tablero, label: 'Tablero', icon: ChartIcon },
   { to: PATHS.catalogos, label: 'Catálogos', icon: TagIcon },
+  { to: PATHS.nomenclador, label: 'Nomenclador', icon: FileTextIcon },
   { to: PATHS.usuarios, label: 'Usuarios', icon: UserCogIcon },
   { to: PATHS.roles, label: 'Roles', icon: ShieldIcon },
   { to: PATHS.auditoria, label: 'Auditoría', icon: ClipboardListIcon },

@@ -21,6 +21,7 @@ export const SIGNED_IN_SCREENS = {
   cartilla: () => import('./cartilla.tsx'),
   notificacionesAfiliado: () => import('./notificaciones-afiliado.tsx'),
   catalogos: () => import('./catalogos.tsx'),
+  nomenclador: () => import('./nomenclador.tsx'),
   miCuenta: () => import('./mi-cuenta.tsx'),
   usuarios: () => import('./usuarios.tsx'),
   roles: () => import('./roles.tsx'),

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------
+// What every CSV import answers about the lines it refused
+// ---------------------------------------------------------------------------
+
+/** Rejected lines listed in an import answer; errorCount says how many there were in all. */
+export const IMPORT_ERRORS_LIMIT = 1000;
+
+export const importRowErrorSchema = z.object({
+  /** 1-based line of the file where the record starts; the header is line 1. */
+  line: z.number(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
