@@ -1,7 +1,12 @@
 import {
+  AREAS_TRATAMIENTO,
+  CODIGO_PATTERN,
+  capituloOf,
+  DENTICIONES,
   type DestinatarioTipo,
   GUARDIAS,
   type NotificacionCategoria,
+  parseUnidades,
   WEEKDAYS,
   type WeeklySchedule,
 } from '@red-dental/contracts';
@@ -103,6 +108,35 @@ export const ESPECIALIDADES_EXTRA: { value: string; weight: number }[] = especia
   value: e.nombre,
   weight: e.peso,
 }));
+
+/** A sample code table: a few codes of each chapter in the network's own words, and groups of them. */
+const nomencladorSchema = z.object({
+  codigos: z
+    .array(
+      z.object({
+        codigo: z.string().regex(CODIGO_PATTERN),
+        nombre: z.string().min(1),
+        area: z.enum(AREAS_TRATAMIENTO),
+        carasMin: z.int().min(0).max(5),
+        carasMax: z.int().min(0).max(5),
+        denticion: z.enum(DENTICIONES),
+        unidades: z.string().refine((v) => parseUnidades(v) !== undefined),
+      }),
+    )
+    .min(1),
+  grupos: z.array(
+    z.object({ nombre: z.string().min(1), codigos: z.array(z.string().regex(CODIGO_PATTERN)) }),
+  ),
+});
+const nomenclador = load('nomenclador.json', nomencladorSchema);
+export const NOMENCLADOR = {
+  codigos: nomenclador.codigos.map((c) => ({
+    ...c,
+    capitulo: capituloOf(c.codigo),
+    unidades: parseUnidades(c.unidades)!,
+  })),
+  grupos: nomenclador.grupos,
+};
 
 export const ZONAS: { numero: number; nombre: string }[] = load('zonas.json', z.array(zonaSchema).min(1));
 

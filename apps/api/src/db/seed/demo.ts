@@ -8,7 +8,10 @@ import type { Db, Tx } from '../client.ts';
 import {
   afiliados,
   appSettings,
+  codigosPrestacion,
   especialidades,
+  gruposCodigos,
+  gruposCodigosItems,
   notificaciones,
   obrasSociales,
   profesionalEspecialidades,
@@ -25,6 +28,7 @@ import {
   DEMO_PASSWORD,
   DEMO_PRESTADOR_EMAIL,
   ESPECIALIDADES,
+  NOMENCLADOR,
   NOTIFICACIONES_DEMO,
   OBRAS_SOCIALES,
   ZONAS,
@@ -221,6 +225,8 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
     );
   const zonaId = new Map(zonaRows.map((z) => [z.numero, z.id]));
 
+  await insertDemoNomenclador(tx);
+
   const now = Date.now();
   const userRows = await tx
     .insert(users)
@@ -331,4 +337,35 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
     profesionales: data.profesionales.length,
     solicitudes: data.solicitudes.length,
   };
+}
+
+/** The sample code table and its groups; codes staff already loaded are kept as they are. */
+async function insertDemoNomenclador(tx: Tx): Promise<void> {
+  await tx
+    .insert(codigosPrestacion)
+    .values(NOMENCLADOR.codigos.map((c) => ({ ...c, nombreBusqueda: searchKey(c.nombre) })))
+    .onConflictDoNothing();
+  const codigoRows = await tx
+    .select({ id: codigosPrestacion.id, codigo: codigosPrestacion.codigo })
+    .from(codigosPrestacion)
+    .where(
+      inArray(
+        codigosPrestacion.codigo,
+        NOMENCLADOR.codigos.map((c) => c.codigo),
+      ),
+    );
+  const codigoId = new Map(codigoRows.map((c) => [c.codigo, c.id]));
+  for (const grupo of NOMENCLADOR.grupos) {
+    const [row] = await tx
+      .insert(gruposCodigos)
+      .values({ nombre: grupo.nombre })
+      .onConflictDoNothing()
+      .returning({ id: gruposCodigos.id });
+    if (!row) continue;
+    const items = grupo.codigos.flatMap((c) => {
+      const id = codigoId.get(c);
+      return id === undefined ? [] : [{ grupoId: row.id, codigoId: id }];
+    });
+    if (items.length) await tx.insert(gruposCodigosItems).values(items);
+  }
 }
