@@ -1,20 +1,17 @@
-import type { AreaTratamiento, Capitulo, CodigoPrestacion, Denticion } from '@red-dental/contracts';
+import type {
+  AreaTratamiento,
+  Capitulo,
+  CodigoPrestacion,
+  CodigoValues,
+  Denticion,
+} from '@red-dental/contracts';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { codigosPrestacion, gruposCodigos, gruposCodigosItems } from '../../db/schema/index.ts';
 import { likeContaining } from '../../lib/text.ts';
 
-/** A code's columns as staff set them (the code and its chapter are its identity). */
-export interface CodigoValues {
-  nombre: string;
-  nombreBusqueda: string;
-  norma: string | null;
-  area: AreaTratamiento;
-  carasMin: number;
-  carasMax: number;
-  denticion: Denticion;
-  unidades: number | null;
-}
+/** A code's columns as staff set them (the code and its chapter are its identity), with its folded name. */
+export type CodigoColumns = CodigoValues & { nombreBusqueda: string };
 
 /** What a search of the table looks for: the start of a code, or words of a name (folded). */
 export type CodigoSearch =
@@ -79,7 +76,7 @@ export async function findById(db: DbOrTx, id: number): Promise<CodigoPrestacion
 }
 
 /** The code as changed, or undefined when there is none with that id. */
-export async function update(db: DbOrTx, id: number, values: CodigoValues) {
+export async function update(db: DbOrTx, id: number, values: CodigoColumns) {
   const [row] = await db
     .update(codigosPrestacion)
     .set({ ...values, updatedAt: new Date() })
