@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditAction, type AuditEntity } from './auditoria.ts';
 import { type DescribedAuditRow, type NamedEntity, referencedName } from './auditoria-describe.ts';
 import { type AuditEntryRead, type auditExportDetails, readAuditEntry } from './auditoria-entries.ts';
+import { AREA_LABELS, DENTICION_LABELS } from './nomenclador.ts';
 
 // ---------------------------------------------------------------------------
 // A row's details as readable lines, not JSON: what a search looked for, how
@@ -66,6 +67,9 @@ const VALUE_WORDS: Record<string, string> = {
   inactive: 'inactivo',
   afiliados: 'afiliados',
   profesionales: 'profesionales',
+  // A code's treatment area and dentition, as the Nomenclador screen says them.
+  ...AREA_LABELS,
+  ...DENTICION_LABELS,
 };
 
 /** A value as a cell shows it: a list joined, yes or no, a date as written. */

@@ -73,7 +73,7 @@ export function parseUnidades(raw: string): number | undefined {
 
 /** Hundredths of a unit as the screens write them: '2,5', '3'. */
 export const formatUnidades = (hundredths: number) =>
-  (hundredths / 100).toLocaleString('es-AR', { maximumFractionDigits: 2 });
+  (hundredths / 100).toLocaleString('es-AR', { maximumFractionDigits: 2, useGrouping: false });
 
 const carasCount = z.coerce
   .number({ error: M.CARAS_INVALID })

@@ -19,7 +19,7 @@ export const AREA_INVALID = 'Elija el área de tratamiento: boca, arcada, sector
 export const DENTICION_INVALID = 'Elija la dentición: permanente, temporaria o ambas';
 export const CARAS_INVALID =
   'Un código por caras lleva de 1 a 5 caras, y la cantidad mínima no puede superar a la máxima';
-export const CARAS_ONLY_FOR_CARAS = 'Solo los códigos del área caras llevan cantidad de caras';
+export const CARAS_ONLY_FOR_CARAS = 'Solo los códigos del área «Pieza y caras» llevan cantidad de caras';
 export const UNIDADES_INVALID =
   'Las unidades son un número positivo con hasta dos decimales (por ejemplo 2,5)';
 
@@ -28,9 +28,19 @@ export const FILE_REQUIRED = 'Elija el archivo CSV del nomenclador';
 export const MISSING_COLUMNS = (columns: readonly string[]) =>
   `Al archivo le ${columns.length === 1 ? 'falta la columna' : 'faltan las columnas'} ${columns.join(', ')} (la primera fila debe nombrar las columnas: codigo;capitulo;nombre;area;caras_min;caras_max;denticion;unidades)`;
 export const HEADER_ONLY = 'El archivo solo tiene la fila de encabezados: no hay códigos para cargar';
+/** The import refused for its lines: nothing was loaded. */
 export const HAS_ERRORS = (count: string) =>
-  `El archivo tiene ${count === '1' ? 'una línea' : `${count} líneas`} con errores: corríjalas y vuelva a importarlo. No se cargó ningún código.`;
-export const IMPORTED = (count: string) => `Se cargaron ${count} códigos del nomenclador`;
+  count === '1'
+    ? 'El archivo tiene una línea con errores: corríjala y vuelva a importarlo. No se cargó ningún código.'
+    : `El archivo tiene ${count} líneas con errores: corríjalas y vuelva a importarlo. No se cargó ningún código.`;
+/** The preview of a file with refused lines: it cannot be imported as it is. */
+export const PREVIEW_HAS_ERRORS = (count: string) =>
+  count === '1'
+    ? 'El archivo tiene una línea con errores: corríjala y vuelva a elegirlo. Mientras tanto no se puede importar.'
+    : `El archivo tiene ${count} líneas con errores: corríjalas y vuelva a elegirlo. Mientras tanto no se puede importar.`;
+/** `nuevos` and `modificados` as the screen writes numbers. */
+export const IMPORTED = (nuevos: string, modificados: string) =>
+  `Nomenclador importado: ${nuevos === '1' ? '1 código nuevo' : `${nuevos} códigos nuevos`} y ${modificados === '1' ? '1 modificado' : `${modificados} modificados`}`;
 export const ROW_BAD_CODIGO = (raw: string) => `Código inválido: "${raw}" (use NN.NN o NN.NN.NN)`;
 export const ROW_BAD_CAPITULO = (raw: string) => `Capítulo desconocido: "${raw}" (use 01 a 10)`;
 export const ROW_CAPITULO_MISMATCH = (codigo: string, capitulo: string) =>

@@ -35,9 +35,9 @@ export type CodigoField =
 
 /** The header names each column goes by, folded with headerKey. */
 export const CODIGO_ALIASES: Record<CodigoField, readonly string[]> = {
-  codigo: ['codigo', 'cod', 'codigoprestacion', 'prestacion'],
+  codigo: ['codigo', 'cod', 'codigoprestacion'],
   capitulo: ['capitulo', 'cap'],
-  nombre: ['nombre', 'descripcion', 'detalle'],
+  nombre: ['nombre', 'descripcion', 'detalle', 'prestacion'],
   area: ['area', 'areatratamiento', 'areadetratamiento'],
   carasMin: ['carasmin', 'carasminimas', 'minimocaras'],
   carasMax: ['carasmax', 'carasmaximas', 'maximocaras'],

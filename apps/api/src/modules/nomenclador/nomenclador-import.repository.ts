@@ -25,8 +25,16 @@ export async function findAllForImport(db: DbOrTx): Promise<Map<string, CodigoRo
   return new Map(rows.map((r) => [r.codigo, r as CodigoRow]));
 }
 
-/** Writes the codes: new ones inserted, existing ones (by code) given the file's columns. */
-export async function upsertCodigos(db: DbOrTx, rows: readonly CodigoRow[]) {
+/**
+ * Writes the codes: new ones inserted, existing ones (by code) given the
+ * file's columns; `present` says which of norma, denticion and unidades the
+ * file has (an existing code keeps the others).
+ */
+export async function upsertCodigos(
+  db: DbOrTx,
+  rows: readonly CodigoRow[],
+  present: ReadonlySet<'norma' | 'denticion' | 'unidades'>,
+) {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows
       .slice(start, start + BATCH)
@@ -40,12 +48,12 @@ export async function upsertCodigos(db: DbOrTx, rows: readonly CodigoRow[]) {
           capitulo: sql`excluded.capitulo`,
           nombre: sql`excluded.nombre`,
           nombreBusqueda: sql`excluded.nombre_busqueda`,
-          norma: sql`excluded.norma`,
+          ...(present.has('norma') && { norma: sql`excluded.norma` }),
           area: sql`excluded.area`,
           carasMin: sql`excluded.caras_min`,
           carasMax: sql`excluded.caras_max`,
-          denticion: sql`excluded.denticion`,
-          unidades: sql`excluded.unidades`,
+          ...(present.has('denticion') && { denticion: sql`excluded.denticion` }),
+          ...(present.has('unidades') && { unidades: sql`excluded.unidades` }),
           updatedAt: sql`now()`,
         },
       });

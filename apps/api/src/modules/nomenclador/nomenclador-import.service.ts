@@ -1,4 +1,10 @@
-import { ERROR_CODES, MESSAGES, type NomencladorImportResult } from '@red-dental/contracts';
+import {
+  ERROR_CODES,
+  IMPORT_ERRORS_LIMIT,
+  type ImportRowError,
+  MESSAGES,
+  type NomencladorImportResult,
+} from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ErrorList, isBlankRecord, mapColumns, openCsvRecords } from '../../lib/csv-records.ts';
 import type { CsvFile } from '../../lib/csv-sniffer.ts';
@@ -22,13 +28,26 @@ type Deps = Pick<FastifyInstance, 'db'>;
 /** More codes than any network's table: a file past it is not a code table. */
 const MAX_CODIGOS = 50_000;
 
-/** The file's valid codes, in file order, and its refused lines; refused before anything when its header lacks a column. */
-async function readCodigos(file: CsvFile): Promise<{ rows: CodigoRow[]; errors: ErrorList }> {
+/** Columns a file may leave out: a code already in the table then keeps what it has. */
+const KEPT_WHEN_ABSENT = ['norma', 'denticion', 'unidades'] as const;
+type KeptField = (typeof KEPT_WHEN_ABSENT)[number];
+
+/**
+ * The file's valid codes, in file order, its refused lines (bad CSV among
+ * them, all in line order) and which of the columns a file may leave out it
+ * has; refused before anything when its header lacks a needed column.
+ */
+async function readCodigos(file: CsvFile): Promise<{
+  rows: CodigoRow[];
+  errors: { items: ImportRowError[]; total: number };
+  present: Set<KeptField>;
+}> {
   const { records, skipped, close } = await openCsvRecords(file);
   const errors = new ErrorList();
   const rows: CodigoRow[] = [];
   const firstLine = new Map<string, number>();
   let columns: Partial<Record<CodigoField, number>> | undefined;
+  const present = new Set<KeptField>();
   try {
     for await (const { line, fields } of records) {
       if (isBlankRecord(fields)) continue;
@@ -37,9 +56,13 @@ async function readCodigos(file: CsvFile): Promise<{ rows: CodigoRow[]; errors: 
         const missing = REQUIRED_COLUMNS.filter((c) => columns![c] === undefined).map((c) => COLUMN_NAMES[c]);
         if (missing.length)
           throw badRequest(M.MISSING_COLUMNS(missing), { file: M.MISSING_COLUMNS(missing) });
+        for (const field of KEPT_WHEN_ABSENT) if (columns[field] !== undefined) present.add(field);
         continue;
       }
-      if (rows.length >= MAX_CODIGOS) throw badRequest(M.TOO_MANY(MAX_CODIGOS.toLocaleString('es-AR')));
+      if (rows.length >= MAX_CODIGOS) {
+        const message = M.TOO_MANY(MAX_CODIGOS.toLocaleString('es-AR'));
+        throw badRequest(message, { file: message });
+      }
       const result = validateCodigoRecord(fields, columns);
       if ('error' in result) {
         errors.add(line, result.error);
@@ -57,30 +80,31 @@ async function readCodigos(file: CsvFile): Promise<{ rows: CodigoRow[]; errors: 
     close();
   }
   if (!columns) throw badRequest(MESSAGES.csv.EMPTY, { file: MESSAGES.csv.EMPTY });
-  // Lines with bad quoting are errors like any other, in line order.
-  for (const item of skipped.items) errors.add(item.line, item.message);
-  errors.total += skipped.total - skipped.items.length;
-  errors.items.sort((a, b) => a.line - b.line);
-  if (rows.length === 0 && errors.total === 0) throw badRequest(M.HEADER_ONLY, { file: M.HEADER_ONLY });
-  return { rows, errors };
+  if (rows.length === 0 && errors.total === 0 && skipped.total === 0)
+    throw badRequest(M.HEADER_ONLY, { file: M.HEADER_ONLY });
+  // Lines with bad quoting are errors like any other: both lists merged in line order, then cut.
+  const items = [...errors.items, ...skipped.items]
+    .sort((a, b) => a.line - b.line)
+    .slice(0, IMPORT_ERRORS_LIMIT);
+  return { rows, errors: { items, total: errors.total + skipped.total }, present };
 }
 
-const same = (a: CodigoRow, b: CodigoRow) =>
+/** Whether the file's line says what the table already holds, on the columns the file has. */
+const same = (a: CodigoRow, b: CodigoRow, present: Set<KeptField>) =>
   a.capitulo === b.capitulo &&
   a.nombre === b.nombre &&
-  a.norma === b.norma &&
   a.area === b.area &&
   a.carasMin === b.carasMin &&
   a.carasMax === b.carasMax &&
-  a.denticion === b.denticion &&
-  a.unidades === b.unidades;
+  KEPT_WHEN_ABSENT.every((field) => !present.has(field) || a[field] === b[field]);
 
 /**
  * Imports a code table: every line checked first; the preview (`dryRun`)
  * counts new, changed and unchanged codes and lists the refused lines; the
  * import itself loads the whole file in one transaction, or nothing when any
  * line is refused. Codes are matched by their code; none is ever deleted (a
- * code a line of the past used stays).
+ * code a line of the past used stays), and a column the file leaves out
+ * (norma, denticion, unidades) keeps what an existing code has.
  */
 export async function importNomenclador(
   deps: Deps,
@@ -90,7 +114,7 @@ export async function importNomenclador(
 ): Promise<NomencladorImportResult> {
   if (file.bytes === 0) throw badRequest(MESSAGES.csv.EMPTY, { file: MESSAGES.csv.EMPTY });
   if (file.isBinary) throw new AppError(415, MESSAGES.csv.NOT_TEXT, ERROR_CODES.UNSUPPORTED_MEDIA);
-  const { rows, errors } = await readCodigos(file);
+  const { rows, errors, present } = await readCodigos(file);
   if (!options.dryRun && errors.total > 0) {
     const message = M.HAS_ERRORS(errors.total.toLocaleString('es-AR'));
     throw badRequest(message, { file: message });
@@ -103,7 +127,7 @@ export async function importNomenclador(
     for (const row of rows) {
       const before = existing.get(row.codigo);
       if (!before) created += 1;
-      else if (!same(before, row)) updated += 1;
+      else if (!same(before, row, present)) updated += 1;
       else continue;
       changed.push(row);
     }
@@ -117,7 +141,7 @@ export async function importNomenclador(
       errorCount: errors.total,
     };
     if (options.dryRun) return result;
-    await repo.upsertCodigos(tx, changed);
+    await repo.upsertCodigos(tx, changed, present);
     await recordAudit(tx, actor, {
       action: 'import',
       entity: 'nomenclador',

@@ -67,6 +67,19 @@ describe.each(BACKENDS)('CSV import of the code table (%s)', (backend) => {
       updated: 1,
       unchanged: 6,
     });
+
+    // A sheet without the optional columns changes names only: units, dentition and norms stay.
+    const names =
+      'codigo;nombre;area;caras_min;caras_max\n02.01;Obturación simple;caras;1;1\n03.01;Tratamiento endodóntico en unirradiculares;pieza;;\n';
+    expect((await importCodigos(t.app, t.admin, names)).json()).toMatchObject({
+      count: 2,
+      updated: 1,
+      unchanged: 1,
+    });
+    expect((await codigos()).find((c) => c.codigo === '02.01')).toMatchObject({
+      nombre: 'Obturación simple',
+      unidades: 275,
+    });
   });
 
   it('lists every bad line in words and loads nothing while any remains', async () => {

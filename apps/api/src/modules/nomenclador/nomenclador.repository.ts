@@ -41,7 +41,7 @@ const columns = {
 function whereOf(search: CodigoSearch) {
   const parts = [];
   if (search.capitulo) parts.push(sql`${codigosPrestacion.capitulo} = ${search.capitulo}`);
-  // Codes are ASCII digits and dots: a byte-order prefix range.
+  // A code's start as typed: '02' the chapter, '02.0' its first codes, '02.01' one code and its sub-codes.
   if (search.kind === 'codigo') parts.push(sql`starts_with(${codigosPrestacion.codigo}, ${search.prefix})`);
   // Every word somewhere in the name: 'obturacion compuesta' finds 'Obturación … cavidad compuesta'.
   if (search.kind === 'nombre')

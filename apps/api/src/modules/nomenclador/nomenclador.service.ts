@@ -19,12 +19,15 @@ const M = MESSAGES.nomenclador;
 
 type Deps = Pick<FastifyInstance, 'db'>;
 
+/** A code typed without its dots ('0201', '040502') as the table writes it ('02.01', '04.05.02'). */
+const codigoPrefix = (raw: string) => (raw.includes('.') ? raw : (raw.match(/\d{1,2}/g) ?? []).join('.'));
+
 /** A search typed by staff or a dentist: digits and dots are the start of a code, anything else words of a name. */
 function searchOf(query: NomencladorQuery): repo.CodigoSearch {
   const raw = query.search?.trim() ?? '';
   const capitulo = query.capitulo;
   if (raw === '') return { kind: 'all', capitulo };
-  if (/^[\d.]+$/.test(raw)) return { kind: 'codigo', prefix: raw, capitulo };
+  if (/^[\d.]+$/.test(raw)) return { kind: 'codigo', prefix: codigoPrefix(raw), capitulo };
   return { kind: 'nombre', words: searchKey(raw).split(/\s+/).filter(Boolean).slice(0, 8), capitulo };
 }
 

@@ -24,6 +24,7 @@ describe.each(BACKENDS)('the code table (%s)', (backend) => {
 
   it('finds codes by the start of the code or by words of the name, accents and case aside, and by chapter', async () => {
     expect((await list('?search=02.')).rows.map((r) => r.codigo)).toEqual(['02.01', '02.02']);
+    expect((await list('?search=0202')).rows.map((r) => r.codigo)).toEqual(['02.02']);
     expect((await list('?search=OBTURACION%20compuesta')).rows.map((r) => r.codigo)).toEqual(['02.02']);
     expect((await list('?search=fluor')).rows.map((r) => r.codigo)).toEqual(['07.01']);
     expect((await list('?capitulo=03')).rows.map((r) => r.codigo)).toEqual(['03.01']);

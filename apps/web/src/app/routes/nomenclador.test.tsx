@@ -120,7 +120,7 @@ describe('/nomenclador', () => {
       new File(['codigo;nombre;area\n'], 'n.csv', { type: 'text/csv' }),
     );
     expect(await within(dialog).findByText(/Línea 3: Capítulo desconocido/)).toBeInTheDocument();
-    expect(within(dialog).getByText(MESSAGES.nomenclador.HAS_ERRORS('1'))).toBeInTheDocument();
+    expect(within(dialog).getByText(MESSAGES.nomenclador.PREVIEW_HAS_ERRORS('1'))).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Importar' })).toBeDisabled();
     expect(uploads).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { FormModal } from '@/components/ui/form-modal/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
+import { Modal } from '@/components/ui/modal/index.ts';
 import { PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import { TextArea } from '@/components/ui/text-area/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
@@ -43,6 +44,7 @@ export function GruposPanel({ canManage }: { canManage: boolean }) {
   const save = useSaveGrupo();
   const remove = useDeleteGrupo();
   const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<GrupoCodigos | null>(null);
 
   const columns = useMemo<Column<GrupoCodigos>[]>(() => {
     const list: Column<GrupoCodigos>[] = [
@@ -76,12 +78,7 @@ export function GruposPanel({ canManage }: { canManage: boolean }) {
               className={listPage.iconButton}
               aria-label={`Eliminar el grupo ${g.nombre}`}
               title="Eliminar"
-              onClick={() =>
-                remove.mutate(g.id, {
-                  onSuccess: () => toast.success(M.GRUPO_DELETED),
-                  onError: (error) => toast.error(errorMessage(error)),
-                })
-              }
+              onClick={() => setDeleting(g)}
             >
               <TrashIcon size={18} />
             </button>
@@ -89,7 +86,7 @@ export function GruposPanel({ canManage }: { canManage: boolean }) {
         ),
       });
     return list;
-  }, [canManage, remove, toast]);
+  }, [canManage]);
 
   return (
     <ListPanel
@@ -113,6 +110,37 @@ export function GruposPanel({ canManage }: { canManage: boolean }) {
         isLoading={grupos.isPending}
         error={grupos.error}
       />
+      <Modal
+        isOpen={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Eliminar grupo"
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancelar
+            </Button>
+            <Button
+              variant="alert"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(deleting!.id, {
+                  onSuccess: () => toast.success(M.GRUPO_DELETED),
+                  onError: (error) => toast.error(errorMessage(error)),
+                  onSettled: () => setDeleting(null),
+                })
+              }
+            >
+              Eliminar
+            </Button>
+          </>
+        }
+      >
+        <p>
+          ¿Eliminar el grupo «{deleting?.nombre}»? Sus códigos quedan en el nomenclador; solo deja de existir
+          el grupo.
+        </p>
+      </Modal>
       {editing && (
         <FormModal
           isOpen

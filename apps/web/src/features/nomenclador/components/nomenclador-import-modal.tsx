@@ -36,7 +36,7 @@ export function NomencladorImportModal({ isOpen, onClose }: { isOpen: boolean; o
   const submit = async () => {
     if (!file) return;
     const done = await upload.mutateAsync({ file });
-    toast.success(M.IMPORTED(formatNumber(done.count)));
+    toast.success(M.IMPORTED(formatNumber(done.created), formatNumber(done.updated)));
     close();
   };
 
@@ -68,30 +68,37 @@ export function NomencladorImportModal({ isOpen, onClose }: { isOpen: boolean; o
         }}
         hint="Columnas: codigo;capitulo;nombre;area;caras_min;caras_max;denticion;unidades (y norma, opcional). UTF-8 o Latin-1, separado por ; o ,"
       />
-      {preview.isFetching && (
-        <p role="status">
-          <Spinner size={16} /> Revisando el archivo…
-        </p>
-      )}
+      {/* Always there, so what the preview found is announced when it arrives. */}
+      <p role="status" className={styles.status}>
+        {preview.isFetching ? (
+          <>
+            <Spinner size={16} /> Revisando el archivo…
+          </>
+        ) : (
+          result &&
+          `${formatCount(result.count, 'código', 'códigos')} en el archivo: ${formatCount(result.created, 'nuevo', 'nuevos')}, ${formatCount(result.updated, 'modificado', 'modificados')}, ${formatCount(result.unchanged, 'sin cambios', 'sin cambios')}.`
+        )}
+      </p>
       {preview.error && <Alert variant="error">{errorMessage(preview.error)}</Alert>}
       {upload.error && <Alert variant="error">{errorMessage(upload.error)}</Alert>}
       {result && !preview.isFetching && (
         <section aria-label="Vista previa" className={styles.summary}>
-          <p>
-            {formatCount(result.count, 'código', 'códigos')} en el archivo:{' '}
-            {formatCount(result.created, 'nuevo', 'nuevos')},{' '}
-            {formatCount(result.updated, 'modificado', 'modificados')},{' '}
-            {formatCount(result.unchanged, 'sin cambios', 'sin cambios')}.
-          </p>
           {result.errorCount > 0 ? (
             <>
-              <Alert variant="error">{M.HAS_ERRORS(formatNumber(result.errorCount))}</Alert>
-              <ul className={styles.errors}>
+              <Alert variant="error">{M.PREVIEW_HAS_ERRORS(formatNumber(result.errorCount))}</Alert>
+              {/* Scrolls within the dialog: focusable, so the keyboard scrolls it too. */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled from the keyboard */}
+              <ul className={styles.errors} tabIndex={0} aria-label="Líneas con errores">
                 {result.errors.map((e) => (
                   <li key={`${e.line}-${e.message}`}>
                     Línea {e.line}: {e.message}
                   </li>
                 ))}
+                {result.errorCount > result.errors.length && (
+                  <li>
+                    … y {formatCount(result.errorCount - result.errors.length, 'línea más', 'líneas más')}
+                  </li>
+                )}
               </ul>
             </>
           ) : (
