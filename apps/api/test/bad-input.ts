@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type AddressInfo, connect } from 'node:net';
-import { emptySchedule, importCsvFormSchema, notificacionFormSchema, WEEKDAYS } from '@red-dental/contracts';
+import {
+  emptySchedule,
+  importCsvFormSchema,
+  nomencladorImportFormSchema,
+  notificacionFormSchema,
+  WEEKDAYS,
+} from '@red-dental/contracts';
 import {
   buildAfiliadoInput,
   buildCreateUserInput,
@@ -17,6 +23,7 @@ import { z } from 'zod';
 import type { RouteEntry } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
 import { afiliadoAuth, createAfiliado } from '../src/modules/afiliados/afiliados.factories.ts';
+import { loadCodigos } from '../src/modules/nomenclador/nomenclador.factories.ts';
 import { createObraSocial } from '../src/modules/obras-sociales/obras-sociales.factories.ts';
 import { createDentist } from '../src/modules/profesionales/profesionales.factories.ts';
 import { createUserWithRoles } from '../src/modules/usuarios/usuarios.factories.ts';
@@ -563,6 +570,45 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     },
     'GET /api/geocode': { as: 'dentist', url: '/api/geocode', query: { q: 'Av. Corrientes 1234' } },
 
+    'GET /api/nomenclador': {
+      as: 'dentist',
+      url: '/api/nomenclador',
+      query: { search: 'consulta', capitulo: '01' },
+    },
+    'PUT /api/nomenclador/:id': {
+      as: 'admin',
+      url: `/api/nomenclador/${f.codigoId}`,
+      body: (n) => ({ nombre: `Consulta ${n}`, area: 'boca', denticion: 'ambas', unidades: 100 + n }),
+    },
+    'POST /api/nomenclador/import': {
+      as: 'admin',
+      url: '/api/nomenclador/import',
+      query: { dryRun: 'true' },
+      upload: {
+        fields: {},
+        file: {
+          field: 'file',
+          name: 'nomenclador.csv',
+          type: 'text/csv',
+          content: Buffer.from('codigo;nombre;area\n01.09;Consulta de prueba;boca\n'),
+        },
+        contract: nomencladorImportFormSchema,
+        maxBytes: MAX_UPLOAD_BYTES,
+      },
+    },
+    'GET /api/nomenclador/grupos': { as: 'dentist', url: '/api/nomenclador/grupos' },
+    'POST /api/nomenclador/grupos': {
+      as: 'admin',
+      url: '/api/nomenclador/grupos',
+      body: (n) => ({ nombre: `Grupo ${n}`, codigos: ['01.01'] }),
+    },
+    'PUT /api/nomenclador/grupos/:id': {
+      as: 'admin',
+      url: `/api/nomenclador/grupos/${f.grupoId}`,
+      body: (n) => ({ nombre: `Grupo cambiado ${n}`, codigos: ['01.01'] }),
+    },
+    'DELETE /api/nomenclador/grupos/:id': { as: 'admin', url: `/api/nomenclador/grupos/${f.grupoToDelete}` },
+
     'POST /api/notificaciones': {
       as: 'admin',
       url: '/api/notificaciones',
@@ -663,6 +709,15 @@ async function createFixtures(ctx: TestContext) {
   const especialidadToDelete = (await call('POST', '/api/especialidades', { nombre: 'Odontología legal' }))
     .id;
   const zonaToEdit = (await call('POST', '/api/zonas', { nombre: 'Oeste', numero: 2 })).id;
+  await loadCodigos(app, admin);
+  const codigoId = (
+    await app.inject({ method: 'GET', url: '/api/nomenclador?search=01.01', headers: admin })
+  ).json().rows[0].id as number;
+  const grupoId = (await call('POST', '/api/nomenclador/grupos', { nombre: 'Consultas', codigos: ['01.01'] }))
+    .id;
+  const grupoToDelete = (
+    await call('POST', '/api/nomenclador/grupos', { nombre: 'Borrar', codigos: ['01.01'] })
+  ).id;
   const dentist = await createDentist(app, admin, {
     obrasSociales: [osId],
     zonaId,
@@ -745,6 +800,9 @@ async function createFixtures(ctx: TestContext) {
     osToDelete,
     zonaId,
     zonaToEdit,
+    codigoId,
+    grupoId,
+    grupoToDelete,
     especialidadId,
     especialidadToEdit,
     especialidadToDelete,

@@ -52,6 +52,7 @@ describe('StaffSidebar', () => {
         'Notificaciones',
         'Tablero',
         'Catálogos',
+        'Nomenclador',
         'Usuarios',
         'Roles',
         'Auditoría',
@@ -68,21 +69,27 @@ describe('StaffSidebar', () => {
         'Notificaciones',
         'Tablero',
         'Catálogos',
+        'Nomenclador',
         'Cerrar Sesión',
       ],
     ],
-    ['PRESTADOR', ['Red Dental', 'Mi Perfil', 'Afiliados', 'Notificaciones', 'Cerrar Sesión']],
+    ['PRESTADOR', ['Red Dental', 'Mi Perfil', 'Afiliados', 'Notificaciones', 'Nomenclador', 'Cerrar Sesión']],
   ])('shows %s exactly the entries it may use', (role, entries) => {
     renderSidebar(role);
     expect(entryNames()).toEqual(entries);
   });
 
   it.each<[string, PermissionName[], string[]]>([
-    ['modifying affiliates', ['AFILIADOS.UPDATE'], ['Notificaciones']],
-    ['loading affiliates', ['AFILIADOS.CREATE'], ['Afiliados', 'Notificaciones', 'Tablero']],
-    ['seeing professionals', ['PROFESSIONALS.GET'], ['Profesionales', 'Notificaciones', 'Tablero']],
+    // The code table opens for the whole back office.
+    ['modifying affiliates', ['AFILIADOS.UPDATE'], ['Notificaciones', 'Nomenclador']],
+    ['loading affiliates', ['AFILIADOS.CREATE'], ['Afiliados', 'Notificaciones', 'Tablero', 'Nomenclador']],
+    [
+      'seeing professionals',
+      ['PROFESSIONALS.GET'],
+      ['Profesionales', 'Notificaciones', 'Tablero', 'Nomenclador'],
+    ],
     // A staff account has no professional record to keep.
-    ['keeping the own profile', ['PROFESSIONALS.UPDATE_PROFILE'], ['Notificaciones']],
+    ['keeping the own profile', ['PROFESSIONALS.UPDATE_PROFILE'], ['Notificaciones', 'Nomenclador']],
   ])(
     'shows a custom role %s the entries of the screens it opens, and no other',
     (_what, permissions, entries) => {
