@@ -35,6 +35,11 @@ test('the administrator creates a role with the permissions it needs, each expla
   const holderPage = await other.newPage();
   await signIn(holderPage, holder.user, holder.pass);
   await expect(holderPage.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-  expect(await sidebarEntries(holderPage)).toEqual(['Afiliados', 'Notificaciones', 'Cerrar Sesión']);
+  expect(await sidebarEntries(holderPage)).toEqual([
+    'Afiliados',
+    'Notificaciones',
+    'Nomenclador',
+    'Cerrar Sesión',
+  ]);
   await other.close();
 });

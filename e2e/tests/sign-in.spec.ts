@@ -19,6 +19,7 @@ test('an administrator lands on /profesionales with the full sidebar, and logs o
     'Notificaciones',
     'Tablero',
     'Catálogos',
+    'Nomenclador',
     'Usuarios',
     'Roles',
     'Auditoría',
@@ -51,6 +52,7 @@ test('administrative staff land on /profesionales and see no Mi Perfil', async (
     'Notificaciones',
     'Tablero',
     'Catálogos',
+    'Nomenclador',
     'Cerrar Sesión',
   ]);
 });
@@ -64,7 +66,13 @@ test('a professional lands on /mi-perfil with its own entries, icons only on a p
   await expect(page).toHaveURL(/\/mi-perfil$/);
   // Just approved, the profile still lacks what the directory needs.
   await expect(page.getByRole('heading', { level: 1, name: 'Completar Perfil' })).toBeVisible();
-  expect(await sidebarEntries(page)).toEqual(['Mi Perfil', 'Afiliados', 'Notificaciones', 'Cerrar Sesión']);
+  expect(await sidebarEntries(page)).toEqual([
+    'Mi Perfil',
+    'Afiliados',
+    'Notificaciones',
+    'Nomenclador',
+    'Cerrar Sesión',
+  ]);
 
   // A screen the role may not use shows a notice inside the frame.
   await page.goto('/obra-social');
