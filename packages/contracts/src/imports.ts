@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanQueryParam } from './common.ts';
 
 // ---------------------------------------------------------------------------
 // What every CSV import answers about the lines it refused
@@ -13,3 +14,6 @@ export const importRowErrorSchema = z.object({
   message: z.string(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+/** `?dryRun=true` on an import: check and count, write nothing. */
+export const dryRunQuerySchema = z.object({ dryRun: booleanQueryParam });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQueryParam, boundedString, paginatedQuerySchema } from './common.ts';
+import { boundedString, paginatedQuerySchema } from './common.ts';
 import { importRowErrorSchema } from './imports.ts';
 import * as MESSAGES from './messages/index.ts';
 
@@ -105,6 +105,29 @@ export const codigoInputSchema = z
 export type CodigoInput = z.input<typeof codigoInputSchema>;
 export type CodigoValues = z.output<typeof codigoInputSchema>;
 
+/** 'Editar código': the form holds text as typed ('2,5' units, faces as digits); codigoInputSchema checks what it becomes. */
+export const codigoFormSchema = z
+  .object({
+    nombre: z.string(),
+    norma: z.string(),
+    area: z.enum(AREAS_TRATAMIENTO),
+    carasMin: z.string(),
+    carasMax: z.string(),
+    denticion: z.enum(DENTICIONES),
+    unidades: z.string().refine((v) => v.trim() === '' || parseUnidades(v) !== undefined, M.UNIDADES_INVALID),
+  })
+  .transform(
+    (v): CodigoInput => ({
+      ...v,
+      norma: v.norma.trim() || null,
+      carasMin: v.area === 'caras' ? Number(v.carasMin || 0) : 0,
+      carasMax: v.area === 'caras' ? Number(v.carasMax || 0) : 0,
+      unidades: v.unidades.trim() === '' ? null : (parseUnidades(v.unidades) ?? null),
+    }),
+  )
+  .pipe(codigoInputSchema);
+export type CodigoForm = z.input<typeof codigoFormSchema>;
+
 export const codigoPrestacionSchema = z.object({
   id: z.number(),
   codigo: z.string(),
@@ -157,6 +180,22 @@ export const grupoCodigosInputSchema = z.object({
 });
 export type GrupoCodigosInput = z.output<typeof grupoCodigosInputSchema>;
 
+/** The codes as typed in a group's form: '02.01, 02.02' or one per line. */
+const splitCodigos = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/** 'Nuevo grupo' and 'Editar grupo': the codes typed as text, then checked as grupoCodigosInputSchema. */
+export const grupoCodigosFormSchema = z
+  .object({
+    nombre: z.string(),
+    codigos: z.string().refine((v) => splitCodigos(v).every((c) => CODIGO_PATTERN.test(c)), M.CODIGO_INVALID),
+  })
+  .transform((v) => ({ nombre: v.nombre, codigos: splitCodigos(v.codigos) }))
+  .pipe(grupoCodigosInputSchema);
+
 // ---------------------------------------------------------------------------
 // POST /api/nomenclador/import?dryRun=true (multipart `file`)
 // ---------------------------------------------------------------------------
@@ -180,6 +219,3 @@ export type NomencladorImportResult = z.infer<typeof nomencladorImportResultSche
 
 /** The multipart form of an import of codes, as the route reads it: `file` is the uploaded file's name. */
 export const nomencladorImportFormSchema = z.object({ file: z.string({ error: M.FILE_REQUIRED }) });
-
-/** `?dryRun=true`: check and count, write nothing. */
-export const dryRunQuerySchema = z.object({ dryRun: booleanQueryParam });

@@ -1,47 +1,19 @@
 import {
   AREA_LABELS,
   AREAS_TRATAMIENTO,
-  type CodigoInput,
+  type CodigoForm,
   type CodigoPrestacion,
-  codigoInputSchema,
+  codigoFormSchema,
   DENTICION_LABELS,
   DENTICIONES,
   formatUnidades,
-  MESSAGES,
-  parseUnidades,
 } from '@red-dental/contracts';
-import { z } from 'zod';
 import { FormModal } from '@/components/ui/form-modal/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextArea } from '@/components/ui/text-area/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useUpdateCodigo } from '../api/update-codigo.ts';
 import styles from './nomenclador.module.css';
-
-const M = MESSAGES.nomenclador;
-
-/** The form holds text as typed ('2,5' units, faces as digits); the contract's schema checks what it becomes. */
-const codigoFormSchema = z
-  .object({
-    nombre: z.string(),
-    norma: z.string(),
-    area: z.enum(AREAS_TRATAMIENTO),
-    carasMin: z.string(),
-    carasMax: z.string(),
-    denticion: z.enum(DENTICIONES),
-    unidades: z.string().refine((v) => v.trim() === '' || parseUnidades(v) !== undefined, M.UNIDADES_INVALID),
-  })
-  .transform(
-    (v): CodigoInput => ({
-      ...v,
-      norma: v.norma.trim() || null,
-      carasMin: v.area === 'caras' ? Number(v.carasMin || 0) : 0,
-      carasMax: v.area === 'caras' ? Number(v.carasMax || 0) : 0,
-      unidades: v.unidades.trim() === '' ? null : (parseUnidades(v.unidades) ?? null),
-    }),
-  )
-  .pipe(codigoInputSchema);
-type CodigoForm = z.input<typeof codigoFormSchema>;
 
 const AREA_OPTIONS = AREAS_TRATAMIENTO.map((a) => ({ value: a, label: AREA_LABELS[a] }));
 const DENTICION_OPTIONS = DENTICIONES.map((d) => ({ value: d, label: DENTICION_LABELS[d] }));

@@ -1,6 +1,5 @@
-import { CODIGO_PATTERN, type GrupoCodigos, grupoCodigosInputSchema, MESSAGES } from '@red-dental/contracts';
+import { type GrupoCodigos, grupoCodigosFormSchema, MESSAGES } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { FormModal } from '@/components/ui/form-modal/index.ts';
@@ -19,21 +18,6 @@ import { useSaveGrupo } from '../api/save-grupo.ts';
 import styles from './nomenclador.module.css';
 
 const M = MESSAGES.nomenclador;
-
-/** The codes as typed, one list: '02.01, 02.02' or one per line. */
-const splitCodigos = (text: string) =>
-  text
-    .split(/[\s,;]+/)
-    .map((c) => c.trim())
-    .filter(Boolean);
-
-const grupoFormSchema = z
-  .object({
-    nombre: z.string(),
-    codigos: z.string().refine((v) => splitCodigos(v).every((c) => CODIGO_PATTERN.test(c)), M.CODIGO_INVALID),
-  })
-  .transform((v) => ({ nombre: v.nombre, codigos: splitCodigos(v.codigos) }))
-  .pipe(grupoCodigosInputSchema);
 
 type Editing = { grupo: GrupoCodigos | null } | null;
 
@@ -146,7 +130,7 @@ export function GruposPanel({ canManage }: { canManage: boolean }) {
           isOpen
           onClose={() => setEditing(null)}
           title={editing.grupo ? 'Editar grupo' : 'Nuevo grupo'}
-          schema={grupoFormSchema}
+          schema={grupoCodigosFormSchema}
           defaultValues={{
             nombre: editing.grupo?.nombre ?? '',
             codigos: editing.grupo?.codigos.join(', ') ?? '',
