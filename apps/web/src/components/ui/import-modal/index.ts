@@ -1,0 +1,1 @@
+export { ImportModal, type ImportModalProps, type ImportPreview } from './import-modal.tsx';
