@@ -39,6 +39,7 @@ test('the administrator creates a role with the permissions it needs, each expla
     'Afiliados',
     'Notificaciones',
     'Nomenclador',
+    'Convenios',
     'Cerrar Sesión',
   ]);
   await other.close();

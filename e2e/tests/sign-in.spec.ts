@@ -20,6 +20,7 @@ test('an administrator lands on /profesionales with the full sidebar, and logs o
     'Tablero',
     'Catálogos',
     'Nomenclador',
+    'Convenios',
     'Usuarios',
     'Roles',
     'Auditoría',
@@ -53,6 +54,7 @@ test('administrative staff land on /profesionales and see no Mi Perfil', async (
     'Tablero',
     'Catálogos',
     'Nomenclador',
+    'Convenios',
     'Cerrar Sesión',
   ]);
 });
@@ -71,6 +73,7 @@ test('a professional lands on /mi-perfil with its own entries, icons only on a p
     'Afiliados',
     'Notificaciones',
     'Nomenclador',
+    'Convenios',
     'Cerrar Sesión',
   ]);
 

@@ -10,6 +10,7 @@ import accesoRoutes from './modules/acceso/acceso.routes.ts';
 import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
 import auditoriaRoutes from './modules/auditoria/auditoria.routes.ts';
 import cartillaRoutes from './modules/cartilla/cartilla.routes.ts';
+import conveniosRoutes from './modules/convenios/convenios.routes.ts';
 import especialidadesRoutes from './modules/especialidades/especialidades.routes.ts';
 import filesRoutes from './modules/files/files.routes.ts';
 import geocodingRoutes from './modules/geocoding/geocoding.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(inArea('mis-datos', misDatosAfiliadoRoutes), { prefix: '/afiliados' });
       await api.register(inArea('obras-sociales', obrasSocialesRoutes), { prefix: '/obra-sociales' });
       await api.register(inArea('nomenclador', nomencladorRoutes), { prefix: '/nomenclador' });
+      await api.register(inArea('convenios', conveniosRoutes), { prefix: '/convenios' });
       await api.register(inArea('profesionales', profesionalesRoutes), { prefix: '/profesionales' });
       await api.register(inArea('profesionales', recordatoriosRoutes), { prefix: '/profesionales' });
       await api.register(inArea('mis-datos', misDatosCuentaRoutes), { prefix: '/profesionales' });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type AddressInfo, connect } from 'node:net';
 import {
+  arancelesImportFormSchema,
   emptySchedule,
   importCsvFormSchema,
   nomencladorImportFormSchema,
@@ -182,6 +183,19 @@ interface ValidRequest {
     maxBytes: number;
   };
 }
+
+/** A contract of the insurer from 2026 on, as the contracts screen posts it. */
+const convenioBody = (obraSocialId: number) => ({
+  obraSocialId,
+  nombre: 'Convenio',
+  vigenteDesde: '2026-01-01',
+  vigenteHasta: null,
+  diaCierre: 25,
+  plazoPresentacionDias: 60,
+  plazoRefacturacionDias: 30,
+  requiereToken: false,
+  valorUnidad: 100000,
+});
 
 /** A complete profile body, as the profile screen posts it. */
 function profileBody(p: { nombre: string; email: string }, zonaOs: { osId: number; especialidadId: number }) {
@@ -608,6 +622,43 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: (n) => ({ nombre: `Grupo cambiado ${n}`, codigos: ['01.01'] }),
     },
     'DELETE /api/nomenclador/grupos/:id': { as: 'admin', url: `/api/nomenclador/grupos/${f.grupoToDelete}` },
+    'GET /api/convenios': { as: 'dentist', url: '/api/convenios', query: { obraSocialId: String(f.osId) } },
+    'POST /api/convenios': {
+      as: 'admin',
+      url: '/api/convenios',
+      body: (n) => ({
+        ...convenioBody(f.osToEdit),
+        nombre: `Convenio ${n}`,
+        vigenteDesde: `${2100 + n}-01-01`,
+        vigenteHasta: `${2100 + n}-12-31`,
+      }),
+    },
+    'PUT /api/convenios/:id': {
+      as: 'admin',
+      url: `/api/convenios/${f.convenioId}`,
+      body: (n) => ({ ...convenioBody(f.osId), nombre: `Convenio cambiado ${n}` }),
+    },
+    'GET /api/convenios/:id/aranceles': {
+      as: 'dentist',
+      url: `/api/convenios/${f.convenioId}/aranceles`,
+      query: { fecha: '2026-06-01', search: '01.01', pageIndex: '0', pageSize: '10' },
+    },
+    'POST /api/convenios/:id/aranceles/import': {
+      as: 'admin',
+      url: `/api/convenios/${f.convenioId}/aranceles/import`,
+      query: { dryRun: 'true' },
+      upload: {
+        fields: {},
+        file: {
+          field: 'file',
+          name: 'aranceles.csv',
+          type: 'text/csv',
+          content: Buffer.from('codigo;importe;vigente_desde\n01.01;1.500,00;2026-02-01\n'),
+        },
+        contract: arancelesImportFormSchema,
+        maxBytes: MAX_UPLOAD_BYTES,
+      },
+    },
 
     'POST /api/notificaciones': {
       as: 'admin',
@@ -715,6 +766,7 @@ async function createFixtures(ctx: TestContext) {
   ).json().rows[0].id as number;
   const grupoId = (await call('POST', '/api/nomenclador/grupos', { nombre: 'Consultas', codigos: ['01.01'] }))
     .id;
+  const convenioId = (await call('POST', '/api/convenios', convenioBody(osId))).id;
   const grupoToDelete = (
     await call('POST', '/api/nomenclador/grupos', { nombre: 'Borrar', codigos: ['01.01'] })
   ).id;
@@ -801,6 +853,7 @@ async function createFixtures(ctx: TestContext) {
     zonaId,
     zonaToEdit,
     codigoId,
+    convenioId,
     grupoId,
     grupoToDelete,
     especialidadId,

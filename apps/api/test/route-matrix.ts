@@ -143,6 +143,11 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/nomenclador/grupos': ADMIN_ONLY,
   'PUT /api/nomenclador/grupos/:id': ADMIN_ONLY,
   'DELETE /api/nomenclador/grupos/:id': ADMIN_ONLY,
+  'GET /api/convenios': ANY_USER,
+  'POST /api/convenios': ADMIN_ONLY,
+  'PUT /api/convenios/:id': ADMIN_ONLY,
+  'GET /api/convenios/:id/aranceles': ANY_USER,
+  'POST /api/convenios/:id/aranceles/import': ADMIN_ONLY,
 
   'POST /api/notificaciones': STAFF,
   'POST /api/notificaciones/afiliados': STAFF,

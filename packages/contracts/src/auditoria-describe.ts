@@ -38,6 +38,7 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   codigo_prestacion: { the: 'el código', a: 'un código', feminine: false },
   grupo_codigos: { the: 'el grupo de códigos', a: 'un grupo de códigos', feminine: false },
   nomenclador: { the: 'el nomenclador', a: 'el nomenclador', feminine: false },
+  convenio: { the: 'el convenio', a: 'un convenio', feminine: false },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -222,8 +223,10 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   delete: (_, s) => `Eliminó ${s().the}`,
   approve: (_, s) => `Aprobó la solicitud de alta de ${s().bare}`,
   reject: (_, s) => `Rechazó la solicitud de alta de ${s().bare}`,
-  import: (row) => {
+  import: (row, subject) => {
     const d = row.details ?? {};
+    if (row.entity === 'convenio')
+      return `Importó aranceles a ${subject().the}${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
     if (row.entity === 'nomenclador')
       return `Importó códigos al nomenclador${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
     const file = text(d.archivo);

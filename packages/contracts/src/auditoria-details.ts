@@ -47,6 +47,13 @@ const FIELD_LABELS: Record<string, string> = {
   carasMax: 'Caras máximas',
   denticion: 'Dentición',
   unidades: 'Unidades',
+  vigenteDesde: 'Vigente desde',
+  vigenteHasta: 'Vigente hasta',
+  diaCierre: 'Día de cierre',
+  plazoPresentacionDias: 'Plazo de presentación (días)',
+  plazoRefacturacionDias: 'Plazo de refacturación (días)',
+  requiereToken: 'Requiere token del afiliado',
+  valorUnidad: 'Valor de la unidad (centavos)',
 };
 
 /** Fields a line of their own would repeat: the sentence names the subject, the document has its column. */
@@ -266,6 +273,15 @@ export function auditDetails(row: DescribedAuditRow): string[] {
         ? fieldLines(row, { ...entry.details })
         : exportLines(row, entry.details);
     case 'import':
+      if (entry.entity === 'convenio') {
+        const d = entry.details;
+        return [
+          `${count(d.count, 'arancel', 'aranceles')}: ${count(d.created, 'nuevo', 'nuevos')}, ${count(d.replaced, 'reemplazado', 'reemplazados')}, ${count(d.unchanged, 'sin cambios', 'sin cambios')}`,
+          ...(d.closed
+            ? [`Cerró ${count(d.closed, 'arancel anterior', 'aranceles anteriores')} el día antes del nuevo`]
+            : []),
+        ];
+      }
       if (entry.entity === 'nomenclador') {
         const d = entry.details;
         return [

@@ -74,6 +74,18 @@ const codigoFields = {
   unidades: text.nullable(),
 };
 const grupoFields = { nombre: text, codigos: z.array(text) };
+/** A contract's fields as saved; its unit value in centavos. */
+const convenioFields = {
+  obraSocialId: id,
+  nombre: text,
+  vigenteDesde: text,
+  vigenteHasta: text.nullable(),
+  diaCierre: z.number().int(),
+  plazoPresentacionDias: z.number().int(),
+  plazoRefacturacionDias: z.number().int(),
+  requiereToken: z.boolean(),
+  valorUnidad: z.number().int().nullable(),
+};
 
 // --- Each action and what it records ----------------------------------------
 
@@ -103,6 +115,7 @@ const created = z.discriminatedUnion('entity', [
   entry('create', 'especialidad', z.strictObject({ nombre: text })),
   entry('create', 'zona', z.strictObject(zonaFields)),
   entry('create', 'grupo_codigos', z.strictObject(grupoFields)),
+  entry('create', 'convenio', z.strictObject(convenioFields)),
 ]);
 
 const updated = z.discriminatedUnion('entity', [
@@ -161,6 +174,7 @@ const updated = z.discriminatedUnion('entity', [
     z.strictObject({ codigo: text, antes: z.strictObject(codigoFields), ...codigoFields }),
   ),
   entry('update', 'grupo_codigos', z.strictObject({ antes: z.strictObject(grupoFields), ...grupoFields })),
+  entry('update', 'convenio', z.strictObject({ antes: z.strictObject(convenioFields), ...convenioFields })),
 ]);
 
 const deleted = z.discriminatedUnion('entity', [
@@ -194,6 +208,18 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
         deactivated: z.number().int().optional(),
         moved: z.number().int().optional(),
         errorCount: z.number().int().optional(),
+      }),
+    ),
+    entry(
+      'import',
+      'convenio',
+      z.strictObject({
+        archivo: text,
+        count: z.number().int(),
+        created: z.number().int(),
+        closed: z.number().int(),
+        replaced: z.number().int(),
+        unchanged: z.number().int(),
       }),
     ),
     entry(

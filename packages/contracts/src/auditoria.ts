@@ -82,6 +82,7 @@ export const AUDIT_ENTITIES = [
   'codigo_prestacion',
   'grupo_codigos',
   'nomenclador',
+  'convenio',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -99,6 +100,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   codigo_prestacion: 'código de prestación',
   grupo_codigos: 'grupo de códigos',
   nomenclador: 'nomenclador',
+  convenio: 'convenio',
 };
 
 // ---------------------------------------------------------------------------

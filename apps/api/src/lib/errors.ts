@@ -33,10 +33,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e?.code === '23505' && (!constraint || e.constraint === constraint);
 }
 
-/** PostgreSQL foreign_key_violation: a row still referenced (ON DELETE RESTRICT), or a reference to none. */
+/**
+ * A row still referenced, or a reference to none: PostgreSQL's
+ * foreign_key_violation (NO ACTION), or restrict_violation (ON DELETE RESTRICT).
+ */
 export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
   const e = findPgError(error);
-  return e?.code === '23503' && (!constraint || e.constraint === constraint);
+  return (e?.code === '23503' || e?.code === '23001') && (!constraint || e.constraint === constraint);
 }
 
 function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {

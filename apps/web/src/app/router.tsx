@@ -48,6 +48,7 @@ const signedInStaff: RouteObject = {
     page(PATHS.miPerfil, 'Mi Perfil', signedIn('miPerfil')),
     page(PATHS.catalogos, 'Catálogos', signedIn('catalogos')),
     page(PATHS.nomenclador, 'Nomenclador', signedIn('nomenclador')),
+    page(PATHS.convenios, 'Convenios', signedIn('convenios')),
     page(PATHS.miCuenta, 'Mi cuenta', signedIn('miCuenta')),
     page(PATHS.misDatosUsuario, 'Mis datos', signedIn('misDatos')),
     page(PATHS.usuarios, 'Usuarios', signedIn('usuarios')),

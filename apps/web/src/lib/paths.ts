@@ -34,6 +34,7 @@ export const PATHS = {
   miPerfil: '/mi-perfil',
   catalogos: '/catalogos',
   nomenclador: '/nomenclador',
+  convenios: '/convenios',
   miCuenta: '/mi-cuenta',
   usuarios: '/usuarios',
   roles: '/roles',
@@ -72,6 +73,7 @@ const STAFF_SCREENS: Record<string, PermissionRequirement | null> = {
   [PATHS.catalogos]: PERMISSIONS.PROFESSIONALS_UPDATE,
   // Read by the whole back office (a dentist looks codes up); kept with NOMENCLADOR.MANAGE.
   [PATHS.nomenclador]: null,
+  [PATHS.convenios]: null,
   [PATHS.miCuenta]: null,
   [PATHS.misDatosUsuario]: null,
   [PATHS.usuarios]: PERMISSIONS.USERS_GET,

@@ -54,6 +54,13 @@ export const queryKeys = {
     grupos: ['nomenclador', 'grupos'] as const,
     importPreview: (fileKey: number) => ['nomenclador-import-preview', fileKey] as const,
   },
+  /** The insurers' contracts and their fees under `all`; an import's preview apart. */
+  convenios: {
+    all: ['convenios'] as const,
+    list: ['convenios', 'list'] as const,
+    aranceles: (id: number, params: object) => ['convenios', 'aranceles', id, params] as const,
+    importPreview: (id: number, fileKey: number) => ['convenios-import-preview', id, fileKey] as const,
+  },
   /** Every zone; the catalogue (with counts) sits under it, so invalidating zonas reads both again. */
   zonas: ['zonas'] as const,
   zonasCatalogo: ['zonas', 'catalogo'] as const,

@@ -12,3 +12,5 @@ export const SUBMIT_FAILED = 'Error al enviar el formulario. Por favor, intenta 
 export const DELETED = (n: number) => `Se eliminaron ${n} Obra(s) Social(es)`;
 export const DELETE_FAILED = 'Hubo un error al eliminar las obras sociales';
 export const DELETE_CONFIRM = 'Esta acción no se puede deshacer.';
+export const HAS_CONVENIOS =
+  'La obra social tiene convenios: sus aranceles y lo facturado con ellos se conservan, por eso no se puede eliminar';

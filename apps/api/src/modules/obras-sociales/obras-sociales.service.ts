@@ -1,6 +1,6 @@
 import { MESSAGES, type ObraSocial, type ObraSocialInput } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { type Actor, recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as repo from './obras-sociales.repository.ts';
 
@@ -73,15 +73,22 @@ export async function updateObraSocial(deps: Deps, actor: Actor, id: number, inp
   return getObraSocial(deps, id);
 }
 
+/** Removes an insurer; one with contracts stays (409): its fees and what was billed under them are kept. */
 export async function deleteObraSocial(deps: Deps, actor: Actor, id: number) {
-  await deps.db.transaction(async (tx) => {
-    const [removed] = await repo.remove(tx, id);
-    if (!removed) throw notFound(MESSAGES.obrasSociales.NOT_FOUND);
-    await recordAudit(tx, actor, {
-      action: 'delete',
-      entity: 'obra_social',
-      entityId: id,
-      details: { nombre: removed.nombre },
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [removed] = await repo.remove(tx, id);
+      if (!removed) throw notFound(MESSAGES.obrasSociales.NOT_FOUND);
+      await recordAudit(tx, actor, {
+        action: 'delete',
+        entity: 'obra_social',
+        entityId: id,
+        details: { nombre: removed.nombre },
+      });
     });
-  });
+  } catch (error) {
+    if (isForeignKeyViolation(error, 'convenios_obra_social_id_obras_sociales_id_fk'))
+      throw conflict(MESSAGES.obrasSociales.HAS_CONVENIOS);
+    throw error;
+  }
 }

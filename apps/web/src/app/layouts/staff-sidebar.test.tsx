@@ -53,6 +53,7 @@ describe('StaffSidebar', () => {
         'Tablero',
         'Catálogos',
         'Nomenclador',
+        'Convenios',
         'Usuarios',
         'Roles',
         'Auditoría',
@@ -70,26 +71,38 @@ describe('StaffSidebar', () => {
         'Tablero',
         'Catálogos',
         'Nomenclador',
+        'Convenios',
         'Cerrar Sesión',
       ],
     ],
-    ['PRESTADOR', ['Red Dental', 'Mi Perfil', 'Afiliados', 'Notificaciones', 'Nomenclador', 'Cerrar Sesión']],
+    [
+      'PRESTADOR',
+      ['Red Dental', 'Mi Perfil', 'Afiliados', 'Notificaciones', 'Nomenclador', 'Convenios', 'Cerrar Sesión'],
+    ],
   ])('shows %s exactly the entries it may use', (role, entries) => {
     renderSidebar(role);
     expect(entryNames()).toEqual(entries);
   });
 
   it.each<[string, PermissionName[], string[]]>([
-    // The code table opens for the whole back office.
-    ['modifying affiliates', ['AFILIADOS.UPDATE'], ['Notificaciones', 'Nomenclador']],
-    ['loading affiliates', ['AFILIADOS.CREATE'], ['Afiliados', 'Notificaciones', 'Tablero', 'Nomenclador']],
+    // The code table and the contracts open for the whole back office.
+    ['modifying affiliates', ['AFILIADOS.UPDATE'], ['Notificaciones', 'Nomenclador', 'Convenios']],
+    [
+      'loading affiliates',
+      ['AFILIADOS.CREATE'],
+      ['Afiliados', 'Notificaciones', 'Tablero', 'Nomenclador', 'Convenios'],
+    ],
     [
       'seeing professionals',
       ['PROFESSIONALS.GET'],
-      ['Profesionales', 'Notificaciones', 'Tablero', 'Nomenclador'],
+      ['Profesionales', 'Notificaciones', 'Tablero', 'Nomenclador', 'Convenios'],
     ],
     // A staff account has no professional record to keep.
-    ['keeping the own profile', ['PROFESSIONALS.UPDATE_PROFILE'], ['Notificaciones', 'Nomenclador']],
+    [
+      'keeping the own profile',
+      ['PROFESSIONALS.UPDATE_PROFILE'],
+      ['Notificaciones', 'Nomenclador', 'Convenios'],
+    ],
   ])(
     'shows a custom role %s the entries of the screens it opens, and no other',
     (_what, permissions, entries) => {

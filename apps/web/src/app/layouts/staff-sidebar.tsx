@@ -5,6 +5,7 @@ import { CountBadge } from '@/components/ui/count-badge/index.ts';
 import { ToothLogo } from '@/components/ui/icons/index.ts';
 import {
   BellIcon,
+  BriefcaseIcon,
   BuildingIcon,
   ChartIcon,
   ClipboardListIcon,
@@ -51,6 +52,7 @@ const STAFF_ENTRIES: readonly Entry[] = [
   { to: PATHS.tablero, label: 'Tablero', icon: ChartIcon },
   { to: PATHS.catalogos, label: 'Catálogos', icon: TagIcon },
   { to: PATHS.nomenclador, label: 'Nomenclador', icon: FileTextIcon },
+  { to: PATHS.convenios, label: 'Convenios', icon: BriefcaseIcon },
   { to: PATHS.usuarios, label: 'Usuarios', icon: UserCogIcon },
   { to: PATHS.roles, label: 'Roles', icon: ShieldIcon },
   { to: PATHS.auditoria, label: 'Auditoría', icon: ClipboardListIcon },

@@ -22,6 +22,7 @@ export const SIGNED_IN_SCREENS = {
   notificacionesAfiliado: () => import('./notificaciones-afiliado.tsx'),
   catalogos: () => import('./catalogos.tsx'),
   nomenclador: () => import('./nomenclador.tsx'),
+  convenios: () => import('./convenios.tsx'),
   miCuenta: () => import('./mi-cuenta.tsx'),
   usuarios: () => import('./usuarios.tsx'),
   roles: () => import('./roles.tsx'),

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------
+// Calendar days, as the dated data (contracts, fees, rules) keep them:
+// yyyy-mm-dd, with no time and no zone.
+// ---------------------------------------------------------------------------
+
+const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/** True for a real calendar day written yyyy-mm-dd (not 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(value)
+  );
+}
+
+/** A day as a spreadsheet writes it ('15/12/2026', '2026-12-15'), as yyyy-mm-dd; undefined when it is none. */
+export function parseFecha(raw: string): string | undefined {
+  const value = raw.trim().replace(/[ T]00:00(:00(\.0+)?)?$/, '');
+  const pad = (s: string) => s.padStart(2, '0');
+  const ymd = YMD.exec(value);
+  const dmy = DMY.exec(value);
+  const iso = ymd
+    ? `${ymd[1]}-${pad(ymd[2]!)}-${pad(ymd[3]!)}`
+    : dmy
+      ? `${dmy[3]}-${pad(dmy[2]!)}-${pad(dmy[1]!)}`
+      : '';
+  return isCalendarDate(iso) ? iso : undefined;
+}
+
+/** The day before `iso` (yyyy-mm-dd): where a dated value ends when the next one starts. */
+export function dayBefore(iso: string): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** 'dd/mm/aaaa' for a yyyy-mm-dd day, as the screens write dates. */
+export const formatFecha = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** A calendar day in a request: yyyy-mm-dd. */
+export const fechaSchema = (message: string) => z.string().trim().refine(isCalendarDate, message);
