@@ -14,6 +14,10 @@ export const VALOR_UNIDAD_INVALID = 'Escriba el valor de la unidad en pesos, por
 /** Two contracts of one insurer cannot be in force on the same day. */
 export const OVERLAPS = (nombre: string, desde: string, hasta: string | null) =>
   `Se superpone con el convenio ${nombre}, vigente desde el ${desde}${hasta ? ` hasta el ${hasta}` : ' sin fecha de fin'}`;
+export const STARTS_AFTER_FEES = (desde: string) =>
+  `El convenio tiene aranceles vigentes desde el ${desde}: no puede empezar después`;
+export const VALOR_UNIDAD_IN_USE =
+  'El convenio tiene aranceles en unidades: cambiar el valor de la unidad cambiaría el precio de lo ya atendido. Cree un convenio nuevo desde la fecha del cambio';
 export const SHORTER_THAN_FEES = (hasta: string) =>
   `El convenio tiene aranceles vigentes después del ${hasta}: cierre o corrija esos aranceles antes de acortarlo`;
 

@@ -75,14 +75,18 @@ export async function findOverlapping(
   return row;
 }
 
-/** The latest day any of the contract's fees is in force ('infinity' for an open one), or none. */
-export async function lastFeeDay(db: DbOrTx, convenioId: number): Promise<string | undefined> {
-  const [row] = await queryRows<{ last: string | null }>(
+/**
+ * The first and last day any of the contract's fees is in force (`last`
+ * 'infinity' for an open one; both null with no fees), and how many are set in units.
+ */
+export async function feeBounds(db: DbOrTx, convenioId: number) {
+  const [row] = await queryRows<{ first: string | null; last: string | null; in_units: number }>(
     db,
-    sql`select max(coalesce(vigente_hasta, 'infinity'::date))::text as last from ${aranceles}
-        where convenio_id = ${convenioId}`,
+    sql`select min(vigente_desde)::text as first, max(coalesce(vigente_hasta, 'infinity'::date))::text as last,
+          count(*) filter (where unidades is not null)::int as in_units
+        from ${aranceles} where convenio_id = ${convenioId}`,
   );
-  return row?.last ?? undefined;
+  return { first: row?.first ?? null, last: row?.last ?? null, inUnits: Number(row?.in_units ?? 0) };
 }
 
 export async function insert(db: DbOrTx, values: ConvenioValues): Promise<number> {

@@ -69,19 +69,27 @@ export async function createConvenio(deps: Deps, caller: Subject, values: Conven
   return findConvenio(deps, id);
 }
 
-/** A contract's new terms; its end may not cut off fees in force after it. */
+/**
+ * A contract's new terms. Its dates may not leave out days its fees are in
+ * force, and the unit value of fees set in units does not change (the price of
+ * lines already served would): a new value starts a new contract from that day.
+ */
 export async function updateConvenio(deps: Deps, caller: Subject, id: number, values: ConvenioValues) {
   await deps.db.transaction(async (tx) => {
     const current = await repo.findById(tx, id);
     if (!current) throw notFound(M.NOT_FOUND);
     await assertFits(tx, values, id);
-    if (values.vigenteHasta !== null) {
-      const last = await repo.lastFeeDay(tx, id);
-      if (last !== undefined && last > values.vigenteHasta) {
-        const message = M.SHORTER_THAN_FEES(formatFecha(values.vigenteHasta));
-        throw conflict(message, { vigenteHasta: message });
-      }
+    const fees = await repo.feeBounds(tx, id);
+    if (values.vigenteHasta !== null && fees.last !== null && fees.last > values.vigenteHasta) {
+      const message = M.SHORTER_THAN_FEES(formatFecha(values.vigenteHasta));
+      throw conflict(message, { vigenteHasta: message });
     }
+    if (fees.first !== null && fees.first < values.vigenteDesde) {
+      const message = M.STARTS_AFTER_FEES(formatFecha(fees.first));
+      throw conflict(message, { vigenteDesde: message });
+    }
+    if (fees.inUnits > 0 && values.valorUnidad !== current.valorUnidad)
+      throw conflict(M.VALOR_UNIDAD_IN_USE, { valorUnidad: M.VALOR_UNIDAD_IN_USE });
     await repo.update(tx, id, values);
     const antes = audited({ ...current, obraSocialId: current.obraSocial.id });
     await recordAudit(tx, caller, {

@@ -110,6 +110,30 @@ describe.each(BACKENDS)('the insurers’ contracts and their fees (%s)', (backen
       sql`select details from audit_log where action = 'import' and entity = 'convenio' order by id desc limit 1`,
     );
     expect(audit?.details).toMatchObject({ count: 1, created: 1, closed: 1 });
+
+    // The terms may not leave fees out of the contract, nor reprice fees set in units.
+    const terms = { ...convenio, obraSocialId: os.id };
+    const repriced = await t.inject('PUT', `/api/convenios/${convenio.id}`, t.admin, {
+      ...terms,
+      valorUnidad: 120000,
+    });
+    expect(repriced.statusCode).toBe(409);
+    expect(repriced.json().fields).toEqual({ valorUnidad: M.VALOR_UNIDAD_IN_USE });
+    const later = await t.inject('PUT', `/api/convenios/${convenio.id}`, t.admin, {
+      ...terms,
+      vigenteDesde: '2026-02-01',
+    });
+    expect(later.json().error).toBe(M.STARTS_AFTER_FEES('01/01/2026'));
+    const shorter = await t.inject('PUT', `/api/convenios/${convenio.id}`, t.admin, {
+      ...terms,
+      vigenteHasta: '2026-12-31',
+    });
+    expect(shorter.json().error).toBe(M.SHORTER_THAN_FEES('31/12/2026'));
+    const renamed = await t.inject('PUT', `/api/convenios/${convenio.id}`, t.admin, {
+      ...terms,
+      nombre: 'Convenio Galeno',
+    });
+    expect(renamed.json()).toMatchObject({ nombre: 'Convenio Galeno', aranceles: 3 });
   });
 
   it('lists every bad line in words and loads nothing while any remains', async () => {
