@@ -10,6 +10,8 @@ const PHONE = { width: 375, height: 740 };
  * card hides what is past the card's edge).
  */
 async function expectInSight(elements: Locator, what: string): Promise<void> {
+  // The table lays its rows out again when the viewport changes: wait for them before counting.
+  await expect(elements.first(), `${what}: none found`).toBeVisible();
   const count = await elements.count();
   expect(count, `${what}: none found`).toBeGreaterThan(0);
   for (let i = 0; i < count; i += 1) {
