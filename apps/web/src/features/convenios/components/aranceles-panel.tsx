@@ -34,13 +34,17 @@ export function ArancelesPanel({ convenio, canManage }: { convenio: Convenio; ca
 
   const columns = useMemo<Column<Arancel>[]>(
     () => [
+      // The code and its name in one cell, so that a phone shows them beside the fee.
       {
-        id: 'codigo',
-        header: 'Código',
+        id: 'prestacion',
+        header: 'Prestación',
         isPrimary: true,
-        cell: (a) => <span className={styles.codigo}>{a.codigo}</span>,
+        cell: (a) => (
+          <>
+            <strong className={styles.codigo}>{a.codigo}</strong> {a.nombre}
+          </>
+        ),
       },
-      { id: 'nombre', header: 'Prestación', isPrimary: true, cell: (a) => a.nombre },
       {
         id: 'valor',
         header: 'Arancel',

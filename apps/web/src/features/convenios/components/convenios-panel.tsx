@@ -48,13 +48,26 @@ export function ConveniosPanel({
       },
       { id: 'nombre', header: 'Convenio', isPrimary: true, cell: (c) => c.nombre },
       { id: 'vigencia', header: 'Vigencia', cell: vigencia },
-      { id: 'cierre', header: 'Cierre', align: 'end', cell: (c) => `Día ${c.diaCierre}` },
+      // The terms that run the month, in each row's expansion: the table stays in sight beside the menu.
+      {
+        id: 'cierre',
+        header: 'Cierre del período',
+        isDetail: true,
+        cell: (c) => `Día ${c.diaCierre} de cada mes`,
+      },
       {
         id: 'plazos',
-        header: 'Presentación / refacturación',
-        cell: (c) => `${c.plazoPresentacionDias} / ${c.plazoRefacturacionDias} días`,
+        header: 'Plazos',
+        isDetail: true,
+        cell: (c) =>
+          `Presentación: ${c.plazoPresentacionDias} días; refacturación: ${c.plazoRefacturacionDias} días`,
       },
-      { id: 'token', header: 'Token', cell: (c) => (c.requiereToken ? 'Requerido' : 'No') },
+      {
+        id: 'token',
+        header: 'Token del afiliado',
+        isDetail: true,
+        cell: (c) => (c.requiereToken ? 'Requerido para validar' : 'No requerido'),
+      },
       {
         id: 'unidad',
         header: 'Valor unidad',
@@ -67,6 +80,8 @@ export function ConveniosPanel({
         header: <span className="sr-only">Aranceles</span>,
         label: 'Ver aranceles',
         align: 'center',
+        // The way to a contract's fees stays in sight on a phone too.
+        isPrimary: true,
         cell: (c) => (
           <button
             type="button"
