@@ -110,6 +110,9 @@ export async function signIn(page: Page, user: string, pass: string): Promise<vo
 /** The staff sidebar's entries, in order, without the brand link. */
 export async function sidebarEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menú principal' });
+  // The menu draws after the session is read: wait for the brand, one entry (every account has
+  // Notificaciones) and 'Cerrar Sesión' before reading it.
+  await expect(nav.getByRole('link').nth(2)).toBeAttached();
   const names = await nav
     .getByRole('link')
     .evaluateAll((links) =>
