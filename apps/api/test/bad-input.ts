@@ -6,6 +6,7 @@ import {
   importCsvFormSchema,
   nomencladorImportFormSchema,
   notificacionFormSchema,
+  reglasImportFormSchema,
   WEEKDAYS,
 } from '@red-dental/contracts';
 import {
@@ -185,6 +186,29 @@ interface ValidRequest {
 }
 
 /** A contract of the insurer from 2026 on, as the contracts screen posts it. */
+/** A rule covering a target in one year (a year per request keeps them from overlapping). */
+const reglaBody = (objetivo: string, year: number) => ({
+  objetivo,
+  cubre: true,
+  coberturaPct: 100,
+  coseguroImporte: null,
+  coseguroPct: null,
+  requiereAutorizacion: false,
+  adjuntos: [],
+  frecuencia: 1,
+  periodoDias: 180,
+  anioCalendario: false,
+  ambito: 'afiliado',
+  mismoPrestador: false,
+  edadMin: null,
+  edadMax: null,
+  carenciaDias: null,
+  topeMensual: null,
+  garantiaMeses: null,
+  vigenteDesde: `${year}-01-01`,
+  vigenteHasta: `${year}-12-31`,
+});
+
 const convenioBody = (obraSocialId: number) => ({
   obraSocialId,
   nombre: 'Convenio',
@@ -659,6 +683,54 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
         maxBytes: MAX_UPLOAD_BYTES,
       },
     },
+    'GET /api/planes': { as: 'dentist', url: '/api/planes', query: { obraSocialId: String(f.osId) } },
+    'POST /api/planes': {
+      as: 'admin',
+      url: '/api/planes',
+      body: (n) => ({ obraSocialId: f.osToEdit, codigo: `P${n}`, nombre: `Plan ${n}` }),
+    },
+    'PUT /api/planes/:id': {
+      as: 'admin',
+      url: `/api/planes/${f.planId}`,
+      body: (n) => ({ obraSocialId: f.osId, codigo: 'PL', nombre: `Plan cambiado ${n}` }),
+    },
+    'DELETE /api/planes/:id': { as: 'admin', url: `/api/planes/${f.planToDelete}` },
+    'GET /api/planes/:id/reglas': {
+      as: 'dentist',
+      url: `/api/planes/${f.planId}/reglas`,
+      query: { fecha: '2026-06-01' },
+    },
+    'POST /api/planes/:id/reglas': {
+      as: 'admin',
+      url: `/api/planes/${f.planId}/reglas`,
+      body: (n) => reglaBody('capitulo:05', 2100 + n),
+    },
+    'PUT /api/planes/:id/reglas/:reglaId': {
+      as: 'admin',
+      url: `/api/planes/${f.planId}/reglas/${f.reglaId}`,
+      body: () => reglaBody('01.01', 2026),
+    },
+    'DELETE /api/planes/:id/reglas/:reglaId': {
+      as: 'admin',
+      url: `/api/planes/${f.planId}/reglas/${f.reglaToDelete}`,
+    },
+    'GET /api/planes/:id/reglas/export': { as: 'dentist', url: `/api/planes/${f.planId}/reglas/export` },
+    'POST /api/planes/:id/reglas/import': {
+      as: 'admin',
+      url: `/api/planes/${f.planId}/reglas/import`,
+      query: { dryRun: 'true' },
+      upload: {
+        fields: {},
+        file: {
+          field: 'file',
+          name: 'reglas.csv',
+          type: 'text/csv',
+          content: Buffer.from('objetivo;cubre;cobertura_pct;vigente_desde\n02.01;si;100;2027-01-01\n'),
+        },
+        contract: reglasImportFormSchema,
+        maxBytes: MAX_UPLOAD_BYTES,
+      },
+    },
 
     'POST /api/notificaciones': {
       as: 'admin',
@@ -767,6 +839,12 @@ async function createFixtures(ctx: TestContext) {
   const grupoId = (await call('POST', '/api/nomenclador/grupos', { nombre: 'Consultas', codigos: ['01.01'] }))
     .id;
   const convenioId = (await call('POST', '/api/convenios', convenioBody(osId))).id;
+  const planId = (await call('POST', '/api/planes', { obraSocialId: osId, codigo: 'PL', nombre: 'Plan' })).id;
+  const planToDelete = (
+    await call('POST', '/api/planes', { obraSocialId: osId, codigo: 'BORRAR', nombre: 'Borrar' })
+  ).id;
+  const reglaId = (await call('POST', `/api/planes/${planId}/reglas`, reglaBody('01.01', 2026))).id;
+  const reglaToDelete = (await call('POST', `/api/planes/${planId}/reglas`, reglaBody('02.01', 2026))).id;
   const grupoToDelete = (
     await call('POST', '/api/nomenclador/grupos', { nombre: 'Borrar', codigos: ['01.01'] })
   ).id;
@@ -854,6 +932,10 @@ async function createFixtures(ctx: TestContext) {
     zonaToEdit,
     codigoId,
     convenioId,
+    planId,
+    planToDelete,
+    reglaId,
+    reglaToDelete,
     grupoId,
     grupoToDelete,
     especialidadId,

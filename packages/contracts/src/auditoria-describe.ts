@@ -39,6 +39,8 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   grupo_codigos: { the: 'el grupo de códigos', a: 'un grupo de códigos', feminine: false },
   nomenclador: { the: 'el nomenclador', a: 'el nomenclador', feminine: false },
   convenio: { the: 'el convenio', a: 'un convenio', feminine: false },
+  plan: { the: 'el plan', a: 'un plan', feminine: false },
+  regla: { the: 'la regla de plan', a: 'una regla de plan', feminine: true },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -227,6 +229,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     const d = row.details ?? {};
     if (row.entity === 'convenio')
       return `Importó aranceles a ${subject().the}${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
+    if (row.entity === 'plan')
+      return `Importó reglas a ${subject().the}${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
     if (row.entity === 'nomenclador')
       return `Importó códigos al nomenclador${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
     const file = text(d.archivo);

@@ -273,6 +273,17 @@ export function auditDetails(row: DescribedAuditRow): string[] {
         ? fieldLines(row, { ...entry.details })
         : exportLines(row, entry.details);
     case 'import':
+      if (entry.entity === 'plan') {
+        const d = entry.details;
+        return [
+          `${count(d.count, 'regla', 'reglas')}: ${count(d.created, 'nueva', 'nuevas')}, ${count(d.replaced, 'reemplazada', 'reemplazadas')}, ${count(d.unchanged, 'sin cambios', 'sin cambios')}`,
+          ...(d.closed
+            ? [
+                `Cerró ${count(d.closed, 'versión anterior', 'versiones anteriores')} el día antes de la nueva`,
+              ]
+            : []),
+        ];
+      }
       if (entry.entity === 'convenio') {
         const d = entry.details;
         return [

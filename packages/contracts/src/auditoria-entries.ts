@@ -86,6 +86,25 @@ const convenioFields = {
   requiereToken: z.boolean(),
   valorUnidad: z.number().int().nullable(),
 };
+/** A plan as saved. */
+const planFields = { obraSocialId: id, codigo: text, nombre: text };
+/** A rule: its target, its days and all it says in words (describeRegla). */
+const reglaFields = {
+  planId: id,
+  objetivo: text,
+  texto: text,
+  vigenteDesde: text,
+  vigenteHasta: text.nullable(),
+};
+/** What an import of dated versions did: a contract's fees, a plan's rules. */
+const versionsImported = z.strictObject({
+  archivo: text,
+  count: z.number().int(),
+  created: z.number().int(),
+  closed: z.number().int(),
+  replaced: z.number().int(),
+  unchanged: z.number().int(),
+});
 
 // --- Each action and what it records ----------------------------------------
 
@@ -116,6 +135,8 @@ const created = z.discriminatedUnion('entity', [
   entry('create', 'zona', z.strictObject(zonaFields)),
   entry('create', 'grupo_codigos', z.strictObject(grupoFields)),
   entry('create', 'convenio', z.strictObject(convenioFields)),
+  entry('create', 'plan', z.strictObject(planFields)),
+  entry('create', 'regla', z.strictObject(reglaFields)),
 ]);
 
 const updated = z.discriminatedUnion('entity', [
@@ -175,6 +196,12 @@ const updated = z.discriminatedUnion('entity', [
   ),
   entry('update', 'grupo_codigos', z.strictObject({ antes: z.strictObject(grupoFields), ...grupoFields })),
   entry('update', 'convenio', z.strictObject({ antes: z.strictObject(convenioFields), ...convenioFields })),
+  entry(
+    'update',
+    'plan',
+    z.strictObject({ antes: z.strictObject({ codigo: text, nombre: text }), ...planFields }),
+  ),
+  entry('update', 'regla', z.strictObject({ antes: z.strictObject(reglaFields), ...reglaFields })),
 ]);
 
 const deleted = z.discriminatedUnion('entity', [
@@ -183,6 +210,8 @@ const deleted = z.discriminatedUnion('entity', [
   entry('delete', 'especialidad', z.strictObject({ nombre: text })),
   entry('delete', 'profesional', z.strictObject({ nombre: text, email: text })),
   entry('delete', 'grupo_codigos', z.strictObject({ nombre: text })),
+  entry('delete', 'plan', z.strictObject({ codigo: text, nombre: text, reglas: z.number().int() })),
+  entry('delete', 'regla', z.strictObject(reglaFields)),
 ]);
 
 /** An affiliate given de baja or back by hand names them; an import names its file. */
@@ -210,18 +239,8 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
         errorCount: z.number().int().optional(),
       }),
     ),
-    entry(
-      'import',
-      'convenio',
-      z.strictObject({
-        archivo: text,
-        count: z.number().int(),
-        created: z.number().int(),
-        closed: z.number().int(),
-        replaced: z.number().int(),
-        unchanged: z.number().int(),
-      }),
-    ),
+    entry('import', 'convenio', versionsImported),
+    entry('import', 'plan', versionsImported),
     entry(
       'import',
       'nomenclador',

@@ -83,6 +83,8 @@ export const AUDIT_ENTITIES = [
   'grupo_codigos',
   'nomenclador',
   'convenio',
+  'plan',
+  'regla',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -101,6 +103,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   grupo_codigos: 'grupo de códigos',
   nomenclador: 'nomenclador',
   convenio: 'convenio',
+  plan: 'plan',
+  regla: 'regla de plan',
 };
 
 // ---------------------------------------------------------------------------

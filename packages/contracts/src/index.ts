@@ -20,6 +20,8 @@ export * from './notificaciones.ts';
 export * from './obras-sociales.ts';
 export * from './permission-labels.ts';
 export * from './permissions.ts';
+export * from './planes.ts';
+export * from './planes-reglas.ts';
 export * from './profesionales.ts';
 export * from './public-config.ts';
 export * from './public-config-meta.ts';

@@ -26,6 +26,15 @@ export class ErrorList {
   }
 }
 
+/** The refused lines of several lists in line order, cut at IMPORT_ERRORS_LIMIT; and how many in all. */
+export function mergeErrors(lists: readonly { items: readonly ImportRowError[]; total: number }[]) {
+  const items = lists
+    .flatMap((l) => l.items)
+    .sort((a, b) => a.line - b.line)
+    .slice(0, IMPORT_ERRORS_LIMIT);
+  return { errors: items, errorCount: lists.reduce((n, l) => n + l.total, 0) };
+}
+
 /** Header names folded: no case, accents, spaces, underscores, dots or other signs ("Nº de Documento" → "ndedocumento"). */
 export function headerKey(raw: string): string {
   return raw

@@ -21,6 +21,7 @@ export * as geocoding from './geocoding.ts';
 export * as nomenclador from './nomenclador.ts';
 export * as notificaciones from './notificaciones.ts';
 export * as obrasSociales from './obras-sociales.ts';
+export * as planes from './planes.ts';
 export * as profesionales from './profesionales.ts';
 export * as reportes from './reportes.ts';
 export * as roles from './roles.ts';

@@ -7,6 +7,8 @@ export const GRUPO_CREATED = 'Grupo creado';
 export const GRUPO_UPDATED = 'Grupo actualizado';
 export const GRUPO_DELETED = 'Grupo eliminado';
 export const GRUPO_TAKEN = 'Ya existe un grupo con ese nombre';
+export const GRUPO_IN_USE =
+  'El grupo está en reglas de planes: quite esas reglas antes de eliminarlo (o cambie sus códigos)';
 export const GRUPO_NOMBRE_REQUIRED = 'El nombre del grupo es requerido';
 export const GRUPO_EMPTY = 'Elija al menos un código para el grupo';
 export const GRUPO_UNKNOWN_CODES = (codigos: readonly string[]) =>

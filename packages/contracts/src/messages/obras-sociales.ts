@@ -14,3 +14,5 @@ export const DELETE_FAILED = 'Hubo un error al eliminar las obras sociales';
 export const DELETE_CONFIRM = 'Esta acción no se puede deshacer.';
 export const HAS_CONVENIOS =
   'La obra social tiene convenios: sus aranceles y lo facturado con ellos se conservan, por eso no se puede eliminar';
+export const HAS_PLANES =
+  'La obra social tiene planes: elimine sus planes (sin afiliados) antes de eliminarla';

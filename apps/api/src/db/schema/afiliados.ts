@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { obrasSociales } from './obras-sociales.ts';
+import { planes } from './planes.ts';
 
 export const afiliados = pgTable(
   'afiliados',
@@ -16,6 +27,12 @@ export const afiliados = pgTable(
     documento: text('documento').notNull(),
     fechaNacimiento: date('fecha_nacimiento', { mode: 'string' }),
     obraSocialId: integer('obra_social_id').references(() => obrasSociales.id, { onDelete: 'set null' }),
+    /** A plan of the affiliate's own insurer (the composite key below holds it there); null: none yet. */
+    planId: integer('plan_id'),
+    /** The number on the insurer's card, as the insurer writes it. */
+    numeroAfiliado: text('numero_afiliado'),
+    /** The day the affiliate joined the plan: waiting periods count from it. */
+    fechaAlta: date('fecha_alta', { mode: 'string' }),
     /** Confirmed address: the only one that ever receives mail. */
     email: text('email'),
     /** Address entered in the portal and waiting for its confirmation link to be opened. */
@@ -53,6 +70,12 @@ export const afiliados = pgTable(
       .on(t.obraSocialId, sql`${t.nombreBusqueda} collate "C"`, t.id)
       .where(sql`${t.bajaAt} is not null`),
     uniqueIndex('afiliados_email_token_key').on(t.emailTokenHash),
+    foreignKey({
+      name: 'afiliados_plan_fk',
+      columns: [t.planId, t.obraSocialId],
+      foreignColumns: [planes.id, planes.obraSocialId],
+    }).onDelete('restrict'),
+    index('afiliados_plan_idx').on(t.planId),
   ],
 );
 

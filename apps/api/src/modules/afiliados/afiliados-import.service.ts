@@ -13,7 +13,7 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { setLocalStatementTimeout, type Tx } from '../../db/client.ts';
-import { ErrorList } from '../../lib/csv-records.ts';
+import { ErrorList, mergeErrors } from '../../lib/csv-records.ts';
 import type { CsvFile } from '../../lib/csv-sniffer.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
@@ -46,15 +46,6 @@ class DryRunRollback extends Error {
   constructor(readonly result: TransactionOutcome) {
     super('dry run');
   }
-}
-
-/** The first IMPORT_ERRORS_LIMIT errors of several line-ordered lists, in line order. */
-function mergeErrors(lists: ErrorList[]) {
-  const items = lists
-    .flatMap((l) => l.items)
-    .sort((a, b) => a.line - b.line)
-    .slice(0, IMPORT_ERRORS_LIMIT);
-  return { errors: items, errorCount: lists.reduce((n, l) => n + l.total, 0) };
 }
 
 /**

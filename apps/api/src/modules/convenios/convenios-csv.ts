@@ -1,11 +1,5 @@
-import {
-  dayBefore,
-  formatFecha,
-  MESSAGES,
-  parseFecha,
-  parseImporte,
-  parseUnidades,
-} from '@red-dental/contracts';
+import { formatFecha, MESSAGES, parseFecha, parseImporte, parseUnidades } from '@red-dental/contracts';
+import { planVersions } from '../../lib/dated-versions.ts';
 import type { FeeVersion } from './convenios-import.repository.ts';
 
 const M = MESSAGES.convenios;
@@ -111,101 +105,34 @@ export interface FeePlan {
   errors: { line: number; message: string }[];
 }
 
-type Item = { from: 'file'; row: ArancelRow; replaces?: FeeVersion } | { from: 'table'; version: FeeVersion };
-
-const startOf = (item: Item) => (item.from === 'file' ? item.row.vigenteDesde : item.version.vigenteDesde);
-const endOf = (item: Item) => (item.from === 'file' ? item.row.vigenteHasta : item.version.vigenteHasta);
+type FeeValues = { importe: number | null; unidades: number | null };
 
 /**
- * Lays each code's new fees beside those it has: a line with the start of a
- * fee already there replaces its amount; an open fee (no end) ends the day
- * before the next version of its code starts, whether the table's or the
- * file's; any other overlap is the line's error. A fee changed from the 15th
- * on never touches a day before it.
+ * Lays each code's new fees beside those it has (planVersions): a line with
+ * the start of a fee already there replaces its amount; an open fee ends the
+ * day before the next version of its code starts; any other overlap is the
+ * line's error. A fee changed from the 15th on never touches a day before it.
  */
 export function planFees(rows: readonly ArancelRow[], existing: readonly FeeVersion[]): FeePlan {
-  const plan: FeePlan = { inserts: [], closes: [], replaces: [], unchanged: 0, errors: [] };
-  const byCodigo = new Map<number, Item[]>();
-  const add = (codigoId: number, item: Item) => {
-    const list = byCodigo.get(codigoId) ?? [];
-    list.push(item);
-    byCodigo.set(codigoId, list);
+  const plan = planVersions<FeeValues>(
+    rows.map((r) => ({ ...r, key: r.codigoId, values: { importe: r.importe, unidades: r.unidades } })),
+    existing.map((v) => ({ ...v, key: v.codigoId, values: { importe: v.importe, unidades: v.unidades } })),
+    {
+      same: (a, b) => a.importe === b.importe && a.unidades === b.unidades,
+      overlapsKept: (desde, hasta) => M.ROW_OVERLAPS(formatFecha(desde), hasta && formatFecha(hasta)),
+      overlapsLine: M.ROW_OVERLAPS_LINE,
+    },
+  );
+  return {
+    inserts: plan.inserts.map((i) => ({
+      codigoId: Number(i.key),
+      ...i.values,
+      vigenteDesde: i.vigenteDesde,
+      vigenteHasta: i.vigenteHasta,
+    })),
+    closes: plan.closes,
+    replaces: plan.replaces.map((r) => ({ id: r.id, ...r.values, vigenteHasta: r.vigenteHasta })),
+    unchanged: plan.unchanged,
+    errors: plan.errors,
   };
-  for (const version of existing) add(version.codigoId, { from: 'table', version });
-  for (const row of rows) add(row.codigoId, { from: 'file', row: { ...row } });
-
-  for (const items of byCodigo.values()) {
-    // A line starting the day a fee of the table starts takes that fee's place.
-    const fileItems = items.filter((i): i is Extract<Item, { from: 'file' }> => i.from === 'file');
-    if (fileItems.length === 0) continue;
-    const taken = new Set<number>();
-    for (const item of fileItems) {
-      const same = items.find(
-        (i) =>
-          i.from === 'table' && i.version.vigenteDesde === item.row.vigenteDesde && !taken.has(i.version.id),
-      );
-      if (same?.from === 'table') {
-        item.replaces = same.version;
-        taken.add(same.version.id);
-      }
-    }
-    const timeline = items
-      .filter((i) => i.from === 'file' || !taken.has(i.version.id))
-      .sort((a, b) => startOf(a).localeCompare(startOf(b)) || (a.from === 'table' ? -1 : 1));
-    const refused = new Set<Item>();
-    for (let i = 1; i < timeline.length; i++) {
-      const a = timeline[i - 1]!;
-      const b = timeline[i]!;
-      if (refused.has(a)) continue;
-      if (startOf(a) === startOf(b)) {
-        // Two lines of the file for one code and day (a fee of the table that day went to the first).
-        if (a.from === 'file' && b.from === 'file') {
-          plan.errors.push({ line: b.row.line, message: M.ROW_OVERLAPS_LINE(a.row.line) });
-          refused.add(b);
-          timeline.splice(i, 1);
-          i--;
-        }
-        continue;
-      }
-      const end = endOf(a);
-      if (end === null) {
-        const until = dayBefore(startOf(b));
-        if (a.from === 'table') plan.closes.push({ id: a.version.id, vigenteHasta: until });
-        else a.row.vigenteHasta = until;
-      } else if (end >= startOf(b)) {
-        const culprit = b.from === 'file' ? b : a;
-        if (culprit.from !== 'file') continue;
-        const other = culprit === b ? a : b;
-        plan.errors.push({
-          line: culprit.row.line,
-          message:
-            other.from === 'file'
-              ? M.ROW_OVERLAPS_LINE(other.row.line)
-              : M.ROW_OVERLAPS(
-                  formatFecha(other.version.vigenteDesde),
-                  other.version.vigenteHasta && formatFecha(other.version.vigenteHasta),
-                ),
-        });
-        refused.add(culprit);
-        timeline.splice(timeline.indexOf(culprit), 1);
-        i--;
-      }
-    }
-    for (const item of fileItems) {
-      if (refused.has(item)) continue;
-      const { row } = item;
-      const values = { importe: row.importe, unidades: row.unidades, vigenteHasta: row.vigenteHasta };
-      if (!item.replaces)
-        plan.inserts.push({ codigoId: row.codigoId, ...values, vigenteDesde: row.vigenteDesde });
-      else if (
-        item.replaces.importe === row.importe &&
-        item.replaces.unidades === row.unidades &&
-        item.replaces.vigenteHasta === row.vigenteHasta
-      )
-        plan.unchanged += 1;
-      else plan.replaces.push({ id: item.replaces.id, ...values });
-    }
-  }
-  plan.errors.sort((a, b) => a.line - b.line);
-  return plan;
 }

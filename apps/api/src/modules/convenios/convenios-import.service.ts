@@ -6,7 +6,7 @@ import {
   MESSAGES,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ErrorList, isBlankRecord, mapColumns, openCsvRecords } from '../../lib/csv-records.ts';
+import { ErrorList, isBlankRecord, mapColumns, mergeErrors, openCsvRecords } from '../../lib/csv-records.ts';
 import type { CsvFile } from '../../lib/csv-sniffer.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
@@ -79,15 +79,6 @@ async function readAranceles(
   return { rows, errors, skipped };
 }
 
-/** The refused lines of every kind, in line order, cut at IMPORT_ERRORS_LIMIT; and how many in all. */
-function merged(lists: { items: ImportRowError[]; total: number }[]) {
-  const items = lists
-    .flatMap((l) => l.items)
-    .sort((a, b) => a.line - b.line)
-    .slice(0, IMPORT_ERRORS_LIMIT);
-  return { errors: items, errorCount: lists.reduce((n, l) => n + l.total, 0) };
-}
-
 /**
  * Imports a contract's fees: the preview (`dryRun`) says what the file does
  * to the fees there are (new versions, open ones it closes the day before a
@@ -110,7 +101,7 @@ export async function importAranceles(
     // One import of a contract's fees at a time: two would each plan against the other's absence.
     await repo.lockObraSocial(tx, convenio.obraSocial.id);
     const plan = planFees(rows, await importRepo.findVersions(tx, convenioId));
-    const { errors: items, errorCount } = merged([
+    const { errors: items, errorCount } = mergeErrors([
       errors,
       skipped,
       { items: plan.errors, total: plan.errors.length },

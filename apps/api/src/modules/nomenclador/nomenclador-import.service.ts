@@ -6,7 +6,7 @@ import {
   type NomencladorImportResult,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ErrorList, isBlankRecord, mapColumns, openCsvRecords } from '../../lib/csv-records.ts';
+import { ErrorList, isBlankRecord, mapColumns, mergeErrors, openCsvRecords } from '../../lib/csv-records.ts';
 import type { CsvFile } from '../../lib/csv-sniffer.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
@@ -83,10 +83,8 @@ async function readCodigos(file: CsvFile): Promise<{
   if (rows.length === 0 && errors.total === 0 && skipped.total === 0)
     throw badRequest(M.HEADER_ONLY, { file: M.HEADER_ONLY });
   // Lines with bad quoting are errors like any other: both lists merged in line order, then cut.
-  const items = [...errors.items, ...skipped.items]
-    .sort((a, b) => a.line - b.line)
-    .slice(0, IMPORT_ERRORS_LIMIT);
-  return { rows, errors: { items, total: errors.total + skipped.total }, present };
+  const { errors: items, errorCount } = mergeErrors([errors, skipped]);
+  return { rows, errors: { items, total: errorCount }, present };
 }
 
 /** Whether the file's line says what the table already holds, on the columns the file has. */

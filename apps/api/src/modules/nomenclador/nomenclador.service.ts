@@ -9,7 +9,7 @@ import {
   type NomencladorQuery,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { searchKey } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
@@ -132,15 +132,21 @@ export async function updateGrupo(
   return (await repo.findGrupo(deps.db, id))!;
 }
 
+/** Deletes a group no plan's rule names (409 otherwise: the rule would lose its target). */
 export async function deleteGrupo(deps: Deps, caller: Subject, id: number) {
-  await deps.db.transaction(async (tx) => {
-    const removed = await repo.deleteGrupo(tx, id);
-    if (!removed) throw notFound(M.GRUPO_NOT_FOUND);
-    await recordAudit(tx, caller, {
-      action: 'delete',
-      entity: 'grupo_codigos',
-      entityId: id,
-      details: { nombre: removed.nombre },
+  try {
+    await deps.db.transaction(async (tx) => {
+      const removed = await repo.deleteGrupo(tx, id);
+      if (!removed) throw notFound(M.GRUPO_NOT_FOUND);
+      await recordAudit(tx, caller, {
+        action: 'delete',
+        entity: 'grupo_codigos',
+        entityId: id,
+        details: { nombre: removed.nombre },
+      });
     });
-  });
+  } catch (error) {
+    if (isForeignKeyViolation(error, 'reglas_grupo_id_grupos_codigos_id_fk')) throw conflict(M.GRUPO_IN_USE);
+    throw error;
+  }
 }

@@ -73,7 +73,7 @@ export async function updateObraSocial(deps: Deps, actor: Actor, id: number, inp
   return getObraSocial(deps, id);
 }
 
-/** Removes an insurer; one with contracts stays (409): its fees and what was billed under them are kept. */
+/** Removes an insurer; one with contracts or plans stays (409): its fees, rules and what was billed under them are kept. */
 export async function deleteObraSocial(deps: Deps, actor: Actor, id: number) {
   try {
     await deps.db.transaction(async (tx) => {
@@ -89,6 +89,8 @@ export async function deleteObraSocial(deps: Deps, actor: Actor, id: number) {
   } catch (error) {
     if (isForeignKeyViolation(error, 'convenios_obra_social_id_obras_sociales_id_fk'))
       throw conflict(MESSAGES.obrasSociales.HAS_CONVENIOS);
+    if (isForeignKeyViolation(error, 'planes_obra_social_id_obras_sociales_id_fk'))
+      throw conflict(MESSAGES.obrasSociales.HAS_PLANES);
     throw error;
   }
 }
