@@ -49,6 +49,7 @@ const signedInStaff: RouteObject = {
     page(PATHS.catalogos, 'Catálogos', signedIn('catalogos')),
     page(PATHS.nomenclador, 'Nomenclador', signedIn('nomenclador')),
     page(PATHS.convenios, 'Convenios', signedIn('convenios')),
+    page(PATHS.planes, 'Planes', signedIn('planes')),
     page(PATHS.miCuenta, 'Mi cuenta', signedIn('miCuenta')),
     page(PATHS.misDatosUsuario, 'Mis datos', signedIn('misDatos')),
     page(PATHS.usuarios, 'Usuarios', signedIn('usuarios')),

@@ -35,6 +35,7 @@ export const PATHS = {
   catalogos: '/catalogos',
   nomenclador: '/nomenclador',
   convenios: '/convenios',
+  planes: '/planes',
   miCuenta: '/mi-cuenta',
   usuarios: '/usuarios',
   roles: '/roles',
@@ -74,6 +75,7 @@ const STAFF_SCREENS: Record<string, PermissionRequirement | null> = {
   // Read by the whole back office (a dentist looks codes up); kept with NOMENCLADOR.MANAGE.
   [PATHS.nomenclador]: null,
   [PATHS.convenios]: null,
+  [PATHS.planes]: null,
   [PATHS.miCuenta]: null,
   [PATHS.misDatosUsuario]: null,
   [PATHS.usuarios]: PERMISSIONS.USERS_GET,

@@ -61,6 +61,13 @@ export const queryKeys = {
     aranceles: (id: number, params: object) => ['convenios', 'aranceles', id, params] as const,
     importPreview: (id: number, fileKey: number) => ['convenios-import-preview', id, fileKey] as const,
   },
+  /** The insurers' plans and their rules under `all`; an import's preview apart. */
+  planes: {
+    all: ['planes'] as const,
+    list: (obraSocialId?: number) => ['planes', 'list', obraSocialId ?? null] as const,
+    reglas: (id: number, fecha?: string) => ['planes', 'reglas', id, fecha ?? null] as const,
+    importPreview: (id: number, fileKey: number) => ['planes-import-preview', id, fileKey] as const,
+  },
   /** Every zone; the catalogue (with counts) sits under it, so invalidating zonas reads both again. */
   zonas: ['zonas'] as const,
   zonasCatalogo: ['zonas', 'catalogo'] as const,

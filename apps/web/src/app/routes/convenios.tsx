@@ -4,7 +4,7 @@ import { ArancelesPanel } from '@/features/convenios/components/aranceles-panel.
 import { ConveniosPanel } from '@/features/convenios/components/convenios-panel.tsx';
 import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
 import { usePermissions } from '@/lib/permissions.ts';
-import styles from './convenios.module.css';
+import listPage from '@/styles/list-page.module.css';
 
 /**
  * `/convenios`: the insurers' contracts and, for the one opened, its fees in
@@ -20,7 +20,7 @@ export function Component() {
   );
   const [shown, setShown] = useState<Convenio | null>(null);
   return (
-    <div className={styles.page}>
+    <div className={listPage.page}>
       <ConveniosPanel canManage={canManage} obrasSociales={options} onShow={setShown} />
       {shown && <ArancelesPanel key={shown.id} convenio={shown} canManage={canManage} />}
     </div>

@@ -23,6 +23,7 @@ export const SIGNED_IN_SCREENS = {
   catalogos: () => import('./catalogos.tsx'),
   nomenclador: () => import('./nomenclador.tsx'),
   convenios: () => import('./convenios.tsx'),
+  planes: () => import('./planes.tsx'),
   miCuenta: () => import('./mi-cuenta.tsx'),
   usuarios: () => import('./usuarios.tsx'),
   roles: () => import('./roles.tsx'),

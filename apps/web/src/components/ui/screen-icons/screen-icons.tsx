@@ -117,6 +117,16 @@ export const BriefcaseIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const ListChecksIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m3 17 2 2 4-4" />
+    <path d="m3 7 2 2 4-4" />
+    <path d="M13 6h8" />
+    <path d="M13 12h8" />
+    <path d="M13 18h8" />
+  </Icon>
+);
+
 export const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="7" />
