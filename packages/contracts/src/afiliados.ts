@@ -8,11 +8,13 @@ import {
   paginatedQuerySchema,
 } from './common.ts';
 import { exportFormatSchema } from './exports.ts';
+import { isCalendarDate } from './fechas.ts';
 import { importRowErrorSchema } from './imports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
 import { PERMISSION_DESCRIPTIONS } from './permission-labels.ts';
 import { PERMISSIONS } from './permissions.ts';
+import { planRefSchema } from './planes.ts';
 
 export const DOCUMENT_TYPES = ['DNI', 'Pasaporte', 'LE', 'LC', 'CI'] as const;
 export type TipoDocumento = (typeof DOCUMENT_TYPES)[number];
@@ -154,12 +156,41 @@ function checkDocumento(v: { tipoDocumento: TipoDocumento; documento: string }, 
   });
 }
 
+/** A reference to a plan in a request body: `{id}`, a plan of the affiliate's own insurer. */
+const planIdSchema = z.object(
+  { id: z.coerce.number({ error: M.PLAN_UNKNOWN }).int().positive().max(MAX_ID, M.PLAN_UNKNOWN) },
+  { error: M.PLAN_UNKNOWN },
+);
+
+/**
+ * The affiliate's plan, the number on the insurer's card and the day they
+ * joined (waiting periods count from it); each may be null. Left out of an
+ * edit they stay as they are, except that a new insurer leaves the affiliate
+ * with no plan unless one of its plans comes with it.
+ */
+const planFields = {
+  plan: planIdSchema.nullable().optional(),
+  /** '' as null: the field emptied. */
+  numeroAfiliado: z
+    .string({ error: M.NUMERO_AFILIADO_INVALID })
+    .trim()
+    .max(40, M.NUMERO_AFILIADO_INVALID)
+    .nullable()
+    .optional(),
+  fechaAlta: z
+    .string({ error: M.FECHA_ALTA_INVALID })
+    .trim()
+    .refine((v) => v === '' || isCalendarDate(v), M.FECHA_ALTA_INVALID)
+    .nullable()
+    .optional(),
+};
+
 /**
  * Body of POST /api/afiliados. The document is normalised
  * ("30.123.456" → "30123456"); a new affiliate needs an insurer.
  */
 export const afiliadoInputSchema = z
-  .object({ ...afiliadoFields, obraSocial: obraSocialIdSchema })
+  .object({ ...afiliadoFields, obraSocial: obraSocialIdSchema, ...planFields })
   .superRefine(checkDocumento);
 export type AfiliadoInput = z.infer<typeof afiliadoInputSchema>;
 
@@ -189,7 +220,7 @@ const contactoFields = {
  * out: unchanged). A new e-mail waits, pending, for its confirmation link.
  */
 export const afiliadoUpdateSchema = z
-  .object({ ...afiliadoFields, obraSocial: obraSocialIdSchema.nullable(), ...contactoFields })
+  .object({ ...afiliadoFields, obraSocial: obraSocialIdSchema.nullable(), ...planFields, ...contactoFields })
   .superRefine(checkDocumento);
 export type AfiliadoUpdate = z.infer<typeof afiliadoUpdateSchema>;
 
@@ -203,6 +234,12 @@ export const afiliadoSchema = z.object({
   fecha_nacimiento: z.string().nullable(),
   /** null: 'No asignada' (e.g. after its insurer was deleted). */
   obraSocial: obraSocialRefSchema.nullable(),
+  /** The plan of the affiliate's insurer; null: 'Sin plan asignado'. */
+  plan: planRefSchema.nullable(),
+  /** The number on the insurer's card, as the insurer writes it. */
+  numeroAfiliado: z.string().nullable(),
+  /** The day the affiliate joined (yyyy-mm-dd), from which waiting periods count. */
+  fechaAlta: z.string().nullable(),
   /** When the affiliate was given de baja (ISO 8601), or null while active. */
   fechaBaja: z.string().nullable(),
   /**

@@ -54,6 +54,9 @@ const FIELD_LABELS: Record<string, string> = {
   plazoRefacturacionDias: 'Plazo de refacturación (días)',
   requiereToken: 'Requiere token del afiliado',
   valorUnidad: 'Valor de la unidad (centavos)',
+  plan: 'Plan',
+  numeroAfiliado: 'Número de afiliado',
+  fechaAlta: 'Fecha de alta',
 };
 
 /** Fields a line of their own would repeat: the sentence names the subject, the document has its column. */

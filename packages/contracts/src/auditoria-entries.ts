@@ -109,7 +109,18 @@ const versionsImported = z.strictObject({
 // --- Each action and what it records ----------------------------------------
 
 const created = z.discriminatedUnion('entity', [
-  entry('create', 'afiliado', z.strictObject({ documento: text, obraSocialId: id.nullable() })),
+  entry(
+    'create',
+    'afiliado',
+    z.strictObject({
+      documento: text,
+      obraSocialId: id.nullable(),
+      /** Given only when the affiliate came with them; the plan as 'Plan 210 (210)'. */
+      plan: optionalText,
+      numeroAfiliado: optionalText,
+      fechaAlta: optionalText,
+    }),
+  ),
   entry('create', 'obra_social', obraSocialFields),
   entry(
     'create',
@@ -147,6 +158,10 @@ const updated = z.discriminatedUnion('entity', [
       z.strictObject({
         documento: text,
         obraSocialId: id.nullable(),
+        /** The plan ('Plan 210 (210)', or 'Sin plan asignado'), the card's number and fecha de alta, when they changed. */
+        plan: optionalText,
+        numeroAfiliado: text.nullable().optional(),
+        fechaAlta: text.nullable().optional(),
         /** What became of the e-mail: a new one waiting for its owner, removed, or a pending one dropped. */
         email: z.enum(['pendiente', 'quitado', 'pendiente anulado']).optional(),
         emailPendiente: optionalText,

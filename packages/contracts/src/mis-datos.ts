@@ -43,6 +43,10 @@ export const afiliadoDatosSchema = z.object({
     tipoDocumento: z.string(),
     documento: z.string(),
     fechaNacimiento: z.string().nullable(),
+    /** The plan of the insurer, the card's number and the day the affiliate joined it. */
+    plan: z.object({ codigo: z.string(), nombre: z.string() }).nullable(),
+    numeroAfiliado: z.string().nullable(),
+    fechaAlta: z.string().nullable(),
     email: z.string().nullable(),
     emailPendiente: z.string().nullable(),
     telefono: z.string().nullable(),

@@ -8,6 +8,12 @@ export const DOCUMENTO_INVALID = 'El número de documento no es válido';
 export const DOCUMENTO_DIGITS = 'El documento debe tener entre 6 y 9 dígitos';
 export const OBRA_SOCIAL_REQUIRED = 'La obra social es obligatoria';
 export const OBRA_SOCIAL_UNKNOWN = 'La obra social seleccionada no existe';
+export const PLAN_UNKNOWN = 'El plan elegido no existe';
+export const PLAN_OTHER_OBRA_SOCIAL = 'El plan no es de la obra social del afiliado: elija uno de sus planes';
+export const NUMERO_AFILIADO_INVALID = 'El número de afiliado tiene hasta 40 caracteres';
+export const FECHA_ALTA_INVALID = 'Escriba una fecha de alta válida (dd/mm/aaaa)';
+/** What the screens say of an affiliate with no plan, and what the rules will answer for one. */
+export const SIN_PLAN = 'Sin plan asignado';
 export const FECHA_INVALID = 'La fecha de nacimiento no es válida';
 export const EMAIL_INVALID = 'Email inválido';
 export const TELEFONO_INVALID = 'El teléfono debe ser un texto';

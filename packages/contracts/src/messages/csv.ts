@@ -26,6 +26,9 @@ export const ROW_DUPLICATE = (firstLine: number) =>
   `Documento repetido en el archivo (ya figura en la línea ${firstLine})`;
 export const ROW_BAD_EMAIL = 'Email inválido';
 export const ROW_TOO_LONG = 'Algún campo es demasiado largo';
+export const ROW_UNKNOWN_PLAN = (codigo: string, obraSocial: string) =>
+  `${obraSocial} no tiene un plan con el código "${codigo}" (cárguelo en Planes o corrija la línea)`;
+export const ROW_BAD_ALTA = (raw: string) => `Fecha de alta inválida: "${raw}" (use dd/mm/aaaa)`;
 export const ROW_BAD_TEXT = 'La línea contiene caracteres no válidos';
 export const ROW_BAD_CSV = 'La línea no tiene un formato CSV válido (revise las comillas)';
 export const BAJA_WITH_ERRORS =

@@ -19,12 +19,15 @@ export async function createStaging(tx: Tx) {
       tipo text,
       fecha date,
       email text,
-      telefono text
+      telefono text,
+      plan_id int,
+      numero_afiliado text,
+      fecha_alta date
     ) on commit drop`);
 }
 
 const STAGING_COLUMNS =
-  'afiliados_import (line, documento, nombre, nombre_busqueda, tipo, fecha, email, telefono)';
+  'afiliados_import (line, documento, nombre, nombre_busqueda, tipo, fecha, email, telefono, plan_id, numero_afiliado, fecha_alta)';
 
 const COPY_SPECIAL = /[\\\t\n\r]/;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
@@ -38,7 +41,8 @@ const copyValue = (value: string | null) =>
 
 /** A valid row as one line of COPY text, in the staging table's column order: what `loadStaging` reads. */
 export function stagingLine(r: StagedRow): string {
-  return `${r.l}\t${copyValue(r.d)}\t${copyValue(r.n)}\t${copyValue(r.b)}\t${copyValue(r.t)}\t${copyValue(r.f)}\t${copyValue(r.e)}\t${copyValue(r.p)}\n`;
+  const plan = r.c === null ? '\\N' : String(r.c);
+  return `${r.l}\t${copyValue(r.d)}\t${copyValue(r.n)}\t${copyValue(r.b)}\t${copyValue(r.t)}\t${copyValue(r.f)}\t${copyValue(r.e)}\t${copyValue(r.p)}\t${plan}\t${copyValue(r.u)}\t${copyValue(r.a)}\n`;
 }
 
 /**
@@ -90,6 +94,11 @@ const merged = {
   fecha: sql`coalesce(s.fecha, a.fecha_nacimiento)`,
   email: sql`coalesce(s.email, a.email)`,
   telefono: sql`coalesce(s.telefono, a.telefono)`,
+  numero: sql`coalesce(s.numero_afiliado, a.numero_afiliado)`,
+  alta: sql`coalesce(s.fecha_alta, a.fecha_alta)`,
+  /** A plan of the line, or the one the affiliate has when they stay with the insurer (another insurer's plan goes). */
+  plan: (obraSocialId: number) =>
+    sql`coalesce(s.plan_id, case when a.obra_social_id = ${obraSocialId}::int then a.plan_id end)`,
 };
 
 /**
@@ -98,9 +107,11 @@ const merged = {
  * back their activity is apart (`reactivates`).
  */
 const changesData = (obraSocialId: number) => sql`a.id is not null and
-  (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono)
+  (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono,
+   a.plan_id, a.numero_afiliado, a.fecha_alta)
   is distinct from
-  (s.nombre, s.tipo, ${merged.fecha}, ${obraSocialId}::int, ${merged.email}, ${merged.telefono})`;
+  (s.nombre, s.tipo, ${merged.fecha}, ${obraSocialId}::int, ${merged.email}, ${merged.telefono},
+   ${merged.plan(obraSocialId)}, ${merged.numero}, ${merged.alta})`;
 /** A staging row whose affiliate is de baja: the import makes them active again. */
 const reactivates = sql`a.baja_at is not null`;
 /** A staging row whose affiliate has another insurer, or none: the import moves them to its own. */
@@ -270,10 +281,14 @@ export async function darDeBajaAusentes(tx: Tx, obraSocialId: number): Promise<n
  * affiliate de baja listed in the file is active again.
  */
 export async function upsertFromStaging(tx: Tx, obraSocialId: number) {
+  // The line's plan, or the one the affiliate had when they stay with the insurer.
+  const keptPlan = sql`coalesce(excluded.plan_id, case when a.obra_social_id = excluded.obra_social_id then a.plan_id end)`;
   await tx.execute(sql`
     insert into afiliados as a
-      (nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id, email, telefono)
-    select nombre, nombre_busqueda, tipo, documento, fecha, ${obraSocialId}::int, email, telefono
+      (nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id, email, telefono,
+       plan_id, numero_afiliado, fecha_alta)
+    select nombre, nombre_busqueda, tipo, documento, fecha, ${obraSocialId}::int, email, telefono,
+      plan_id, numero_afiliado, fecha_alta
     from afiliados_import
     on conflict (documento) do update set
       nombre = excluded.nombre,
@@ -283,10 +298,16 @@ export async function upsertFromStaging(tx: Tx, obraSocialId: number) {
       obra_social_id = excluded.obra_social_id,
       email = coalesce(excluded.email, a.email),
       telefono = coalesce(excluded.telefono, a.telefono),
+      plan_id = ${keptPlan},
+      numero_afiliado = coalesce(excluded.numero_afiliado, a.numero_afiliado),
+      fecha_alta = coalesce(excluded.fecha_alta, a.fecha_alta),
       baja_at = null,
       updated_at = now()
-    where (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono, a.baja_at)
+    where (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono,
+           a.plan_id, a.numero_afiliado, a.fecha_alta, a.baja_at)
       is distinct from
       (excluded.nombre, excluded.tipo_documento, coalesce(excluded.fecha_nacimiento, a.fecha_nacimiento),
-       excluded.obra_social_id, coalesce(excluded.email, a.email), coalesce(excluded.telefono, a.telefono), null::timestamptz)`);
+       excluded.obra_social_id, coalesce(excluded.email, a.email), coalesce(excluded.telefono, a.telefono),
+       ${keptPlan}, coalesce(excluded.numero_afiliado, a.numero_afiliado),
+       coalesce(excluded.fecha_alta, a.fecha_alta), null::timestamptz)`);
 }

@@ -20,6 +20,7 @@ import type { Subject } from '../../plugins/auth.ts';
 import { metrics } from '../../plugins/metrics.ts';
 import { recordAudit, recordAuditEach } from '../auditoria/auditoria.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
+import * as planesRepo from '../planes/planes.repository.ts';
 import * as repo from './afiliados-import.repository.ts';
 import { parseToStaging } from './csv-staging.ts';
 
@@ -123,7 +124,12 @@ async function runImport(
     });
 
   const stagingPath = path.join(path.dirname(file.path), 'staging.tsv');
-  const parsed = await parseToStaging(file, stagingPath);
+  // The lines' plans are the insurer's, by the code on the card.
+  const planes = {
+    obraSocial: obraSocialNombre,
+    byCodigo: await planesRepo.findIdsByCodigo(deps.db, obraSocialId),
+  };
+  const parsed = await parseToStaging(file, stagingPath, planes);
   // A row refused by validation is not in the staging table: its affiliate would be taken for absent.
   const rosterIncomplete = parsed.errors.total + parsed.skipped.total > 0;
   if (options.bajaAusentes && rosterIncomplete && !options.dryRun)

@@ -4,7 +4,7 @@ import { and, arrayContains, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type Db, type DbOrTx, estimatedRows, preparedRows, queryRows, statement } from '../../db/client.ts';
 import { copyCsvOut, copyDay, copyMoment, copyText } from '../../db/copy-out.ts';
-import { afiliados, obrasSociales } from '../../db/schema/index.ts';
+import { afiliados, obrasSociales, planes } from '../../db/schema/index.ts';
 
 /** The registry's own filters beside a search: the insurer, and active or de baja. */
 interface RegistryFilters {
@@ -109,6 +109,11 @@ const afiliadoColumns = {
   fecha_nacimiento: afiliados.fechaNacimiento,
   obraSocialId: obrasSociales.id,
   obraSocialNombre: obrasSociales.nombre,
+  planId: planes.id,
+  planCodigo: planes.codigo,
+  planNombre: planes.nombre,
+  numeroAfiliado: afiliados.numeroAfiliado,
+  fechaAlta: afiliados.fechaAlta,
   bajaAt: afiliados.bajaAt,
   email: afiliados.email,
   telefono: afiliados.telefono,
@@ -122,6 +127,11 @@ type AfiliadoRow = {
   fecha_nacimiento: string | null;
   obraSocialId: number | null;
   obraSocialNombre: string | null;
+  planId: number | null;
+  planCodigo: string | null;
+  planNombre: string | null;
+  numeroAfiliado: string | null;
+  fechaAlta: string | null;
   /** A Date from the query builder, the driver's value from a raw statement. */
   bajaAt: Date | string | null;
   email: string | null;
@@ -135,6 +145,9 @@ export const toAfiliado = (r: AfiliadoRow): Afiliado => ({
   documento: r.documento,
   fecha_nacimiento: r.fecha_nacimiento,
   obraSocial: r.obraSocialId === null ? null : { id: r.obraSocialId, nombre: r.obraSocialNombre ?? '' },
+  plan: r.planId === null ? null : { id: r.planId, codigo: r.planCodigo ?? '', nombre: r.planNombre ?? '' },
+  numeroAfiliado: r.numeroAfiliado,
+  fechaAlta: r.fechaAlta,
   fechaBaja: r.bajaAt === null ? null : new Date(r.bajaAt).toISOString(),
   email: r.email,
   telefono: r.telefono,
@@ -150,6 +163,11 @@ interface FewMatchesRow {
   fecha_nacimiento: string | null;
   obra_social_id: number | null;
   obra_social_nombre: string | null;
+  plan_id: number | null;
+  plan_codigo: string | null;
+  plan_nombre: string | null;
+  numero_afiliado: string | null;
+  fecha_alta: string | null;
   baja_at: Date | string | null;
   email: string | null;
   telefono: string | null;
@@ -159,14 +177,16 @@ const fewMatchesStatement = (where: SQL) =>
   statement<FewMatchesRow>(sql`
     with m as materialized (
       select id, nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id, baja_at,
-        email, telefono
+        email, telefono, plan_id, numero_afiliado, fecha_alta
       from afiliados where ${where}
       limit ${sql.placeholder('capPlusOne')}
     ), total as (select count(*)::int as n from m)
     select total.n as total, p.* from total left join lateral (
       select m.id, m.nombre, m.tipo_documento, m.documento, m.fecha_nacimiento::text as fecha_nacimiento,
-             os.id as obra_social_id, os.nombre as obra_social_nombre, m.baja_at, m.email, m.telefono
-      from m left join obras_sociales os on os.id = m.obra_social_id
+             os.id as obra_social_id, os.nombre as obra_social_nombre, m.baja_at, m.email, m.telefono,
+             pl.id as plan_id, pl.codigo as plan_codigo, pl.nombre as plan_nombre, m.numero_afiliado,
+             m.fecha_alta::text as fecha_alta
+      from m left join obras_sociales os on os.id = m.obra_social_id left join planes pl on pl.id = m.plan_id
       where total.n <= ${sql.placeholder('cap')}
       order by m.nombre_busqueda collate "C", m.id
       limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}
@@ -213,6 +233,11 @@ export async function findFewMatches(
           fecha_nacimiento: r.fecha_nacimiento,
           obraSocialId: r.obra_social_id,
           obraSocialNombre: r.obra_social_nombre,
+          planId: r.plan_id,
+          planCodigo: r.plan_codigo,
+          planNombre: r.plan_nombre,
+          numeroAfiliado: r.numero_afiliado,
+          fechaAlta: r.fecha_alta,
           bajaAt: r.baja_at,
           email: r.email,
           telefono: r.telefono,
@@ -232,6 +257,7 @@ export async function findPage(
     .select(afiliadoColumns)
     .from(afiliados)
     .leftJoin(obrasSociales, eq(obrasSociales.id, afiliados.obraSocialId))
+    .leftJoin(planes, eq(planes.id, afiliados.planId))
     .where(whereOf(filter))
     .orderBy(nombreOrden, afiliados.id)
     .limit(page.limit)
@@ -250,6 +276,7 @@ export async function findById(db: DbOrTx, id: number): Promise<Afiliado | undef
     .select(afiliadoColumns)
     .from(afiliados)
     .leftJoin(obrasSociales, eq(obrasSociales.id, afiliados.obraSocialId))
+    .leftJoin(planes, eq(planes.id, afiliados.planId))
     .where(eq(afiliados.id, id));
   return row && toAfiliado(row);
 }
@@ -258,7 +285,15 @@ export async function findById(db: DbOrTx, id: number): Promise<Afiliado | undef
 export type AfiliadoValues = Required<
   Pick<
     typeof afiliados.$inferInsert,
-    'nombre' | 'nombreBusqueda' | 'tipoDocumento' | 'documento' | 'fechaNacimiento' | 'obraSocialId'
+    | 'nombre'
+    | 'nombreBusqueda'
+    | 'tipoDocumento'
+    | 'documento'
+    | 'fechaNacimiento'
+    | 'obraSocialId'
+    | 'planId'
+    | 'numeroAfiliado'
+    | 'fechaAlta'
   >
 >;
 
@@ -356,6 +391,7 @@ export async function findProfile(db: DbOrTx, id: number) {
     })
     .from(afiliados)
     .leftJoin(obrasSociales, eq(obrasSociales.id, afiliados.obraSocialId))
+    .leftJoin(planes, eq(planes.id, afiliados.planId))
     .where(eq(afiliados.id, id));
   return row;
 }
@@ -407,6 +443,10 @@ export interface AfiliadoExportRow {
   documento: string;
   fechaNacimiento: string | null;
   obraSocial: string | null;
+  /** The plan's code, the card's number and the day the affiliate joined. */
+  plan: string | null;
+  numeroAfiliado: string | null;
+  fechaAlta: string | null;
   /** The confirmed e-mail, the one waiting for its confirmation link, and the phone. */
   email: string | null;
   emailPendiente: string | null;
@@ -428,12 +468,14 @@ export function copyExport(db: Db, filter: AfiliadoFilter, separator: ',' | ';')
   return copyCsvOut(
     db,
     sql`select ${copyText(sql`nombre`)}, ${copyText(sql`tipo_documento`)}, ${copyText(sql`documento`)},
-          ${copyDay(sql`fecha_nacimiento`)}, ${copyText(sql`obra_social`)}, ${copyText(sql`email`)},
+          ${copyDay(sql`fecha_nacimiento`)}, ${copyText(sql`obra_social`)}, ${copyText(sql`plan`)},
+          ${copyText(sql`numero_afiliado`)}, ${copyDay(sql`fecha_alta`)}, ${copyText(sql`email`)},
           ${copyText(sql`email_pendiente`)}, ${copyText(sql`telefono`)}, ${copyMoment(sql`baja_at`)}
         from (select afiliados.nombre, afiliados.tipo_documento, afiliados.documento, afiliados.fecha_nacimiento,
-                os.nombre as obra_social, afiliados.email, afiliados.email_pendiente, afiliados.telefono,
-                afiliados.baja_at
+                os.nombre as obra_social, pl.codigo as plan, afiliados.numero_afiliado, afiliados.fecha_alta,
+                afiliados.email, afiliados.email_pendiente, afiliados.telefono, afiliados.baja_at
               from afiliados left join obras_sociales os on os.id = afiliados.obra_social_id
+                left join planes pl on pl.id = afiliados.plan_id
               where ${whereOf(filter) ?? sql`true`}
               order by afiliados.nombre_busqueda collate "C", afiliados.id
               offset 0) as filas`,
@@ -467,6 +509,9 @@ export async function* eachExportBatch(
       documento: string;
       fecha_nacimiento: string | null;
       obra_social: string | null;
+      plan: string | null;
+      numero_afiliado: string | null;
+      fecha_alta: string | null;
       email: string | null;
       email_pendiente: string | null;
       telefono: string | null;
@@ -475,8 +520,10 @@ export async function* eachExportBatch(
       db,
       sql`select afiliados.id, afiliados.nombre_busqueda as key, afiliados.nombre, afiliados.tipo_documento,
             afiliados.documento, afiliados.fecha_nacimiento::text as fecha_nacimiento, os.nombre as obra_social,
+            pl.codigo as plan, afiliados.numero_afiliado, afiliados.fecha_alta::text as fecha_alta,
             afiliados.email, afiliados.email_pendiente, afiliados.telefono, afiliados.baja_at
           from afiliados left join obras_sociales os on os.id = afiliados.obra_social_id
+            left join planes pl on pl.id = afiliados.plan_id
           where ${where}${from}
           order by afiliados.nombre_busqueda collate "C", afiliados.id
           limit ${batchSize}`,
@@ -488,6 +535,9 @@ export async function* eachExportBatch(
       documento: r.documento,
       fechaNacimiento: r.fecha_nacimiento,
       obraSocial: r.obra_social,
+      plan: r.plan,
+      numeroAfiliado: r.numero_afiliado,
+      fechaAlta: r.fecha_alta,
       email: r.email,
       emailPendiente: r.email_pendiente,
       telefono: r.telefono,

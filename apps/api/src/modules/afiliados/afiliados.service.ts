@@ -17,6 +17,7 @@ import { searchKey } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { type Actor, recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
+import * as planes from '../planes/planes.repository.ts';
 import * as repo from './afiliados.repository.ts';
 import { changeContacto } from './afiliados-portal.service.ts';
 
@@ -260,14 +261,51 @@ export async function getAfiliado(deps: Deps, caller: Subject, id: number): Prom
   return afiliado;
 }
 
-const valuesOf = (input: AfiliadoInput | AfiliadoUpdate): repo.AfiliadoValues => ({
-  nombre: input.nombre,
-  nombreBusqueda: searchKey(input.nombre),
-  tipoDocumento: input.tipoDocumento,
-  documento: input.documento,
-  fechaNacimiento: input.fecha_nacimiento ?? null,
-  obraSocialId: input.obraSocial?.id ?? null,
-});
+/**
+ * The columns a create or an edit sets. Plan, card number and fecha de alta
+ * left out keep what `current` has (nothing for a new affiliate); a new
+ * insurer drops a plan of the old one.
+ */
+function valuesOf(
+  input: AfiliadoInput | AfiliadoUpdate,
+  current?: {
+    obraSocial: { id: number } | null;
+    plan: { id: number } | null;
+    numeroAfiliado: string | null;
+    fechaAlta: string | null;
+  },
+): repo.AfiliadoValues {
+  const obraSocialId = input.obraSocial?.id ?? null;
+  const keptPlan = current?.obraSocial?.id === obraSocialId ? (current?.plan?.id ?? null) : null;
+  return {
+    nombre: input.nombre,
+    nombreBusqueda: searchKey(input.nombre),
+    tipoDocumento: input.tipoDocumento,
+    documento: input.documento,
+    fechaNacimiento: input.fecha_nacimiento ?? null,
+    obraSocialId,
+    planId: input.plan === undefined ? keptPlan : (input.plan?.id ?? null),
+    numeroAfiliado:
+      input.numeroAfiliado === undefined ? (current?.numeroAfiliado ?? null) : input.numeroAfiliado || null,
+    fechaAlta: input.fechaAlta === undefined ? (current?.fechaAlta ?? null) : input.fechaAlta || null,
+  };
+}
+
+/**
+ * The plan, when there is one, is one of the affiliate's insurer's; answers
+ * it as the audit log names it ('Plan 210 (210)'), or null for none.
+ */
+async function assertPlan(db: DbOrTx, values: repo.AfiliadoValues): Promise<string | null> {
+  if (values.planId === null) return null;
+  const plan = await planes.findById(db, values.planId);
+  const message = !plan
+    ? MESSAGES.afiliados.PLAN_UNKNOWN
+    : plan.obraSocial.id !== values.obraSocialId
+      ? MESSAGES.afiliados.PLAN_OTHER_OBRA_SOCIAL
+      : undefined;
+  if (message) throw badRequest(message, { 'plan.id': message });
+  return `${plan!.nombre} (${plan!.codigo})`;
+}
 
 async function assertObraSocial(db: DbOrTx, id: number | null) {
   if (id !== null && !(await obrasSociales.exists(db, id)))
@@ -286,12 +324,19 @@ export async function createAfiliado(deps: Deps, actor: Actor, input: AfiliadoIn
   const id = await deps.db
     .transaction(async (tx) => {
       await assertObraSocial(tx, values.obraSocialId);
+      const plan = await assertPlan(tx, values);
       const id = await repo.insert(tx, values);
       await recordAudit(tx, actor, {
         action: 'create',
         entity: 'afiliado',
         entityId: id,
-        details: { documento: values.documento, obraSocialId: values.obraSocialId },
+        details: {
+          documento: values.documento,
+          obraSocialId: values.obraSocialId,
+          ...(plan && { plan }),
+          ...(values.numeroAfiliado && { numeroAfiliado: values.numeroAfiliado }),
+          ...(values.fechaAlta && { fechaAlta: values.fechaAlta }),
+        },
         documento: values.documento,
         afiliadoIds: [id],
       });
@@ -321,13 +366,14 @@ function assertTipoEditable(current: string, wanted: string) {
  * The audit entry says what became of the e-mail and whether the phone changed.
  */
 export async function updateAfiliado(deps: EditDeps, actor: Actor, id: number, input: AfiliadoUpdate) {
-  const values = valuesOf(input);
   const mailed = await deps.db
     .transaction(async (tx) => {
       const current = await repo.findProfile(tx, id);
       if (!current) throw notFound(MESSAGES.afiliados.NOT_FOUND);
+      const values = valuesOf(input, repo.toAfiliado(current));
       assertTipoEditable(current.tipoDocumento, values.tipoDocumento);
       await assertObraSocial(tx, values.obraSocialId);
+      const plan = await assertPlan(tx, values);
       await repo.update(tx, id, values);
       const contacto = await changeContacto(deps, tx, current, {
         email: input.email,
@@ -343,6 +389,9 @@ export async function updateAfiliado(deps: EditDeps, actor: Actor, id: number, i
         details: {
           documento: values.documento,
           obraSocialId: values.obraSocialId,
+          ...(values.planId !== current.planId && { plan: plan ?? MESSAGES.afiliados.SIN_PLAN }),
+          ...(values.numeroAfiliado !== current.numeroAfiliado && { numeroAfiliado: values.numeroAfiliado }),
+          ...(values.fechaAlta !== current.fechaAlta && { fechaAlta: values.fechaAlta }),
           ...(contacto.email && { email: contacto.email }),
           ...(contacto.email === 'pendiente' && { emailPendiente: input.email }),
           ...(telefonoChanged && { telefono: 'cambiado' }),

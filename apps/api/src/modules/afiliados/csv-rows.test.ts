@@ -45,6 +45,26 @@ describe('CSV rows', () => {
     expect(detectDelimiter('nombre')).toBe(',');
   });
 
+  it('reads the plan by its code among the insurer’s, the card’s number and the fecha de alta', () => {
+    const columns = mapHeader(['Nombre', 'Documento', 'Plan', 'Número de afiliado', 'Fecha de alta']);
+    const planes = { obraSocial: 'OSDE', byCodigo: new Map([['pmo-plus', 4]]) };
+    expect(
+      validateRecord(
+        2,
+        ['Ana', '30123456', 'PMO-Plus', '60-1234-01', '01/03/2024'],
+        columns,
+        undefined,
+        planes,
+      ),
+    ).toMatchObject({ row: { c: 4, u: '60-1234-01', a: '2024-03-01' } });
+    expect(validateRecord(3, ['Ana', '30123456', '999', '', ''], columns, undefined, planes)).toEqual({
+      error: 'OSDE no tiene un plan con el código "999" (cárguelo en Planes o corrija la línea)',
+    });
+    expect(validateRecord(4, ['Ana', '30123456', '', '', '31/02/2024'], columns, undefined, planes)).toEqual({
+      error: 'Fecha de alta inválida: "31/02/2024" (use dd/mm/aaaa)',
+    });
+  });
+
   it('validates a record and reports its first problem in Spanish', () => {
     const columns = mapHeader(['nombre', 'tipo', 'documento', 'fecha_nacimiento', 'email']);
     expect(validateRecord(2, ['Ana Núñez', 'dni', '30.123.456', '01/02/1990', 'A@B.COM'], columns)).toEqual({
@@ -57,6 +77,9 @@ describe('CSV rows', () => {
         f: '1990-02-01',
         e: 'a@b.com',
         p: null,
+        c: null,
+        u: null,
+        a: null,
       },
     });
     expect(validateRecord(3, ['Ana', '', '', '', ''], columns)).toEqual({

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   NUMERIC_DOCUMENT_TYPES,
   normalizeDocumento,
+  parseFecha,
   parseTipoDocumento,
   type TipoDocumento,
 } from '@red-dental/contracts';
@@ -31,9 +32,25 @@ export interface StagedRow {
   e: string | null;
   /** teléfono; null: none given (an existing one is kept) */
   p: string | null;
+  /** the plan's id, from its code in the file; null: none given (an existing one of the same insurer is kept) */
+  c: number | null;
+  /** número de afiliado; null: none given (an existing one is kept) */
+  u: string | null;
+  /** fecha de alta yyyy-mm-dd; null: none given (an existing one is kept) */
+  a: string | null;
 }
 
-export type CsvField = 'nombre' | 'apellido' | 'tipo' | 'documento' | 'fecha' | 'email' | 'telefono';
+export type CsvField =
+  | 'nombre'
+  | 'apellido'
+  | 'tipo'
+  | 'documento'
+  | 'fecha'
+  | 'email'
+  | 'telefono'
+  | 'plan'
+  | 'numero'
+  | 'alta';
 export type CsvColumns = Partial<Record<CsvField, number>>;
 
 /** The header names the import accepts (decision 022), folded with headerKey; a few common spellings of Argentine spreadsheets too. */
@@ -56,6 +73,17 @@ const ALIASES: Record<CsvField, readonly string[]> = {
   fecha: ['fechanacimiento', 'fechadenacimiento', 'fechanac', 'nacimiento'],
   email: ['email', 'mail', 'correo', 'correoelectronico'],
   telefono: ['telefono', 'celular', 'movil', 'tel'],
+  plan: ['plan', 'codigoplan', 'codigodeplan', 'plancodigo'],
+  numero: [
+    'numerodeafiliado',
+    'numeroafiliado',
+    'nroafiliado',
+    'nrodeafiliado',
+    'nafiliado',
+    'ndeafiliado',
+    'credencial',
+  ],
+  alta: ['fechadealta', 'fechaalta', 'alta', 'fechaingreso', 'fechadeingreso'],
 };
 
 /** Column index of each known field; the first matching column wins, unknown columns are ignored. */
@@ -84,7 +112,13 @@ export function parseCsvDate(raw: string, today = isoToday()): string | null | u
 /** A bound no birth date passes: parsing against it tells a future date from a malformed one. */
 const LATEST_DAY = '9999-12-31';
 
-const LIMITS = { nombre: 200, documento: 40, email: 254, telefono: 50 };
+const LIMITS = { nombre: 200, documento: 40, email: 254, telefono: 50, numero: 40 };
+
+/** The import's insurer, for the lines' plans: its name and its plans' ids by code (lower-cased). */
+export interface ImportPlanes {
+  obraSocial: string;
+  byCodigo: ReadonlyMap<string, number>;
+}
 
 export type RowResult = { row: StagedRow } | { error: string };
 
@@ -94,6 +128,7 @@ export function validateRecord(
   fields: readonly string[],
   columns: CsvColumns,
   today = isoToday(),
+  planes: ImportPlanes = { obraSocial: '', byCodigo: new Map() },
 ): RowResult {
   const cell = (field: CsvField) => {
     const index = columns[field];
@@ -130,8 +165,16 @@ export function validateRecord(
   const email = cell('email').toLowerCase();
   if (email && !isValidEmail(email)) return { error: MESSAGES.csv.ROW_BAD_EMAIL };
   const telefono = cell('telefono');
-  if (nombre.length > LIMITS.nombre || telefono.length > LIMITS.telefono)
+  const numero = cell('numero');
+  if (nombre.length > LIMITS.nombre || telefono.length > LIMITS.telefono || numero.length > LIMITS.numero)
     return { error: MESSAGES.csv.ROW_TOO_LONG };
+
+  const rawPlan = cell('plan');
+  const plan = rawPlan === '' ? null : planes.byCodigo.get(rawPlan.toLowerCase());
+  if (plan === undefined) return { error: MESSAGES.csv.ROW_UNKNOWN_PLAN(rawPlan, planes.obraSocial) };
+  const rawAlta = cell('alta');
+  const alta = rawAlta === '' ? null : parseFecha(rawAlta);
+  if (alta === undefined) return { error: MESSAGES.csv.ROW_BAD_ALTA(rawAlta) };
 
   return {
     row: {
@@ -143,6 +186,9 @@ export function validateRecord(
       f: fecha,
       e: email || null,
       p: telefono || null,
+      c: plan,
+      u: numero || null,
+      a: alta,
     },
   };
 }

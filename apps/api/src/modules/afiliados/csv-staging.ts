@@ -5,7 +5,7 @@ import { ErrorList, isBlankRecord, openCsvRecords } from '../../lib/csv-records.
 import type { CsvFile } from '../../lib/csv-sniffer.ts';
 import { badRequest } from '../../lib/errors.ts';
 import * as repo from './afiliados-import.repository.ts';
-import { type CsvColumns, mapHeader, validateRecord } from './csv-rows.ts';
+import { type CsvColumns, type ImportPlanes, mapHeader, validateRecord } from './csv-rows.ts';
 
 /*
  * The import's first pass, outside any transaction: the uploaded file read
@@ -32,7 +32,11 @@ async function write(out: WriteStream, text: string) {
  * temporary file. A file without a documento column is refused here, before
  * any write.
  */
-export async function parseToStaging(upload: CsvFile, stagingPath: string): Promise<ParseOutcome> {
+export async function parseToStaging(
+  upload: CsvFile,
+  stagingPath: string,
+  planes: ImportPlanes,
+): Promise<ParseOutcome> {
   const { records, skipped, close } = await openCsvRecords(upload);
   const errors = new ErrorList();
   const out = createWriteStream(stagingPath);
@@ -52,7 +56,7 @@ export async function parseToStaging(upload: CsvFile, stagingPath: string): Prom
           throw badRequest(MESSAGES.csv.NO_NOMBRE_COLUMN, { file: MESSAGES.csv.NO_NOMBRE_COLUMN });
         continue;
       }
-      const result = validateRecord(line, fields, columns, today);
+      const result = validateRecord(line, fields, columns, today, planes);
       if ('error' in result) {
         errors.add(line, result.error);
         continue;

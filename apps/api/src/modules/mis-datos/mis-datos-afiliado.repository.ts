@@ -16,12 +16,18 @@ export async function findDatos(db: DbOrTx, afiliadoId: number) {
     obra_social: string | null;
     obra_social_telefonos: string[] | null;
     obra_social_mails: string[] | null;
+    plan_codigo: string | null;
+    plan_nombre: string | null;
+    numero_afiliado: string | null;
+    fecha_alta: string | null;
   }>(
     db,
     sql`select a.nombre, a.tipo_documento, a.documento, a.fecha_nacimiento::text as fecha_nacimiento,
           a.email, a.email_pendiente, a.telefono, a.created_at, a.updated_at,
-          os.nombre as obra_social, os.telefonos as obra_social_telefonos, os.mails as obra_social_mails
+          os.nombre as obra_social, os.telefonos as obra_social_telefonos, os.mails as obra_social_mails,
+          pl.codigo as plan_codigo, pl.nombre as plan_nombre, a.numero_afiliado, a.fecha_alta::text as fecha_alta
         from afiliados a left join obras_sociales os on os.id = a.obra_social_id
+          left join planes pl on pl.id = a.plan_id
         where a.id = ${afiliadoId}`,
   );
   if (!afiliado) return undefined;

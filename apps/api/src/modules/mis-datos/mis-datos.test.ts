@@ -241,6 +241,8 @@ describe.each(BACKENDS)("the affiliate's accesses and downloads of one's own dat
         nombre: 'Ana Lía Datos',
         documento: afiliado.documento,
         tipoDocumento: 'DNI',
+        plan: null,
+        numeroAfiliado: null,
       });
       // Opened with the document alone: contact data in part, as the profile shows it.
       expect(datos.afiliado.email).not.toBe('ana.lia@example.com');

@@ -9,7 +9,13 @@ import {
   type NomencladorQuery,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import {
+  badRequest,
+  conflict,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/errors.ts';
 import { searchKey } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';

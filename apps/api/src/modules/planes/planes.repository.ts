@@ -1,5 +1,5 @@
 import type { Plan, PlanValues } from '@red-dental/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { afiliados, obrasSociales, planes, reglas } from '../../db/schema/index.ts';
 
@@ -48,15 +48,6 @@ export async function findIdsByCodigo(db: DbOrTx, obraSocialId: number): Promise
     .from(planes)
     .where(eq(planes.obraSocialId, obraSocialId));
   return new Map(rows.map((r) => [r.codigo.toLowerCase(), r.id]));
-}
-
-/** A plan of the insurer, if `id` is one. */
-export async function findOfObraSocial(db: DbOrTx, id: number, obraSocialId: number) {
-  const [row] = await db
-    .select({ id: planes.id })
-    .from(planes)
-    .where(and(eq(planes.id, id), eq(planes.obraSocialId, obraSocialId)));
-  return row;
 }
 
 export async function insert(db: DbOrTx, values: PlanValues): Promise<number> {

@@ -54,6 +54,7 @@ describe('StaffSidebar', () => {
         'Catálogos',
         'Nomenclador',
         'Convenios',
+        'Planes',
         'Usuarios',
         'Roles',
         'Auditoría',
@@ -72,12 +73,22 @@ describe('StaffSidebar', () => {
         'Catálogos',
         'Nomenclador',
         'Convenios',
+        'Planes',
         'Cerrar Sesión',
       ],
     ],
     [
       'PRESTADOR',
-      ['Red Dental', 'Mi Perfil', 'Afiliados', 'Notificaciones', 'Nomenclador', 'Convenios', 'Cerrar Sesión'],
+      [
+        'Red Dental',
+        'Mi Perfil',
+        'Afiliados',
+        'Notificaciones',
+        'Nomenclador',
+        'Convenios',
+        'Planes',
+        'Cerrar Sesión',
+      ],
     ],
   ])('shows %s exactly the entries it may use', (role, entries) => {
     renderSidebar(role);
@@ -86,22 +97,22 @@ describe('StaffSidebar', () => {
 
   it.each<[string, PermissionName[], string[]]>([
     // The code table and the contracts open for the whole back office.
-    ['modifying affiliates', ['AFILIADOS.UPDATE'], ['Notificaciones', 'Nomenclador', 'Convenios']],
+    ['modifying affiliates', ['AFILIADOS.UPDATE'], ['Notificaciones', 'Nomenclador', 'Convenios', 'Planes']],
     [
       'loading affiliates',
       ['AFILIADOS.CREATE'],
-      ['Afiliados', 'Notificaciones', 'Tablero', 'Nomenclador', 'Convenios'],
+      ['Afiliados', 'Notificaciones', 'Tablero', 'Nomenclador', 'Convenios', 'Planes'],
     ],
     [
       'seeing professionals',
       ['PROFESSIONALS.GET'],
-      ['Profesionales', 'Notificaciones', 'Tablero', 'Nomenclador', 'Convenios'],
+      ['Profesionales', 'Notificaciones', 'Tablero', 'Nomenclador', 'Convenios', 'Planes'],
     ],
     // A staff account has no professional record to keep.
     [
       'keeping the own profile',
       ['PROFESSIONALS.UPDATE_PROFILE'],
-      ['Notificaciones', 'Nomenclador', 'Convenios'],
+      ['Notificaciones', 'Nomenclador', 'Convenios', 'Planes'],
     ],
   ])(
     'shows a custom role %s the entries of the screens it opens, and no other',

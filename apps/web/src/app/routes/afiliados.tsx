@@ -1,6 +1,7 @@
 import { PERMISSIONS, REQUIREMENTS } from '@red-dental/contracts';
 import { AfiliadosList, type AfiliadosLookup } from '@/features/afiliados/components/afiliados-list.tsx';
 import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
+import { usePlanes } from '@/features/planes/api/get-planes.ts';
 import { usePermissions } from '@/lib/permissions.ts';
 
 export function Component() {
@@ -12,6 +13,7 @@ export function Component() {
       ? 'coverage'
       : 'none';
   const obrasSociales = useObrasSocialesList(isRegistry);
+  const planes = usePlanes(undefined, isRegistry && can(REQUIREMENTS.AFILIADOS_EDIT));
   return (
     <AfiliadosList
       lookup={lookup}
@@ -20,6 +22,7 @@ export function Component() {
       canDarDeBaja={can(REQUIREMENTS.AFILIADOS_BAJA)}
       canExport={can(REQUIREMENTS.AFILIADOS_EXPORT)}
       obrasSociales={obrasSociales.data}
+      planes={planes.data}
     />
   );
 }

@@ -5,6 +5,7 @@ import {
   DOCUMENT_TYPES,
   MESSAGES,
   type ObraSocialRef,
+  type Plan,
 } from '@red-dental/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,15 +23,22 @@ import {
   type AfiliadoFormValues,
   EMPTY_AFILIADO,
   showServerErrors,
+  withPlanChoice,
 } from './afiliado-form-fields.tsx';
+
+const validateInput = zodResolver(afiliadoInputSchema);
+
 import { afiliadosSearchPath } from './afiliados-search-params.ts';
 
 /** `/afiliados/form-afiliado`: staff register one affiliate by hand. */
 export function AfiliadoCreateForm({
   obrasSociales,
+  planes,
   canSeeInList = true,
 }: {
   obrasSociales: readonly ObraSocialRef[] | undefined;
+  /** Every insurer's plans, for the plan of the insurer chosen. */
+  planes: readonly Plan[] | undefined;
   /** REQUIREMENTS.AFILIADOS_REGISTRY: the new affiliate can be found in the list. */
   canSeeInList?: boolean;
 }) {
@@ -45,9 +53,10 @@ export function AfiliadoCreateForm({
     getValues,
     setFocus,
     watch,
+    setValue,
     formState: { errors },
   } = useForm<AfiliadoFormValues, unknown, AfiliadoInput>({
-    resolver: zodResolver(afiliadoInputSchema),
+    resolver: (values, context, options) => validateInput(withPlanChoice(values), context, options),
     defaultValues: EMPTY_AFILIADO,
   });
 
@@ -90,6 +99,9 @@ export function AfiliadoCreateForm({
           tipos={DOCUMENT_TYPES}
           tipoDocumento={watch('tipoDocumento')}
           obrasSociales={obrasSociales}
+          planes={planes}
+          obraSocialId={watch('obraSocial.id')}
+          onObraSocialChange={() => setValue('plan.id', '')}
         />
         <div className={styles.actions}>
           <Link to={PATHS.afiliados} className={buttonClasses({ variant: 'secondary' })}>

@@ -13,6 +13,9 @@ const AFILIADO: Afiliado = {
   documento: '30123456',
   fecha_nacimiento: '1979-08-15',
   obraSocial: { id: 1, nombre: 'OSDE' },
+  plan: null,
+  numeroAfiliado: null,
+  fechaAlta: null,
   fechaBaja: null,
 };
 
@@ -26,7 +29,12 @@ const FICHA: AfiliadoFicha = {
 
 function renderModal(afiliado: Afiliado = AFILIADO, onClose = vi.fn()) {
   renderWithProviders(
-    <AfiliadoEditModal afiliado={afiliado} obrasSociales={[{ id: 1, nombre: 'OSDE' }]} onClose={onClose} />,
+    <AfiliadoEditModal
+      afiliado={afiliado}
+      obrasSociales={[{ id: 1, nombre: 'OSDE' }]}
+      planes={[]}
+      onClose={onClose}
+    />,
   );
   return { dialog: screen.getByRole('dialog', { name: 'Editar Afiliado' }), onClose };
 }

@@ -5,7 +5,9 @@ import {
   type AfiliadoUpdate,
   afiliadoUpdateSchema,
   editDocumentTypesFor,
+  MESSAGES,
   type ObraSocialRef,
+  type Plan,
 } from '@red-dental/contracts';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Resolver, UseFormReturn } from 'react-hook-form';
@@ -26,6 +28,7 @@ import {
   afiliadoToFormValues,
   emailShown,
   showServerErrors,
+  withPlanChoice,
 } from './afiliado-form-fields.tsx';
 
 const validateUpdate = zodResolver(afiliadoUpdateSchema);
@@ -33,13 +36,15 @@ const validateUpdate = zodResolver(afiliadoUpdateSchema);
 /** The edit form holds no insurer as an empty choice; the update body says it with `obraSocial: null`. */
 const updateResolver: Resolver<AfiliadoEditValues, unknown, AfiliadoUpdate> = (values, context, options) =>
   validateUpdate(
-    { ...values, obraSocial: values.obraSocial?.id === undefined ? null : values.obraSocial },
+    withPlanChoice({ ...values, obraSocial: values.obraSocial?.id === undefined ? null : values.obraSocial }),
     context,
     options as Parameters<typeof validateUpdate>[2],
   );
 
 interface EditProps {
   obrasSociales: readonly ObraSocialRef[] | undefined;
+  /** Every insurer's plans, for the plan of the insurer chosen. */
+  planes: readonly Plan[] | undefined;
   /** REQUIREMENTS.AFILIADOS_BAJA: may give the affiliate de baja, or reactivate them. */
   canDarDeBaja?: boolean;
   onClose: () => void;
@@ -95,6 +100,22 @@ function AfiliadoRecord({ afiliado, canDarDeBaja = false, onClose }: EditProps &
           <dt>Obra Social</dt>
           <dd>{afiliado.obraSocial?.nombre ?? 'No asignada'}</dd>
         </div>
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            {afiliado.plan
+              ? `${afiliado.plan.nombre} (${afiliado.plan.codigo})`
+              : MESSAGES.afiliados.SIN_PLAN}
+          </dd>
+        </div>
+        <div>
+          <dt>Número de Afiliado</dt>
+          <dd>{afiliado.numeroAfiliado ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Fecha de Alta</dt>
+          <dd>{formatDate(afiliado.fechaAlta)}</dd>
+        </div>
       </dl>
     </div>
   );
@@ -112,6 +133,7 @@ function savedMessage(saved: AfiliadoFicha, before: AfiliadoFicha | undefined): 
 function EditForm({
   afiliado,
   obrasSociales,
+  planes,
   canDarDeBaja = false,
   onClose,
 }: EditProps & { afiliado: Afiliado }) {
@@ -159,6 +181,9 @@ function EditForm({
             tipos={tipos}
             tipoDocumento={form.watch('tipoDocumento')}
             obrasSociales={obrasSociales}
+            planes={planes}
+            obraSocialId={form.watch('obraSocial.id')}
+            onObraSocialChange={() => form.setValue('plan.id', '')}
             canBeUnassigned={isUnassigned}
           />
           <ContactFields form={form} ficha={ficha} loadFailed={fichaQuery.isError} />

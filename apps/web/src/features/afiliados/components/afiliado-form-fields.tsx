@@ -1,8 +1,10 @@
 import {
   type AfiliadoFicha,
   type afiliadoInputSchema,
+  MESSAGES,
   NUMERIC_DOCUMENT_TYPES,
   type ObraSocialRef,
+  type Plan,
   type TipoDocumento,
 } from '@red-dental/contracts';
 import type { ReactNode } from 'react';
@@ -29,7 +31,16 @@ export const EMPTY_AFILIADO: AfiliadoFormValues = {
   documento: '',
   fecha_nacimiento: '',
   obraSocial: { id: '' },
+  plan: { id: '' },
+  numeroAfiliado: '',
+  fechaAlta: '',
 };
+
+/** The form holds no plan as an empty choice; the body says it with `plan: null`. */
+export const withPlanChoice = <T extends { plan?: { id?: unknown } | null }>(values: T): T => ({
+  ...values,
+  plan: values.plan?.id === undefined || values.plan.id === '' ? null : values.plan,
+});
 
 /** Form values of an existing affiliate, for the edit modal. */
 export function afiliadoToFormValues(afiliado: {
@@ -38,6 +49,9 @@ export function afiliadoToFormValues(afiliado: {
   documento: string;
   fecha_nacimiento: string | null;
   obraSocial: { id: number } | null;
+  plan: { id: number } | null;
+  numeroAfiliado: string | null;
+  fechaAlta: string | null;
 }): AfiliadoFormValues {
   return {
     nombre: afiliado.nombre,
@@ -45,6 +59,9 @@ export function afiliadoToFormValues(afiliado: {
     documento: afiliado.documento,
     fecha_nacimiento: afiliado.fecha_nacimiento ?? '',
     obraSocial: { id: afiliado.obraSocial?.id ?? '' },
+    plan: { id: afiliado.plan?.id ?? '' },
+    numeroAfiliado: afiliado.numeroAfiliado ?? '',
+    fechaAlta: afiliado.fechaAlta ?? '',
   };
 }
 
@@ -57,7 +74,9 @@ export function showServerErrors<T extends AfiliadoFormValues>(
     form.setError('documento' as FieldPath<T>, { message: error.message }, { shouldFocus: true });
     return true;
   }
-  return applyServerErrors(form, error, { aliases: { obraSocial: 'obraSocial.id' as FieldPath<T> } });
+  return applyServerErrors(form, error, {
+    aliases: { obraSocial: 'obraSocial.id' as FieldPath<T>, plan: 'plan.id' as FieldPath<T> },
+  });
 }
 
 /** The address the e-mail field shows: the one last entered, pending or confirmed, as in the portal. */
@@ -142,13 +161,20 @@ function EmailStatus({ ficha }: { ficha: AfiliadoFicha }) {
   );
 }
 
-/** The five fields shared by the 'Cargar Afiliado' form and the 'Editar Afiliado' modal. */
+/**
+ * The fields shared by the 'Cargar Afiliado' form and the 'Editar Afiliado'
+ * modal: the spec's five, then the plan of the chosen insurer, the card's
+ * number and the day the affiliate joined.
+ */
 export function AfiliadoFormFields({
   register,
   errors,
   tipos,
   tipoDocumento,
   obrasSociales,
+  planes,
+  obraSocialId,
+  onObraSocialChange,
   canBeUnassigned = false,
 }: {
   register: UseFormRegister<AfiliadoFormValues>;
@@ -157,10 +183,19 @@ export function AfiliadoFormFields({
   /** The type currently chosen: DNI, LE and LC get a numeric keyboard. */
   tipoDocumento: string;
   obrasSociales: readonly ObraSocialRef[] | undefined;
+  /** Every insurer's plans: the plan field offers those of the insurer chosen. */
+  planes: readonly Plan[] | undefined;
+  /** The insurer currently chosen. */
+  obraSocialId: unknown;
+  /** Another insurer was chosen: a plan of the one before no longer fits. */
+  onObraSocialChange: () => void;
   /** Offer 'No asignada' as a choice: an affiliate left without insurer can be saved as it is. */
   canBeUnassigned?: boolean;
 }) {
   const insurerOptions = (obrasSociales ?? []).map((o) => ({ value: o.id, label: o.nombre }));
+  const planOptions = (planes ?? [])
+    .filter((p) => p.obraSocial.id === Number(obraSocialId))
+    .map((p) => ({ value: p.id, label: `${p.nombre} (${p.codigo})` }));
   const isNumeric = NUMERIC_DOCUMENT_TYPES.includes(tipoDocumento as TipoDocumento);
   return (
     <div className={styles.grid}>
@@ -203,7 +238,33 @@ export function AfiliadoFormFields({
         {...register('obraSocial.id', {
           // No choice is "no insurer": creation reports 'La obra social es obligatoria', edit sends null.
           setValueAs: (value: unknown) => (value === '' || value == null ? undefined : Number(value)),
+          onChange: onObraSocialChange,
         })}
+      />
+      <Select
+        label="Plan"
+        options={[{ value: '', label: MESSAGES.afiliados.SIN_PLAN }, ...planOptions]}
+        disabled={!obraSocialId}
+        hint={obraSocialId ? undefined : 'Elija primero la obra social'}
+        error={errors.plan?.id?.message ?? errors.plan?.message}
+        {...register('plan.id', {
+          setValueAs: (value: unknown) => (value === '' || value == null ? undefined : Number(value)),
+        })}
+      />
+      <TextInput
+        label="Número de Afiliado"
+        autoComplete="off"
+        hint="Como figura en la credencial de la obra social"
+        error={errors.numeroAfiliado?.message}
+        {...register('numeroAfiliado')}
+      />
+      <TextInput
+        label="Fecha de Alta"
+        type="date"
+        min="1900-01-01"
+        hint="Desde ella cuentan las carencias del plan"
+        error={errors.fechaAlta?.message}
+        {...register('fechaAlta')}
       />
     </div>
   );

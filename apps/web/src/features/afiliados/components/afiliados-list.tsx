@@ -5,6 +5,7 @@ import {
   DEFAULT_PAGE_SIZE,
   MESSAGES,
   type ObraSocialRef,
+  type Plan,
 } from '@red-dental/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -50,6 +51,8 @@ export interface AfiliadosListProps {
   canExport?: boolean;
   /** The insurers for the filter and the edit modal (the registry only). */
   obrasSociales?: readonly ObraSocialRef[];
+  /** Every insurer's plans, for the edit modal (the registry only). */
+  planes?: readonly Plan[];
 }
 
 /** The state filter's choices: both (no filter), the active ones, those de baja. */
@@ -73,6 +76,7 @@ export function AfiliadosList({
   canDarDeBaja = false,
   canExport = false,
   obrasSociales,
+  planes,
 }: AfiliadosListProps) {
   const isRegistry = lookup === 'registry';
   const isCoverageCheck = lookup === 'coverage';
@@ -158,8 +162,26 @@ export function AfiliadosList({
         cell: (a) =>
           a.obraSocial ? a.obraSocial.nombre : <span className={styles.unassigned}>No asignada</span>,
       },
+      {
+        id: 'plan',
+        header: 'Plan',
+        cell: (a) =>
+          a.plan ? a.plan.nombre : <span className={styles.unassigned}>{MESSAGES.afiliados.SIN_PLAN}</span>,
+      },
+      {
+        id: 'numeroAfiliado',
+        header: 'Número de Afiliado',
+        isDetail: true,
+        cell: (a) => a.numeroAfiliado,
+      },
+      {
+        id: 'fechaAlta',
+        header: 'Fecha de Alta',
+        isDetail: true,
+        cell: (a) => (a.fechaAlta ? formatDate(a.fechaAlta) : null),
+      },
     ];
-    // Contact data is the registry's: in each row's expansion, where the record has it.
+    // The card's number and fecha de alta, and the registry's contact data, in each row's expansion where the record has them.
     if (isRegistry)
       list.push(
         {
@@ -329,6 +351,7 @@ export function AfiliadosList({
         <AfiliadoEditModal
           afiliado={editing}
           obrasSociales={obrasSociales}
+          planes={planes}
           canEdit={canEdit}
           canDarDeBaja={canDarDeBaja}
           onClose={() => setEditing(null)}

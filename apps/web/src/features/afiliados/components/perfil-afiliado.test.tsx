@@ -56,6 +56,7 @@ describe('/perfil-afiliado', () => {
     storeAffiliateSession();
     renderApp('/perfil-afiliado');
     expect(await screen.findByLabelText('Nombre')).toHaveValue('Lucía Fernández');
+    expect(screen.getByText(/^Plan:/)).toHaveTextContent('Plan: Plan 210 · N.º de afiliado: 60-123456-01');
     expect(screen.getByLabelText('Documento')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(

@@ -96,6 +96,16 @@ function ProfileForm({ profile }: { profile: AfiliadoProfile }) {
           <p className={styles.muted}>
             Obra Social: <strong>{profile.obraSocial?.nombre ?? 'No asignada'}</strong>
           </p>
+          {/* The plan and the card's number are the insurer's: the portal shows them, staff change them. */}
+          <p className={styles.muted}>
+            Plan: <strong>{profile.plan ? profile.plan.nombre : MESSAGES.afiliados.SIN_PLAN}</strong>
+            {profile.numeroAfiliado && (
+              <>
+                {' '}
+                · N.º de afiliado: <strong>{profile.numeroAfiliado}</strong>
+              </>
+            )}
+          </p>
         </div>
         {!ProfileEdit && (
           <Button
