@@ -29,7 +29,7 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   'OBRA_SOCIALES.UPDATE': 'Modificar obras sociales',
   'OBRA_SOCIALES.DELETE': 'Dar de baja obras sociales',
   'AUDIT.GET': 'Ver la auditoría',
-  'NOMENCLADOR.MANAGE': 'Mantener el nomenclador y los convenios',
+  'NOMENCLADOR.MANAGE': 'Mantener el nomenclador, los convenios y los planes',
   BACKOFFICE_ACCESS: 'Acceso al sistema de gestión',
   MOBILE_ACCESS: 'Acceso al portal de afiliados',
 };
@@ -71,7 +71,7 @@ export const PERMISSION_HELP: Record<PermissionName, string> = {
   'AUDIT.GET':
     'Abre Auditoría: quién hizo qué, cuándo y desde dónde, con los documentos de los afiliados consultados; y exportarla.',
   'NOMENCLADOR.MANAGE':
-    'Mantener Nomenclador y Convenios: importar y editar los códigos de prestación y sus grupos, y los convenios con cada obra social con sus aranceles. Sin él, con el acceso al sistema, se pueden consultar.',
+    'Mantener Nomenclador, Convenios y Planes: importar y editar los códigos de prestación y sus grupos, los convenios con cada obra social con sus aranceles, y los planes con sus reglas de cobertura. Sin él, con el acceso al sistema, se pueden consultar.',
   BACKOFFICE_ACCESS: 'Iniciar sesión en el sistema de gestión: sin este permiso la cuenta no entra.',
   MOBILE_ACCESS:
     'Lo tienen los afiliados, que entran al portal con su documento; en un rol del sistema de gestión no abre nada.',

@@ -8,10 +8,7 @@ import type { Db, Tx } from '../client.ts';
 import {
   afiliados,
   appSettings,
-  codigosPrestacion,
   especialidades,
-  gruposCodigos,
-  gruposCodigosItems,
   notificaciones,
   obrasSociales,
   profesionalEspecialidades,
@@ -28,12 +25,12 @@ import {
   DEMO_PASSWORD,
   DEMO_PRESTADOR_EMAIL,
   ESPECIALIDADES,
-  NOMENCLADOR,
   NOTIFICACIONES_DEMO,
   OBRAS_SOCIALES,
   ZONAS,
 } from './demo-catalog.ts';
 import type { DemoData } from './demo-data.ts';
+import { demoPlanOf, insertDemoNomenclador, insertDemoPrestaciones } from './demo-prestaciones.ts';
 
 export const DEMO_LOGINS: { label: string; credentials: string }[] = [
   { label: 'Administrativo', credentials: `${DEMO_ADMINISTRATIVO_EMAIL} / ${DEMO_PASSWORD}` },
@@ -225,7 +222,8 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
     );
   const zonaId = new Map(zonaRows.map((z) => [z.numero, z.id]));
 
-  await insertDemoNomenclador(tx);
+  const codigoId = await insertDemoNomenclador(tx);
+  const planIds = await insertDemoPrestaciones(tx, obraSocialRows, codigoId);
 
   const now = Date.now();
   const userRows = await tx
@@ -317,18 +315,22 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
     ),
   );
 
-  for (const batch of chunks(data.afiliados))
+  for (const [n, batch] of chunks(data.afiliados).entries())
     await tx.insert(afiliados).values(
-      batch.map((a) => ({
-        nombre: a.nombre,
-        nombreBusqueda: searchKey(a.nombre),
-        tipoDocumento: a.tipoDocumento,
-        documento: a.documento,
-        fechaNacimiento: a.fechaNacimiento,
-        obraSocialId: a.obraSocial ? obraSocialId.get(a.obraSocial)! : null,
-        email: a.email,
-        telefono: a.telefono,
-      })),
+      batch.map((a, i) => {
+        const os = a.obraSocial ? obraSocialId.get(a.obraSocial)! : null;
+        return {
+          nombre: a.nombre,
+          nombreBusqueda: searchKey(a.nombre),
+          tipoDocumento: a.tipoDocumento,
+          documento: a.documento,
+          fechaNacimiento: a.fechaNacimiento,
+          obraSocialId: os,
+          email: a.email,
+          telefono: a.telefono,
+          ...demoPlanOf(n * BATCH + i, a.documento, os === null ? undefined : planIds.get(os)),
+        };
+      }),
     );
 
   return {
@@ -337,35 +339,4 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
     profesionales: data.profesionales.length,
     solicitudes: data.solicitudes.length,
   };
-}
-
-/** The sample code table and its groups; codes staff already loaded are kept as they are. */
-async function insertDemoNomenclador(tx: Tx): Promise<void> {
-  await tx
-    .insert(codigosPrestacion)
-    .values(NOMENCLADOR.codigos.map((c) => ({ ...c, nombreBusqueda: searchKey(c.nombre) })))
-    .onConflictDoNothing();
-  const codigoRows = await tx
-    .select({ id: codigosPrestacion.id, codigo: codigosPrestacion.codigo })
-    .from(codigosPrestacion)
-    .where(
-      inArray(
-        codigosPrestacion.codigo,
-        NOMENCLADOR.codigos.map((c) => c.codigo),
-      ),
-    );
-  const codigoId = new Map(codigoRows.map((c) => [c.codigo, c.id]));
-  for (const grupo of NOMENCLADOR.grupos) {
-    const [row] = await tx
-      .insert(gruposCodigos)
-      .values({ nombre: grupo.nombre })
-      .onConflictDoNothing()
-      .returning({ id: gruposCodigos.id });
-    if (!row) continue;
-    const items = grupo.codigos.flatMap((c) => {
-      const id = codigoId.get(c);
-      return id === undefined ? [] : [{ grupoId: row.id, codigoId: id }];
-    });
-    if (items.length) await tx.insert(gruposCodigosItems).values(items);
-  }
 }
