@@ -101,8 +101,9 @@ export function ImportAfiliadosCsv({
         <p className={styles.muted}>
           El archivo necesita una fila de encabezados con al menos <strong>nombre</strong> y{' '}
           <strong>documento</strong>; también puede traer tipo, fecha de nacimiento (dd/mm/aaaa o aaaa-mm-dd),
-          email y teléfono. Separado por comas o por punto y coma. Los afiliados que ya existen se actualizan
-          y pasan a la obra social elegida.
+          email, teléfono, plan (su código en la obra social), número de afiliado y fecha de alta. Separado
+          por comas o por punto y coma. Los afiliados que ya existen se actualizan y pasan a la obra social
+          elegida; una celda vacía deja lo que el afiliado ya tenía.
         </p>
       </div>
 

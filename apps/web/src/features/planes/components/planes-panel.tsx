@@ -48,54 +48,68 @@ export function PlanesPanel({
         isPrimary: true,
         cell: (p) => <strong>{p.obraSocial.nombre}</strong>,
       },
-      { id: 'codigo', header: 'Código', cell: (p) => p.codigo },
-      { id: 'nombre', header: 'Plan', isPrimary: true, cell: (p) => p.nombre },
+      {
+        id: 'nombre',
+        header: 'Plan',
+        isPrimary: true,
+        cell: (p) => (
+          <>
+            {p.nombre}
+            <span className={styles.muted}>Código {p.codigo}</span>
+          </>
+        ),
+      },
       { id: 'reglas', header: 'Reglas', align: 'end', cell: (p) => formatNumber(p.reglas) },
       { id: 'afiliados', header: 'Afiliados', align: 'end', cell: (p) => formatNumber(p.afiliados) },
       {
+        id: 'ver',
+        header: <span className="sr-only">Reglas</span>,
+        label: 'Ver reglas',
+        align: 'center',
+        // The way to a plan's rules stays in sight on a phone too.
+        isPrimary: true,
+        cell: (p) => (
+          <button
+            type="button"
+            className={listPage.iconButton}
+            aria-label={`Ver las reglas de ${named(p)}`}
+            title="Ver reglas"
+            onClick={() => onShow(p)}
+          >
+            <EyeIcon size={18} />
+          </button>
+        ),
+      },
+    ];
+    if (canManage)
+      list.push({
         id: 'acciones',
         header: <span className="sr-only">Acciones</span>,
         label: 'Acciones',
         align: 'center',
-        // The way to a plan's rules stays in sight on a phone too.
-        isPrimary: true,
         cell: (p) => (
           <span className={styles.actions}>
             <button
               type="button"
               className={listPage.iconButton}
-              aria-label={`Ver las reglas de ${named(p)}`}
-              title="Ver reglas"
-              onClick={() => onShow(p)}
+              aria-label={`Editar ${named(p)}`}
+              title="Editar"
+              onClick={() => setEditing({ plan: p })}
             >
-              <EyeIcon size={18} />
+              <PencilIcon size={18} />
             </button>
-            {canManage && (
-              <>
-                <button
-                  type="button"
-                  className={listPage.iconButton}
-                  aria-label={`Editar ${named(p)}`}
-                  title="Editar"
-                  onClick={() => setEditing({ plan: p })}
-                >
-                  <PencilIcon size={18} />
-                </button>
-                <button
-                  type="button"
-                  className={listPage.iconButton}
-                  aria-label={`Eliminar ${named(p)}`}
-                  title="Eliminar"
-                  onClick={() => setDeleting(p)}
-                >
-                  <TrashIcon size={18} />
-                </button>
-              </>
-            )}
+            <button
+              type="button"
+              className={listPage.iconButton}
+              aria-label={`Eliminar ${named(p)}`}
+              title="Eliminar"
+              onClick={() => setDeleting(p)}
+            >
+              <TrashIcon size={18} />
+            </button>
           </span>
         ),
-      },
-    ];
+      });
     return list;
   }, [canManage, onShow]);
 

@@ -60,13 +60,18 @@ export function ReglasPanel({
 
   const columns = useMemo<Column<Regla>[]>(() => {
     const list: Column<Regla>[] = [
+      // The rule and its days in one cell, so a phone gives the words the whole width.
       {
         id: 'texto',
         header: 'Regla',
         isPrimary: true,
-        cell: (r) => <span className={styles.texto}>{r.texto}</span>,
+        cell: (r) => (
+          <>
+            <span className={styles.texto}>{r.texto}</span>
+            <span className={styles.muted}>{vigenciaText(r)}</span>
+          </>
+        ),
       },
-      { id: 'vigencia', header: 'Vigencia', isPrimary: true, cell: vigenciaText },
     ];
     if (canManage)
       list.push({
