@@ -29,6 +29,12 @@ export const planes = pgTable(
       .references(() => obrasSociales.id, { onDelete: 'restrict' }),
     codigo: text('codigo').notNull(),
     nombre: text('nombre').notNull(),
+    /**
+     * Moved on by triggers whenever the plan's rules, or the names they show
+     * (a code's, a group's), change: a server keeps a plan's rules in memory
+     * while this stays the same (migration 0039).
+     */
+    reglasVersion: integer('reglas_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

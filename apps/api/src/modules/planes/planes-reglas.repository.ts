@@ -111,19 +111,14 @@ function termsOf(r: ReglaRow): ReglaTerms {
   };
 }
 
-/**
- * The plan's rules in force on a day: what the chair reads on every visit,
- * so one prepared statement over the plan's index by start.
- */
-const inForce = statement<ReglaRow, { planId: number; fecha: string }>(
-  sql`${SELECT} where r.plan_id = ${sql.placeholder('planId')}
-    and r.vigente_desde <= ${sql.placeholder('fecha')}::date
-    and coalesce(r.vigente_hasta, 'infinity'::date) >= ${sql.placeholder('fecha')}::date
-    ${ORDER}`,
+const reglasVersion = statement<{ v: number }, { planId: number }>(
+  sql`select reglas_version as v from planes where id = ${sql.placeholder('planId')}`,
 );
 
-export async function findInForce(db: DbOrTx, planId: number, fecha: string): Promise<Regla[]> {
-  return (await inForce(db, { planId, fecha })).map(toRegla);
+/** The version of the plan's rules (moved on by triggers at each change); undefined when there is no such plan. */
+export async function findReglasVersion(db: DbOrTx, planId: number): Promise<number | undefined> {
+  const [row] = await reglasVersion(db, { planId });
+  return row === undefined ? undefined : Number(row.v);
 }
 
 /** Every version of every rule of the plan. */

@@ -171,6 +171,13 @@ describe.each(BACKENDS)('the insurers’ plans and their rules (%s)', (backend) 
     expect(audit?.details.antes.texto).toContain('una cada 180 días');
     expect(audit?.details.texto).toContain('2 cada 365 días');
 
+    // Renaming a code renames it in the rules that name it, whoever changed it.
+    await t.db.execute(sql`update codigos_prestacion set nombre = 'Limpieza' where codigo = '05.01'`);
+    expect((await reglas(plan.id, '2026-06-30'))[0]!.texto).toMatch(/^Limpieza \(05\.01\): 2 cada 365 días/);
+    await t.db.execute(
+      sql`update codigos_prestacion set nombre = 'Tartrectomía y cepillado mecánico' where codigo = '05.01'`,
+    );
+
     const deleted = await t.inject('DELETE', `/api/planes/${plan.id}/reglas/${limpieza.id}`, t.admin);
     expect(deleted.json()).toEqual({ message: M.REGLA_DELETED });
     expect(await reglas(plan.id, '2026-06-30')).toHaveLength(3);
