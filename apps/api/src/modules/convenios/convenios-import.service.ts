@@ -1,10 +1,4 @@
-import {
-  type ArancelesImportResult,
-  ERROR_CODES,
-  IMPORT_ERRORS_LIMIT,
-  type ImportRowError,
-  MESSAGES,
-} from '@red-dental/contracts';
+import { type ArancelesImportResult, ERROR_CODES, MESSAGES } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ErrorList, isBlankRecord, mapColumns, mergeErrors, openCsvRecords } from '../../lib/csv-records.ts';
 import type { CsvFile } from '../../lib/csv-sniffer.ts';

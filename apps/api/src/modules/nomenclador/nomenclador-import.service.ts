@@ -1,6 +1,5 @@
 import {
   ERROR_CODES,
-  IMPORT_ERRORS_LIMIT,
   type ImportRowError,
   MESSAGES,
   type NomencladorImportResult,

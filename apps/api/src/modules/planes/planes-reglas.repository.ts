@@ -23,9 +23,6 @@ export interface ObjetivoRef {
   nombre: string;
 }
 
-export const claveOf = (ref: Pick<ObjetivoRef, 'codigoId' | 'grupoId' | 'capitulo'>) =>
-  ref.codigoId !== null ? `c${ref.codigoId}` : ref.grupoId !== null ? `g${ref.grupoId}` : `k${ref.capitulo}`;
-
 /** The rule's terms as columns: everything but its target and plan. */
 export type ReglaTerms = Omit<ReglaValues, 'objetivo'>;
 

@@ -130,8 +130,8 @@ const kept = new WeakMap<object, Map<number, { version: number; reglas: Regla[] 
 export async function reglasEnVigor(db: DbOrTx, planId: number, fecha: string): Promise<Regla[] | undefined> {
   const version = await repo.findReglasVersion(db, planId);
   if (version === undefined) return undefined;
-  let plans = kept.get(db);
-  if (!plans) kept.set(db, (plans = new Map()));
+  const plans = kept.get(db) ?? new Map<number, { version: number; reglas: Regla[] }>();
+  kept.set(db, plans);
   let entry = plans.get(planId);
   if (entry?.version === version) plans.delete(planId);
   else entry = { version, reglas: await repo.findAll(db, planId) };
