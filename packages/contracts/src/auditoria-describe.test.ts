@@ -420,6 +420,33 @@ describe('auditDetails', () => {
       ['10 filas importadas: 8 nuevas, 2 actualizadas, 0 reactivadas'],
     ],
     [
+      'a plan’s rule changed: what it said before and after, in words',
+      {
+        action: 'update',
+        entity: 'regla',
+        entityId: '4',
+        details: {
+          antes: {
+            planId: 2,
+            plan: 'Plan 210 (OSDE)',
+            objetivo: '05.01',
+            texto: 'Limpieza (05.01): una cada 180 días por afiliado, 100 %, sin coseguro',
+            vigenteDesde: '2026-01-01',
+            vigenteHasta: null,
+          },
+          planId: 2,
+          plan: 'Plan 210 (OSDE)',
+          objetivo: '05.01',
+          texto: 'Limpieza (05.01): una cada 365 días por afiliado, 100 %, sin coseguro',
+          vigenteDesde: '2026-01-01',
+          vigenteHasta: null,
+        },
+      },
+      [
+        'Regla: Limpieza (05.01): una cada 180 días por afiliado, 100 %, sin coseguro → Limpieza (05.01): una cada 365 días por afiliado, 100 %, sin coseguro',
+      ],
+    ],
+    [
       'a sign-in with a recovery code',
       { action: 'recovery_code', entity: 'user', entityId: '12', details: { restantes: 1 } },
       ['Le queda 1 código de recuperación'],

@@ -55,6 +55,8 @@ const FIELD_LABELS: Record<string, string> = {
   requiereToken: 'Requiere token del afiliado',
   valorUnidad: 'Valor de la unidad (centavos)',
   plan: 'Plan',
+  objetivo: 'Se aplica a',
+  texto: 'Regla',
   numeroAfiliado: 'Número de afiliado',
   fechaAlta: 'Fecha de alta',
 };
@@ -69,6 +71,7 @@ const SAID_ELSEWHERE = new Set([
   'ids',
   'obraSocial',
   'codigo',
+  'planId',
 ]);
 
 /** Values some fields hold, as words. */

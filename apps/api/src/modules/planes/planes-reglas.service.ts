@@ -4,6 +4,7 @@ import {
   MESSAGES,
   type Objetivo,
   objetivoNombre,
+  type Plan,
   parseObjetivo,
   REGLAS_CSV_COLUMNS,
   type Regla,
@@ -102,8 +103,12 @@ async function assertFits(
 }
 
 /** What the log keeps of a rule: its target, its days and all it says, in words. */
-const audited = (planId: number, r: Pick<Regla, 'objetivo' | 'texto' | 'vigenteDesde' | 'vigenteHasta'>) => ({
-  planId,
+const audited = (
+  plan: Pick<Plan, 'id' | 'nombre' | 'obraSocial'>,
+  r: Pick<Regla, 'objetivo' | 'texto' | 'vigenteDesde' | 'vigenteHasta'>,
+) => ({
+  planId: plan.id,
+  plan: `${plan.nombre} (${plan.obraSocial.nombre})`,
   objetivo: r.objetivo,
   texto: r.texto,
   vigenteDesde: r.vigenteDesde,
@@ -157,7 +162,7 @@ async function findRegla(db: DbOrTx, planId: number, id: number) {
 
 export async function createRegla(deps: Deps, caller: Subject, planId: number, values: ReglaValues) {
   const id = await deps.db.transaction(async (tx) => {
-    await findPlanOr404(tx, planId);
+    const plan = await findPlanOr404(tx, planId);
     const target = await resolve(tx, values.objetivo);
     await assertFits(tx, planId, values, target);
     const id = await repo.insert(tx, planId, columnsOf(values, target));
@@ -166,7 +171,7 @@ export async function createRegla(deps: Deps, caller: Subject, planId: number, v
       action: 'create',
       entity: 'regla',
       entityId: id,
-      details: audited(planId, regla),
+      details: audited(plan, regla),
     });
     return id;
   });
@@ -181,6 +186,7 @@ export async function updateRegla(
   values: ReglaValues,
 ) {
   await deps.db.transaction(async (tx) => {
+    const plan = await findPlanOr404(tx, planId);
     const before = await findRegla(tx, planId, id);
     const target = await resolve(tx, values.objetivo);
     await assertFits(tx, planId, values, target, id);
@@ -190,7 +196,7 @@ export async function updateRegla(
       action: 'update',
       entity: 'regla',
       entityId: id,
-      details: { antes: audited(planId, before), ...audited(planId, after) },
+      details: { antes: audited(plan, before), ...audited(plan, after) },
     });
   });
   return findRegla(deps.db, planId, id);
@@ -198,6 +204,7 @@ export async function updateRegla(
 
 export async function deleteRegla(deps: Deps, caller: Subject, planId: number, id: number) {
   await deps.db.transaction(async (tx) => {
+    const plan = await findPlanOr404(tx, planId);
     const regla = await findRegla(tx, planId, id);
     await planes.lockPlan(tx, planId);
     await repo.remove(tx, id);
@@ -205,7 +212,7 @@ export async function deleteRegla(deps: Deps, caller: Subject, planId: number, i
       action: 'delete',
       entity: 'regla',
       entityId: id,
-      details: audited(planId, regla),
+      details: audited(plan, regla),
     });
   });
 }
