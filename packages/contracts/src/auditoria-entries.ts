@@ -91,6 +91,8 @@ const planFields = { obraSocialId: id, codigo: text, nombre: text };
 /** A rule: its target, its days and all it says in words (describeRegla). */
 const reglaFields = {
   planId: id,
+  /** The plan as it was named then: 'Plan 210 (OSDE)'. */
+  plan: text,
   objetivo: text,
   texto: text,
   vigenteDesde: text,
