@@ -1,10 +1,10 @@
 import { type GrupoCodigos, grupoCodigosFormSchema, MESSAGES } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
+import { ConfirmModal } from '@/components/ui/confirm-modal/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { FormModal } from '@/components/ui/form-modal/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
-import { Modal } from '@/components/ui/modal/index.ts';
 import { PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import { TextArea } from '@/components/ui/text-area/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
@@ -94,37 +94,24 @@ export function GruposPanel({ canManage }: { canManage: boolean }) {
         isLoading={grupos.isPending}
         error={grupos.error}
       />
-      <Modal
+      <ConfirmModal
         isOpen={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Eliminar grupo"
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button
-              variant="alert"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(deleting!.id, {
-                  onSuccess: () => toast.success(M.GRUPO_DELETED),
-                  onError: (error) => toast.error(errorMessage(error)),
-                  onSettled: () => setDeleting(null),
-                })
-              }
-            >
-              Eliminar
-            </Button>
-          </>
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => toast.success(M.GRUPO_DELETED),
+            onError: (error) => toast.error(errorMessage(error)),
+            onSettled: () => setDeleting(null),
+          })
         }
       >
         <p>
           ¿Eliminar el grupo «{deleting?.nombre}»? Sus códigos quedan en el nomenclador; solo deja de existir
           el grupo.
         </p>
-      </Modal>
+      </ConfirmModal>
       {editing && (
         <FormModal
           isOpen

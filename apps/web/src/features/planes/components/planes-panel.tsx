@@ -1,9 +1,9 @@
 import { MESSAGES, type Plan } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
+import { ConfirmModal } from '@/components/ui/confirm-modal/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
-import { Modal } from '@/components/ui/modal/index.ts';
 import { EyeIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import type { SelectOption } from '@/components/ui/select/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
@@ -135,30 +135,17 @@ export function PlanesPanel({
         isLoading={planes.isPending}
         error={planes.error}
       />
-      <Modal
+      <ConfirmModal
         isOpen={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Eliminar plan"
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button
-              variant="alert"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(deleting!.id, {
-                  onSuccess: () => toast.success(M.DELETED),
-                  onError: (error) => toast.error(errorMessage(error)),
-                  onSettled: () => setDeleting(null),
-                })
-              }
-            >
-              Eliminar
-            </Button>
-          </>
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(deleting!.id, {
+            onSuccess: () => toast.success(M.DELETED),
+            onError: (error) => toast.error(errorMessage(error)),
+            onSettled: () => setDeleting(null),
+          })
         }
       >
         <p>
@@ -166,7 +153,7 @@ export function PlanesPanel({
           {deleting && formatCount(deleting.reglas, 'regla', 'reglas')}? Solo se puede si ningún afiliado lo
           tiene.
         </p>
-      </Modal>
+      </ConfirmModal>
       {editing && (
         <PlanModal
           plan={editing.plan}

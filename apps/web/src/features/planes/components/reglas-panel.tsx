@@ -9,9 +9,9 @@ import {
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
+import { ConfirmModal } from '@/components/ui/confirm-modal/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
-import { Modal } from '@/components/ui/modal/index.ts';
 import {
   DownloadIcon,
   PencilIcon,
@@ -154,37 +154,24 @@ export function ReglasPanel({
         isLoading={reglas.isPending}
         error={reglas.error}
       />
-      <Modal
+      <ConfirmModal
         isOpen={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Eliminar regla"
-        size="sm"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancelar
-            </Button>
-            <Button
-              variant="alert"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  { planId: plan.id, id: deleting!.id },
-                  {
-                    onSuccess: () => toast.success(M.REGLA_DELETED),
-                    onError: (error) => toast.error(errorMessage(error)),
-                    onSettled: () => setDeleting(null),
-                  },
-                )
-              }
-            >
-              Eliminar
-            </Button>
-          </>
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(
+            { planId: plan.id, id: deleting!.id },
+            {
+              onSuccess: () => toast.success(M.REGLA_DELETED),
+              onError: (error) => toast.error(errorMessage(error)),
+              onSettled: () => setDeleting(null),
+            },
+          )
         }
       >
         <p>¿Eliminar esta regla? «{deleting?.texto}»</p>
-      </Modal>
+      </ConfirmModal>
       {editing && (
         <ReglaModal
           plan={plan}

@@ -1,0 +1,1 @@
+export { ConfirmModal, type ConfirmModalProps } from './confirm-modal.tsx';
