@@ -103,7 +103,10 @@ describe('a rule in words', () => {
     expect(errors(form({ vigenteHasta: '2025-01-01' }))).toContain(
       'La fecha de fin no puede ser anterior a la de inicio',
     );
-    expect(errors(form({ frecuencia: 'dos' }))).toContain(
+    expect(errors(form({ frecuencia: '1', periodo: 'dias', periodoDias: '' }))).toContain(
+      'El período es una cantidad de días entre 1 y 3650, o el año calendario',
+    );
+    expect(errors(form({ frecuencia: 'dos', periodoDias: '30' }))).toContain(
       'La frecuencia es una cantidad de prestaciones entre 1 y 99',
     );
     const api = reglaInputSchema.safeParse({ ...reglaFormSchema.parse(form({})), cubre: false });

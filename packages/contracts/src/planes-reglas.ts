@@ -48,10 +48,14 @@ function frecuenciaText(r: ReglaValues): string | undefined {
   return `${n} ${period} ${ambito}${r.mismoPrestador ? ' con el mismo prestador' : ''}`;
 }
 
+/** '1 día', '60 días'. */
+const cuantos = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`;
+
 function edadText(r: ReglaValues): string | undefined {
-  if (r.edadMin !== null && r.edadMax !== null) return `de ${r.edadMin} a ${r.edadMax} años`;
-  if (r.edadMin !== null) return `desde los ${r.edadMin} años`;
-  if (r.edadMax !== null) return `hasta los ${r.edadMax} años`;
+  if (r.edadMin !== null && r.edadMax !== null)
+    return `de ${r.edadMin} a ${cuantos(r.edadMax, 'año', 'años')}`;
+  if (r.edadMin !== null) return `desde ${r.edadMin === 1 ? 'el año' : `los ${r.edadMin} años`}`;
+  if (r.edadMax !== null) return `hasta ${r.edadMax === 1 ? 'el año' : `los ${r.edadMax} años`}`;
   return undefined;
 }
 
@@ -73,10 +77,12 @@ export function describeRegla(r: ReglaValues, nombre: string): string {
         : 'sin coseguro',
     r.topeMensual !== null ? `hasta ${r.topeMensual} por mes` : undefined,
     edadText(r),
-    r.carenciaDias !== null ? `carencia de ${r.carenciaDias} días` : undefined,
+    r.carenciaDias !== null ? `carencia de ${cuantos(r.carenciaDias, 'día', 'días')}` : undefined,
     r.requiereAutorizacion ? 'requiere autorización previa' : undefined,
     adjuntos.length > 0 ? `con ${enumerate(adjuntos)}` : undefined,
-    r.garantiaMeses !== null ? `garantía de ${r.garantiaMeses} meses por pieza y cara` : undefined,
+    r.garantiaMeses !== null
+      ? `garantía de ${cuantos(r.garantiaMeses, 'mes', 'meses')} por pieza y cara`
+      : undefined,
   ];
   return `${nombre}: ${parts.filter(Boolean).join(', ')}`;
 }
@@ -125,9 +131,12 @@ export const reglaFormSchema = z
     vigenteHasta: z.string(),
   })
   .superRefine((v, ctx) => {
-    if (!v.cubre || v.coseguroTipo !== 'importe') return;
-    if (parseImporte(v.coseguro) === undefined)
+    if (!v.cubre) return;
+    if (v.coseguroTipo === 'importe' && parseImporte(v.coseguro) === undefined)
       ctx.addIssue({ code: 'custom', path: ['coseguro'], message: M.COSEGURO_INVALID });
+    // 'Cada tantos días' with no days would save a limit for the affiliate's whole life.
+    if (v.frecuencia.trim() !== '' && v.periodo === 'dias' && v.periodoDias.trim() === '')
+      ctx.addIssue({ code: 'custom', path: ['periodoDias'], message: M.PERIODO_INVALID });
   })
   .transform((v): ReglaInput => {
     const objetivo: Objetivo =

@@ -45,6 +45,11 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 2)}***@${domain}`;
 }
 
+/** "60-123456-01" → "****6-01": the card's last four characters, which its owner recognises. */
+export function maskNumero(numero: string): string {
+  return numero.length <= 4 ? '****' : `****${numero.slice(-4)}`;
+}
+
 /** "011 15-4800-2290" → "01 ****-2290": the first two and the last four digits. */
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');

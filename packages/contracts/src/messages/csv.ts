@@ -29,6 +29,8 @@ export const ROW_TOO_LONG = 'Algún campo es demasiado largo';
 export const ROW_UNKNOWN_PLAN = (codigo: string, obraSocial: string) =>
   `${obraSocial} no tiene un plan con el código "${codigo}" (cárguelo en Planes o corrija la línea)`;
 export const ROW_BAD_ALTA = (raw: string) => `Fecha de alta inválida: "${raw}" (use dd/mm/aaaa)`;
+export const PLAN_GONE =
+  'Un plan que nombra el archivo se eliminó mientras se importaba: no se cargó nada; vuelva a importarlo';
 export const ROW_BAD_TEXT = 'La línea contiene caracteres no válidos';
 export const ROW_BAD_CSV = 'La línea no tiene un formato CSV válido (revise las comillas)';
 export const BAJA_WITH_ERRORS =

@@ -72,7 +72,7 @@ export const PREVIEW_HAS_ERRORS = (count: string) =>
     : `El archivo tiene ${count} líneas con errores: corríjalas y vuelva a elegirlo. Mientras tanto no se puede importar.`;
 export const IMPORTED = (nuevas: string) =>
   nuevas === '1' ? 'Reglas importadas: 1 regla nueva' : `Reglas importadas: ${nuevas} reglas nuevas`;
-export const ROW_BAD_BOOLEAN = (column: string, raw: string) => `${column}: "${raw}" no es si ni no`;
+export const ROW_BAD_BOOLEAN = (column: string, raw: string) => `${column}: "${raw}" no es sí ni no`;
 export const ROW_BAD_NUMBER = (column: string, raw: string) => `${column}: "${raw}" no es un número válido`;
 export const ROW_BAD_DESDE = (raw: string) =>
   `Fecha de inicio inválida: "${raw}" (use dd/mm/aaaa o aaaa-mm-dd)`;

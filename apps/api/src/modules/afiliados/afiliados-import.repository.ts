@@ -94,11 +94,16 @@ const merged = {
   fecha: sql`coalesce(s.fecha, a.fecha_nacimiento)`,
   email: sql`coalesce(s.email, a.email)`,
   telefono: sql`coalesce(s.telefono, a.telefono)`,
-  numero: sql`coalesce(s.numero_afiliado, a.numero_afiliado)`,
-  alta: sql`coalesce(s.fecha_alta, a.fecha_alta)`,
-  /** A plan of the line, or the one the affiliate has when they stay with the insurer (another insurer's plan goes). */
+  /**
+   * The line's plan, card number and fecha de alta, or what the affiliate has when they stay with
+   * the insurer: another insurer's plan, number and day go.
+   */
   plan: (obraSocialId: number) =>
     sql`coalesce(s.plan_id, case when a.obra_social_id = ${obraSocialId}::int then a.plan_id end)`,
+  numero: (obraSocialId: number) =>
+    sql`coalesce(s.numero_afiliado, case when a.obra_social_id = ${obraSocialId}::int then a.numero_afiliado end)`,
+  alta: (obraSocialId: number) =>
+    sql`coalesce(s.fecha_alta, case when a.obra_social_id = ${obraSocialId}::int then a.fecha_alta end)`,
 };
 
 /**
@@ -111,7 +116,7 @@ const changesData = (obraSocialId: number) => sql`a.id is not null and
    a.plan_id, a.numero_afiliado, a.fecha_alta)
   is distinct from
   (s.nombre, s.tipo, ${merged.fecha}, ${obraSocialId}::int, ${merged.email}, ${merged.telefono},
-   ${merged.plan(obraSocialId)}, ${merged.numero}, ${merged.alta})`;
+   ${merged.plan(obraSocialId)}, ${merged.numero(obraSocialId)}, ${merged.alta(obraSocialId)})`;
 /** A staging row whose affiliate is de baja: the import makes them active again. */
 const reactivates = sql`a.baja_at is not null`;
 /** A staging row whose affiliate has another insurer, or none: the import moves them to its own. */
@@ -282,7 +287,13 @@ export async function darDeBajaAusentes(tx: Tx, obraSocialId: number): Promise<n
  */
 export async function upsertFromStaging(tx: Tx, obraSocialId: number) {
   // The line's plan, or the one the affiliate had when they stay with the insurer.
-  const keptPlan = sql`coalesce(excluded.plan_id, case when a.obra_social_id = excluded.obra_social_id then a.plan_id end)`;
+  const kept = (column: string) =>
+    sql.raw(
+      `coalesce(excluded.${column}, case when a.obra_social_id = excluded.obra_social_id then a.${column} end)`,
+    );
+  const keptPlan = kept('plan_id');
+  const keptNumero = kept('numero_afiliado');
+  const keptAlta = kept('fecha_alta');
   await tx.execute(sql`
     insert into afiliados as a
       (nombre, nombre_busqueda, tipo_documento, documento, fecha_nacimiento, obra_social_id, email, telefono,
@@ -299,8 +310,8 @@ export async function upsertFromStaging(tx: Tx, obraSocialId: number) {
       email = coalesce(excluded.email, a.email),
       telefono = coalesce(excluded.telefono, a.telefono),
       plan_id = ${keptPlan},
-      numero_afiliado = coalesce(excluded.numero_afiliado, a.numero_afiliado),
-      fecha_alta = coalesce(excluded.fecha_alta, a.fecha_alta),
+      numero_afiliado = ${keptNumero},
+      fecha_alta = ${keptAlta},
       baja_at = null,
       updated_at = now()
     where (a.nombre, a.tipo_documento, a.fecha_nacimiento, a.obra_social_id, a.email, a.telefono,
@@ -308,6 +319,5 @@ export async function upsertFromStaging(tx: Tx, obraSocialId: number) {
       is distinct from
       (excluded.nombre, excluded.tipo_documento, coalesce(excluded.fecha_nacimiento, a.fecha_nacimiento),
        excluded.obra_social_id, coalesce(excluded.email, a.email), coalesce(excluded.telefono, a.telefono),
-       ${keptPlan}, coalesce(excluded.numero_afiliado, a.numero_afiliado),
-       coalesce(excluded.fecha_alta, a.fecha_alta), null::timestamptz)`);
+       ${keptPlan}, ${keptNumero}, ${keptAlta}, null::timestamptz)`);
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { setLocalStatementTimeout, type Tx } from '../../db/client.ts';
 import { ErrorList, mergeErrors } from '../../lib/csv-records.ts';
 import type { CsvFile } from '../../lib/csv-sniffer.ts';
-import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, isForeignKeyViolation } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { metrics } from '../../plugins/metrics.ts';
 import { recordAudit, recordAuditEach } from '../auditoria/auditoria.repository.ts';
@@ -215,6 +215,9 @@ async function runImport(
       return { ...stats, ...named, deactivated, duplicates, missingPermissions: [] };
     });
   } catch (error) {
+    // A plan the file names was deleted while the file was read: nothing was written.
+    if (isForeignKeyViolation(error, 'afiliados_plan_fk'))
+      throw badRequest(MESSAGES.csv.PLAN_GONE, { file: MESSAGES.csv.PLAN_GONE });
     if (!(error instanceof DryRunRollback)) throw error;
     outcome = error.result;
   }

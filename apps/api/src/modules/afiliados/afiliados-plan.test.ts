@@ -72,12 +72,22 @@ describe.each(BACKENDS)('an affiliate’s plan, card number and fecha de alta (%
       fechaAlta: null,
     });
     expect(changed.json()).toMatchObject({ plan: { id: plan310.id }, numeroAfiliado: null, fechaAlta: null });
-    // Moved to another insurer with nothing said of the plan: the old insurer's plan goes.
+    await t.inject('PUT', `/api/afiliados/${created.id}`, t.staff, {
+      ...base,
+      numeroAfiliado: '60-9',
+      fechaAlta: '2025-01-01',
+    });
+    // Moved to another insurer with nothing said of them: the old insurer's plan, number and day go.
     const moved = await t.inject('PUT', `/api/afiliados/${created.id}`, t.staff, {
       ...base,
       obraSocial: { id: galeno.id },
     });
-    expect(moved.json()).toMatchObject({ obraSocial: { id: galeno.id }, plan: null });
+    expect(moved.json()).toMatchObject({
+      obraSocial: { id: galeno.id },
+      plan: null,
+      numeroAfiliado: null,
+      fechaAlta: null,
+    });
 
     // The list, the portal and the coverage check read it too.
     const dentist = await signInWithRole(t.app, t.admin, 'PRESTADOR');
@@ -91,8 +101,13 @@ describe.each(BACKENDS)('an affiliate’s plan, card number and fecha de alta (%
       dentist,
     );
     expect(coverage.json().rows[0]).toMatchObject({ plan: { codigo: '210' }, numeroAfiliado: '77' });
+    // A session opened with the document alone sees the card's number in part, as e-mail and phone.
     const profile = await t.inject('GET', '/api/afiliados/profile', await afiliadoAuth(t.app, withPlan.id));
-    expect(profile.json()).toMatchObject({ plan: { nombre: 'Plan 210' }, numeroAfiliado: '77' });
+    expect(profile.json()).toMatchObject({ plan: { nombre: 'Plan 210' }, numeroAfiliado: '****' });
+    const proven = await afiliadoAuth(t.app, withPlan.id, { birthdateProven: true });
+    expect((await t.inject('GET', '/api/afiliados/profile', proven)).json()).toMatchObject({
+      numeroAfiliado: '77',
+    });
     expect((await ficha(withPlan.id)).plan).toMatchObject({ id: plan210.id });
 
     // A plan an affiliate holds is not deleted.
@@ -106,7 +121,10 @@ describe.each(BACKENDS)('an affiliate’s plan, card number and fecha de alta (%
       plan: { id: plan310.id },
       numeroAfiliado: 'X-1',
     });
-    const movesIn = await createAfiliado(t.app, t.staff, galeno.id, { plan: { id: azul.id } });
+    const movesIn = await createAfiliado(t.app, t.staff, galeno.id, {
+      plan: { id: azul.id },
+      numeroAfiliado: 'G-1',
+    });
     const csv = [
       'Nombre;Documento;Plan;Número de afiliado;Fecha de alta',
       'Nueva Con Plan;41000001;210;60-1;01/02/2025',
@@ -143,7 +161,11 @@ describe.each(BACKENDS)('an affiliate’s plan, card number and fecha de alta (%
     });
     // Empty cells keep what the record has; a move from another insurer leaves that insurer's plan behind.
     expect(await search(keeps.documento)).toMatchObject({ plan: { codigo: '310' }, numeroAfiliado: 'X-1' });
-    expect(await search(movesIn.documento)).toMatchObject({ obraSocial: { id: osde.id }, plan: null });
+    expect(await search(movesIn.documento)).toMatchObject({
+      obraSocial: { id: osde.id },
+      plan: null,
+      numeroAfiliado: null,
+    });
     // Again, the same file changes nothing.
     expect((await upload(csv.split('\r\n').slice(0, 4).join('\r\n'), true)).json()).toMatchObject({
       created: 0,

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors.ts';
 import { affiliateLoginUrl } from '../../lib/public-links.ts';
-import { maskEmail, maskPhone } from '../../lib/text.ts';
+import { maskEmail, maskNumero, maskPhone } from '../../lib/text.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from './afiliados.mails.ts';
@@ -96,6 +96,8 @@ export async function getProfile(
     email: show(row.email, maskEmail),
     emailPendiente: show(row.emailPendiente, maskEmail),
     telefono: show(row.telefono, maskPhone),
+    // With the DNI, the card's number is what a line is billed under: it too is shown in part.
+    numeroAfiliado: show(row.numeroAfiliado, maskNumero),
     contactoOculto: hidden,
   };
 }

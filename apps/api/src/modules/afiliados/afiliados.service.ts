@@ -12,7 +12,13 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import {
+  badRequest,
+  conflict,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/errors.ts';
 import { searchKey } from '../../lib/text.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { type Actor, recordAudit } from '../auditoria/auditoria.repository.ts';
@@ -276,7 +282,9 @@ function valuesOf(
   },
 ): repo.AfiliadoValues {
   const obraSocialId = input.obraSocial?.id ?? null;
-  const keptPlan = current?.obraSocial?.id === obraSocialId ? (current?.plan?.id ?? null) : null;
+  // The plan, the card's number and the day they joined are the insurer's: another insurer starts them anew.
+  const sameInsurer = current?.obraSocial?.id === obraSocialId;
+  const keptPlan = sameInsurer ? (current?.plan?.id ?? null) : null;
   return {
     nombre: input.nombre,
     nombreBusqueda: searchKey(input.nombre),
@@ -286,8 +294,17 @@ function valuesOf(
     obraSocialId,
     planId: input.plan === undefined ? keptPlan : (input.plan?.id ?? null),
     numeroAfiliado:
-      input.numeroAfiliado === undefined ? (current?.numeroAfiliado ?? null) : input.numeroAfiliado || null,
-    fechaAlta: input.fechaAlta === undefined ? (current?.fechaAlta ?? null) : input.fechaAlta || null,
+      input.numeroAfiliado === undefined
+        ? sameInsurer
+          ? (current?.numeroAfiliado ?? null)
+          : null
+        : input.numeroAfiliado || null,
+    fechaAlta:
+      input.fechaAlta === undefined
+        ? sameInsurer
+          ? (current?.fechaAlta ?? null)
+          : null
+        : input.fechaAlta || null,
   };
 }
 
@@ -316,6 +333,9 @@ async function assertObraSocial(db: DbOrTx, id: number | null) {
 
 function rethrowDuplicate(error: unknown): never {
   if (isUniqueViolation(error, 'afiliados_documento_key')) throw conflict(MESSAGES.afiliados.DUPLICATE);
+  // A plan deleted between the check and the write.
+  if (isForeignKeyViolation(error, 'afiliados_plan_fk'))
+    throw badRequest(MESSAGES.afiliados.PLAN_UNKNOWN, { 'plan.id': MESSAGES.afiliados.PLAN_UNKNOWN });
   throw error;
 }
 

@@ -1,7 +1,7 @@
 import { type AccesoRow, type AfiliadoDatos, MESSAGES } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
-import { initials, maskEmail, maskPhone } from '../../lib/text.ts';
+import { initials, maskEmail, maskNumero, maskPhone } from '../../lib/text.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import * as repo from '../afiliados/afiliados.repository.ts';
 import { recordAfiliadoAudit } from '../auditoria/auditoria.repository.ts';
@@ -93,7 +93,7 @@ export async function exportDatos(
       documento: a.documento,
       fechaNacimiento: a.fecha_nacimiento,
       plan: a.plan_codigo === null ? null : { codigo: a.plan_codigo, nombre: a.plan_nombre ?? '' },
-      numeroAfiliado: a.numero_afiliado,
+      numeroAfiliado: contact(a.numero_afiliado, maskNumero),
       fechaAlta: a.fecha_alta,
       email: contact(a.email, maskEmail),
       emailPendiente: contact(a.email_pendiente, maskEmail),

@@ -109,7 +109,7 @@ export async function importReglas(
   }
   return deps.db.transaction(async (tx) => {
     // One change to a plan's rules at a time: two would each plan against the other's absence.
-    await planes.lockPlan(tx, planId);
+    if (!(await planes.lockPlan(tx, planId))) throw notFound(M.NOT_FOUND);
     const kept = (await repo.findVersions(tx, planId)).map((v) => ({
       id: v.id,
       key: v.clave,

@@ -4,7 +4,7 @@ import {
   DEFAULT_PAGE_SIZE,
   formatImporte,
   formatUnidades,
-  isoToday,
+  networkClock,
 } from '@red-dental/contracts';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button/index.ts';
@@ -25,7 +25,7 @@ import { vigencia } from './convenios-panel.tsx';
  * imports a fee table.
  */
 export function ArancelesPanel({ convenio, canManage }: { convenio: Convenio; canManage: boolean }) {
-  const [fecha, setFecha] = useState(isoToday());
+  const [fecha, setFecha] = useState(() => networkClock(new Date()).date);
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [pagination, setPagination] = useState<Pagination>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });

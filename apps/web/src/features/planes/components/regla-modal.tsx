@@ -117,7 +117,7 @@ export function ReglaModal({
       size="lg"
       onClose={onClose}
       title={regla ? 'Editar regla' : 'Nueva regla'}
-      description={`Plan ${plan.nombre} (${plan.obraSocial.nombre}).`}
+      description={`${plan.nombre} (${plan.obraSocial.nombre}).`}
       schema={reglaFormSchema}
       defaultValues={valuesOf(regla)}
       submitLabel={regla ? 'Guardar' : 'Agregar regla'}

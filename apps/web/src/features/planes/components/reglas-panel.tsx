@@ -1,7 +1,7 @@
 import {
   type GrupoCodigos,
-  isoToday,
   MESSAGES,
+  networkClock,
   type Plan,
   type Regla,
   vigenciaText,
@@ -50,7 +50,7 @@ export function ReglasPanel({
   canManage: boolean;
 }) {
   const toast = useToast();
-  const [fecha, setFecha] = useState(isoToday());
+  const [fecha, setFecha] = useState(() => networkClock(new Date()).date);
   const [todas, setTodas] = useState(false);
   const reglas = useReglas(plan.id, todas ? undefined : fecha || undefined);
   const remove = useDeleteRegla();
