@@ -18,6 +18,7 @@ export * from './money.ts';
 export * from './nomenclador.ts';
 export * from './notificaciones.ts';
 export * from './obras-sociales.ts';
+export * from './odontologia.ts';
 export * from './permission-labels.ts';
 export * from './permissions.ts';
 export * from './planes.ts';
