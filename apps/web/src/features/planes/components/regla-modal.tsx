@@ -268,7 +268,7 @@ function ReglaFields({
             </div>
             <Checkbox label="Solo cuenta las del mismo prestador" {...register('mismoPrestador')} />
           </fieldset>
-          <div className={styles.formRow}>
+          <div className={styles.numbersRow}>
             <TextInput
               label="Edad mínima"
               inputMode="numeric"
