@@ -9,6 +9,7 @@ import {
 import { asc, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN,
   BACKENDS,
   createTestDatabase,
   loginAs,
@@ -295,6 +296,37 @@ describe.each(BACKENDS)('demo data (%s)', (backend) => {
       .where(eq(afiliados.documento, DEMO_AFILIADO_DOCUMENTO))
       .groupBy(afiliados.obraSocialId);
     expect(row!.n).toBeGreaterThanOrEqual(10);
+  });
+
+  it('gives each insurer a contract with fees and two plans with rules, and most affiliates a plan', async () => {
+    const admin = await loginAs(t.app, ADMIN.email, ADMIN.password);
+    const convenios = (await t.inject('GET', '/api/convenios', admin)).json() as { aranceles: number }[];
+    expect(convenios).toHaveLength(8);
+    expect(convenios.every((c) => c.aranceles > 0)).toBe(true);
+    const planes = (await t.inject('GET', '/api/planes', admin)).json() as {
+      id: number;
+      codigo: string;
+      reglas: number;
+      afiliados: number;
+    }[];
+    expect(planes).toHaveLength(16);
+    expect(planes.every((p) => p.reglas >= 15)).toBe(true);
+    const conPlan = planes.reduce((n, p) => n + p.afiliados, 0);
+    expect(conPlan).toBeGreaterThan(1500);
+    // The basic plan's cleaning has two dated versions: the copay starts in July.
+    const basico = planes.find((p) => p.codigo === 'BASICO')!;
+    const reglas = async (fecha: string) =>
+      (
+        (await t.inject('GET', `/api/planes/${basico.id}/reglas?fecha=${fecha}`, admin)).json() as {
+          texto: string;
+        }[]
+      )
+        .map((r) => r.texto)
+        .filter((texto) => texto.includes('(05.01)'));
+    expect(await reglas('2026-03-01')).toEqual([
+      expect.stringContaining('una cada 180 días por afiliado, 100 %, sin coseguro'),
+    ]);
+    expect(await reglas('2026-08-01')).toEqual([expect.stringContaining('coseguro $ 2.000,00')]);
   });
 
   it('refuses to load over a database that already has affiliates of its own', async () => {
