@@ -137,6 +137,9 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
       'Documento',
       'Fecha de nacimiento',
       'Obra social',
+      'Plan',
+      'Número de afiliado',
+      'Fecha de alta',
       'Email',
       'Email pendiente de confirmación',
       'Teléfono',
@@ -151,9 +154,9 @@ test('staff add an affiliate, edit it, import a CSV into a new insurer, find the
   await page.getByRole('button', { name: /punto y coma/ }).click();
   const csvText = await readFile((await (await csvDownload).path())!, 'utf8');
   expect(csvText.split('\r\n').slice(0, 3)).toEqual([
-    '\ufeffNombre;Tipo de documento;Documento;Fecha de nacimiento;Obra social;Email;Email pendiente de confirmación;Teléfono;Dado de baja',
-    `Ana Importada;DNI;${csvDoc1};03/04/1980;${insurerB};;;;`,
-    `Luis Importado;DNI;${csvDoc2};;${insurerB};;;;`,
+    '\ufeffNombre;Tipo de documento;Documento;Fecha de nacimiento;Obra social;Plan;Número de afiliado;Fecha de alta;Email;Email pendiente de confirmación;Teléfono;Dado de baja',
+    `Ana Importada;DNI;${csvDoc1};03/04/1980;${insurerB};;;;;;;`,
+    `Luis Importado;DNI;${csvDoc2};;${insurerB};;;;;;;`,
   ]);
 
   // Delete the insurer: its affiliates stay, with no insurer.

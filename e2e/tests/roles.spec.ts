@@ -40,6 +40,7 @@ test('the administrator creates a role with the permissions it needs, each expla
     'Notificaciones',
     'Nomenclador',
     'Convenios',
+    'Planes',
     'Cerrar Sesión',
   ]);
   await other.close();

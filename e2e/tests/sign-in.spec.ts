@@ -21,6 +21,7 @@ test('an administrator lands on /profesionales with the full sidebar, and logs o
     'Catálogos',
     'Nomenclador',
     'Convenios',
+    'Planes',
     'Usuarios',
     'Roles',
     'Auditoría',
@@ -55,6 +56,7 @@ test('administrative staff land on /profesionales and see no Mi Perfil', async (
     'Catálogos',
     'Nomenclador',
     'Convenios',
+    'Planes',
     'Cerrar Sesión',
   ]);
 });
@@ -74,6 +76,7 @@ test('a professional lands on /mi-perfil with its own entries, icons only on a p
     'Notificaciones',
     'Nomenclador',
     'Convenios',
+    'Planes',
     'Cerrar Sesión',
   ]);
 
