@@ -9,7 +9,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { Agent, request } from 'undici';
 import { openPglite, openPostgres, pgliteDir } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { reglasEnVigor } from '../src/modules/planes/planes-reglas.service.ts';
+import { reglasEnVigor } from '../src/modules/planes/planes-reglas.repository.ts';
 import { DURATION_MS, envNumber, WARMUP_MS } from './lib/config.ts';
 import { BENCH_ADMIN, createBenchDatabase, postgresUrl } from './lib/databases.ts';
 import { formatLoad, runOpenLoop } from './lib/load.ts';

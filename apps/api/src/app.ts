@@ -21,6 +21,7 @@ import nomencladorRoutes from './modules/nomenclador/nomenclador.routes.ts';
 import notificacionesRoutes from './modules/notificaciones/notificaciones.routes.ts';
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
 import planesRoutes from './modules/planes/planes.routes.ts';
+import prestacionesRoutes from './modules/prestaciones/prestaciones.routes.ts';
 import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
 import recordatoriosRoutes from './modules/profesionales/profesionales-recordatorios.routes.ts';
 import { scheduleReminders } from './modules/profesionales/profesionales-recordatorios.service.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(inArea('nomenclador', nomencladorRoutes), { prefix: '/nomenclador' });
       await api.register(inArea('convenios', conveniosRoutes), { prefix: '/convenios' });
       await api.register(inArea('planes', planesRoutes), { prefix: '/planes' });
+      await api.register(inArea('prestaciones', prestacionesRoutes), { prefix: '/prestaciones' });
       await api.register(inArea('profesionales', profesionalesRoutes), { prefix: '/profesionales' });
       await api.register(inArea('profesionales', recordatoriosRoutes), { prefix: '/profesionales' });
       await api.register(inArea('mis-datos', misDatosCuentaRoutes), { prefix: '/profesionales' });

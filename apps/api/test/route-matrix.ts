@@ -158,6 +158,13 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/planes/:id/reglas/:reglaId': ADMIN_ONLY,
   'GET /api/planes/:id/reglas/export': ANY_USER,
   'POST /api/planes/:id/reglas/import': ADMIN_ONLY,
+  // PRESTACIONES.VALIDATE, a dentist's own: the chair, her lines, their export and comprobante.
+  'GET /api/prestaciones/historia': DENTIST_ONLY,
+  'POST /api/prestaciones/validar': DENTIST_ONLY,
+  'GET /api/prestaciones': DENTIST_ONLY,
+  'GET /api/prestaciones/export': DENTIST_ONLY,
+  'POST /api/prestaciones/lineas/:id/anular': DENTIST_ONLY,
+  'GET /api/prestaciones/atenciones/:id/comprobante': DENTIST_ONLY,
 
   'POST /api/notificaciones': STAFF,
   'POST /api/notificaciones/afiliados': STAFF,

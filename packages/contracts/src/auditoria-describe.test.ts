@@ -151,6 +151,18 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
       says: 'Consultó la cobertura del documento 30.555.999',
       gone: 'Consultó la cobertura del documento 30.555.999',
     },
+    {
+      row: {
+        action: 'consult',
+        entity: 'historia',
+        entityId: '52',
+        documento: '30555111',
+        details: { afiliadoId: 52, documento: '30555111', lineas: 4 },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Consultó la historia odontológica de Lucía Acuña (DNI 30.555.111)',
+      gone: 'Consultó la historia odontológica del afiliado con documento 30.555.111',
+    },
   ],
   search: [
     {
@@ -244,6 +256,41 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
       },
       says: 'Reactivó a 4 afiliados al importar padron.csv',
       gone: 'Reactivó a 4 afiliados al importar padron.csv',
+    },
+  ],
+  validate: [
+    {
+      row: {
+        action: 'validate',
+        entity: 'atencion',
+        entityId: '9',
+        documento: '30555111',
+        details: {
+          afiliadoId: 52,
+          codigoValidacion: 'K7M2-9QXP',
+          documento: '30555111',
+          fecha: '2026-12-06',
+          canal: 'normal',
+          lineas: ['02.01 36 O', '05.01 boca completa'],
+        },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Validó la atención K7M2-9QXP de Lucía Acuña (DNI 30.555.111): 02.01 36 O, 05.01 boca completa',
+      gone: 'Validó la atención K7M2-9QXP del afiliado con documento 30.555.111: 02.01 36 O, 05.01 boca completa',
+    },
+  ],
+  void: [
+    {
+      row: {
+        action: 'void',
+        entity: 'linea',
+        entityId: '31',
+        documento: '30555111',
+        details: { afiliadoId: 52, codigoValidacion: 'K7M2-9QXP', codigo: '02.01', documento: '30555111' },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Anuló la prestación 02.01 de la atención K7M2-9QXP de Lucía Acuña (DNI 30.555.111)',
+      gone: 'Anuló la prestación 02.01 de la atención K7M2-9QXP del afiliado con documento 30.555.111',
     },
   ],
   login: [signIn('login')],

@@ -41,6 +41,10 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   convenio: { the: 'el convenio', a: 'un convenio', feminine: false },
   plan: { the: 'el plan', a: 'un plan', feminine: false },
   regla: { the: 'la regla de plan', a: 'una regla de plan', feminine: true },
+  historia: { the: 'la historia odontológica', a: 'una historia odontológica', feminine: true },
+  atencion: { the: 'la atención', a: 'una atención', feminine: true },
+  linea: { the: 'la prestación', a: 'una prestación', feminine: true },
+  prestacion: { the: 'las prestaciones', a: 'prestaciones', feminine: true },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -64,6 +68,7 @@ const EXPORTED_LISTS: Partial<Record<AuditEntity, string>> = {
   afiliado: 'la lista de afiliados',
   profesional: 'la lista de profesionales',
   obra_social: 'la lista de obras sociales',
+  prestacion: 'sus prestaciones',
 };
 
 /** A record id as the database holds it: a positive integer that fits its column. */
@@ -92,6 +97,7 @@ export function auditReferences(row: DescribedAuditRow): { entity: NamedEntity; 
   if (isNamed(row.entity)) add(row.entity, idOf(row.entityId));
   add('obra_social', idOf(d.obraSocialId));
   add('profesional', idOf(d.profesionalId));
+  add('afiliado', idOf(d.afiliadoId));
   add('zona', idOf(d.zonaId));
   for (const id of idsOf(d.obrasSociales)) add('obra_social', id);
   for (const id of idsOf(d.especialidades)) add('especialidad', id);
@@ -205,6 +211,15 @@ function referenced(row: DescribedAuditRow, entity: NamedEntity, id: unknown, re
 
 type Sentence = (row: DescribedAuditRow, subject: () => { the: string; bare: string }) => string;
 
+/** The patient a row about the chair names: as they are now, or by the document it kept. */
+function patient(row: DescribedAuditRow): string {
+  const d = row.details ?? {};
+  const now = currentName(row, 'afiliado', idOf(d.afiliadoId));
+  if (now) return now;
+  const documento = text(row.documento) ?? text(d.documento);
+  return documento ? `el afiliado con documento ${writtenDocumento(documento)}` : 'un afiliado';
+}
+
 /** The affiliates a row about many touched: how many, and the file when an import did it. */
 function manyAfiliados(row: DescribedAuditRow, verb: string): string {
   const d = row.details ?? {};
@@ -237,6 +252,7 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     return `Importó afiliados a ${referenced(row, 'obra_social', d.obraSocialId, d.obraSocial)}${file ? ` desde ${file}` : ''}`;
   },
   consult: (row, s) => {
+    if (row.entity === 'historia') return `Consultó la historia odontológica de ${patient(row)}`;
     if (idOf(row.entityId) !== undefined) return `Consultó la cobertura de ${s().bare}`;
     const documento = text(row.documento) ?? text(row.details?.documento);
     return documento
@@ -272,6 +288,18 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     idOf(row.entityId) !== undefined || row.entity !== 'afiliado'
       ? `Reactivó a ${s().bare}`
       : manyAfiliados(row, 'Reactivó a'),
+  validate: (row) => {
+    const d = row.details ?? {};
+    const lineas = Array.isArray(d.lineas) ? `: ${d.lineas.join(', ')}` : '';
+    return `Validó la atención ${text(d.codigoValidacion) ?? ''} de ${patient(row)}${lineas}`.replace(
+      '  ',
+      ' ',
+    );
+  },
+  void: (row) => {
+    const d = row.details ?? {};
+    return `Anuló la prestación ${text(d.codigo) ?? ''} de la atención ${text(d.codigoValidacion) ?? ''} de ${patient(row)}`;
+  },
   login: () => AUDIT_ACTION_LABELS.login,
   login_failed: () => AUDIT_ACTION_LABELS.login_failed,
   second_factor_failed: () => AUDIT_ACTION_LABELS.second_factor_failed,

@@ -52,6 +52,7 @@ const FIELD_LABELS: Record<string, string> = {
   diaCierre: 'Día de cierre',
   plazoPresentacionDias: 'Plazo de presentación (días)',
   plazoRefacturacionDias: 'Plazo de refacturación (días)',
+  plazoUrgenciaDias: 'Plazo para regularizar una urgencia (días)',
   requiereToken: 'Requiere token del afiliado',
   valorUnidad: 'Valor de la unidad (centavos)',
   plan: 'Plan',

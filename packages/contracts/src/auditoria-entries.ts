@@ -60,6 +60,7 @@ export const EXPORTED_ENTITIES = [
   'obra_social',
   'notificacion',
   'auditoria',
+  'prestacion',
 ] as const;
 export type ExportedEntity = (typeof EXPORTED_ENTITIES)[number];
 
@@ -83,6 +84,8 @@ const convenioFields = {
   diaCierre: z.number().int(),
   plazoPresentacionDias: z.number().int(),
   plazoRefacturacionDias: z.number().int(),
+  /** Absent from rows written before contracts had it. */
+  plazoUrgenciaDias: z.number().int().optional(),
   requiereToken: z.boolean(),
   valorUnidad: z.number().int().nullable(),
 };
@@ -270,7 +273,34 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
       }),
     ),
   ]),
-  entry('consult', 'afiliado', z.strictObject({ documento: text, found: z.boolean() })),
+  z.discriminatedUnion('entity', [
+    entry('consult', 'afiliado', z.strictObject({ documento: text, found: z.boolean() })),
+    /** A dentist read an affiliate's history at the chair: how many lines it showed. */
+    entry(
+      'consult',
+      'historia',
+      z.strictObject({ afiliadoId: id, documento: text, lineas: z.number().int() }),
+    ),
+  ]),
+  /** A visit validated at the chair: its code, date and channel, and each line's code and place. */
+  entry(
+    'validate',
+    'atencion',
+    z.strictObject({
+      afiliadoId: id,
+      codigoValidacion: text,
+      documento: text,
+      fecha: text,
+      canal: text,
+      lineas: z.array(text),
+    }),
+  ),
+  /** A dentist anulled one of her validated lines. */
+  entry(
+    'void',
+    'linea',
+    z.strictObject({ afiliadoId: id, codigoValidacion: text, codigo: text, documento: text }),
+  ),
   entry(
     'search',
     'afiliado',

@@ -13,7 +13,8 @@ const M = MESSAGES.auditoria;
  * `consult`: a dentist's coverage check; `search` and `read`: staff looking
  * through or into affiliates' records; `export`: data taken out of the
  * application (the audit log itself, or one's own data); `deactivate` and
- * `reactivate`: an affiliate given de baja and back. The sign-in actions
+ * `reactivate`: an affiliate given de baja and back; `validate`: a visit
+ * validated at the chair, `void`: one of its lines anulled. The sign-in actions
  * name the account tried (its id and the address, never the password or
  * code): a wrong password, a sign-in completed, a wrong second-step code, a
  * recovery code spent, and an attempt refused for too many before it.
@@ -31,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'export',
   'deactivate',
   'reactivate',
+  'validate',
+  'void',
   'login',
   'login_failed',
   'second_factor_failed',
@@ -52,6 +55,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   export: 'Exportó',
   deactivate: 'Dio de baja a',
   reactivate: 'Reactivó a',
+  validate: 'Validó',
+  void: 'Anuló',
   login: 'Inicio de sesión',
   login_failed: 'Inicio de sesión fallido',
   second_factor_failed: 'Código de verificación incorrecto',
@@ -85,6 +90,10 @@ export const AUDIT_ENTITIES = [
   'convenio',
   'plan',
   'regla',
+  'historia',
+  'atencion',
+  'linea',
+  'prestacion',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -105,6 +114,10 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   convenio: 'convenio',
   plan: 'plan',
   regla: 'regla de plan',
+  historia: 'historia odontológica',
+  atencion: 'atención',
+  linea: 'prestación',
+  prestacion: 'prestaciones',
 };
 
 // ---------------------------------------------------------------------------

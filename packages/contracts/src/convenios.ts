@@ -40,6 +40,8 @@ export const convenioInputSchema = z
     plazoPresentacionDias: plazo,
     /** Days after an insurer's débito within which the line may be billed again. */
     plazoRefacturacionDias: plazo,
+    /** Days an emergency treated without its prior authorization has to regularize it. */
+    plazoUrgenciaDias: plazo.default(3),
     /** Whether a line needs the affiliate's token (from the phone) to be validated. */
     requiereToken: z.boolean(),
     /** The value of one unit in centavos, for fees set in units; null: fees in pesos only. */
@@ -61,6 +63,7 @@ export const convenioSchema = z.object({
   diaCierre: z.number(),
   plazoPresentacionDias: z.number(),
   plazoRefacturacionDias: z.number(),
+  plazoUrgenciaDias: z.number(),
   requiereToken: z.boolean(),
   valorUnidad: z.number().nullable(),
   /** How many fees (every dated version) the contract holds. */
@@ -140,6 +143,7 @@ export const convenioFormSchema = z
     diaCierre: z.string(),
     plazoPresentacionDias: z.string(),
     plazoRefacturacionDias: z.string(),
+    plazoUrgenciaDias: z.string(),
     requiereToken: z.boolean(),
     valorUnidad: z
       .string()
@@ -153,6 +157,7 @@ export const convenioFormSchema = z
       diaCierre: Number(v.diaCierre || Number.NaN),
       plazoPresentacionDias: Number(v.plazoPresentacionDias || Number.NaN),
       plazoRefacturacionDias: Number(v.plazoRefacturacionDias || Number.NaN),
+      plazoUrgenciaDias: Number(v.plazoUrgenciaDias || Number.NaN),
       valorUnidad: v.valorUnidad.trim() === '' ? null : (parseImporte(v.valorUnidad) ?? null),
     }),
   )

@@ -40,3 +40,29 @@ export const formatFecha = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 
 
 /** A calendar day in a request: yyyy-mm-dd. */
 export const fechaSchema = (message: string) => z.string().trim().refine(isCalendarDate, message);
+
+const DAY_MS = 86_400_000;
+
+/** `iso` moved by `days` (negative: back). */
+export const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** `iso` moved by whole months; the 31st of a shorter month lands on its last day (31/01 + 1 = 28/02). */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** Age in whole years on `fecha` of someone born on `nacimiento` (both yyyy-mm-dd). */
+export function edadEn(nacimiento: string, fecha: string): number {
+  const years = Number(fecha.slice(0, 4)) - Number(nacimiento.slice(0, 4));
+  return fecha.slice(5) < nacimiento.slice(5) ? years - 1 : years;
+}

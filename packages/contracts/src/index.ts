@@ -23,6 +23,7 @@ export * from './permission-labels.ts';
 export * from './permissions.ts';
 export * from './planes.ts';
 export * from './planes-reglas.ts';
+export * from './prestaciones.ts';
 export * from './profesionales.ts';
 export * from './public-config.ts';
 export * from './public-config-meta.ts';

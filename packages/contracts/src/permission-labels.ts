@@ -30,6 +30,7 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   'OBRA_SOCIALES.DELETE': 'Dar de baja obras sociales',
   'AUDIT.GET': 'Ver la auditoría',
   'NOMENCLADOR.MANAGE': 'Mantener el nomenclador, los convenios y los planes',
+  'PRESTACIONES.VALIDATE': 'Atender: validar prestaciones en el consultorio',
   BACKOFFICE_ACCESS: 'Acceso al sistema de gestión',
   MOBILE_ACCESS: 'Acceso al portal de afiliados',
 };
@@ -72,6 +73,8 @@ export const PERMISSION_HELP: Record<PermissionName, string> = {
     'Abre Auditoría: quién hizo qué, cuándo y desde dónde, con los documentos de los afiliados consultados; y exportarla.',
   'NOMENCLADOR.MANAGE':
     'Mantener Nomenclador, Convenios y Planes: importar y editar los códigos de prestación y sus grupos, los convenios con cada obra social con sus aranceles, y los planes con sus reglas de cobertura. Sin él, con el acceso al sistema, se pueden consultar.',
+  'PRESTACIONES.VALIDATE':
+    'Abre Atender y Mis prestaciones: ver la historia odontológica de un paciente en la red y validar lo que se le hace (lo tienen los prestadores; solo valida una cuenta con perfil profesional, y en su propio nombre).',
   BACKOFFICE_ACCESS: 'Iniciar sesión en el sistema de gestión: sin este permiso la cuenta no entra.',
   MOBILE_ACCESS:
     'Lo tienen los afiliados, que entran al portal con su documento; en un rol del sistema de gestión no abre nada.',
@@ -115,6 +118,6 @@ export const PERMISSION_GROUPS: readonly { label: string; permissions: readonly 
     ],
   },
   { label: 'Roles', permissions: ['ROLES.GET', 'ROLES.CREATE', 'ROLES.UPDATE'] },
-  { label: 'Prestaciones', permissions: ['NOMENCLADOR.MANAGE'] },
+  { label: 'Prestaciones', permissions: ['NOMENCLADOR.MANAGE', 'PRESTACIONES.VALIDATE'] },
   { label: 'Auditoría', permissions: ['AUDIT.GET'] },
 ];

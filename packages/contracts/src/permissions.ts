@@ -28,6 +28,7 @@ export const PERMISSIONS = {
   OBRA_SOCIALES_DELETE: 'OBRA_SOCIALES.DELETE',
   AUDIT_GET: 'AUDIT.GET',
   NOMENCLADOR_MANAGE: 'NOMENCLADOR.MANAGE',
+  PRESTACIONES_VALIDATE: 'PRESTACIONES.VALIDATE',
   BACKOFFICE_ACCESS: 'BACKOFFICE_ACCESS',
   MOBILE_ACCESS: 'MOBILE_ACCESS',
 } as const;
@@ -73,7 +74,9 @@ export type RoleName = (typeof ROLE_NAMES)[keyof typeof ROLE_NAMES];
 
 /** The three default roles (docs/architecture.md, "Permissions"), seeded idempotently. */
 export const DEFAULT_ROLES: Record<RoleName, readonly PermissionName[]> = {
-  ADMINISTRADOR: ALL_PERMISSIONS.filter((p) => p !== 'PROFESSIONALS.UPDATE_PROFILE'),
+  ADMINISTRADOR: ALL_PERMISSIONS.filter(
+    (p) => p !== 'PROFESSIONALS.UPDATE_PROFILE' && p !== 'PRESTACIONES.VALIDATE',
+  ),
   ADMINISTRATIVO: [
     'AFILIADOS.GET',
     'AFILIADOS.CREATE',
@@ -86,11 +89,18 @@ export const DEFAULT_ROLES: Record<RoleName, readonly PermissionName[]> = {
     'PROFESSIONALS.UPDATE',
     'BACKOFFICE_ACCESS',
   ],
-  PRESTADOR: ['PROFESSIONALS.UPDATE_PROFILE', 'AFILIADOS.GET', 'BACKOFFICE_ACCESS'],
+  PRESTADOR: ['PROFESSIONALS.UPDATE_PROFILE', 'AFILIADOS.GET', 'PRESTACIONES.VALIDATE', 'BACKOFFICE_ACCESS'],
 };
 
-/** Permissions that act on nobody else: holding one puts an account above no one, and anyone may give it. */
-const SELF_ONLY: ReadonlySet<string> = new Set<string>([PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE]);
+/**
+ * Permissions that act on nobody else: holding one puts an account above no one, and anyone may
+ * give it. A dentist's own profile, and her own work at the chair (only an account with a
+ * professional profile validates, and only as herself).
+ */
+const SELF_ONLY: ReadonlySet<string> = new Set<string>([
+  PERMISSIONS.PROFESSIONALS_UPDATE_PROFILE,
+  PERMISSIONS.PRESTACIONES_VALIDATE,
+]);
 
 /**
  * Of `permissions` (those a role grants, or an account holds), the ones beyond

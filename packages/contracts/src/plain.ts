@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'DEMASIADO_GRANDE',
   UNSUPPORTED_MEDIA: 'TIPO_NO_ADMITIDO',
   RATE_LIMITED: 'DEMASIADOS_INTENTOS',
+  /** A visit with a line the plan's rules stop: the answer carries every line's results. */
+  BLOCKED: 'PRESTACION_BLOQUEADA',
   /** The network requires a second factor of this account, and its session was opened without one. */
   SECOND_FACTOR_REQUIRED: 'SEGUNDO_FACTOR_REQUERIDO',
   UNAVAILABLE: 'NO_DISPONIBLE',
@@ -102,6 +104,8 @@ export const ACCESO_TIPOS = [
   'modificacion',
   'baja',
   'reactivacion',
+  'historia',
+  'prestaciones',
 ] as const;
 export type AccesoTipo = (typeof ACCESO_TIPOS)[number];
 
@@ -113,6 +117,8 @@ export const ACCESO_TIPO_LABELS: Record<AccesoTipo, string> = {
   modificacion: 'Modificó sus datos',
   baja: 'Lo dio de baja',
   reactivacion: 'Lo reactivó',
+  historia: 'Consultó su historia odontológica',
+  prestaciones: 'Registró prestaciones',
 };
 
 /**

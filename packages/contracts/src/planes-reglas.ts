@@ -35,7 +35,9 @@ export function objetivoNombre(objetivo: Objetivo, codigoNombre?: string): strin
 }
 
 /** 'una cada 180 días por afiliado', '2 por año calendario por pieza', 'una en total por afiliado con el mismo prestador'. */
-function frecuenciaText(r: ReglaValues): string | undefined {
+export function frecuenciaText(
+  r: Pick<ReglaValues, 'frecuencia' | 'periodoDias' | 'anioCalendario' | 'ambito' | 'mismoPrestador'>,
+): string | undefined {
   if (r.frecuencia === null) return undefined;
   const n = r.frecuencia === 1 ? 'una' : String(r.frecuencia);
   const period =

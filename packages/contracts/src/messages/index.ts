@@ -22,6 +22,7 @@ export * as nomenclador from './nomenclador.ts';
 export * as notificaciones from './notificaciones.ts';
 export * as obrasSociales from './obras-sociales.ts';
 export * as planes from './planes.ts';
+export * as prestaciones from './prestaciones.ts';
 export * as profesionales from './profesionales.ts';
 export * as reportes from './reportes.ts';
 export * as roles from './roles.ts';

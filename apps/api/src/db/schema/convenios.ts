@@ -33,6 +33,8 @@ export const convenios = pgTable(
     diaCierre: smallint('dia_cierre').notNull(),
     plazoPresentacionDias: smallint('plazo_presentacion_dias').notNull(),
     plazoRefacturacionDias: smallint('plazo_refacturacion_dias').notNull(),
+    /** Days an emergency treated without its prior authorization has to regularize it. */
+    plazoUrgenciaDias: smallint('plazo_urgencia_dias').notNull().default(3),
     requiereToken: boolean('requiere_token').notNull().default(false),
     valorUnidad: integer('valor_unidad'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,7 +45,8 @@ export const convenios = pgTable(
     check('convenios_dia_cierre', sql`${t.diaCierre} between 1 and 28`),
     check(
       'convenios_plazos',
-      sql`${t.plazoPresentacionDias} between 0 and 365 and ${t.plazoRefacturacionDias} between 0 and 365`,
+      sql`${t.plazoPresentacionDias} between 0 and 365 and ${t.plazoRefacturacionDias} between 0 and 365
+        and ${t.plazoUrgenciaDias} between 0 and 365`,
     ),
     check('convenios_valor_unidad', sql`${t.valorUnidad} is null or ${t.valorUnidad} >= 0`),
   ],

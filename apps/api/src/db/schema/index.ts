@@ -4,6 +4,7 @@ export * from './nomenclador.ts';
 export * from './notificaciones.ts';
 export * from './obras-sociales.ts';
 export * from './planes.ts';
+export * from './prestaciones.ts';
 export * from './profesionales.ts';
 export * from './system.ts';
 export * from './users.ts';

@@ -223,16 +223,18 @@ export async function findAccesos(
 ): Promise<{ rows: (Omit<AccesoRow, 'nombre'> & { nombre: string | null })[]; rowCount: number }> {
   const since = page.months ? sql` and created_at > now() - make_interval(months => ${page.months})` : sql``;
   const where = sql`(documento = ${afiliado.documento} or afiliado_ids @> ${intArray([afiliado.id])})
-    and action in ('consult', 'search', 'read', 'create', 'update', 'deactivate', 'reactivate') and entity = 'afiliado'${since}`;
+    and (action in ('consult', 'search', 'read', 'create', 'update', 'deactivate', 'reactivate') and entity = 'afiliado'
+         or action = 'consult' and entity = 'historia' or action = 'validate' and entity = 'atencion')${since}`;
   const rows = await queryRows<{
     created_at: string;
     actor_nombre: string | null;
     actor_rol: string | null;
     action: string;
+    entity: string;
     details: { found?: boolean } | null;
   }>(
     db,
-    sql`select created_at, actor_nombre, actor_rol, action, details from audit_log where ${where}
+    sql`select created_at, actor_nombre, actor_rol, action, entity, details from audit_log where ${where}
         order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
   );
   // An affiliate's rows are few (tens a year): counted exactly.
@@ -255,8 +257,13 @@ export async function findAccesos(
       fecha: new Date(r.created_at).toISOString(),
       nombre: r.actor_nombre,
       rol: r.actor_rol ? r.actor_rol.split(', ').map(titleCase).join(', ') : 'Personal de la red',
-      tipo: tipos[r.action as keyof typeof tipos],
-      encontrado: r.action === 'consult' ? r.details?.found === true : null,
+      tipo:
+        r.entity === 'historia'
+          ? 'historia'
+          : r.entity === 'atencion'
+            ? 'prestaciones'
+            : tipos[r.action as keyof typeof tipos],
+      encontrado: r.action === 'consult' && r.entity === 'afiliado' ? r.details?.found === true : null,
     })),
   };
 }

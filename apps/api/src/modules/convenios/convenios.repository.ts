@@ -22,6 +22,7 @@ const columns = {
   diaCierre: convenios.diaCierre,
   plazoPresentacionDias: convenios.plazoPresentacionDias,
   plazoRefacturacionDias: convenios.plazoRefacturacionDias,
+  plazoUrgenciaDias: convenios.plazoUrgenciaDias,
   requiereToken: convenios.requiereToken,
   valorUnidad: convenios.valorUnidad,
   // The outer row named by its table: a bare column here would be the subquery's own.

@@ -50,6 +50,7 @@ const audited = (c: ConvenioValues) => ({
   diaCierre: c.diaCierre,
   plazoPresentacionDias: c.plazoPresentacionDias,
   plazoRefacturacionDias: c.plazoRefacturacionDias,
+  plazoUrgenciaDias: c.plazoUrgenciaDias,
   requiereToken: c.requiereToken,
   valorUnidad: c.valorUnidad,
 });

@@ -215,3 +215,35 @@ export async function closeVersion(db: DbOrTx, id: number, vigenteHasta: string)
 export async function remove(db: DbOrTx, id: number) {
   await db.delete(reglas).where(eq(reglas.id, id));
 }
+
+/** Plans whose rules a server keeps in memory, per database; past it the least recently read goes. */
+const KEPT_PLANS = 500;
+const kept = new WeakMap<object, Map<number, { version: number; reglas: Regla[] }>>();
+
+/**
+ * The plan's rules in force on a day: what the chair reads on every visit.
+ * Every version of the plan's rules is kept in memory while the plan's
+ * version (moved on by the database at each change, whichever server made
+ * it) stays the same, so a visit costs one small read; undefined when there
+ * is no such plan.
+ */
+export async function reglasEnVigor(
+  db: DbOrTx,
+  planId: number,
+  fecha: string,
+  /** The plan's `reglas_version`, when the caller read it with its own query (one round trip less). */
+  known?: number,
+): Promise<Regla[] | undefined> {
+  const version = known ?? (await findReglasVersion(db, planId));
+  if (version === undefined) return undefined;
+  const plans = kept.get(db) ?? new Map<number, { version: number; reglas: Regla[] }>();
+  kept.set(db, plans);
+  let entry = plans.get(planId);
+  if (entry?.version === version) plans.delete(planId);
+  else entry = { version, reglas: await findAll(db, planId) };
+  plans.set(planId, entry);
+  if (plans.size > KEPT_PLANS) plans.delete(plans.keys().next().value!);
+  return entry.reglas.filter(
+    (r) => r.vigenteDesde <= fecha && (r.vigenteHasta === null || r.vigenteHasta >= fecha),
+  );
+}

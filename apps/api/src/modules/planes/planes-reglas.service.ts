@@ -121,35 +121,11 @@ async function findPlanOr404(db: DbOrTx, planId: number) {
   return plan;
 }
 
-/** Plans whose rules a server keeps in memory, per database; past it the least recently read goes. */
-const KEPT_PLANS = 500;
-const kept = new WeakMap<object, Map<number, { version: number; reglas: Regla[] }>>();
-
-/**
- * The plan's rules in force on a day: what the chair reads on every visit.
- * Every version of the plan's rules is kept in memory while the plan's
- * version (moved on by the database at each change, whichever server made
- * it) stays the same, so a visit costs one small read; undefined when there
- * is no such plan.
- */
-export async function reglasEnVigor(db: DbOrTx, planId: number, fecha: string): Promise<Regla[] | undefined> {
-  const version = await repo.findReglasVersion(db, planId);
-  if (version === undefined) return undefined;
-  const plans = kept.get(db) ?? new Map<number, { version: number; reglas: Regla[] }>();
-  kept.set(db, plans);
-  let entry = plans.get(planId);
-  if (entry?.version === version) plans.delete(planId);
-  else entry = { version, reglas: await repo.findAll(db, planId) };
-  plans.set(planId, entry);
-  if (plans.size > KEPT_PLANS) plans.delete(plans.keys().next().value!);
-  return entry.reglas.filter(
-    (r) => r.vigenteDesde <= fecha && (r.vigenteHasta === null || r.vigenteHasta >= fecha),
-  );
-}
-
 /** The plan's rules in force on `fecha`, or every version when none is asked. */
 export async function listReglas(deps: Deps, planId: number, fecha?: string): Promise<Regla[]> {
-  const reglas = fecha ? await reglasEnVigor(deps.db, planId, fecha) : await repo.findAll(deps.db, planId);
+  const reglas = fecha
+    ? await repo.reglasEnVigor(deps.db, planId, fecha)
+    : await repo.findAll(deps.db, planId);
   if (reglas === undefined || (reglas.length === 0 && !fecha)) await findPlanOr404(deps.db, planId);
   return reglas ?? [];
 }

@@ -15,6 +15,7 @@ const CONVENIO: Convenio = {
   diaCierre: 25,
   plazoPresentacionDias: 60,
   plazoRefacturacionDias: 30,
+  plazoUrgenciaDias: 3,
   requiereToken: true,
   valorUnidad: 100000,
   aranceles: 2,

@@ -14,6 +14,7 @@ const valuesOf = (c: Convenio | null): ConvenioForm => ({
   diaCierre: c ? String(c.diaCierre) : '25',
   plazoPresentacionDias: c ? String(c.plazoPresentacionDias) : '60',
   plazoRefacturacionDias: c ? String(c.plazoRefacturacionDias) : '30',
+  plazoUrgenciaDias: c ? String(c.plazoUrgenciaDias) : '3',
   requiereToken: c?.requiereToken ?? false,
   // The amount as it is typed: '1234,56', without the sign or the thousands' dots.
   valorUnidad: c?.valorUnidad == null ? '' : formatImporte(c.valorUnidad).replace(/^\$ /, ''),
@@ -94,6 +95,13 @@ export function ConvenioModal({
               inputMode="numeric"
               error={errors.plazoRefacturacionDias?.message}
               {...register('plazoRefacturacionDias')}
+            />
+            <TextInput
+              label="Plazo para regularizar una urgencia (días)"
+              inputMode="numeric"
+              hint="Una urgencia se atiende sin autorización previa y se pide dentro de este plazo"
+              error={errors.plazoUrgenciaDias?.message}
+              {...register('plazoUrgenciaDias')}
             />
           </div>
           <TextInput

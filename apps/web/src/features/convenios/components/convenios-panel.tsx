@@ -60,7 +60,7 @@ export function ConveniosPanel({
         header: 'Plazos',
         isDetail: true,
         cell: (c) =>
-          `Presentación: ${c.plazoPresentacionDias} días; refacturación: ${c.plazoRefacturacionDias} días`,
+          `Presentación: ${c.plazoPresentacionDias} días; refacturación: ${c.plazoRefacturacionDias} días; urgencias: ${c.plazoUrgenciaDias} días`,
       },
       {
         id: 'token',

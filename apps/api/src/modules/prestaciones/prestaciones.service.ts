@@ -1,0 +1,342 @@
+import { randomInt } from 'node:crypto';
+import {
+  addDays,
+  edadEn,
+  formatFecha,
+  type Historia,
+  type LineaEvaluada,
+  type LineaHistoria,
+  MESSAGES,
+  networkClock,
+  normalizeDocumento,
+  type Validacion,
+  type ValidarValues,
+  type ZonaBoca,
+} from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { Subject } from '../../plugins/auth.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
+import { reglasEnVigor } from '../planes/planes-reglas.repository.ts';
+import * as repo from './prestaciones.repository.ts';
+import {
+  type ContextoMotor,
+  evaluarVisita,
+  garantiaDe,
+  type LineaJuzgada,
+  lugar,
+  proximasCubiertas,
+} from './prestaciones-motor.ts';
+
+const M = MESSAGES.prestaciones;
+
+type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
+
+/** A dentist's history reads: 300 an hour, each written to the audit log, like coverage checks. */
+export const HISTORIA_LIMIT = {
+  max: 300,
+  windowSeconds: 3600,
+  message: MESSAGES.afiliados.COVERAGE_CHECK_LIMIT,
+};
+
+/** Validation codes: no 0/O, 1/I/L, so that one read aloud or copied by hand is not another. */
+const ALFABETO = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const nuevoCodigo = () => {
+  const pick = () => Array.from({ length: 4 }, () => ALFABETO[randomInt(ALFABETO.length)]).join('');
+  return `${pick()}-${pick()}`;
+};
+
+/** The dentist behind the account, or 403: only a professional of the network records lines. */
+function profesionalOf(ctx: repo.Contexto) {
+  if (!ctx.profesional) throw forbidden(M.NOT_A_PRESTADOR);
+  return ctx.profesional;
+}
+
+/** The affiliate of the document, or 404 with words. */
+function afiliadoOf(ctx: repo.Contexto) {
+  if (!ctx.afiliado) throw notFound(M.AFILIADO_NOT_FOUND);
+  return ctx.afiliado;
+}
+
+type Afiliado = NonNullable<repo.Contexto['afiliado']>;
+
+/** Whether the affiliate is covered on `fecha`, said in words. */
+function coberturaEn(a: Afiliado, fecha: string): Historia['cobertura'] {
+  if (a.fechaBaja !== null && a.fechaBaja <= fecha)
+    return { vigente: false, mensaje: `De baja desde el ${formatFecha(a.fechaBaja)}: sin cobertura` };
+  if (!a.obraSocial) return { vigente: false, mensaje: M.SIN_OBRA_SOCIAL };
+  if (!a.plan)
+    return { vigente: false, mensaje: `Sin plan asignado: ${a.obraSocial.nombre} debe informarlo a la red` };
+  if (a.fechaAlta !== null && a.fechaAlta > fecha)
+    return { vigente: false, mensaje: `Vigente desde el ${formatFecha(a.fechaAlta)}` };
+  return { vigente: true, mensaje: `Cubierto hoy por ${a.obraSocial.nombre}, ${a.plan.nombre}` };
+}
+
+/** The engine's context for a visit: everything read, nothing left to look up. */
+async function contextoMotor(
+  db: DbOrTx,
+  ctx: repo.Contexto,
+  profesionalId: number,
+  datos: repo.Datos,
+  v: { fecha: string; canal: ContextoMotor['canal']; tokenProbado: boolean },
+): Promise<ContextoMotor> {
+  const a = ctx.afiliado!;
+  const reglas = a.plan ? ((await reglasEnVigor(db, a.plan.id, v.fecha, a.plan.reglasVersion)) ?? []) : [];
+  return {
+    fecha: v.fecha,
+    momento: 'atencion',
+    canal: v.canal,
+    profesionalId,
+    afiliado: {
+      fechaNacimiento: a.fechaNacimiento,
+      fechaAlta: a.fechaAlta,
+      fechaBaja: a.fechaBaja,
+      plan: a.plan ? a.plan.nombre : null,
+    },
+    convenio: ctx.convenio && {
+      requiereToken: ctx.convenio.requiereToken,
+      plazoUrgenciaDias: ctx.convenio.plazoUrgenciaDias,
+    },
+    tokenProbado: v.tokenProbado,
+    reglas,
+    codigos: datos.codigos,
+    aranceles: datos.aranceles,
+    historia: datos.historia,
+    // Prior authorizations are asked for and decided in their own area; none is on record yet.
+    autorizaciones: [],
+  };
+}
+
+/**
+ * The affiliate's history across the network as the chair reads it: who
+ * they are and whether covered today, every line on each tooth with its
+ * guarantee, and what the plan covers next. Other dentists are never named.
+ * The read is counted against the dentist's hourly quota and audited.
+ */
+export async function historia(
+  deps: Deps,
+  caller: Subject,
+  raw: string,
+  now = new Date(),
+): Promise<Historia> {
+  const hoy = networkClock(now).date;
+  const documento = normalizeDocumento(raw);
+  if (!documento) throw badRequest(M.DOCUMENTO_REQUIRED, { documento: M.DOCUMENTO_REQUIRED });
+  const ctx = await repo.findContexto(deps.db, { userId: caller.id, documento, fecha: hoy });
+  const profesional = profesionalOf(ctx);
+  await deps.consumeQuota(deps.db, `historia:${caller.id}`, HISTORIA_LIMIT);
+  const a = afiliadoOf(ctx);
+  const datos = await repo.findDatos(deps.db, {
+    afiliadoId: a.id,
+    codigos: [],
+    convenioId: null,
+    fecha: hoy,
+  });
+  const motor = await contextoMotor(deps.db, ctx, profesional.id, datos, {
+    fecha: hoy,
+    canal: 'normal',
+    tokenProbado: false,
+  });
+  await recordAudit(deps.db, caller, {
+    action: 'consult',
+    entity: 'historia',
+    entityId: a.id,
+    details: { afiliadoId: a.id, documento: a.documento, lineas: datos.historia.length },
+    documento: a.documento,
+    afiliadoIds: [a.id],
+  });
+  const lineas: LineaHistoria[] = datos.historia
+    .slice()
+    .reverse()
+    .map((l) => {
+      const propia = l.profesionalId === profesional.id;
+      const prestador = propia ? profesional.nombre : M.OTRO_PRESTADOR;
+      const garantiaHasta = l.estado === 'anulada' || l.estado === 'rechazada' ? null : garantiaDe(motor, l);
+      const caras = l.caras || null;
+      const vigente = garantiaHasta !== null && garantiaHasta > hoy;
+      return {
+        id: propia ? l.id : null,
+        fecha: l.fecha,
+        codigo: l.codigo,
+        nombre: l.nombre,
+        pieza: l.pieza,
+        caras,
+        sector: l.sector as ZonaBoca | null,
+        estado: l.estado,
+        propia,
+        prestador,
+        garantiaHasta,
+        texto: `${lugar({ pieza: l.pieza, caras, sector: l.sector })}: ${l.nombre} el ${formatFecha(l.fecha)} por ${propia ? 'usted' : prestador}${vigente ? ` — en garantía hasta el ${formatFecha(garantiaHasta!)}` : ''}${l.estado === 'anulada' ? ' (anulada)' : ''}`,
+      };
+    });
+  return {
+    afiliado: {
+      id: a.id,
+      nombre: a.nombre,
+      documento: a.documento,
+      edad: a.fechaNacimiento ? edadEn(a.fechaNacimiento, hoy) : null,
+      obraSocial: a.obraSocial,
+      plan: a.plan && { id: a.plan.id, codigo: a.plan.codigo, nombre: a.plan.nombre },
+      numeroAfiliado: a.numeroAfiliado,
+      fechaAlta: a.fechaAlta,
+    },
+    cobertura: coberturaEn(a, hoy),
+    atiende: a.atiende,
+    fechaMinima: addDays(hoy, -(ctx.convenio?.plazoPresentacionDias ?? 0)),
+    hoy,
+    requiereToken: ctx.convenio?.requiereToken ?? false,
+    lineas,
+    proximas: a.plan ? proximasCubiertas(motor) : [],
+  };
+}
+
+const evaluada = (j: LineaJuzgada, id: number | null): LineaEvaluada => ({
+  id,
+  codigo: j.linea.codigo,
+  nombre: j.codigo?.nombre ?? j.linea.codigo,
+  pieza: j.linea.pieza,
+  caras: j.linea.caras,
+  sector: j.linea.sector,
+  autorizacion: j.linea.autorizacion,
+  estado: id === null ? null : 'validada',
+  importe: j.importe,
+  coseguro: j.coseguro,
+  cargoOs: j.cargoOs,
+  nivel: j.nivel,
+  resultados: j.resultados,
+  regularizarAntes: j.regularizarAntes,
+});
+
+function respuesta(
+  juzgadas: LineaJuzgada[],
+  fecha: string,
+  guardada?: { codigo: string; id: number; lineas: number[] },
+): Validacion {
+  const lineas = juzgadas.map((j, i) => evaluada(j, guardada?.lineas[i] ?? null));
+  const sum = (k: 'importe' | 'coseguro' | 'cargoOs') => lineas.reduce((s, l) => s + (l[k] ?? 0), 0);
+  return {
+    codigoValidacion: guardada?.codigo ?? null,
+    atencionId: guardada?.id ?? null,
+    fecha,
+    lineas,
+    totales: { importe: sum('importe'), coseguro: sum('coseguro'), cargoOs: sum('cargoOs') },
+  };
+}
+
+/** The answer of a visit with a blocked line: 422 with every line's results, nothing written. */
+export class VisitaBloqueada extends Error {
+  constructor(readonly validacion: Validacion) {
+    super(M.BLOQUEADA);
+  }
+}
+
+/**
+ * Checks a visit's lines and, unless `dryRun`, records them: one visit, its
+ * lines `validada`, a validation code. Runs under a lock of the affiliate's
+ * row, so a second validation for the same affiliate waits for this one and
+ * then sees its lines. A blocked line refuses the whole visit (422, nothing
+ * written); the same answer comes with dryRun as a 200.
+ */
+export async function validar(
+  deps: Deps,
+  caller: Subject,
+  v: ValidarValues,
+  dryRun: boolean,
+  now = new Date(),
+): Promise<Validacion> {
+  const hoy = networkClock(now).date;
+  const documento = normalizeDocumento(v.documento);
+  if (!documento) throw badRequest(M.DOCUMENTO_REQUIRED, { documento: M.DOCUMENTO_REQUIRED });
+  if (v.fecha > hoy) throw badRequest(M.FECHA_FUTURA, { fecha: M.FECHA_FUTURA });
+  const ctx = await repo.findContexto(deps.db, { userId: caller.id, documento, fecha: v.fecha });
+  const profesional = profesionalOf(ctx);
+  const a = afiliadoOf(ctx);
+  if (!a.obraSocial) throw badRequest(M.SIN_OBRA_SOCIAL, { documento: M.SIN_OBRA_SOCIAL });
+  if (!a.atiende) throw forbidden(M.NO_ATIENDE);
+  const minima = addDays(hoy, -(ctx.convenio?.plazoPresentacionDias ?? 0));
+  if (v.fecha < minima) {
+    const message = M.FECHA_FUERA_DE_PLAZO(minima === hoy ? 'hoy' : formatFecha(minima));
+    throw badRequest(message, { fecha: message });
+  }
+  const codigos = [...new Set(v.lineas.map((l) => l.codigo))];
+  // The token is the affiliate's proof of presence; until the portal issues one, none is proven.
+  const tokenProbado = false;
+
+  const judge = async (db: DbOrTx) => {
+    const datos = await repo.findDatos(db, {
+      afiliadoId: a.id,
+      codigos,
+      convenioId: ctx.convenio?.id ?? null,
+      fecha: v.fecha,
+    });
+    const motor = await contextoMotor(db, ctx, profesional.id, datos, {
+      fecha: v.fecha,
+      canal: v.canal,
+      tokenProbado,
+    });
+    return { datos, juzgadas: evaluarVisita(motor, v.lineas) };
+  };
+
+  if (dryRun) return respuesta((await judge(deps.db)).juzgadas, v.fecha);
+
+  const result = await deps.db.transaction(async (tx) => {
+    await repo.lockAfiliado(tx, a.id);
+    const { datos, juzgadas } = await judge(tx);
+    if (juzgadas.some((j) => j.nivel === 'bloqueo')) return { bloqueada: respuesta(juzgadas, v.fecha) };
+    const nuevas = juzgadas.map((j) => ({
+      codigoId: datos.codigos.get(j.linea.codigo)!.id,
+      pieza: j.linea.pieza,
+      caras: j.linea.caras ?? '',
+      sector: j.linea.sector,
+      autorizacion: j.linea.autorizacion,
+      adjuntos: j.linea.adjuntos,
+      importe: j.importe!,
+      coseguro: j.coseguro,
+      cargoOs: j.cargoOs,
+      resultados: j.resultados,
+      regularizarAntes: j.regularizarAntes,
+    }));
+    let guardada: { id: number; lineas: number[] } | undefined;
+    let codigo = '';
+    // A taken code (one in 10¹¹) is drawn again; the unique index is the judge.
+    for (let attempt = 0; !guardada; attempt++) {
+      if (attempt === 5) throw new Error('No se pudo generar un código de validación libre');
+      codigo = nuevoCodigo();
+      guardada = await repo.insertAtencion(
+        tx,
+        {
+          codigoValidacion: codigo,
+          afiliadoId: a.id,
+          profesionalId: profesional.id,
+          obraSocialId: a.obraSocial!.id,
+          convenioId: ctx.convenio!.id,
+          planId: a.plan!.id,
+          fecha: v.fecha,
+          canal: v.canal,
+          tokenProbado,
+          userId: caller.id,
+        },
+        nuevas,
+      );
+    }
+    await recordAudit(tx, caller, {
+      action: 'validate',
+      entity: 'atencion',
+      entityId: guardada.id,
+      details: {
+        afiliadoId: a.id,
+        codigoValidacion: codigo,
+        documento: a.documento,
+        fecha: v.fecha,
+        canal: v.canal,
+        lineas: juzgadas.map((j) => `${j.linea.codigo} ${lugar({ ...j.linea, caras: j.linea.caras })}`),
+      },
+      documento: a.documento,
+      afiliadoIds: [a.id],
+    });
+    return { ok: respuesta(juzgadas, v.fecha, { codigo, ...guardada }) };
+  });
+  if ('bloqueada' in result) throw new VisitaBloqueada(result.bloqueada!);
+  return { ...result.ok!, message: M.VALIDADA(result.ok!.codigoValidacion!) };
+}
