@@ -1,6 +1,8 @@
 /** Messages of the professionals, their profiles, zones and specialties. */
 
 export const NOT_FOUND = 'El profesional no existe';
+export const HAS_PRESTACIONES =
+  'El profesional tiene prestaciones registradas: no se elimina, porque la historia de sus pacientes y sus liquidaciones las necesitan. Desactive su cuenta en Usuarios';
 export const NOMBRE_REQUIRED = 'El nombre es requerido';
 export const TELEFONO_REQUIRED = 'El teléfono es requerido';
 export const FECHA_INVALID = 'La fecha no es válida';

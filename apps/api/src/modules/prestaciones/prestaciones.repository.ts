@@ -352,6 +352,15 @@ export async function lockMiLinea(tx: DbOrTx, q: { profesionalId: number; lineaI
   return row;
 }
 
+/** Whether the professional has any line on record (so the record must stay). */
+export async function hasLineas(db: DbOrTx, profesionalId: number): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from lineas where profesional_id = ${profesionalId}) as found`,
+  );
+  return row?.found === true;
+}
+
 /** The professional profile of an account, if it has one. */
 export async function findProfesionalId(db: DbOrTx, userId: number): Promise<number | undefined> {
   const [row] = await queryRows<{ id: number }>(

@@ -297,6 +297,10 @@ describe.each(BACKENDS)('the chair: history and validation (%s)', (backend) => {
     expect(twice.json().error).toBe(M.YA_ANULADA);
     const after = await t.inject('GET', `/api/prestaciones?search=${paciente.documento}`, chair.beto.auth);
     expect(after.json().totales).toMatchObject({ lineas: 1, importe: 1_000_000 });
+    // The dentist's record stays while it has lines.
+    const removed = await t.inject('DELETE', `/api/profesionales/${chair.beto.id}`, t.admin);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().error).toBe(MESSAGES.profesionales.HAS_PRESTACIONES);
     // An anulled consultation frees its place: it can be validated again.
     const redo = await validar(t.app, chair.beto.auth, {
       documento: paciente.documento,

@@ -13,11 +13,12 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as especialidades from '../especialidades/especialidades.repository.ts';
 import * as obrasSociales from '../obras-sociales/obras-sociales.repository.ts';
+import * as prestaciones from '../prestaciones/prestaciones.repository.ts';
 import * as usuarios from '../usuarios/usuarios.repository.ts';
 import * as zonas from '../zonas/zonas.repository.ts';
 import * as repo from './profesionales.repository.ts';
@@ -249,6 +250,8 @@ export async function deleteProfesional(deps: Deps, caller: Subject, id: number)
     const held = await usuarios.lockAndFindPermissions(tx, owner.userId);
     if (owner.userId !== caller.id && permissionsBeyond(caller.permissions, held).length)
       throw forbidden(MESSAGES.usuarios.TARGET_ABOVE_CALLER);
+    // Lines validated at the chair are the patients' history and the month's money: they stay.
+    if (await prestaciones.hasLineas(tx, id)) throw conflict(M.HAS_PRESTACIONES);
     await usuarios.deleteUser(tx, owner.userId);
     await recordAudit(tx, caller, {
       action: 'delete',
