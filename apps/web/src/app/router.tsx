@@ -50,6 +50,8 @@ const signedInStaff: RouteObject = {
     page(PATHS.nomenclador, 'Nomenclador', signedIn('nomenclador')),
     page(PATHS.convenios, 'Convenios', signedIn('convenios')),
     page(PATHS.planes, 'Planes', signedIn('planes')),
+    page(PATHS.atender, 'Atender', signedIn('atender')),
+    page(PATHS.misPrestaciones, 'Mis prestaciones', signedIn('misPrestaciones')),
     page(PATHS.miCuenta, 'Mi cuenta', signedIn('miCuenta')),
     page(PATHS.misDatosUsuario, 'Mis datos', signedIn('misDatos')),
     page(PATHS.usuarios, 'Usuarios', signedIn('usuarios')),

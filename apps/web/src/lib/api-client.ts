@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly fields?: Record<string, string>,
+    /** The whole answer, for refusals that carry more than the message (a blocked visit's lines). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -110,7 +112,7 @@ export function failureOf(status: number, data: unknown, token: string | null): 
   const info = readErrorBody(data);
   if (status === 403 && token && info.code === ERROR_CODES.SECOND_FACTOR_REQUIRED)
     noteSecondFactorRequired(token);
-  return new ApiError(info.error || MESSAGES.UNEXPECTED, status, info.code, info.fields);
+  return new ApiError(info.error || MESSAGES.UNEXPECTED, status, info.code, info.fields, data);
 }
 
 export function accept<T>(status: number, data: unknown, schema: z.ZodType<T> | undefined): T {

@@ -36,6 +36,8 @@ export const PATHS = {
   nomenclador: '/nomenclador',
   convenios: '/convenios',
   planes: '/planes',
+  atender: '/atender',
+  misPrestaciones: '/mis-prestaciones',
   miCuenta: '/mi-cuenta',
   usuarios: '/usuarios',
   roles: '/roles',
@@ -76,6 +78,9 @@ const STAFF_SCREENS: Record<string, PermissionRequirement | null> = {
   [PATHS.nomenclador]: null,
   [PATHS.convenios]: null,
   [PATHS.planes]: null,
+  // The chair: a dentist's own work, opened only for an account with a professional record.
+  [PATHS.atender]: PERMISSIONS.PRESTACIONES_VALIDATE,
+  [PATHS.misPrestaciones]: PERMISSIONS.PRESTACIONES_VALIDATE,
   [PATHS.miCuenta]: null,
   [PATHS.misDatosUsuario]: null,
   [PATHS.usuarios]: PERMISSIONS.USERS_GET,
@@ -90,11 +95,19 @@ export function staffScreenRequirement(pattern: string): PermissionRequirement |
   return STAFF_SCREENS[pattern] ?? undefined;
 }
 
+/** Screens of a professional's own record and work: nothing there for an account without one. */
+const OWN_RECORD_SCREENS: ReadonlySet<string> = new Set([
+  PATHS.miPerfil,
+  PATHS.atender,
+  PATHS.misPrestaciones,
+]);
+
 /**
  * Whether the user's permissions open the back-office screen at `to` (a path,
- * perhaps with its query). Mi Perfil is the own professional record: an
- * account without one (staff, made by staff) has nothing to keep there, so it
- * opens only for who has a record, whatever the role holds.
+ * perhaps with its query). Mi Perfil, Atender and Mis prestaciones are the
+ * own professional record and work: an account without one (staff, made by
+ * staff) has nothing there, so they open only for who has a record, whatever
+ * the role holds.
  */
 export function canOpen(user: SessionUser | null | undefined, to: string): boolean {
   const pathname = to.split(/[?#]/, 1)[0] ?? to;
@@ -102,7 +115,7 @@ export function canOpen(user: SessionUser | null | undefined, to: string): boole
   if (pattern === undefined) return false;
   const required = STAFF_SCREENS[pattern];
   if (required && !userCan(user, required)) return false;
-  return pattern !== PATHS.miPerfil || typeof user?.professionalName === 'string';
+  return !OWN_RECORD_SCREENS.has(pattern) || typeof user?.professionalName === 'string';
 }
 
 /** The spec's first sidebar entries, in its order: a user lands on the first that opens for them. */

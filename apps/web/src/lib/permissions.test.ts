@@ -16,7 +16,13 @@ describe('permissions', () => {
     const user = makeSessionUser('PRESTADOR');
     user.roles.push({ id: 9, name: 'EXTRA', permissions: [{ name: PERMISSIONS.OBRA_SOCIALES_GET }] });
     expect(permissionsOf(user)).toEqual(
-      new Set(['PROFESSIONALS.UPDATE_PROFILE', 'AFILIADOS.GET', 'BACKOFFICE_ACCESS', 'OBRA_SOCIALES.GET']),
+      new Set([
+        'PROFESSIONALS.UPDATE_PROFILE',
+        'AFILIADOS.GET',
+        'PRESTACIONES.VALIDATE',
+        'BACKOFFICE_ACCESS',
+        'OBRA_SOCIALES.GET',
+      ]),
     );
   });
 

@@ -62,6 +62,12 @@ export const queryKeys = {
     importPreview: (id: number, fileKey: number) => ['convenios-import-preview', id, fileKey] as const,
   },
   /** The insurers' plans and their rules under `all`; an import's preview apart. */
+  prestaciones: {
+    all: ['prestaciones'] as const,
+    historia: (documento: string) => ['prestaciones', 'historia', documento] as const,
+    mias: (query: object) => ['prestaciones', 'mias', query] as const,
+    revision: (body: object | null) => ['prestaciones-revision', body] as const,
+  },
   planes: {
     all: ['planes'] as const,
     list: (obraSocialId?: number) => ['planes', 'list', obraSocialId ?? null] as const,

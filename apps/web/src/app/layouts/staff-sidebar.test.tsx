@@ -84,6 +84,8 @@ describe('StaffSidebar', () => {
         'Mi Perfil',
         'Afiliados',
         'Notificaciones',
+        'Atender',
+        'Mis prestaciones',
         'Nomenclador',
         'Convenios',
         'Planes',

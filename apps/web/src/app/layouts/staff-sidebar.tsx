@@ -8,10 +8,12 @@ import {
   BriefcaseIcon,
   BuildingIcon,
   ChartIcon,
+  ClipboardCheckIcon,
   ClipboardListIcon,
   FileTextIcon,
   ListChecksIcon,
   LogOutIcon,
+  ReceiptIcon,
   ShieldIcon,
   StethoscopeIcon,
   TagIcon,
@@ -49,7 +51,9 @@ const STAFF_ENTRIES: readonly Entry[] = [
   { to: PATHS.afiliados, label: 'Afiliados', icon: UsersIcon },
   { to: PATHS.obraSocial, label: 'Obras Sociales', icon: BuildingIcon },
   { to: PATHS.notificaciones, label: 'Notificaciones', icon: BellIcon },
-  // Beyond the spec's entries: what the network keeps to run itself.
+  // Beyond the spec's entries: a dentist's work at the chair, then what the network keeps to run itself.
+  { to: PATHS.atender, label: 'Atender', icon: ClipboardCheckIcon },
+  { to: PATHS.misPrestaciones, label: 'Mis prestaciones', icon: ReceiptIcon },
   { to: PATHS.tablero, label: 'Tablero', icon: ChartIcon },
   { to: PATHS.catalogos, label: 'Catálogos', icon: TagIcon },
   { to: PATHS.nomenclador, label: 'Nomenclador', icon: FileTextIcon },

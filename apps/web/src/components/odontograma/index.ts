@@ -1,0 +1,1 @@
+export { type Marca, Odontograma } from './odontograma.tsx';

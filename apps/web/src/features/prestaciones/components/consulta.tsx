@@ -1,0 +1,218 @@
+import {
+  type CodigoPrestacion,
+  formatFecha,
+  type Historia,
+  type LineaPedidaInput,
+  MESSAGES,
+  type ValidarInput,
+} from '@red-dental/contracts';
+import { useId, useMemo, useState } from 'react';
+import { type Marca, Odontograma } from '@/components/odontograma/index.ts';
+import { Alert } from '@/components/ui/alert/index.ts';
+import { Button } from '@/components/ui/button/index.ts';
+import { Checkbox } from '@/components/ui/checkbox/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
+import { TextInput } from '@/components/ui/text-input/index.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useRevision, useValidar, type Veredicto } from '../api/validar.ts';
+import { BORRADOR_VACIO, type Borrador, LineaForm, lineaDe } from './linea-form.tsx';
+import { Paciente } from './paciente.tsx';
+import styles from './prestaciones.module.css';
+import { Validada } from './validada.tsx';
+import { type LineaVisita, lugarTexto, VisitaLineas } from './visita-lineas.tsx';
+
+interface Agregada {
+  pedida: LineaPedidaInput;
+  nombre: string;
+}
+
+/** What exists on the chart: the network's lines on teeth, in red; the visit's own, in blue. */
+function marcasDe(historia: Historia, lineas: readonly Agregada[]): Marca[] {
+  const existentes = historia.lineas
+    .filter((l) => l.pieza !== null && l.estado !== 'anulada')
+    .map((l) => ({
+      pieza: l.pieza!,
+      caras: l.caras ?? '',
+      tipo: 'existente' as const,
+      texto: `${l.nombre} el ${formatFecha(l.fecha)} por ${l.propia ? 'usted' : MESSAGES.prestaciones.OTRO_PRESTADOR}`,
+    }));
+  const necesarias = lineas
+    .filter((l) => l.pedida.pieza != null)
+    .map((l) => ({
+      pieza: l.pedida.pieza!,
+      caras: l.pedida.caras ?? '',
+      tipo: 'necesaria' as const,
+      texto: `a realizar: ${l.nombre}`,
+    }));
+  return [...existentes, ...necesarias];
+}
+
+/**
+ * One patient at the chair: who they are, the odontogram with the network's
+ * history, and the visit being written, each line checked as it is added by
+ * the engine that will validate it.
+ */
+export function Consulta({
+  historia,
+  codigos,
+  buscandoCodigos,
+  onBuscarCodigo,
+  onOtra,
+}: {
+  historia: Historia;
+  codigos: readonly CodigoPrestacion[];
+  buscandoCodigos: boolean;
+  onBuscarCodigo: (text: string) => void;
+  onOtra: () => void;
+}) {
+  const headingId = useId();
+  const [borrador, setBorrador] = useState<Borrador>(BORRADOR_VACIO);
+  const [lineas, setLineas] = useState<Agregada[]>([]);
+  const [fecha, setFecha] = useState(historia.hoy);
+  const [urgencia, setUrgencia] = useState(false);
+  const [respuesta, setRespuesta] = useState<Veredicto | null>(null);
+  const validar = useValidar();
+
+  const body: ValidarInput | null =
+    lineas.length === 0 || !historia.atiende
+      ? null
+      : {
+          documento: historia.afiliado.documento,
+          fecha,
+          canal: urgencia ? 'urgencia' : 'normal',
+          lineas: lineas.map((l) => l.pedida),
+        };
+  const revision = useRevision(body);
+  const marcas = useMemo(() => marcasDe(historia, lineas), [historia, lineas]);
+  const evaluadas = respuesta?.bloqueada ? respuesta.validacion : revision.data?.validacion;
+  const vista: LineaVisita[] = lineas.map((l, i) => ({
+    codigo: l.pedida.codigo,
+    nombre: l.nombre,
+    pieza: l.pedida.pieza ?? null,
+    caras: l.pedida.caras ?? null,
+    sector: l.pedida.sector ?? null,
+    evaluada: evaluadas?.lineas.length === lineas.length ? evaluadas.lineas[i] : undefined,
+  }));
+  const bloqueada = vista.some((l) => l.evaluada?.nivel === 'bloqueo');
+
+  if (respuesta && !respuesta.bloqueada)
+    return (
+      <Panel aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.heading}>
+          Atención validada
+        </h2>
+        <Validada validacion={respuesta.validacion} onOtra={onOtra} />
+      </Panel>
+    );
+
+  const agregar = () => {
+    const pedida = lineaDe(borrador);
+    if (!pedida || !borrador.codigo) return;
+    setLineas((ls) => [...ls, { pedida, nombre: borrador.codigo!.nombre }]);
+    setRespuesta(null);
+    setBorrador(BORRADOR_VACIO);
+  };
+
+  return (
+    <>
+      <Panel aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.heading}>
+          Paciente
+        </h2>
+        <Paciente historia={historia} />
+      </Panel>
+      <Panel aria-label="Odontograma e historia en la red">
+        <h2 className={styles.heading}>Odontograma</h2>
+        <Odontograma
+          label={`Odontograma de ${historia.afiliado.nombre}`}
+          marcas={marcas}
+          seleccion={historia.atiende ? { pieza: borrador.pieza, caras: borrador.caras } : undefined}
+          onSeleccion={historia.atiende ? (s) => setBorrador({ ...borrador, ...s }) : undefined}
+        />
+        <h3 className={styles.subheading}>Historia en la red</h3>
+        {historia.lineas.length === 0 ? (
+          <p className={styles.muted}>No hay prestaciones registradas en la red.</p>
+        ) : (
+          <ul className={styles.historia}>
+            {historia.lineas.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: other dentists' lines carry no id; the order is the history's.
+              <li key={l.id ?? `h${i}`} className={l.estado === 'anulada' ? styles.anulada : undefined}>
+                {l.texto}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      {historia.atiende && (
+        <Panel aria-label="Prestaciones de esta atención">
+          <h2 className={styles.heading}>Prestaciones de esta atención</h2>
+          <div className={styles.fechaCanal}>
+            <TextInput
+              label="Fecha de la atención"
+              type="date"
+              value={fecha}
+              min={historia.fechaMinima}
+              max={historia.hoy}
+              onChange={(e) => {
+                setFecha(e.target.value || historia.hoy);
+                setRespuesta(null);
+              }}
+              hint={
+                historia.fechaMinima < historia.hoy
+                  ? `Hoy, o una atención anterior desde el ${formatFecha(historia.fechaMinima)}`
+                  : undefined
+              }
+            />
+            <Checkbox
+              label="Urgencia"
+              description="Se atiende sin autorización previa y se regulariza en el plazo del convenio"
+              checked={urgencia}
+              onChange={(e) => {
+                setUrgencia(e.target.checked);
+                setRespuesta(null);
+              }}
+            />
+          </div>
+          <LineaForm
+            borrador={borrador}
+            onChange={setBorrador}
+            onAgregar={agregar}
+            codigos={codigos}
+            onBuscarCodigo={onBuscarCodigo}
+            buscando={buscandoCodigos}
+          />
+          <VisitaLineas
+            lineas={vista}
+            onQuitar={(i) => {
+              setLineas((ls) => ls.filter((_, j) => j !== i));
+              setRespuesta(null);
+            }}
+            totales={evaluadas?.lineas.length === lineas.length ? evaluadas.totales : undefined}
+          />
+          {revision.isError && <Alert>{errorMessage(revision.error)}</Alert>}
+          {validar.isError && <Alert>{errorMessage(validar.error)}</Alert>}
+          {respuesta?.bloqueada && <Alert>{respuesta.validacion.error}</Alert>}
+          {bloqueada && !respuesta && (
+            <p className={styles.muted}>
+              Quite o corrija las prestaciones que no se pueden validar:{' '}
+              {vista
+                .filter((l) => l.evaluada?.nivel === 'bloqueo')
+                .map((l) => `${l.codigo} (${lugarTexto(l)})`)
+                .join(', ')}
+              .
+            </p>
+          )}
+          <div className={styles.acciones}>
+            <Button
+              disabled={lineas.length === 0 || bloqueada}
+              isLoading={validar.isPending}
+              onClick={() => body && validar.mutate(body, { onSuccess: setRespuesta })}
+            >
+              Validar
+            </Button>
+          </div>
+        </Panel>
+      )}
+    </>
+  );
+}
