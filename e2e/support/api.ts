@@ -249,4 +249,90 @@ export class Backend {
     });
     expect(response.status(), await response.text()).toBeLessThan(300);
   }
+
+  /** Loads a CSV into an upload route (multipart `file`), as the import screens do. */
+  private async upload(path: string, csv: string): Promise<void> {
+    const response = await this.request.post(`/api/${path}`, {
+      headers: { Authorization: `Bearer ${await this.adminToken()}` },
+      multipart: { file: { name: 'datos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(201);
+  }
+
+  /**
+   * An insurer ready for the chair: codes of its own, a contract with their
+   * fees, a plan whose rules are given as `{objetivo, …terms}`, and an
+   * affiliate of the plan (registered in 2020) whose document is returned.
+   */
+  async createRedParaAtender(
+    codigos: string,
+    aranceles: string,
+    reglas: readonly Record<string, unknown>[],
+  ): Promise<{ obraSocialId: number; documento: string; afiliadoNombre: string }> {
+    const os = await this.createObraSocial('Obra Social Sillón');
+    await this.upload('nomenclador/import', codigos);
+    const convenio = await this.call<{ id: number }>('POST', 'convenios', {
+      obraSocialId: os.id,
+      nombre: 'Convenio del sillón',
+      vigenteDesde: '2026-01-01',
+      vigenteHasta: null,
+      diaCierre: 25,
+      plazoPresentacionDias: 30,
+      plazoRefacturacionDias: 30,
+      plazoUrgenciaDias: 3,
+      requiereToken: false,
+      valorUnidad: 1_200_000,
+    });
+    await this.upload(`convenios/${convenio.id}/aranceles/import`, aranceles);
+    const plan = await this.call<{ id: number }>('POST', 'planes', {
+      obraSocialId: os.id,
+      codigo: 'SILLON',
+      nombre: 'Plan Sillón',
+    });
+    const base = {
+      cubre: true,
+      coberturaPct: 100,
+      coseguroImporte: null,
+      coseguroPct: null,
+      requiereAutorizacion: false,
+      adjuntos: [],
+      frecuencia: null,
+      periodoDias: null,
+      anioCalendario: false,
+      ambito: null,
+      mismoPrestador: false,
+      edadMin: null,
+      edadMax: null,
+      carenciaDias: null,
+      topeMensual: null,
+      garantiaMeses: null,
+      vigenteDesde: '2026-01-01',
+      vigenteHasta: null,
+    };
+    for (const regla of reglas) await this.call('POST', `planes/${plan.id}/reglas`, { ...base, ...regla });
+    const afiliado = buildAfiliadoInput({
+      nombre: uniqueName('Paciente Sillón'),
+      fecha_nacimiento: '1985-04-12',
+      obraSocial: { id: os.id },
+      plan: { id: plan.id },
+      fechaAlta: '2020-01-01',
+    });
+    await this.call('POST', 'afiliados', afiliado);
+    return { obraSocialId: os.id, documento: afiliado.documento, afiliadoNombre: afiliado.nombre };
+  }
+
+  /** A visit validated by a dentist through the API, as 'Atender' sends it. */
+  async validar(
+    dentist: { user: string; pass: string },
+    documento: string,
+    fecha: string,
+    lineas: readonly Record<string, unknown>[],
+  ): Promise<void> {
+    const { token } = await this.login(dentist.user, dentist.pass);
+    const response = await this.request.post('/api/prestaciones/validar', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { documento, fecha, lineas },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
 }

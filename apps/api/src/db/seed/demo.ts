@@ -1,4 +1,4 @@
-import { ROLE_NAMES } from '@red-dental/contracts';
+import { networkClock, ROLE_NAMES } from '@red-dental/contracts';
 import { buildPdf } from '@red-dental/testing';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
@@ -30,6 +30,7 @@ import {
   ZONAS,
 } from './demo-catalog.ts';
 import type { DemoData } from './demo-data.ts';
+import { insertDemoHistoria } from './demo-historia.ts';
 import { demoPlanOf, insertDemoNomenclador, insertDemoPrestaciones } from './demo-prestaciones.ts';
 
 export const DEMO_LOGINS: { label: string; credentials: string }[] = [
@@ -332,6 +333,8 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
         };
       }),
     );
+
+  await insertDemoHistoria(tx, networkClock(new Date()).date);
 
   return {
     obrasSociales: obraSocialRows.length,

@@ -11,6 +11,7 @@ import {
   normalizeDocumento,
   type Validacion,
   type ValidarValues,
+  ZONA_BOCA_LABELS,
   type ZonaBoca,
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -60,6 +61,13 @@ function afiliadoOf(ctx: repo.Contexto) {
 }
 
 type Afiliado = NonNullable<repo.Contexto['afiliado']>;
+
+/** Where a line of the history is, before its words: '36 O: ', 'Sector superior derecho: ', nothing for the whole mouth. */
+function donde(l: { pieza: number | null; caras: string; sector: ZonaBoca | null }): string {
+  if (l.pieza !== null) return `${l.pieza}${l.caras ? ` ${l.caras}` : ''}: `;
+  if (l.sector) return `${ZONA_BOCA_LABELS[l.sector].replace(/^./, (c) => c.toUpperCase())}: `;
+  return '';
+}
 
 /** Whether the affiliate is covered on `fecha`, said in words. */
 function coberturaEn(a: Afiliado, fecha: string): Historia['cobertura'] {
@@ -167,7 +175,7 @@ export async function historia(
         propia,
         prestador,
         garantiaHasta,
-        texto: `${lugar({ pieza: l.pieza, caras, sector: l.sector })}: ${l.nombre} el ${formatFecha(l.fecha)} por ${propia ? 'usted' : prestador}${vigente ? ` — en garantía hasta el ${formatFecha(garantiaHasta!)}` : ''}${l.estado === 'anulada' ? ' (anulada)' : ''}`,
+        texto: `${donde(l)}${l.nombre} el ${formatFecha(l.fecha)} por ${propia ? 'usted' : prestador}${vigente ? ` — en garantía hasta el ${formatFecha(garantiaHasta!)}` : ''}${l.estado === 'anulada' ? ' (anulada)' : ''}`,
       };
     });
   return {

@@ -229,7 +229,9 @@ describe('/mis-prestaciones', () => {
     renderApp('/mis-prestaciones');
     const table = await screen.findByRole('table', { name: 'Mis prestaciones' });
     expect(await within(table).findByText('K7M2-9QXP')).toBeInTheDocument();
-    expect(screen.getByText('Coseguros cobrados $ 1.000,00')).toBeInTheDocument();
+    expect(screen.getByText('Coseguros cobrados', { exact: false })).toHaveTextContent(
+      'Coseguros cobrados $ 1.000,00',
+    );
     await userEvent.click(within(table).getByRole('button', { name: 'Anular 04.01 de Lucía Acuña' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Anular' }));
     expect(await screen.findByText('Prestación anulada')).toBeInTheDocument();

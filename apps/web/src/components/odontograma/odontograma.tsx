@@ -76,6 +76,10 @@ export function Odontograma({ marcas, label, seleccion, onSeleccion }: Odontogra
   // Where a run of up and down moves began, so a shorter row in between does not shift the column.
   const anchorX = useRef<number | undefined>(undefined);
   const editable = onSeleccion !== undefined;
+  // A chart wider than the screen opens at its middle, where the front teeth are.
+  const centrar = (el: HTMLDivElement | null) => {
+    if (el && el.scrollLeft === 0) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
+  };
 
   const mover = (pieza: number) => {
     setActiva(pieza);
@@ -122,42 +126,44 @@ export function Odontograma({ marcas, label, seleccion, onSeleccion }: Odontogra
 
   return (
     <div className={styles.wrap}>
-      {/* The chart is drawn, so it cannot be a <table>; the ARIA grid gives it the table's keyboard. */}
-      {/* biome-ignore lint/a11y/useSemanticElements: an SVG drawing takes the grid role, not a <table>. */}
-      <svg
-        className={styles.chart}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the drawn chart is operated as a grid.
-        role="grid"
-        aria-label={label}
-        aria-readonly={!editable}
-      >
-        <line className={styles.midline} x1={WIDTH / 2} x2={WIDTH / 2} y1={4} y2={HEIGHT - 4} />
-        <line className={styles.midline} x1={4} x2={WIDTH - 4} y1={HEIGHT / 2} y2={HEIGHT / 2} />
-        {FILAS.map((fila, f) => (
-          // biome-ignore lint/a11y/useSemanticElements: a row of the drawn chart, not of a <table>.
-          <g key={fila[0]} role="row" aria-rowindex={f + 1}>
-            {fila.map((pieza) => (
-              <Pieza
-                key={pieza}
-                pieza={pieza}
-                estado={estado.get(pieza)}
-                activa={activa === pieza}
-                elegida={seleccion?.pieza === pieza ? seleccion.caras : undefined}
-                editable={editable}
-                refCallback={(el) => {
-                  if (el) refs.current.set(pieza, el);
-                  else refs.current.delete(pieza);
-                }}
-                onFocus={() => setActiva(pieza)}
-                onKeyDown={onKeyDown(pieza)}
-                onElegir={() => elegir(pieza)}
-                onCara={(c) => alternar(pieza, c)}
-              />
-            ))}
-          </g>
-        ))}
-      </svg>
+      <div className={styles.scroll} ref={centrar}>
+        {/* The chart is drawn, so it cannot be a <table>; the ARIA grid gives it the table's keyboard. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: an SVG drawing takes the grid role, not a <table>. */}
+        <svg
+          className={styles.chart}
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the drawn chart is operated as a grid.
+          role="grid"
+          aria-label={label}
+          aria-readonly={!editable}
+        >
+          <line className={styles.midline} x1={WIDTH / 2} x2={WIDTH / 2} y1={4} y2={HEIGHT - 4} />
+          <line className={styles.midline} x1={4} x2={WIDTH - 4} y1={HEIGHT / 2} y2={HEIGHT / 2} />
+          {FILAS.map((fila, f) => (
+            // biome-ignore lint/a11y/useSemanticElements: a row of the drawn chart, not of a <table>.
+            <g key={fila[0]} role="row" aria-rowindex={f + 1}>
+              {fila.map((pieza) => (
+                <Pieza
+                  key={pieza}
+                  pieza={pieza}
+                  estado={estado.get(pieza)}
+                  activa={activa === pieza}
+                  elegida={seleccion?.pieza === pieza ? seleccion.caras : undefined}
+                  editable={editable}
+                  refCallback={(el) => {
+                    if (el) refs.current.set(pieza, el);
+                    else refs.current.delete(pieza);
+                  }}
+                  onFocus={() => setActiva(pieza)}
+                  onKeyDown={onKeyDown(pieza)}
+                  onElegir={() => elegir(pieza)}
+                  onCara={(c) => alternar(pieza, c)}
+                />
+              ))}
+            </g>
+          ))}
+        </svg>
+      </div>
       <p className={styles.leyenda} aria-hidden="true">
         <span className={styles.existente}>■</span> Realizado <span className={styles.necesaria}>■</span> A
         realizar

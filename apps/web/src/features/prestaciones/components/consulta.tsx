@@ -6,7 +6,7 @@ import {
   MESSAGES,
   type ValidarInput,
 } from '@red-dental/contracts';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { type Marca, Odontograma } from '@/components/odontograma/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -72,6 +72,8 @@ export function Consulta({
   const [urgencia, setUrgencia] = useState(false);
   const [respuesta, setRespuesta] = useState<Veredicto | null>(null);
   const validar = useValidar();
+  // The validated code is what comes next: the page moves to it, and so does a screen reader.
+  const focusOnMount = useCallback((el: HTMLHeadingElement | null) => el?.focus(), []);
 
   const body: ValidarInput | null =
     lineas.length === 0 || !historia.atiende
@@ -98,7 +100,7 @@ export function Consulta({
   if (respuesta && !respuesta.bloqueada)
     return (
       <Panel aria-labelledby={headingId}>
-        <h2 id={headingId} className={styles.heading}>
+        <h2 id={headingId} className={styles.heading} tabIndex={-1} ref={focusOnMount}>
           Atención validada
         </h2>
         <Validada validacion={respuesta.validacion} onOtra={onOtra} />
@@ -135,7 +137,7 @@ export function Consulta({
         ) : (
           <ul className={styles.historia}>
             {historia.lineas.map((l, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: other dentists' lines carry no id; the order is the history's.
+              // Other dentists' lines carry no id: their place in the history names them.
               <li key={l.id ?? `h${i}`} className={l.estado === 'anulada' ? styles.anulada : undefined}>
                 {l.texto}
               </li>

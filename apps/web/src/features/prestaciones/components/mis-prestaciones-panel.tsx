@@ -98,8 +98,18 @@ export function MisPrestacionesPanel() {
           </span>
         ),
       },
-      { id: 'importe', header: 'Arancel', align: 'end', cell: (l) => formatImporte(l.importe) },
-      { id: 'coseguro', header: 'Coseguro', align: 'end', cell: (l) => formatImporte(l.coseguro) },
+      {
+        id: 'importe',
+        header: 'Arancel',
+        align: 'end',
+        cell: (l) => <span className={styles.money}>{formatImporte(l.importe)}</span>,
+      },
+      {
+        id: 'coseguro',
+        header: 'Coseguro',
+        align: 'end',
+        cell: (l) => <span className={styles.money}>{formatImporte(l.coseguro)}</span>,
+      },
       {
         id: 'acciones',
         header: <span className="sr-only">Acciones</span>,
@@ -173,14 +183,20 @@ export function MisPrestacionesPanel() {
       </SearchForm>
       {t && (
         <p className={styles.totales}>
-          <span>Total {formatImporte(t.importe)}</span>
-          <span>Coseguros cobrados {formatImporte(t.coseguro)}</span>
-          <span>A cargo de las obras sociales {formatImporte(t.cargoOs)}</span>
+          <span>
+            Total <span className={styles.money}>{formatImporte(t.importe)}</span>
+          </span>
+          <span>
+            Coseguros cobrados <span className={styles.money}>{formatImporte(t.coseguro)}</span>
+          </span>
+          <span>
+            A cargo de las obras sociales <span className={styles.money}>{formatImporte(t.cargoOs)}</span>
+          </span>
         </p>
       )}
       <DataTable
         paging="client"
-        initialPageSize={20}
+        initialPageSize={25}
         label="Mis prestaciones"
         columns={columns}
         rows={mias.data?.lineas}

@@ -78,7 +78,8 @@ export function VisitaLineas({
                   <ul className={styles.resultados}>
                     {e.resultados.map((r) => (
                       <li key={`${r.codigo}-${r.mensaje}`} className={styles[r.nivel]}>
-                        {r.codigo && <span className={styles.debito}>{r.codigo}</span>} {r.mensaje}
+                        {r.codigo && <span className={styles.debito}>{`${r.codigo} `}</span>}
+                        {r.mensaje}
                       </li>
                     ))}
                   </ul>
@@ -90,11 +91,15 @@ export function VisitaLineas({
       </ol>
       {totales && (
         <p className={styles.totales}>
-          <span>Total {formatImporte(totales.importe)}</span>
+          <span>
+            Total <span className={styles.money}>{formatImporte(totales.importe)}</span>
+          </span>
           <span>
             El paciente abona acá <strong>{formatImporte(totales.coseguro)}</strong>
           </span>
-          <span>Obra social {formatImporte(totales.cargoOs)}</span>
+          <span>
+            Obra social <span className={styles.money}>{formatImporte(totales.cargoOs)}</span>
+          </span>
         </p>
       )}
     </div>
