@@ -5,10 +5,23 @@ import { ROLE_NAMES } from '@red-dental/contracts';
 import { TEST_PASSWORD } from '@red-dental/testing';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openPostgres } from '../src/db/client.ts';
 import { MIGRATIONS_FOLDER } from '../src/db/migrate.ts';
 import { UPSTREAM_INTERVAL_MS } from '../src/modules/geocoding/geocoding.service.ts';
+import { createPaciente, hoy, setupRed } from '../src/modules/prestaciones/prestaciones.factories.ts';
+import { createUserWithRoles } from '../src/modules/usuarios/usuarios.factories.ts';
 import { startGeocoder } from './geocoder-server.ts';
-import { ADMIN, BACKENDS, createScratchPostgres, randomAddress, uniqueEmail } from './helpers.ts';
+import {
+  ADMIN,
+  BACKENDS,
+  createScratchPostgres,
+  loginAs,
+  randomAddress,
+  signInWithRole,
+  testConfig,
+  uniqueEmail,
+} from './helpers.ts';
 import { freePort, httpClient, type ServerProcess, signIn, startServerProcess, until } from './processes.ts';
 import { startSmtp } from './smtp-server.ts';
 
@@ -203,4 +216,50 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one PostgreSQL
     for (let i = 1; i < times.length; i++)
       expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(UPSTREAM_INTERVAL_MS - 200);
   });
+
+  it('serializes validations for one affiliate across both instances: the last allowed unit is used once', async () => {
+    // The network is set up through an app of the test's own on the same database: a third instance.
+    const database3 = openPostgres(database.url, 2);
+    const app = await buildApp({
+      config: testConfig(),
+      database: database3,
+      startMailWorker: false,
+      logger: false,
+      webRoot: path.join(tmpdir(), 'no-web'),
+    });
+    try {
+      await app.ready();
+      const adminAuth = await loginAs(app, ADMIN.email, ADMIN.password);
+      const staff = await signInWithRole(app, adminAuth, 'ADMINISTRATIVO');
+      const red = await setupRed(app, adminAuth, staff, 'dos');
+      const paciente = await createPaciente(app, staff, red);
+      // Two dentists of the network who take the insurer (their sign-up mails would race the servers' workers).
+      const dentist = async (nombre: string) => {
+        const user = await createUserWithRoles(app, adminAuth, ['PRESTADOR']);
+        const [row] = await database.query<{ id: number }>(
+          `insert into profesionales (user_id, nombre, email, busqueda) values ($1, $2, $3, $4) returning id`,
+          [user.id, nombre, user.email, nombre.toLowerCase()],
+        );
+        await database.query('insert into profesional_obras_sociales values ($1, $2)', [row!.id, red.os.id]);
+        return user;
+      };
+      const [uno, otro] = [await dentist('Ana Dos'), await dentist('Beto Dos')];
+      const body = { documento: paciente.documento, fecha: hoy(), lineas: [{ codigo: '05.01' }] };
+      const ana = await signIn(a, uno.email, uno.password, from());
+      const beto = await signIn(b, otro.email, otro.password, from());
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          i % 2 === 0
+            ? a('POST', '/api/prestaciones/validar', { headers: ana, body })
+            : b('POST', '/api/prestaciones/validar', { headers: beto, body }),
+        ),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+      const rows = await database.query('select id from lineas where afiliado_id = $1', [paciente.id]);
+      expect(rows).toHaveLength(1);
+    } finally {
+      await app.close();
+      await database3.close();
+    }
+  }, 120_000);
 });

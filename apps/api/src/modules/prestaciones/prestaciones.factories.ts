@@ -27,11 +27,11 @@ export const REGLAS_CHAIR: Partial<ReglaInput>[] = [
 ];
 
 /**
- * A network ready for the chair: the sample code table with its group of
- * fillings, an insurer with a contract and fees, a plan with REGLAS_CHAIR,
- * two dentists who take the insurer and one who does not, each signed in.
+ * A network's contract and plan for the chair: the sample code table with its
+ * group of fillings, an insurer (and another) with a contract and fees, and a
+ * plan with REGLAS_CHAIR.
  */
-export async function setupChair(
+export async function setupRed(
   app: App,
   admin: Record<string, string>,
   staff: Record<string, string>,
@@ -54,18 +54,29 @@ export async function setupChair(
   if (fees.statusCode !== 201) throw new Error(`aranceles: ${fees.statusCode} ${fees.body}`);
   const plan = await createPlan(app, admin, os.id, { codigo: `S-${tag}`, nombre: `Plan Sillón ${tag}` });
   for (const r of REGLAS_CHAIR) await createRegla(app, admin, plan.id, r);
+  return { os, otra, convenio, plan };
+}
+
+/**
+ * setupRed, and two dentists who take the insurer and one who does not, each
+ * signed in.
+ */
+export async function setupChair(
+  app: App,
+  admin: Record<string, string>,
+  staff: Record<string, string>,
+  tag: string,
+) {
+  const red = await setupRed(app, admin, staff, tag);
   const dentist = async (nombre: string, obrasSociales: number[]) => {
     const d = await createDentist(app, admin, { nombre, obrasSociales });
     return { ...d, auth: await loginAs(app, d.email, d.password) };
   };
   return {
-    os,
-    otra,
-    convenio,
-    plan,
-    ana: await dentist(`Ana Sillón ${tag}`, [os.id]),
-    beto: await dentist(`Beto Sillón ${tag}`, [os.id, otra.id]),
-    ciro: await dentist(`Ciro Sillón ${tag}`, [otra.id]),
+    ...red,
+    ana: await dentist(`Ana Sillón ${tag}`, [red.os.id]),
+    beto: await dentist(`Beto Sillón ${tag}`, [red.os.id, red.otra.id]),
+    ciro: await dentist(`Ciro Sillón ${tag}`, [red.otra.id]),
   };
 }
 
@@ -75,7 +86,7 @@ export type Chair = Awaited<ReturnType<typeof setupChair>>;
 export function createPaciente(
   app: App,
   staff: Record<string, string>,
-  chair: Chair,
+  chair: Pick<Chair, 'os' | 'plan'>,
   over: { fecha_nacimiento?: string; fechaAlta?: string } = {},
 ) {
   return createAfiliado(app, staff, chair.os.id, {

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { afiliadoAuth } from '../afiliados/afiliados.factories.ts';
+import { createConvenio, importAranceles } from '../convenios/convenios.factories.ts';
+import { createPlan, createRegla } from '../planes/planes.factories.ts';
 import { type Chair, createPaciente, hoy, setupChair, validar } from './prestaciones.factories.ts';
 
 const M = MESSAGES.prestaciones;
@@ -342,5 +344,54 @@ describe.each(BACKENDS)('the chair: history and validation (%s)', (backend) => {
       sql`select count(*)::int as n from lineas where afiliado_id = ${paciente.id}`,
     );
     expect(row!.n).toBe(1);
+  });
+
+  it('says through the route what the scenario table says: de baja, waiting period, monthly cap, token', async () => {
+    await createRegla(t.app, t.admin, chair.plan.id, { objetivo: '07.01', carenciaDias: 60, topeMensual: 1 });
+    const check = async (auth: Record<string, string>, documento: string, linea: object) => {
+      const r = await validar(t.app, auth, { documento, lineas: [linea as never] }, { dryRun: true });
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json() as Validacion).lineas[0]!;
+    };
+    const debito = (codigo: string, nivel: string) => expect.objectContaining({ codigo, nivel });
+
+    const reciente = await createPaciente(t.app, t.staff, chair, { fechaAlta: addDays(hoy(), -10) });
+    expect(
+      (await check(chair.ana.auth, reciente.documento, { codigo: '07.01', sector: 'SD' })).resultados,
+    ).toContainEqual(debito('D09', 'bloqueo'));
+
+    const paciente = await createPaciente(t.app, t.staff, chair);
+    const first = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'SD' }],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(
+      (await check(chair.beto.auth, paciente.documento, { codigo: '07.01', sector: 'II' })).resultados,
+    ).toContainEqual(debito('D10', 'bloqueo'));
+
+    expect((await t.inject('DELETE', `/api/afiliados/${paciente.id}`, t.staff)).statusCode).toBe(204);
+    expect((await check(chair.ana.auth, paciente.documento, { codigo: '01.01' })).resultados).toContainEqual(
+      debito('D01', 'bloqueo'),
+    );
+
+    // An insurer whose contract asks for the affiliate's token: a line without it says so.
+    const convenio = await createConvenio(t.app, t.admin, chair.otra.id, { requiereToken: true });
+    const fees = await importAranceles(
+      t.app,
+      t.admin,
+      convenio.id,
+      'codigo;importe;vigente_desde\n01.01;9.000,00;01/01/2026\n',
+    );
+    expect(fees.statusCode, fees.body).toBe(201);
+    const plan = await createPlan(t.app, t.admin, chair.otra.id, {
+      codigo: `T-${backend}`,
+      nombre: 'Plan con token',
+    });
+    await createRegla(t.app, t.admin, plan.id, { objetivo: '01.01' });
+    const conToken = await createPaciente(t.app, t.staff, { os: chair.otra, plan });
+    const sinToken = await check(chair.beto.auth, conToken.documento, { codigo: '01.01' });
+    expect(sinToken.resultados).toContainEqual(debito('D06', 'aviso'));
+    expect(sinToken.nivel).toBe('aviso');
   });
 });
