@@ -8,8 +8,9 @@ import { runNotificacionesBenchmark } from './notificaciones.bench.ts';
 import { runSearchBenchmark } from './search.bench.ts';
 import { runStartupBenchmark } from './startup.bench.ts';
 import { runTableroBenchmark } from './tablero.bench.ts';
+import { runValidacionBenchmark } from './validacion.bench.ts';
 
-/** `npm run bench -w apps/api [-- import|search|cartilla|notificaciones|load|auditoria|tablero|nomenclador|startup]`: prints each figure next to its reference and goal. */
+/** `npm run bench -w apps/api [-- import|search|cartilla|notificaciones|load|auditoria|tablero|nomenclador|validacion|startup]`: prints each figure next to its reference and goal. */
 const only = process.argv[2];
 // The benchmarks' servers run compiled, as `npm start` runs them.
 if (serverIsStale()) await buildServer();
@@ -21,4 +22,5 @@ if (!only || only === 'load') await runLoadBenchmark();
 if (!only || only === 'auditoria') await runAuditoriaBenchmark();
 if (!only || only === 'tablero') await runTableroBenchmark();
 if (!only || only === 'nomenclador') await runNomencladorBenchmark();
+if (!only || only === 'validacion') await runValidacionBenchmark();
 if (!only || only === 'startup') await runStartupBenchmark();

@@ -5,10 +5,11 @@ export const AFILIADO_NOT_FOUND = 'No hay un afiliado con ese documento';
 export const NOT_A_PRESTADOR = 'Solo un prestador de la red registra prestaciones';
 export const NO_ATIENDE = 'Usted no atiende esa obra social';
 export const SIN_OBRA_SOCIAL = 'El afiliado no tiene obra social';
-export const FECHA_INVALID = 'Escriba la fecha de la atención (dd/mm/aaaa)';
+export const FECHA_INVALID = 'La fecha de la atención no es válida: escríbala aaaa-mm-dd';
 export const FECHA_FUTURA = 'La fecha de la atención no puede ser posterior a hoy';
 export const FECHA_FUERA_DE_PLAZO = (desde: string) =>
-  `La atención se registra hasta ${desde === 'hoy' ? 'hoy' : `el plazo del convenio: desde el ${desde}`}`;
+  `Esa fecha está fuera del plazo del convenio: se registran atenciones desde el ${desde}`;
+export const SOLO_HOY = 'El convenio no admite atenciones de días anteriores: registre la de hoy';
 export const LINEAS_REQUIRED = 'Agregue al menos una prestación';
 export const LINEAS_TOO_MANY = 'Una atención lleva hasta 30 prestaciones';
 export const CODIGO_REQUIRED = 'Elija el código de la prestación';

@@ -233,11 +233,13 @@ export async function reglasEnVigor(
   fecha: string,
   /** The plan's `reglas_version`, when the caller read it with its own query (one round trip less). */
   known?: number,
+  /** Whose memory: the database a transaction `db` belongs to, so that every visit shares one. */
+  owner: object = db,
 ): Promise<Regla[] | undefined> {
   const version = known ?? (await findReglasVersion(db, planId));
   if (version === undefined) return undefined;
-  const plans = kept.get(db) ?? new Map<number, { version: number; reglas: Regla[] }>();
-  kept.set(db, plans);
+  const plans = kept.get(owner) ?? new Map<number, { version: number; reglas: Regla[] }>();
+  kept.set(owner, plans);
   let entry = plans.get(planId);
   if (entry?.version === version) plans.delete(planId);
   else entry = { version, reglas: await findAll(db, planId) };

@@ -605,6 +605,136 @@ const CASOS: Caso[] = [
     debito: 'D12',
     dice: 'no lleva pieza',
   },
+  // The cascade: the code's own rule, its groups', its chapter's
+  {
+    caso: "D04 a group's guarantee holds for a code whose own rule sets only a copay",
+    reglas: [obturaciones, regla('02.02', { coseguroPct: 20 })],
+    lineas: [{ codigo: '02.02', pieza: 36, caras: 'OD' }],
+    historia: [{ codigo: '02.01', fecha: '2026-03-14', pieza: 36, caras: 'O', profesionalId: YO }],
+    nivel: 'bloqueo',
+    debito: 'D04',
+  },
+  {
+    caso: "a group's waiting period replaces its chapter's",
+    reglas: [regla('capitulo:04', { carenciaDias: 180 }), regla('grupo:Prótesis fija', { carenciaDias: 60 })],
+    lineas: [{ codigo: '04.01', pieza: 36 }],
+    afiliado: { fechaAlta: '2026-09-01' },
+    nivel: 'ok',
+  },
+  {
+    caso: "D07 a group's authorization is asked under a code's own rule",
+    reglas: [
+      regla('grupo:Prótesis fija', { requiereAutorizacion: true }),
+      regla('04.01', { coseguroPct: 50 }),
+    ],
+    lineas: [{ codigo: '04.01', pieza: 36 }],
+    nivel: 'bloqueo',
+    debito: 'D07',
+  },
+  // Days at the edges, and lines of the same visit
+  {
+    caso: 'D04 the guarantee holds through its last day',
+    reglas: [obturaciones],
+    lineas: [{ codigo: '02.01', pieza: 36, caras: 'O' }],
+    historia: [{ codigo: '02.01', fecha: '2024-12-06', pieza: 36, caras: 'O', profesionalId: YO }],
+    nivel: 'bloqueo',
+    debito: 'D04',
+    dice: 'hasta el 06/12/2026',
+  },
+  {
+    caso: 'frequency: the day the period ends frees the next one',
+    reglas: [limpieza180],
+    lineas: [{ codigo: '05.01' }],
+    historia: [{ codigo: '05.01', fecha: '2026-06-09' }],
+    nivel: 'ok',
+  },
+  {
+    caso: 'D03 the period’s last day still counts',
+    reglas: [limpieza180],
+    lineas: [{ codigo: '05.01' }],
+    historia: [{ codigo: '05.01', fecha: '2026-06-10' }],
+    nivel: 'bloqueo',
+    debito: 'D03',
+    dice: 'desde el 07/12/2026',
+  },
+  {
+    caso: 'a late visit between two lines of a 2-per-180-days rule fits',
+    reglas: [regla('05.02', { frecuencia: 2, periodoDias: 180, ambito: 'afiliado' })],
+    lineas: [{ codigo: '05.02' }],
+    ctx: { fecha: '2026-11-06' },
+    historia: [
+      { codigo: '05.02', fecha: '2026-05-15' },
+      { codigo: '05.02', fecha: '2026-11-16' },
+    ],
+    nivel: 'ok',
+  },
+  {
+    caso: 'D03 a late visit that would make three in 180 days',
+    reglas: [regla('05.02', { frecuencia: 2, periodoDias: 180, ambito: 'afiliado' })],
+    lineas: [{ codigo: '05.02' }],
+    ctx: { fecha: '2026-11-06' },
+    historia: [
+      { codigo: '05.02', fecha: '2026-06-15' },
+      { codigo: '05.02', fecha: '2026-11-16' },
+    ],
+    nivel: 'bloqueo',
+    debito: 'D03',
+  },
+  {
+    caso: 'D03 the second of a once-a-year group in one visit',
+    reglas: [regla('grupo:Obturaciones', { frecuencia: 1, periodoDias: 365, ambito: 'afiliado' })],
+    lineas: [
+      { codigo: '02.01', pieza: 36, caras: 'O' },
+      { codigo: '02.01', pieza: 46, caras: 'O' },
+    ],
+    nivel: 'bloqueo',
+    debito: 'D03',
+  },
+  {
+    caso: 'D10 the cap counts the visit’s own lines',
+    reglas: [regla('grupo:Obturaciones', { topeMensual: 1 })],
+    lineas: [
+      { codigo: '02.01', pieza: 36, caras: 'O' },
+      { codigo: '02.01', pieza: 46, caras: 'O' },
+    ],
+    nivel: 'bloqueo',
+    debito: 'D10',
+  },
+  {
+    caso: 'D11 the same line twice by the dentist herself',
+    reglas: [regla('09.01')],
+    lineas: [{ codigo: '09.01', pieza: 21 }],
+    historia: [{ codigo: '09.01', fecha: '2026-12-06', pieza: 21, profesionalId: YO }],
+    nivel: 'bloqueo',
+    debito: 'D11',
+    dice: 'registrada por usted',
+  },
+  {
+    caso: 'D08 an age rule with no birth date: a warning',
+    reglas: [regla('06.01', { edadMin: 10, edadMax: 18 })],
+    lineas: [{ codigo: '06.01', sector: 'S' }],
+    afiliado: { fechaNacimiento: null },
+    nivel: 'aviso',
+    debito: 'D08',
+  },
+  {
+    caso: 'D07 an authorization not yet approved',
+    reglas: [corona],
+    lineas: [{ codigo: '04.01', pieza: 36, autorizacion: 'A123' }],
+    autorizaciones: [aprobada({ estado: 'en_revision' })],
+    nivel: 'bloqueo',
+    debito: 'D07',
+    dice: 'no está aprobada',
+  },
+  {
+    caso: 'D07 an authorization already used',
+    reglas: [corona],
+    lineas: [{ codigo: '04.01', pieza: 36, autorizacion: 'A123' }],
+    autorizaciones: [aprobada({ estado: 'consumida' })],
+    nivel: 'bloqueo',
+    debito: 'D07',
+    dice: 'ya se usó',
+  },
   // D14: no fee under the contract
   {
     caso: 'D14 no fee for the code that day',
@@ -665,8 +795,12 @@ describe('who pays what', () => {
       coseguro: FEE,
       cargoOs: 0,
     });
-    // Half a centavo goes to the insurer, in integers.
+    // Half a centavo goes to the insurer, in integers, whether the plan covers half or the copay is half.
     expect(repartir(333, { coberturaPct: 50, coseguroImporte: null, coseguroPct: null })).toEqual({
+      coseguro: 166,
+      cargoOs: 167,
+    });
+    expect(repartir(333, { coberturaPct: 100, coseguroImporte: null, coseguroPct: 50 })).toEqual({
       coseguro: 166,
       cargoOs: 167,
     });

@@ -1,5 +1,7 @@
 import {
   ADJUNTO_LABELS,
+  ADJUNTOS,
+  type Adjunto,
   type AreaTratamiento,
   addDays,
   addMonths,
@@ -148,18 +150,47 @@ const nombreDe = (c: CodigoMotor) => `${c.nombre} (${c.codigo})`;
 // --- Which rule governs a code ---------------------------------------------
 
 /**
- * The rules that govern a code: its own rule, else its groups' (all of
- * them, in name order: each group's limits hold), else its chapter's.
+ * The rules over a code, the most specific first: its own, its groups' (in
+ * name order), its chapter's. The first says whether the plan covers the code
+ * and what it pays; each limit comes from the most specific rule that sets it
+ * (a group's guarantee holds for a code whose own rule sets only a copay; a
+ * group's waiting period replaces its chapter's); an authorization or an
+ * attachment any of them asks for is asked.
  */
-export function reglasDe(codigo: CodigoMotor, reglas: readonly Regla[]): Regla[] {
-  const propia = reglas.filter((r) => r.objetivo === codigo.codigo);
-  if (propia.length) return propia;
+export function cadenaDe(codigo: CodigoMotor, reglas: readonly Regla[]): Regla[] {
   const grupos = new Set(codigo.grupos.map((g) => g.toLowerCase()));
-  const deGrupo = reglas
-    .filter((r) => r.objetivo.startsWith('grupo:') && grupos.has(r.objetivo.slice(6).toLowerCase()))
-    .sort((a, b) => a.objetivo.localeCompare(b.objetivo, 'es'));
-  if (deGrupo.length) return deGrupo;
-  return reglas.filter((r) => r.objetivo === `capitulo:${codigo.capitulo}`);
+  return [
+    ...reglas.filter((r) => r.objetivo === codigo.codigo),
+    ...reglas
+      .filter((r) => r.objetivo.startsWith('grupo:') && grupos.has(r.objetivo.slice(6).toLowerCase()))
+      .sort((a, b) => a.objetivo.localeCompare(b.objetivo, 'es')),
+    ...reglas.filter((r) => r.objetivo === `capitulo:${codigo.capitulo}`),
+  ];
+}
+
+/** The limits of a code and the rule each comes from (its target is what the limit counts). */
+interface Limites {
+  carencia?: Regla;
+  edad?: Regla;
+  garantia?: Regla;
+  frecuencia?: Regla;
+  tope?: Regla;
+  autorizacion?: Regla;
+  adjuntos: Adjunto[];
+}
+
+function limitesDe(cadena: readonly Regla[]): Limites {
+  const cubren = cadena.filter((r) => r.cubre);
+  const primera = (set: (r: Regla) => boolean) => cubren.find(set);
+  return {
+    carencia: primera((r) => r.carenciaDias !== null),
+    edad: primera((r) => r.edadMin !== null || r.edadMax !== null),
+    garantia: primera((r) => r.garantiaMeses !== null),
+    frecuencia: primera((r) => r.frecuencia !== null),
+    tope: primera((r) => r.topeMensual !== null),
+    autorizacion: primera((r) => r.requiereAutorizacion),
+    adjuntos: ADJUNTOS.filter((a) => cubren.some((r) => r.adjuntos.includes(a))),
+  };
 }
 
 /** Whether a code falls under a rule's target. */
@@ -197,12 +228,8 @@ function revisarForma(l: LineaPedida, c: CodigoMotor, edad: number | null): Resu
   if (!pide.caras && lleva.caras) return [bloqueo('D12', `${nombre} es ${areaText}: no lleva caras`)];
   if (pide.caras && (caras.length < c.carasMin || caras.length > c.carasMax)) {
     const cuantas = c.carasMin === c.carasMax ? `${c.carasMin}` : `de ${c.carasMin} a ${c.carasMax}`;
-    return [
-      bloqueo(
-        'D12',
-        `${nombre} lleva ${cuantas} ${c.carasMax === 1 ? 'cara' : 'caras'}: marcó ${caras.length || 'ninguna'}`,
-      ),
-    ];
+    const marcadas = caras.length === 0 ? 'no marcó ninguna' : `marcó ${caras.length}`;
+    return [bloqueo('D12', `${nombre} lleva ${cuantas} ${c.carasMax === 1 ? 'cara' : 'caras'}: ${marcadas}`)];
   }
   if (pide.sector && !lleva.sector)
     return [
@@ -298,7 +325,12 @@ function revisarEdad(regla: Regla, nombre: string, edad: number | null): Resulta
         ? `desde los ${regla.edadMin} años`
         : `hasta los ${regla.edadMax} años`;
   if ((regla.edadMin !== null && edad < regla.edadMin) || (regla.edadMax !== null && edad > regla.edadMax))
-    return [bloqueo('D08', `${nombre} se cubre ${rango} y el paciente tiene ${edad}`)];
+    return [
+      bloqueo(
+        'D08',
+        `${nombre} se cubre ${rango} y el paciente tiene ${edad} ${edad === 1 ? 'año' : 'años'}`,
+      ),
+    ];
   return [];
 }
 
@@ -338,7 +370,8 @@ export function garantiaVigente(
     if (p.pieza !== l.pieza || !compartenCara(p.caras, l.caras) || !alcanza(regla, codigos.get(p.codigo)))
       continue;
     const hasta = addMonths(p.fecha, regla.garantiaMeses);
-    if (p.fecha <= l.fecha && hasta > l.fecha && (!found || p.fecha > found.linea.fecha))
+    // The guarantee holds through its last day, the one the chair reads ("hasta el …").
+    if (p.fecha <= l.fecha && hasta >= l.fecha && (!found || p.fecha > found.linea.fecha))
       found = { linea: p, hasta };
   }
   return found;
@@ -387,9 +420,12 @@ function enAmbito(regla: Regla, a: LineaPrevia, b: LineaPrevia): boolean {
 }
 
 /**
- * The frequency (D03): lines of the rule's target in its scope and period,
- * counting only the same dentist's where the rule says so. When the limit is
- * reached, the day the next one is covered.
+ * The frequency (D03): whether a line on `l`'s day would make some period of
+ * the rule (any run of its days that holds that day, the calendar year, or
+ * the affiliate's whole life) hold more lines of the rule's target, in its
+ * scope, than the rule covers, counting only the same dentist's where the
+ * rule says so. A visit recorded late meets the lines after it too. When the
+ * limit is reached by lines up to the day, the day the next one is covered.
  */
 export function frecuenciaAgotada(
   regla: Regla,
@@ -397,34 +433,45 @@ export function frecuenciaAgotada(
   previas: readonly LineaPrevia[],
   codigos: ReadonlyMap<string, CodigoMotor>,
 ): { ultima: LineaPrevia; proxima: string | null } | undefined {
-  if (regla.frecuencia === null) return undefined;
-  // The window around the date of service: a visit recorded late meets the lines after it too.
-  const [desde, hasta] =
-    regla.periodoDias !== null
-      ? [addDays(l.fecha, -(regla.periodoDias - 1)), addDays(l.fecha, regla.periodoDias - 1)]
-      : regla.anioCalendario
-        ? [`${l.fecha.slice(0, 4)}-01-01`, `${l.fecha.slice(0, 4)}-12-31`]
-        : ['0000-01-01', '9999-12-31'];
+  const n = regla.frecuencia;
+  if (n === null) return undefined;
   const cuentan = previas
     .filter(
       (p) =>
-        p.fecha >= desde &&
-        p.fecha <= hasta &&
         (!regla.mismoPrestador || p.profesionalId === l.profesionalId) &&
         enAmbito(regla, p, l) &&
         alcanza(regla, codigos.get(p.codigo)),
     )
     .sort((a, b) => (a.fecha < b.fecha ? 1 : -1));
-  if (cuentan.length < regla.frecuencia) return undefined;
-  // The period frees a unit the day after the oldest of the last `frecuencia` lines leaves it.
-  const liberadora = cuentan[regla.frecuencia - 1]!;
+  let lleno: boolean;
+  if (regla.periodoDias !== null) {
+    const dias = regla.periodoDias;
+    const desde = addDays(l.fecha, -(dias - 1));
+    const fechas = cuentan.map((p) => p.fecha).filter((f) => f >= desde && f <= addDays(l.fecha, dias - 1));
+    // A run of `dias` days holding the day holds the most lines when it starts at its earliest, or
+    // just as a later line enters it: those are the runs to count.
+    const inicios = [desde, ...fechas.filter((f) => f >= l.fecha).map((f) => addDays(f, -(dias - 1)))];
+    lleno = inicios.some((s) => {
+      const fin = addDays(s, dias - 1);
+      return fechas.filter((f) => f >= s && f <= fin).length >= n;
+    });
+  } else if (regla.anioCalendario) {
+    lleno = cuentan.filter((p) => p.fecha.slice(0, 4) === l.fecha.slice(0, 4)).length >= n;
+  } else lleno = cuentan.length >= n;
+  if (!lleno) return undefined;
+  const hasta = cuentan.filter((p) => p.fecha <= l.fecha);
+  const ultima = hasta[0] ?? cuentan[0]!;
+  // The period frees a unit the day after the oldest of the last `n` lines up to the day leaves it.
+  const liberadora = hasta[n - 1];
   const proxima =
-    regla.periodoDias !== null
-      ? addDays(liberadora.fecha, regla.periodoDias)
-      : regla.anioCalendario
-        ? `${Number(l.fecha.slice(0, 4)) + 1}-01-01`
-        : null;
-  return { ultima: cuentan[0]!, proxima };
+    liberadora === undefined
+      ? null
+      : regla.periodoDias !== null
+        ? addDays(liberadora.fecha, regla.periodoDias)
+        : regla.anioCalendario
+          ? `${Number(l.fecha.slice(0, 4)) + 1}-01-01`
+          : null;
+  return { ultima, proxima };
 }
 
 function revisarFrecuencia(
@@ -439,7 +486,9 @@ function revisarFrecuencia(
   const ultima = `la última el ${formatFecha(agotada.ultima.fecha)}${agotada.ultima.profesionalId === ctx.profesionalId ? ' (suya)' : ''}`;
   const cuando = agotada.proxima
     ? `la próxima cubierta desde el ${formatFecha(agotada.proxima)}`
-    : 'no se cubre otra';
+    : regla.periodoDias === null && !regla.anioCalendario
+      ? 'no se cubre otra'
+      : 'ese período ya tiene las que el plan cubre';
   return [bloqueo('D03', `${nombre}: ${frecuenciaText(regla)}; ${ultima}: ${cuando}`)];
 }
 
@@ -469,11 +518,11 @@ function revisarTope(
 /** Prior authorization (D07): an approved one for this code, tooth and faces, in force on the date. */
 function revisarAutorizacion(
   ctx: ContextoMotor,
-  regla: Regla,
+  regla: Regla | undefined,
   l: LineaPedida,
   nombre: string,
 ): { resultados: Resultado[]; regularizarAntes: string | null } {
-  if (!regla.requiereAutorizacion) return { resultados: [], regularizarAntes: null };
+  if (!regla?.requiereAutorizacion) return { resultados: [], regularizarAntes: null };
   if (!l.autorizacion) {
     if (ctx.canal === 'urgencia' && ctx.convenio) {
       const antes = addDays(ctx.fecha, ctx.convenio.plazoUrgenciaDias);
@@ -506,28 +555,30 @@ function revisarAutorizacion(
     return sin(`La autorización ${a.numero} es para el código ${a.codigo}, no para ${l.codigo}`);
   if (a.pieza !== l.pieza)
     return sin(
-      `La autorización ${a.numero} es para la pieza ${a.pieza ?? '—'}, no para la ${l.pieza ?? '—'}: revise la pieza`,
+      a.pieza === null || l.pieza === null
+        ? `La autorización ${a.numero} es para ${a.pieza === null ? 'la boca' : `la pieza ${a.pieza}`}, no para ${l.pieza === null ? 'la boca' : `la pieza ${l.pieza}`}`
+        : `La autorización ${a.numero} es para la pieza ${a.pieza}, no para la ${l.pieza}: revise la pieza`,
     );
   if (![...(l.caras ?? '')].every((c) => a.caras.includes(c)))
     return sin(`La autorización ${a.numero} es para las caras ${a.caras || 'ninguna'}, no para ${l.caras}`);
   return { resultados: [], regularizarAntes: null };
 }
 
-/** Attachments the rule asks for (D05): at the chair a reminder, at closing a débito. */
-function revisarAdjuntos(ctx: ContextoMotor, regla: Regla, l: LineaPedida): Resultado[] {
-  const faltan = regla.adjuntos.filter((a) => !l.adjuntos.includes(a));
-  return faltan.map((a) => {
-    const que = ADJUNTO_LABELS[a];
-    return ctx.momento === 'cierre'
-      ? bloqueo(
-          'D05',
-          `Falta ${a === 'foto' ? 'la foto' : a === 'presupuesto' ? 'el presupuesto' : `la ${que}`}`,
-        )
-      : aviso(
-          'D05',
-          `Falta ${a === 'foto' ? 'la foto' : a === 'presupuesto' ? 'el presupuesto' : `la ${que}`}: adjúntela desde el celular antes del cierre`,
-        );
-  });
+/** Attachments the rules ask for (D05): at the chair a reminder, at closing a débito. */
+function revisarAdjuntos(ctx: ContextoMotor, pedidos: readonly Adjunto[], l: LineaPedida): Resultado[] {
+  return pedidos
+    .filter((a) => !l.adjuntos.includes(a))
+    .map((a) => {
+      const [que, adjunte] =
+        a === 'foto'
+          ? ['la foto', 'adjúntela']
+          : a === 'presupuesto'
+            ? ['el presupuesto', 'adjúntelo']
+            : [`la ${ADJUNTO_LABELS[a]}`, 'adjúntela'];
+      return ctx.momento === 'cierre'
+        ? bloqueo('D05', `Falta ${que}`)
+        : aviso('D05', `Falta ${que}: ${adjunte} desde el celular antes del cierre`);
+    });
 }
 
 /** The affiliate's token (D06), where the contract asks for it. */
@@ -548,7 +599,8 @@ export function repartir(
   regla: Pick<Regla, 'coberturaPct' | 'coseguroImporte' | 'coseguroPct'>,
 ): { coseguro: number; cargoOs: number } {
   const cubierto = Math.round((importe * (regla.coberturaPct ?? 100)) / 100);
-  const copago = regla.coseguroImporte ?? Math.round((importe * (regla.coseguroPct ?? 0)) / 100);
+  // Half a centavo of a copay in percent stays with the affiliate: the insurer's share is never less.
+  const copago = regla.coseguroImporte ?? Math.floor((importe * (regla.coseguroPct ?? 0)) / 100);
   const coseguro = Math.min(importe, importe - cubierto + copago);
   return { coseguro, cargoOs: importe - coseguro };
 }
@@ -590,12 +642,14 @@ function juzgar(ctx: ContextoMotor, l: LineaPedida, previas: readonly LineaPrevi
     );
     return { ...base, resultados, nivel: 'bloqueo' };
   }
-  const reglas = reglasDe(codigo, ctx.reglas);
-  if (reglas.length === 0 || reglas.some((r) => !r.cubre)) {
-    const motivo = reglas.length === 0 ? 'no tiene regla para' : 'no cubre';
-    resultados.push(bloqueo('D02', `El plan ${ctx.afiliado.plan} ${motivo} ${nombre}`));
+  const cadena = cadenaDe(codigo, ctx.reglas);
+  const rectora = cadena[0];
+  if (!rectora?.cubre) {
+    const plan = /^plan\b/i.test(ctx.afiliado.plan) ? ctx.afiliado.plan : `El plan ${ctx.afiliado.plan}`;
+    resultados.push(bloqueo('D02', `${plan} ${rectora ? 'no cubre' : 'no tiene regla para'} ${nombre}`));
     return { ...base, resultados, nivel: 'bloqueo' };
   }
+  const limites = limitesDe(cadena);
 
   const actual: LineaPrevia = {
     codigo: l.codigo,
@@ -607,20 +661,18 @@ function juzgar(ctx: ContextoMotor, l: LineaPedida, previas: readonly LineaPrevi
     estado: 'validada',
   };
   resultados.push(...revisarDuplicado(ctx, actual, previas, nombre));
-  let regularizarAntes: string | null = null;
-  for (const regla of reglas) {
-    resultados.push(
-      ...revisarCarencia(ctx, regla, nombre),
-      ...revisarEdad(regla, nombre, edad),
-      ...revisarGarantia(ctx, regla, actual, previas),
-      ...revisarFrecuencia(ctx, regla, actual, previas, nombre),
-      ...revisarTope(ctx, regla, actual, previas, nombre),
-    );
-    const autorizacion = revisarAutorizacion(ctx, regla, l, nombre);
-    resultados.push(...autorizacion.resultados, ...revisarAdjuntos(ctx, regla, l));
-    regularizarAntes ??= autorizacion.regularizarAntes;
-  }
-  resultados.push(...revisarToken(ctx));
+  const autorizacion = revisarAutorizacion(ctx, limites.autorizacion, l, nombre);
+  const regularizarAntes = autorizacion.regularizarAntes;
+  resultados.push(
+    ...(limites.carencia ? revisarCarencia(ctx, limites.carencia, nombre) : []),
+    ...(limites.edad ? revisarEdad(limites.edad, nombre, edad) : []),
+    ...(limites.garantia ? revisarGarantia(ctx, limites.garantia, actual, previas) : []),
+    ...(limites.frecuencia ? revisarFrecuencia(ctx, limites.frecuencia, actual, previas, nombre) : []),
+    ...(limites.tope ? revisarTope(ctx, limites.tope, actual, previas, nombre) : []),
+    ...autorizacion.resultados,
+    ...revisarAdjuntos(ctx, limites.adjuntos, l),
+    ...revisarToken(ctx),
+  );
 
   const importe = ctx.aranceles.get(l.codigo);
   if (importe === undefined) {
@@ -632,7 +684,7 @@ function juzgar(ctx: ContextoMotor, l: LineaPedida, previas: readonly LineaPrevi
     );
     return { ...base, resultados, nivel: 'bloqueo', regularizarAntes };
   }
-  const { coseguro, cargoOs } = repartir(importe, reglas[0]!);
+  const { coseguro, cargoOs } = repartir(importe, rectora);
   const nivel = peor(resultados);
   if (nivel !== 'bloqueo')
     resultados.unshift({
@@ -672,7 +724,7 @@ export function evaluarVisita(ctx: ContextoMotor, lineas: readonly LineaPedida[]
 export function garantiaDe(ctx: Pick<ContextoMotor, 'reglas' | 'codigos'>, p: LineaPrevia): string | null {
   const codigo = ctx.codigos.get(p.codigo);
   if (!codigo || p.pieza === null) return null;
-  const meses = reglasDe(codigo, ctx.reglas).find((r) => r.garantiaMeses !== null)?.garantiaMeses;
+  const meses = limitesDe(cadenaDe(codigo, ctx.reglas)).garantia?.garantiaMeses;
   return meses ? addMonths(p.fecha, meses) : null;
 }
 

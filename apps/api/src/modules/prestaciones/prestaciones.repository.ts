@@ -1,4 +1,10 @@
-import { type EstadoLinea, type Resultado, valorDeUnidades, type ZonaBoca } from '@red-dental/contracts';
+import {
+  type EstadoLinea,
+  MAX_CENTAVOS,
+  type Resultado,
+  valorDeUnidades,
+  type ZonaBoca,
+} from '@red-dental/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { CodigoMotor, LineaPrevia } from './prestaciones-motor.ts';
@@ -122,13 +128,13 @@ export async function findContexto(
 }
 
 /**
- * Takes the affiliate's row for the rest of the transaction: validations for
+ * Takes the row of the affiliate of the document for the rest of the transaction: validations for
  * one affiliate run one after another on every server, so two cannot both
  * find the last unit of a limited code free. NO KEY UPDATE leaves the row
  * free to be referenced meanwhile.
  */
-export async function lockAfiliado(tx: DbOrTx, afiliadoId: number) {
-  await queryRows(tx, sql`select id from afiliados where id = ${afiliadoId} for no key update`);
+export async function lockAfiliado(tx: DbOrTx, documento: string) {
+  await queryRows(tx, sql`select id from afiliados where documento = ${documento} for no key update`);
 }
 
 export interface LineaGuardada extends LineaPrevia {
@@ -188,7 +194,8 @@ export async function findDatos(
   for (const a of row!.aranceles) {
     const importe =
       a.importe ?? (a.unidades !== null && a.valor !== null ? valorDeUnidades(a.unidades, a.valor) : null);
-    if (importe !== null) aranceles.set(a.codigo, importe);
+    // Units × a unit's value past what one amount holds is no fee a line can carry (D14).
+    if (importe !== null && importe <= MAX_CENTAVOS) aranceles.set(a.codigo, importe);
   }
   return {
     historia: row!.historia.map((h) => ({

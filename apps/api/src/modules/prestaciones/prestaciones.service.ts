@@ -70,7 +70,7 @@ function donde(l: { pieza: number | null; caras: string; sector: ZonaBoca | null
 }
 
 /** Whether the affiliate is covered on `fecha`, said in words. */
-function coberturaEn(a: Afiliado, fecha: string): Historia['cobertura'] {
+function coberturaEn(a: Afiliado, convenio: repo.Contexto['convenio'], fecha: string): Historia['cobertura'] {
   if (a.fechaBaja !== null && a.fechaBaja <= fecha)
     return { vigente: false, mensaje: `De baja desde el ${formatFecha(a.fechaBaja)}: sin cobertura` };
   if (!a.obraSocial) return { vigente: false, mensaje: M.SIN_OBRA_SOCIAL };
@@ -78,19 +78,25 @@ function coberturaEn(a: Afiliado, fecha: string): Historia['cobertura'] {
     return { vigente: false, mensaje: `Sin plan asignado: ${a.obraSocial.nombre} debe informarlo a la red` };
   if (a.fechaAlta !== null && a.fechaAlta > fecha)
     return { vigente: false, mensaje: `Vigente desde el ${formatFecha(a.fechaAlta)}` };
+  if (!convenio)
+    return { vigente: false, mensaje: `La red no tiene convenio vigente con ${a.obraSocial.nombre}` };
   return { vigente: true, mensaje: `Cubierto hoy por ${a.obraSocial.nombre}, ${a.plan.nombre}` };
 }
 
 /** The engine's context for a visit: everything read, nothing left to look up. */
 async function contextoMotor(
   db: DbOrTx,
+  /** The database whose memory keeps the plans' rules (the same for every transaction on it). */
+  owner: object,
   ctx: repo.Contexto,
   profesionalId: number,
   datos: repo.Datos,
   v: { fecha: string; canal: ContextoMotor['canal']; tokenProbado: boolean },
 ): Promise<ContextoMotor> {
   const a = ctx.afiliado!;
-  const reglas = a.plan ? ((await reglasEnVigor(db, a.plan.id, v.fecha, a.plan.reglasVersion)) ?? []) : [];
+  const reglas = a.plan
+    ? ((await reglasEnVigor(db, a.plan.id, v.fecha, a.plan.reglasVersion, owner)) ?? [])
+    : [];
   return {
     fecha: v.fecha,
     momento: 'atencion',
@@ -135,13 +141,12 @@ export async function historia(
   const profesional = profesionalOf(ctx);
   await deps.consumeQuota(deps.db, `historia:${caller.id}`, HISTORIA_LIMIT);
   const a = afiliadoOf(ctx);
-  const datos = await repo.findDatos(deps.db, {
-    afiliadoId: a.id,
-    codigos: [],
-    convenioId: null,
-    fecha: hoy,
-  });
-  const motor = await contextoMotor(deps.db, ctx, profesional.id, datos, {
+  // A dentist who does not take the insurer learns who the patient is and that she does not, nothing
+  // of their mouth.
+  const datos: repo.Datos = a.atiende
+    ? await repo.findDatos(deps.db, { afiliadoId: a.id, codigos: [], convenioId: null, fecha: hoy })
+    : { historia: [], codigos: new Map(), aranceles: new Map() };
+  const motor = await contextoMotor(deps.db, deps.db, ctx, profesional.id, datos, {
     fecha: hoy,
     canal: 'normal',
     tokenProbado: false,
@@ -189,13 +194,13 @@ export async function historia(
       numeroAfiliado: a.numeroAfiliado,
       fechaAlta: a.fechaAlta,
     },
-    cobertura: coberturaEn(a, hoy),
+    cobertura: coberturaEn(a, ctx.convenio, hoy),
     atiende: a.atiende,
     fechaMinima: addDays(hoy, -(ctx.convenio?.plazoPresentacionDias ?? 0)),
     hoy,
     requiereToken: ctx.convenio?.requiereToken ?? false,
     lineas,
-    proximas: a.plan ? proximasCubiertas(motor) : [],
+    proximas: a.plan && a.atiende ? proximasCubiertas(motor) : [],
   };
 }
 
@@ -257,28 +262,32 @@ export async function validar(
   const documento = normalizeDocumento(v.documento);
   if (!documento) throw badRequest(M.DOCUMENTO_REQUIRED, { documento: M.DOCUMENTO_REQUIRED });
   if (v.fecha > hoy) throw badRequest(M.FECHA_FUTURA, { fecha: M.FECHA_FUTURA });
-  const ctx = await repo.findContexto(deps.db, { userId: caller.id, documento, fecha: v.fecha });
-  const profesional = profesionalOf(ctx);
-  const a = afiliadoOf(ctx);
-  if (!a.obraSocial) throw badRequest(M.SIN_OBRA_SOCIAL, { documento: M.SIN_OBRA_SOCIAL });
-  if (!a.atiende) throw forbidden(M.NO_ATIENDE);
-  const minima = addDays(hoy, -(ctx.convenio?.plazoPresentacionDias ?? 0));
-  if (v.fecha < minima) {
-    const message = M.FECHA_FUERA_DE_PLAZO(minima === hoy ? 'hoy' : formatFecha(minima));
-    throw badRequest(message, { fecha: message });
-  }
   const codigos = [...new Set(v.lineas.map((l) => l.codigo))];
   // The token is the affiliate's proof of presence; until the portal issues one, none is proven.
   const tokenProbado = false;
 
-  const judge = async (db: DbOrTx) => {
+  /** Who, for whom and under what, read from `db`; refused when she may not validate it. */
+  const leer = async (db: DbOrTx) => {
+    const ctx = await repo.findContexto(db, { userId: caller.id, documento, fecha: v.fecha });
+    const profesional = profesionalOf(ctx);
+    const a = afiliadoOf(ctx);
+    if (!a.obraSocial) throw badRequest(M.SIN_OBRA_SOCIAL, { documento: M.SIN_OBRA_SOCIAL });
+    if (!a.atiende) throw forbidden(M.NO_ATIENDE);
+    const plazo = ctx.convenio?.plazoPresentacionDias ?? 0;
+    if (v.fecha < addDays(hoy, -plazo)) {
+      const message = plazo === 0 ? M.SOLO_HOY : M.FECHA_FUERA_DE_PLAZO(formatFecha(addDays(hoy, -plazo)));
+      throw badRequest(message, { fecha: message });
+    }
+    return { ctx, profesional, a };
+  };
+  const judge = async (db: DbOrTx, { ctx, profesional, a }: Awaited<ReturnType<typeof leer>>) => {
     const datos = await repo.findDatos(db, {
       afiliadoId: a.id,
       codigos,
       convenioId: ctx.convenio?.id ?? null,
       fecha: v.fecha,
     });
-    const motor = await contextoMotor(db, ctx, profesional.id, datos, {
+    const motor = await contextoMotor(db, deps.db, ctx, profesional.id, datos, {
       fecha: v.fecha,
       canal: v.canal,
       tokenProbado,
@@ -286,11 +295,15 @@ export async function validar(
     return { datos, juzgadas: evaluarVisita(motor, v.lineas) };
   };
 
-  if (dryRun) return respuesta((await judge(deps.db)).juzgadas, v.fecha);
+  if (dryRun) return respuesta((await judge(deps.db, await leer(deps.db))).juzgadas, v.fecha);
 
   const result = await deps.db.transaction(async (tx) => {
-    await repo.lockAfiliado(tx, a.id);
-    const { datos, juzgadas } = await judge(tx);
+    // The affiliate's row first: what follows reads the affiliate, the contract and the history as
+    // they stand once any other validation for them has committed.
+    await repo.lockAfiliado(tx, documento);
+    const leido = await leer(tx);
+    const { ctx, profesional, a } = leido;
+    const { datos, juzgadas } = await judge(tx, leido);
     if (juzgadas.some((j) => j.nivel === 'bloqueo')) return { bloqueada: respuesta(juzgadas, v.fecha) };
     const nuevas = juzgadas.map((j) => ({
       codigoId: datos.codigos.get(j.linea.codigo)!.id,

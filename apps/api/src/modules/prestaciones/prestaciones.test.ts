@@ -159,6 +159,12 @@ describe.each(BACKENDS)('the chair: history and validation (%s)', (backend) => {
     expect(JSON.stringify(await historia(chair.beto.auth, paciente.documento))).not.toContain(
       chair.ana.nombre,
     );
+    // A dentist who does not take the insurer learns nothing of the patient's mouth.
+    expect(await historia(chair.ciro.auth, paciente.documento)).toMatchObject({
+      atiende: false,
+      lineas: [],
+      proximas: [],
+    });
 
     // Another dentist redoing it is told, and goes ahead; the same dentist may not bill it again.
     const redo = await validar(t.app, chair.beto.auth, {

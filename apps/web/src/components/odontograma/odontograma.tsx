@@ -1,5 +1,5 @@
 import { CARAS, type Cara, describePieza } from '@red-dental/contracts';
-import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   caraDeRegion,
   caraTexto,
@@ -76,6 +76,7 @@ export function Odontograma({ marcas, label, seleccion, onSeleccion }: Odontogra
   // Where a run of up and down moves began, so a shorter row in between does not shift the column.
   const anchorX = useRef<number | undefined>(undefined);
   const editable = onSeleccion !== undefined;
+  const ayudaId = useId();
   // A chart wider than the screen opens at its middle, where the front teeth are.
   const centrar = (el: HTMLDivElement | null) => {
     if (el && el.scrollLeft === 0) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
@@ -98,7 +99,7 @@ export function Odontograma({ marcas, label, seleccion, onSeleccion }: Odontogra
     elegir(pieza, CARAS.filter((c) => set.has(c)).join(''));
   };
 
-  const onKeyDown = (pieza: number) => (event: KeyboardEvent<SVGGElement>) => {
+  const onKeyDown = (pieza: number, event: KeyboardEvent<SVGGElement>) => {
     const vertical = event.key === 'ArrowUp' || event.key === 'ArrowDown';
     if (vertical) anchorX.current ??= LUGARES.get(pieza)!.x;
     else anchorX.current = undefined;
@@ -124,8 +125,36 @@ export function Odontograma({ marcas, label, seleccion, onSeleccion }: Odontogra
     }
   };
 
+  // The teeth get one set of actions that never changes, reading this render's state through a ref:
+  // a click redraws only the teeth whose marks or choice changed.
+  const latest = useRef({ mover, setActiva, onKeyDown, elegir, alternar });
+  latest.current = { mover, setActiva, onKeyDown, elegir, alternar };
+  const acciones = useMemo<Acciones>(
+    () => ({
+      registrar: (pieza, el) => {
+        if (el) refs.current.set(pieza, el);
+        else refs.current.delete(pieza);
+      },
+      foco: (pieza) => latest.current.setActiva(pieza),
+      tecla: (pieza, event) => latest.current.onKeyDown(pieza, event),
+      elegir: (pieza) => latest.current.elegir(pieza),
+      cara: (pieza, cara) => latest.current.alternar(pieza, cara),
+    }),
+    [],
+  );
+  // A tooth chosen elsewhere (the list of teeth) is where the keyboard resumes.
+  const elegidaPieza = seleccion?.pieza ?? null;
+  useEffect(() => {
+    if (elegidaPieza !== null) setActiva(elegidaPieza);
+  }, [elegidaPieza]);
+
   return (
     <div className={styles.wrap}>
+      <p id={ayudaId} className="sr-only">
+        {editable
+          ? 'Flechas: de una pieza a otra. Enter: elegir la pieza. O, V, M, D, P, L, I o C: marcar o desmarcar esa cara.'
+          : 'Flechas: de una pieza a otra.'}
+      </p>
       <div className={styles.scroll} ref={centrar}>
         {/* The chart is drawn, so it cannot be a <table>; the ARIA grid gives it the table's keyboard. */}
         {/* biome-ignore lint/a11y/useSemanticElements: an SVG drawing takes the grid role, not a <table>. */}
@@ -135,6 +164,7 @@ export function Odontograma({ marcas, label, seleccion, onSeleccion }: Odontogra
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the drawn chart is operated as a grid.
           role="grid"
           aria-label={label}
+          aria-describedby={ayudaId}
           aria-readonly={!editable}
         >
           <line className={styles.midline} x1={WIDTH / 2} x2={WIDTH / 2} y1={4} y2={HEIGHT - 4} />
@@ -150,14 +180,7 @@ export function Odontograma({ marcas, label, seleccion, onSeleccion }: Odontogra
                   activa={activa === pieza}
                   elegida={seleccion?.pieza === pieza ? seleccion.caras : undefined}
                   editable={editable}
-                  refCallback={(el) => {
-                    if (el) refs.current.set(pieza, el);
-                    else refs.current.delete(pieza);
-                  }}
-                  onFocus={() => setActiva(pieza)}
-                  onKeyDown={onKeyDown(pieza)}
-                  onElegir={() => elegir(pieza)}
-                  onCara={(c) => alternar(pieza, c)}
+                  acciones={acciones}
                 />
               ))}
             </g>
@@ -172,6 +195,15 @@ export function Odontograma({ marcas, label, seleccion, onSeleccion }: Odontogra
   );
 }
 
+/** What a tooth can do, the same object for the chart's whole life. */
+interface Acciones {
+  registrar: (pieza: number, el: SVGGElement | null) => void;
+  foco: (pieza: number) => void;
+  tecla: (pieza: number, event: KeyboardEvent<SVGGElement>) => void;
+  elegir: (pieza: number) => void;
+  cara: (pieza: number, cara: Cara) => void;
+}
+
 interface PiezaProps {
   pieza: number;
   estado: EstadoPieza | undefined;
@@ -179,26 +211,11 @@ interface PiezaProps {
   /** The faces chosen on this tooth, when it is the chosen one. */
   elegida: string | undefined;
   editable: boolean;
-  refCallback: (el: SVGGElement | null) => void;
-  onFocus: () => void;
-  onKeyDown: (event: KeyboardEvent<SVGGElement>) => void;
-  onElegir: () => void;
-  onCara: (cara: Cara) => void;
+  acciones: Acciones;
 }
 
 /** One tooth: its five faces, a ring when the whole tooth is marked, its number. */
-function Pieza({
-  pieza,
-  estado,
-  activa,
-  elegida,
-  editable,
-  refCallback,
-  onFocus,
-  onKeyDown,
-  onElegir,
-  onCara,
-}: PiezaProps) {
+const Pieza = memo(function Pieza({ pieza, estado, activa, elegida, editable, acciones }: PiezaProps) {
   const lugar = LUGARES.get(pieza)!;
   const polys = regiones(lugar.x, lugar.y);
   const resumen = [
@@ -212,15 +229,15 @@ function Pieza({
   return (
     // biome-ignore lint/a11y/useSemanticElements: a tooth of the drawn chart, not a <td>.
     <g
-      ref={refCallback}
+      ref={(el) => acciones.registrar(pieza, el)}
       role="gridcell"
       tabIndex={activa ? 0 : -1}
       aria-label={name}
       aria-selected={editable ? elegida !== undefined : undefined}
       className={`${styles.pieza} ${elegida !== undefined ? styles.elegida : ''}`}
-      onFocus={onFocus}
-      onKeyDown={onKeyDown}
-      onClick={editable ? onElegir : undefined}
+      onFocus={() => acciones.foco(pieza)}
+      onKeyDown={(event) => acciones.tecla(pieza, event)}
+      onClick={editable ? () => acciones.elegir(pieza) : undefined}
     >
       <title>{name}</title>
       {[
@@ -247,7 +264,7 @@ function Pieza({
             aria-label={faceName}
             onClick={(event) => {
               event.stopPropagation();
-              onCara(cara);
+              acciones.cara(pieza, cara);
             }}
           />
         );
@@ -265,4 +282,4 @@ function Pieza({
       </text>
     </g>
   );
-}
+});

@@ -29,7 +29,7 @@ interface Agregada {
 /** What exists on the chart: the network's lines on teeth, in red; the visit's own, in blue. */
 function marcasDe(historia: Historia, lineas: readonly Agregada[]): Marca[] {
   const existentes = historia.lineas
-    .filter((l) => l.pieza !== null && l.estado !== 'anulada')
+    .filter((l) => l.pieza !== null && l.estado !== 'anulada' && l.estado !== 'rechazada')
     .map((l) => ({
       pieza: l.pieza!,
       caras: l.caras ?? '',
@@ -72,6 +72,11 @@ export function Consulta({
   const [urgencia, setUrgencia] = useState(false);
   const [respuesta, setRespuesta] = useState<Veredicto | null>(null);
   const validar = useValidar();
+  // Any change to the visit makes the last answer and its error stale.
+  const cambio = () => {
+    setRespuesta(null);
+    validar.reset();
+  };
   // The validated code is what comes next: the page moves to it, and so does a screen reader.
   const focusOnMount = useCallback((el: HTMLHeadingElement | null) => el?.focus(), []);
 
@@ -86,7 +91,9 @@ export function Consulta({
         };
   const revision = useRevision(body);
   const marcas = useMemo(() => marcasDe(historia, lineas), [historia, lineas]);
-  const evaluadas = respuesta?.bloqueada ? respuesta.validacion : revision.data?.validacion;
+  // Only the answer for these very lines, date and channel: one for what was there before is not shown.
+  const vigente = revision.isPlaceholderData ? undefined : revision.data?.validacion;
+  const evaluadas = respuesta?.bloqueada ? respuesta.validacion : vigente;
   const vista: LineaVisita[] = lineas.map((l, i) => ({
     codigo: l.pedida.codigo,
     nombre: l.nombre,
@@ -111,7 +118,7 @@ export function Consulta({
     const pedida = lineaDe(borrador);
     if (!pedida || !borrador.codigo) return;
     setLineas((ls) => [...ls, { pedida, nombre: borrador.codigo!.nombre }]);
-    setRespuesta(null);
+    cambio();
     setBorrador(BORRADOR_VACIO);
   };
 
@@ -157,7 +164,7 @@ export function Consulta({
               max={historia.hoy}
               onChange={(e) => {
                 setFecha(e.target.value || historia.hoy);
-                setRespuesta(null);
+                cambio();
               }}
               hint={
                 historia.fechaMinima < historia.hoy
@@ -171,7 +178,7 @@ export function Consulta({
               checked={urgencia}
               onChange={(e) => {
                 setUrgencia(e.target.checked);
-                setRespuesta(null);
+                cambio();
               }}
             />
           </div>
@@ -187,7 +194,7 @@ export function Consulta({
             lineas={vista}
             onQuitar={(i) => {
               setLineas((ls) => ls.filter((_, j) => j !== i));
-              setRespuesta(null);
+              cambio();
             }}
             totales={evaluadas?.lineas.length === lineas.length ? evaluadas.totales : undefined}
           />
@@ -206,7 +213,7 @@ export function Consulta({
           )}
           <div className={styles.acciones}>
             <Button
-              disabled={lineas.length === 0 || bloqueada}
+              disabled={lineas.length === 0 || bloqueada || revision.isFetching || !evaluadas}
               isLoading={validar.isPending}
               onClick={() => body && validar.mutate(body, { onSuccess: setRespuesta })}
             >
