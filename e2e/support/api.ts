@@ -1,9 +1,11 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import type { ReglaValues } from '@red-dental/contracts';
 import {
   buildAfiliadoInput,
   buildObraSocialInput,
   buildPdf,
   buildRegistroInput,
+  buildReglaInput,
   uniqueEmail,
   uniqueName,
 } from '@red-dental/testing';
@@ -267,7 +269,7 @@ export class Backend {
   async createRedParaAtender(
     codigos: string,
     aranceles: string,
-    reglas: readonly Record<string, unknown>[],
+    reglas: readonly Partial<ReglaValues>[],
   ): Promise<{ obraSocialId: number; documento: string; afiliadoNombre: string }> {
     const os = await this.createObraSocial('Obra Social Sillón');
     await this.upload('nomenclador/import', codigos);
@@ -289,27 +291,7 @@ export class Backend {
       codigo: 'SILLON',
       nombre: 'Plan Sillón',
     });
-    const base = {
-      cubre: true,
-      coberturaPct: 100,
-      coseguroImporte: null,
-      coseguroPct: null,
-      requiereAutorizacion: false,
-      adjuntos: [],
-      frecuencia: null,
-      periodoDias: null,
-      anioCalendario: false,
-      ambito: null,
-      mismoPrestador: false,
-      edadMin: null,
-      edadMax: null,
-      carenciaDias: null,
-      topeMensual: null,
-      garantiaMeses: null,
-      vigenteDesde: '2026-01-01',
-      vigenteHasta: null,
-    };
-    for (const regla of reglas) await this.call('POST', `planes/${plan.id}/reglas`, { ...base, ...regla });
+    for (const regla of reglas) await this.call('POST', `planes/${plan.id}/reglas`, buildReglaInput(regla));
     const afiliado = buildAfiliadoInput({
       nombre: uniqueName('Paciente Sillón'),
       fecha_nacimiento: '1985-04-12',

@@ -1,4 +1,4 @@
-import { networkClock } from '@red-dental/contracts';
+import { networkClock, type ReglaValues } from '@red-dental/contracts';
 import { expect, signIn, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
 
@@ -19,7 +19,7 @@ const ARANCELES = [
   '09.13;6.000,00;01/01/2026;',
 ].join('\r\n');
 
-const REGLAS = [
+const REGLAS: Partial<ReglaValues>[] = [
   { objetivo: '01.13' },
   { objetivo: '02.13', garantiaMeses: 24, coseguroPct: 10 },
   { objetivo: '04.13', requiereAutorizacion: true, coseguroPct: 50 },

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { AfiliadoInput, CreateUser, ObraSocialInput, Registro } from '@red-dental/contracts';
+import type {
+  AfiliadoInput,
+  CreateUser,
+  ObraSocialInput,
+  Registro,
+  ReglaValues,
+} from '@red-dental/contracts';
 
 /**
  * Request bodies typed by the contracts, valid as they come, so a test states
@@ -72,4 +78,33 @@ export function buildRegistroInput(overrides: Partial<Registro> = {}): Registro 
 /** Body of POST /api/user: a staff account, with no roles unless given. */
 export function buildCreateUserInput(overrides: Partial<CreateUser> = {}): CreateUser {
   return { user: uniqueEmail('personal'), pass: TEST_PASSWORD, roles: [], ...overrides };
+}
+
+/**
+ * Body of POST /api/planes/{id}/reglas (and a rule as the engine reads it): the
+ * target covered whole from 2026, with no limits; `overrides` set any term.
+ */
+export function buildReglaInput(overrides: Partial<ReglaValues> = {}): ReglaValues {
+  return {
+    objetivo: '05.01',
+    cubre: true,
+    coberturaPct: 100,
+    coseguroImporte: null,
+    coseguroPct: null,
+    requiereAutorizacion: false,
+    adjuntos: [],
+    frecuencia: null,
+    periodoDias: null,
+    anioCalendario: false,
+    ambito: null,
+    mismoPrestador: false,
+    edadMin: null,
+    edadMax: null,
+    carenciaDias: null,
+    topeMensual: null,
+    garantiaMeses: null,
+    vigenteDesde: '2026-01-01',
+    vigenteHasta: null,
+    ...overrides,
+  };
 }

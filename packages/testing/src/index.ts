@@ -12,6 +12,7 @@ export {
   buildCreateUserInput,
   buildObraSocialInput,
   buildRegistroInput,
+  buildReglaInput,
   TEST_PASSWORD,
   uniqueDocumento,
   uniqueEmail,

@@ -96,10 +96,10 @@ export async function seedChair(
     // One visit of 2 or 3 lines per row, spread over the months before today, anywhere in the network.
     await client.query(
       `insert into atenciones (codigo_validacion, afiliado_id, profesional_id, obra_social_id, convenio_id, plan_id, fecha)
-       select ${codigoSql('i')}, a.id, (select min(id) from profesionales) + (i * 7919) % $2,
-         a.obra_social_id, cv.id, a.plan_id, current_date - 1 - ((i * 104729) % ($3::int * 30))
+       select ${codigoSql('i')}, a.id, (select min(id) from profesionales) + (i::bigint * 7919) % $2,
+         a.obra_social_id, cv.id, a.plan_id, current_date - 1 - ((i::bigint * 104729) % ($3::int * 30))::int
        from generate_series(1, $1::int) i
-       join afiliados a on a.id = 1 + (i * 2654435761::bigint) % (select max(id) from afiliados)
+       join afiliados a on a.id = 1 + (i::bigint * 2654435761) % (select max(id) from afiliados)
        join convenios cv on cv.obra_social_id = a.obra_social_id
        where a.plan_id is not null`,
       [visits, options.dentists, options.months],

@@ -1,4 +1,5 @@
 import type { Plan, Regla, ReglaInput } from '@red-dental/contracts';
+import { buildReglaInput } from '@red-dental/testing';
 import { multipart } from '../../../test/helpers.ts';
 import type { App } from '../../app.ts';
 
@@ -20,28 +21,7 @@ export async function createPlan(
 }
 
 /** A rule that covers the target whole from 2026 with no limits; `over` sets any term. */
-export const regla = (over: Partial<ReglaInput> = {}): ReglaInput => ({
-  objetivo: '05.01',
-  cubre: true,
-  coberturaPct: 100,
-  coseguroImporte: null,
-  coseguroPct: null,
-  requiereAutorizacion: false,
-  adjuntos: [],
-  frecuencia: null,
-  periodoDias: null,
-  anioCalendario: false,
-  ambito: null,
-  mismoPrestador: false,
-  edadMin: null,
-  edadMax: null,
-  carenciaDias: null,
-  topeMensual: null,
-  garantiaMeses: null,
-  vigenteDesde: '2026-01-01',
-  vigenteHasta: null,
-  ...over,
-});
+export const regla = (over: Partial<ReglaInput> = {}): ReglaInput => ({ ...buildReglaInput(), ...over });
 
 export async function createRegla(
   app: App,

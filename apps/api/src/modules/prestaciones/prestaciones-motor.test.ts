@@ -7,6 +7,7 @@ import {
   type Regla,
   type ReglaValues,
 } from '@red-dental/contracts';
+import { buildReglaInput } from '@red-dental/testing';
 import { describe, expect, it } from 'vitest';
 import {
   type AutorizacionMotor,
@@ -68,28 +69,7 @@ const CODIGOS = new Map(
 const FEE = 1_000_000; // $ 10.000,00 every code
 
 function regla(objetivo: string, terms: Partial<ReglaValues> = {}): Regla {
-  const values: ReglaValues = {
-    objetivo,
-    cubre: true,
-    coberturaPct: 100,
-    coseguroImporte: null,
-    coseguroPct: null,
-    requiereAutorizacion: false,
-    adjuntos: [],
-    frecuencia: null,
-    periodoDias: null,
-    anioCalendario: false,
-    ambito: null,
-    mismoPrestador: false,
-    edadMin: null,
-    edadMax: null,
-    carenciaDias: null,
-    topeMensual: null,
-    garantiaMeses: null,
-    vigenteDesde: '2026-01-01',
-    vigenteHasta: null,
-    ...terms,
-  };
+  const values = buildReglaInput({ objetivo, ...terms });
   const nombre = CODIGOS.get(objetivo) ? `${CODIGOS.get(objetivo)!.nombre} (${objetivo})` : objetivo;
   return { id: 1, planId: 1, objetivoNombre: nombre, ...values, texto: describeRegla(values, nombre) };
 }
