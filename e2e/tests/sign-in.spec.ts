@@ -74,6 +74,8 @@ test('a professional lands on /mi-perfil with its own entries, icons only on a p
     'Mi Perfil',
     'Afiliados',
     'Notificaciones',
+    'Atender',
+    'Mis prestaciones',
     'Nomenclador',
     'Convenios',
     'Planes',
