@@ -137,28 +137,36 @@ export async function historia(
   const hoy = networkClock(now).date;
   const documento = normalizeDocumento(raw);
   if (!documento) throw badRequest(M.DOCUMENTO_REQUIRED, { documento: M.DOCUMENTO_REQUIRED });
-  const ctx = await repo.findContexto(deps.db, { userId: caller.id, documento, fecha: hoy });
-  const profesional = profesionalOf(ctx);
-  await deps.consumeQuota(deps.db, `historia:${caller.id}`, HISTORIA_LIMIT);
-  const a = afiliadoOf(ctx);
-  // A dentist who does not take the insurer learns who the patient is and that she does not, nothing
-  // of their mouth.
-  const datos: repo.Datos = a.atiende
-    ? await repo.findDatos(deps.db, { afiliadoId: a.id, codigos: [], convenioId: null, fecha: hoy })
-    : { historia: [], codigos: new Map(), aranceles: new Map() };
-  const motor = await contextoMotor(deps.db, deps.db, ctx, profesional.id, datos, {
-    fecha: hoy,
-    canal: 'normal',
-    tokenProbado: false,
+  // The quota, the read and its audit row commit together: one write to the log a read, not two.
+  const leido = await deps.db.transaction(async (tx) => {
+    const ctx = await repo.findContexto(tx, { userId: caller.id, documento, fecha: hoy });
+    const profesional = profesionalOf(ctx);
+    await deps.consumeQuota(tx, `historia:${caller.id}`, HISTORIA_LIMIT);
+    // A document that is no one's still counts against the quota: the 404 comes once it is kept.
+    if (!ctx.afiliado) return undefined;
+    const a = ctx.afiliado;
+    // A dentist who does not take the insurer learns who the patient is and that she does not,
+    // nothing of their mouth.
+    const datos: repo.Datos = a.atiende
+      ? await repo.findDatos(tx, { afiliadoId: a.id, codigos: [], convenioId: null, fecha: hoy })
+      : { historia: [], codigos: new Map(), aranceles: new Map() };
+    const motor = await contextoMotor(tx, deps.db, ctx, profesional.id, datos, {
+      fecha: hoy,
+      canal: 'normal',
+      tokenProbado: false,
+    });
+    await recordAudit(tx, caller, {
+      action: 'consult',
+      entity: 'historia',
+      entityId: a.id,
+      details: { afiliadoId: a.id, documento: a.documento, lineas: datos.historia.length },
+      documento: a.documento,
+      afiliadoIds: [a.id],
+    });
+    return { ctx, profesional, a, datos, motor };
   });
-  await recordAudit(deps.db, caller, {
-    action: 'consult',
-    entity: 'historia',
-    entityId: a.id,
-    details: { afiliadoId: a.id, documento: a.documento, lineas: datos.historia.length },
-    documento: a.documento,
-    afiliadoIds: [a.id],
-  });
+  if (!leido) throw notFound(M.AFILIADO_NOT_FOUND);
+  const { ctx, profesional, a, datos, motor } = leido;
   const lineas: LineaHistoria[] = datos.historia
     .slice()
     .reverse()
