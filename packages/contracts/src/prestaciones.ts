@@ -63,6 +63,26 @@ export const ZONA_BOCA_LABELS: Record<ZonaBoca, string> = {
   I: 'arcada inferior',
 };
 
+/** '36 OM', 'pieza 46', 'sector superior derecho', 'boca completa': where a line is, in words. */
+export function lugarDeLinea(l: {
+  pieza: number | null;
+  caras: string | null;
+  sector: string | null;
+}): string {
+  if (l.pieza !== null) return l.caras ? `${l.pieza} ${l.caras}` : `pieza ${l.pieza}`;
+  if (l.sector) return ZONA_BOCA_LABELS[l.sector as ZonaBoca] ?? l.sector;
+  return 'boca completa';
+}
+
+/** A line's code and place, as every answer about lines gives them. */
+const lineaLugarShape = {
+  codigo: z.string(),
+  nombre: z.string(),
+  pieza: z.number().nullable(),
+  caras: z.string().nullable(),
+  sector: z.enum(ZONAS_BOCA).nullable(),
+};
+
 /** How a rule's result weighs: fine, to be read, or stopping the line. */
 export const NIVELES = ['ok', 'aviso', 'bloqueo'] as const;
 export type Nivel = (typeof NIVELES)[number];
@@ -144,11 +164,7 @@ export const validarQuerySchema = z.object({
 /** A line as the engine judged it: the fee, who pays what, and each rule's result. */
 export const lineaEvaluadaSchema = z.object({
   id: z.number().nullable(),
-  codigo: z.string(),
-  nombre: z.string(),
-  pieza: z.number().nullable(),
-  caras: z.string().nullable(),
-  sector: z.enum(ZONAS_BOCA).nullable(),
+  ...lineaLugarShape,
   autorizacion: z.string().nullable(),
   estado: z.enum(ESTADOS_LINEA).nullable(),
   /** The fee in centavos; null when the contract has none for the code that day. */
@@ -193,11 +209,7 @@ export const lineaHistoriaSchema = z.object({
   /** Only the dentist's own lines carry their id (to open or anull them). */
   id: z.number().nullable(),
   fecha: z.string(),
-  codigo: z.string(),
-  nombre: z.string(),
-  pieza: z.number().nullable(),
-  caras: z.string().nullable(),
-  sector: z.enum(ZONAS_BOCA).nullable(),
+  ...lineaLugarShape,
   estado: z.enum(ESTADOS_LINEA),
   propia: z.boolean(),
   /** The dentist's own name, or "otro prestador de la red". */
@@ -254,11 +266,7 @@ export const miPrestacionSchema = z.object({
   fecha: z.string(),
   afiliado: z.object({ nombre: z.string(), documento: z.string() }),
   obraSocial: z.string().nullable(),
-  codigo: z.string(),
-  nombre: z.string(),
-  pieza: z.number().nullable(),
-  caras: z.string().nullable(),
-  sector: z.enum(ZONAS_BOCA).nullable(),
+  ...lineaLugarShape,
   estado: z.enum(ESTADOS_LINEA),
   importe: z.number(),
   coseguro: z.number(),

@@ -16,13 +16,13 @@ import {
   formatImporte,
   frecuenciaText,
   type LineaPedida,
+  lugarDeLinea,
   type Nivel,
   type Regla,
   type Resultado,
   revisarCaras,
   SECTORES,
   sectorDe,
-  ZONA_BOCA_LABELS,
   type ZonaBoca,
 } from '@red-dental/contracts';
 
@@ -138,12 +138,8 @@ const EDAD_PERMANENTES = 5;
 const bloqueo = (codigo: CodigoDebito, mensaje: string): Resultado => ({ codigo, nivel: 'bloqueo', mensaje });
 const aviso = (codigo: CodigoDebito, mensaje: string): Resultado => ({ codigo, nivel: 'aviso', mensaje });
 
-/** '36 OM', 'sector superior derecho', 'boca completa': where a line is, in words. */
-export function lugar(l: { pieza: number | null; caras: string | null; sector: ZonaBoca | null }): string {
-  if (l.pieza !== null) return l.caras ? `${l.pieza} ${l.caras}` : `pieza ${l.pieza}`;
-  if (l.sector) return ZONA_BOCA_LABELS[l.sector];
-  return 'boca completa';
-}
+/** Where a line is, in words: the contracts' lugarDeLinea. */
+export const lugar = lugarDeLinea;
 
 const nombreDe = (c: CodigoMotor) => `${c.nombre} (${c.codigo})`;
 

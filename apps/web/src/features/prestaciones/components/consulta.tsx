@@ -3,6 +3,7 @@ import {
   formatFecha,
   type Historia,
   type LineaPedidaInput,
+  lugarDeLinea,
   MESSAGES,
   type ValidarInput,
 } from '@red-dental/contracts';
@@ -19,7 +20,7 @@ import { BORRADOR_VACIO, type Borrador, LineaForm, lineaDe } from './linea-form.
 import { Paciente } from './paciente.tsx';
 import styles from './prestaciones.module.css';
 import { Validada } from './validada.tsx';
-import { type LineaVisita, lugarTexto, VisitaLineas } from './visita-lineas.tsx';
+import { type LineaVisita, VisitaLineas } from './visita-lineas.tsx';
 
 interface Agregada {
   pedida: LineaPedidaInput;
@@ -206,7 +207,7 @@ export function Consulta({
               Quite o corrija las prestaciones que no se pueden validar:{' '}
               {vista
                 .filter((l) => l.evaluada?.nivel === 'bloqueo')
-                .map((l) => `${l.codigo} (${lugarTexto(l)})`)
+                .map((l) => `${l.codigo} (${lugarDeLinea(l)})`)
                 .join(', ')}
               .
             </p>

@@ -3,6 +3,7 @@ import {
   ESTADOS_LINEA,
   formatFecha,
   formatImporte,
+  lugarDeLinea,
   MESSAGES,
   type MiPrestacion,
   networkClock,
@@ -29,7 +30,6 @@ import {
   useMisPrestaciones,
 } from '../api/mis-prestaciones.ts';
 import styles from './prestaciones.module.css';
-import { lugarTexto } from './visita-lineas.tsx';
 
 const M = MESSAGES.prestaciones;
 const ESTADO_OPTIONS = ESTADOS_LINEA.map((e) => ({ value: e, label: ESTADO_LINEA_LABELS[e] }));
@@ -62,7 +62,7 @@ export function MisPrestacionesPanel() {
               <strong>{l.codigo}</strong> {l.nombre}
             </span>
             <span className={styles.muted}>
-              {lugarTexto(l)} · {formatFecha(l.fecha)}
+              {lugarDeLinea(l)} · {formatFecha(l.fecha)}
             </span>
           </span>
         ),

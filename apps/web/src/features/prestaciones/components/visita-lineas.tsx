@@ -1,4 +1,4 @@
-import { formatImporte, type LineaEvaluada, type Nivel, ZONA_BOCA_LABELS } from '@red-dental/contracts';
+import { formatImporte, type LineaEvaluada, lugarDeLinea, type Nivel } from '@red-dental/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge/index.ts';
 import { TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import listPage from '@/styles/list-page.module.css';
@@ -19,13 +19,6 @@ const NIVEL: Record<Nivel, { tone: BadgeTone; text: string }> = {
   aviso: { tone: 'warning', text: 'Con avisos' },
   bloqueo: { tone: 'error', text: 'No se puede validar' },
 };
-
-/** '36 OM', 'sector superior derecho', 'boca completa'. */
-export function lugarTexto(l: { pieza: number | null; caras: string | null; sector: string | null }) {
-  if (l.pieza !== null) return l.caras ? `${l.pieza} ${l.caras}` : `pieza ${l.pieza}`;
-  if (l.sector) return ZONA_BOCA_LABELS[l.sector as keyof typeof ZONA_BOCA_LABELS] ?? l.sector;
-  return 'boca completa';
-}
 
 /**
  * The visit's lines, each with its fee, the copay the patient pays here, the
@@ -52,14 +45,14 @@ export function VisitaLineas({
             <li key={i} className={styles.linea}>
               <div className={styles.lineaHead}>
                 <span className={styles.lineaTitulo}>
-                  <strong>{l.codigo}</strong> {l.nombre} — {lugarTexto(l)}
+                  <strong>{l.codigo}</strong> {l.nombre} — {lugarDeLinea(l)}
                 </span>
                 {nivel && <Badge tone={nivel.tone}>{nivel.text}</Badge>}
                 {onQuitar && (
                   <button
                     type="button"
                     className={`${listPage.iconButton} ${listPage.iconButtonDanger}`}
-                    aria-label={`Quitar ${l.codigo} (${lugarTexto(l)})`}
+                    aria-label={`Quitar ${l.codigo} (${lugarDeLinea(l)})`}
                     title="Quitar"
                     onClick={() => onQuitar(i)}
                   >
