@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@red-dental/testing';
+import { CHROMIUM_ARGS, CHROMIUM_FULL_PATH } from '@red-dental/testing';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
@@ -21,7 +21,7 @@ import { buildReferences, REFERENCES } from './reference.mjs';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3390);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_FULL_PATH;
 /** The demo affiliate (apps/api/src/db/seed/demo.ts). */
 const DEMO_DOCUMENTO = '30123456';
 

@@ -18,7 +18,7 @@ export {
   uniqueEmail,
   uniqueName,
 } from './builders.ts';
-export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+export { CHROMIUM_ARGS, CHROMIUM_FULL_PATH, CHROMIUM_PATH } from './chromium.ts';
 export { type Mail, parseMail, readMails } from './mail.ts';
 export {
   APELLIDOS_FRECUENTES,
