@@ -1,4 +1,4 @@
-import { type Page, request as playwrightRequest } from '@playwright/test';
+import { type Page, request as playwrightRequest, type Request } from '@playwright/test';
 import { ALL_PERMISSIONS, PERMISSIONS, type PermissionName } from '@red-dental/contracts';
 import { Backend } from '../support/api.ts';
 import { clientHeaders, expect, storeSession, test } from '../support/fixtures.ts';
@@ -105,22 +105,64 @@ async function linksOf(page: Page): Promise<URL[]> {
 }
 
 /**
+ * The page's requests to the API as they come and go, so a walk can tell when
+ * the page it opened has asked for everything it shows.
+ */
+function apiTraffic(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+  page.on('request', (request) => {
+    if (!isApi(request)) return;
+    inFlight += 1;
+    lastChange = Date.now();
+  });
+  const done = (request: Request) => {
+    if (!isApi(request)) return;
+    inFlight -= 1;
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** Waits until no request to the API has been in flight for a moment. */
+    async quiet() {
+      await expect
+        .poll(() => inFlight === 0 && Date.now() - lastChange >= 250, { intervals: [50] })
+        .toBe(true);
+    },
+  };
+}
+
+/**
  * Opens `url` and says what is wrong there: the refusal notice, a page or a
  * table that could not load, an answer of the API refused while it loaded.
+ * The first page is loaded whole; the next ones are opened inside the app, as
+ * a link does (the history moves and the router follows), which spares
+ * starting the app again for each.
  */
-async function problemsAt(page: Page, url: string): Promise<string[]> {
+async function problemsAt(
+  page: Page,
+  url: string,
+  traffic: ReturnType<typeof apiTraffic>,
+): Promise<string[]> {
   const refused: string[] = [];
   const onResponse = (response: { url(): string; status(): number }) => {
     const path = new URL(response.url()).pathname;
     if (path.startsWith('/api/') && response.status() >= 400) refused.push(`${response.status()} ${path}`);
   };
   page.on('response', onResponse);
-  await page.goto(url);
+  if (page.url().startsWith(new URL(url).origin) && !page.url().includes('/login'))
+    await page.evaluate((href) => {
+      window.history.pushState(null, '', href);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, url);
+  else await page.goto(url);
   // `/` only leads on: the page is where it lands.
   if (new URL(url).pathname === '/') await page.waitForURL((at) => at.pathname !== '/');
-  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Cargando...')).toHaveCount(0);
+  await traffic.quiet();
   page.off('response', onResponse);
   const problems = refused.map((r) => `the API answered ${r}`);
   for (const text of ['No tiene acceso a esta sección', 'No se pudo cargar la página'])
@@ -135,9 +177,10 @@ async function walk(page: Page): Promise<{ visited: string[]; problems: string[]
   const queue = [new URL('/', page.url())];
   const problems: string[] = [];
   const visited: string[] = [];
+  const traffic = apiTraffic(page);
   while (queue.length > 0) {
     const next = queue.shift()!;
-    problems.push(...(await problemsAt(page, next.href)));
+    problems.push(...(await problemsAt(page, next.href, traffic)));
     // `/` leads on: where it landed is the place visited.
     for (const place of [placeOf(next), placeOf(new URL(page.url()))]) seen.add(place);
     visited.push(`${new URL(page.url()).pathname}${new URL(page.url()).search}`);
