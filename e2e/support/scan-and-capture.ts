@@ -11,12 +11,32 @@ mkdirSync(ARTIFACTS, { recursive: true });
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
+ * Waits until the page shows what it will keep showing: what a change of width
+ * redraws (columns a phone hides, a menu folded) has been drawn, and every
+ * animation that ends (a dialog fading in) has ended. A scan of a dialog
+ * halfway through its fade measures the contrast of text not yet opaque.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await frame();
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * The serious and critical findings of axe-core's rules on the page as it is
  * now. axe is put in once per document (the two widths of a screen share it)
  * and only violations come back: the page has no frames, so the scan runs in
  * place, without the blank page a frame-by-frame scan assembles its results in.
  */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await settled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(o: object): Promise<AxeResults> } }).axe;
