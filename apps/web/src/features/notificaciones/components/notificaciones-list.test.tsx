@@ -138,6 +138,8 @@ describe('/notificaciones for staff', () => {
     });
     renderApp('/notificaciones');
     const table = await screen.findByRole('table', { name: 'Notificaciones' });
+    // The table is drawn while its page loads: its rows say the list was asked for.
+    const readBy = await within(table).findAllByRole('button', { name: 'Leída por 1 de 2' });
     const list = requests.find((r) => r.url.pathname === '/api/notificaciones')!;
     expect(list.url.searchParams.get('pageIndex')).toBe('1');
     expect(requests.some((r) => r.url.pathname === '/api/notificaciones/unread')).toBe(false);
@@ -151,7 +153,7 @@ describe('/notificaciones for staff', () => {
       '/notificaciones/crear-notificacion',
     );
 
-    await userEvent.click((await within(table).findAllByRole('button', { name: 'Leída por 1 de 2' }))[0]!);
+    await userEvent.click(readBy[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Nuevos valores' });
     expect(await within(dialog).findByText('Laura Gómez')).toBeInTheDocument();
     expect(within(dialog).getByText('6-03-2026')).toBeInTheDocument();
