@@ -138,12 +138,17 @@ export async function historia(
   const documento = normalizeDocumento(raw);
   if (!documento) throw badRequest(M.DOCUMENTO_REQUIRED, { documento: M.DOCUMENTO_REQUIRED });
   // The quota, the read and its audit row commit together: one write to the log a read, not two.
+  // The dentist's quota row is counted last, so its lock is held for the commit alone and her
+  // reads in parallel do not queue behind each other's; over the quota, all of it rolls back.
   const leido = await deps.db.transaction(async (tx) => {
     const ctx = await repo.findContexto(tx, { userId: caller.id, documento, fecha: hoy });
     const profesional = profesionalOf(ctx);
-    await deps.consumeQuota(tx, `historia:${caller.id}`, HISTORIA_LIMIT);
+    const cuenta = () => deps.consumeQuota(tx, `historia:${caller.id}`, HISTORIA_LIMIT);
     // A document that is no one's still counts against the quota: the 404 comes once it is kept.
-    if (!ctx.afiliado) return undefined;
+    if (!ctx.afiliado) {
+      await cuenta();
+      return undefined;
+    }
     const a = ctx.afiliado;
     // A dentist who does not take the insurer learns who the patient is and that she does not,
     // nothing of their mouth.
@@ -163,6 +168,7 @@ export async function historia(
       documento: a.documento,
       afiliadoIds: [a.id],
     });
+    await cuenta();
     return { ctx, profesional, a, datos, motor };
   });
   if (!leido) throw notFound(M.AFILIADO_NOT_FOUND);

@@ -67,6 +67,40 @@ describe.each(BACKENDS)('the chair: history and validation (%s)', (backend) => {
     expect(unknown.json().error).toBe(M.AFILIADO_NOT_FOUND);
   });
 
+  it('counts every read against the dentist’s hourly quota, an unknown document too; past it, 429 and nothing audited', async () => {
+    const paciente = await createPaciente(t.app, t.staff, chair);
+    const me = (await t.inject('GET', '/api/user/me', chair.ana.auth)).json() as { id: number };
+    const key = `quota:historia:${me.id}`;
+    const audited = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from audit_log where entity = 'historia' and documento = ${paciente.documento}`,
+        )
+      )[0]!.n;
+    // 298 reads already this hour: an unknown document is the 299th, a read the 300th, the next one too many.
+    await t.db.execute(sql`insert into rate_limits (key, count, window_start, expires_at)
+      values (${key}, 298, now(), now() + interval '1 hour')
+      on conflict (key) do update set count = 298, window_start = now(), expires_at = now() + interval '1 hour'`);
+    try {
+      expect(
+        (await t.inject('GET', '/api/prestaciones/historia?documento=99999998', chair.ana.auth)).statusCode,
+      ).toBe(404);
+      await historia(chair.ana.auth, paciente.documento);
+      expect(await audited()).toBe(1);
+      const refused = await t.inject(
+        'GET',
+        `/api/prestaciones/historia?documento=${paciente.documento}`,
+        chair.ana.auth,
+      );
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toBe(MESSAGES.afiliados.COVERAGE_CHECK_LIMIT);
+      expect(await audited()).toBe(1);
+    } finally {
+      await t.db.execute(sql`delete from rate_limits where key = ${key}`);
+    }
+  });
+
   it('checks lines without writing, validates a clean visit with a code, and refuses a blocked one whole', async () => {
     const paciente = await createPaciente(t.app, t.staff, chair);
     const lineas = [{ codigo: '05.01' }, { codigo: '02.01', pieza: 36, caras: 'o' }];
