@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { deleteCounters, hitCounter } from '../../plugins/rate-limit.repository.ts';
 import { afiliadoAuth } from '../afiliados/afiliados.factories.ts';
 import { createConvenio, importAranceles } from '../convenios/convenios.factories.ts';
 import { createPlan, createRegla } from '../planes/planes.factories.ts';
 import { type Chair, createPaciente, hoy, setupChair, validar } from './prestaciones.factories.ts';
+import { HISTORIA_LIMIT } from './prestaciones.service.ts';
 
 const M = MESSAGES.prestaciones;
 
@@ -79,9 +81,8 @@ describe.each(BACKENDS)('the chair: history and validation (%s)', (backend) => {
         )
       )[0]!.n;
     // 298 reads already this hour: an unknown document is the 299th, a read the 300th, the next one too many.
-    await t.db.execute(sql`insert into rate_limits (key, count, window_start, expires_at)
-      values (${key}, 298, now(), now() + interval '1 hour')
-      on conflict (key) do update set count = 298, window_start = now(), expires_at = now() + interval '1 hour'`);
+    await deleteCounters(t.db, [key]);
+    await hitCounter(t.db, key, HISTORIA_LIMIT.windowSeconds, 298);
     try {
       expect(
         (await t.inject('GET', '/api/prestaciones/historia?documento=99999998', chair.ana.auth)).statusCode,
@@ -97,7 +98,7 @@ describe.each(BACKENDS)('the chair: history and validation (%s)', (backend) => {
       expect(refused.json().error).toBe(MESSAGES.afiliados.COVERAGE_CHECK_LIMIT);
       expect(await audited()).toBe(1);
     } finally {
-      await t.db.execute(sql`delete from rate_limits where key = ${key}`);
+      await deleteCounters(t.db, [key]);
     }
   });
 
