@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { networkClock } from '@red-dental/contracts';
 import { seededRandom } from '@red-dental/testing';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { openPostgres } from '../src/db/client.ts';
+import { createSecretBox } from '../src/lib/secret-box.ts';
 import * as repo from '../src/modules/prestaciones/prestaciones.repository.ts';
 import { validar } from '../src/modules/prestaciones/prestaciones.service.ts';
 import type { Subject } from '../src/plugins/auth.ts';
@@ -246,7 +248,18 @@ export async function runValidacionBenchmark() {
         address: '127.0.0.1',
         permissions: new Set(),
       } as unknown as Subject;
-      const deps = { db: database2.db, consumeQuota: async () => undefined };
+      // A visit without the affiliate's token: nothing is counted against it, and no secret opened.
+      const deps = {
+        db: database2.db,
+        consumeQuota: async () => undefined,
+        secretBox: createSecretBox(randomBytes(32)),
+        accountFailures: {
+          begin: async () => ({
+            failed: async () => ({ reachedAccountCap: false }),
+            succeeded: async () => {},
+          }),
+        },
+      };
       // A visit that the rules let through, its plan's rules already in memory (a dry run read them).
       let wrote = false;
       for (let attempt = 0; attempt < 20 && !wrote; attempt++) {

@@ -31,6 +31,7 @@ import reportesProfesionalesRoutes from './modules/reportes/reportes-profesional
 import rolesRoutes from './modules/roles/roles.routes.ts';
 import permisosRoutes from './modules/roles/roles-permisos.routes.ts';
 import tableroRoutes from './modules/tablero/tablero.routes.ts';
+import tokenAfiliadoRoutes from './modules/token-afiliado/token-afiliado.routes.ts';
 import usuariosRoutes from './modules/usuarios/usuarios.routes.ts';
 import zonasRoutes from './modules/zonas/zonas.routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(inArea('roles', rolesRoutes), { prefix: '/roles' });
       await api.register(inArea('afiliados', afiliadosRoutes), { prefix: '/afiliados' });
       await api.register(inArea('mis-datos', misDatosAfiliadoRoutes), { prefix: '/afiliados' });
+      await api.register(inArea('token-afiliado', tokenAfiliadoRoutes), { prefix: '/afiliados' });
       await api.register(inArea('obras-sociales', obrasSocialesRoutes), { prefix: '/obra-sociales' });
       await api.register(inArea('nomenclador', nomencladorRoutes), { prefix: '/nomenclador' });
       await api.register(inArea('convenios', conveniosRoutes), { prefix: '/convenios' });

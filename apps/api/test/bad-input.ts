@@ -507,6 +507,29 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       as: 'admin',
       url: `/api/afiliados/${f.afiliadoToReactivate}/reactivar`,
     },
+    'GET /api/afiliados/profile/token': { as: 'afiliado', url: '/api/afiliados/profile/token' },
+    // The affiliate has no proven e-mail: a Spanish 400, still below 500.
+    'POST /api/afiliados/profile/token/enlace': {
+      as: 'afiliado',
+      url: '/api/afiliados/profile/token/enlace',
+    },
+    'POST /api/afiliados/profile/token': {
+      as: 'afiliado',
+      url: '/api/afiliados/profile/token',
+      body: () => ({ codigo: 'AAAA-BBBB-CCCC' }),
+    },
+    'POST /api/afiliados/token/olvidar': {
+      as: 'anonymous',
+      url: '/api/afiliados/token/olvidar',
+      body: () => ({ dispositivoId: 1, token: '123456' }),
+    },
+    'GET /api/afiliados/:id/token': { as: 'admin', url: `/api/afiliados/${f.afiliado.id}/token` },
+    'POST /api/afiliados/:id/token/codigo': {
+      as: 'admin',
+      url: `/api/afiliados/${f.afiliado.id}/token/codigo`,
+    },
+    // No phone is enrolled: a Spanish 404, still below 500.
+    'DELETE /api/afiliados/:id/token': { as: 'admin', url: `/api/afiliados/${f.afiliado.id}/token` },
 
     'GET /api/obra-sociales': { as: 'admin', url: '/api/obra-sociales', query: listQuery },
     'GET /api/obra-sociales/export': {

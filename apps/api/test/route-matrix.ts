@@ -96,6 +96,14 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/afiliados/:id': STAFF,
   'DELETE /api/afiliados/:id': STAFF,
   'POST /api/afiliados/:id/reactivar': STAFF,
+  'GET /api/afiliados/profile/token': AFILIADO_ONLY,
+  'POST /api/afiliados/profile/token/enlace': AFILIADO_ONLY,
+  'POST /api/afiliados/profile/token': AFILIADO_ONLY,
+  // The phone proves it holds the token with a current code; it has no session any more.
+  'POST /api/afiliados/token/olvidar': OPEN,
+  'GET /api/afiliados/:id/token': STAFF,
+  'POST /api/afiliados/:id/token/codigo': STAFF,
+  'DELETE /api/afiliados/:id/token': STAFF,
 
   'GET /api/obra-sociales': STAFF,
   'GET /api/obra-sociales/export': STAFF,

@@ -45,6 +45,8 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   atencion: { the: 'la atención', a: 'una atención', feminine: true },
   linea: { the: 'la prestación', a: 'una prestación', feminine: true },
   prestacion: { the: 'las prestaciones', a: 'prestaciones', feminine: true },
+  token: { the: 'el token', a: 'un token', feminine: false },
+  codigo_token: { the: 'el código de activación', a: 'un código de activación', feminine: false },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -235,11 +237,22 @@ function manyAfiliados(row: DescribedAuditRow, verb: string): string {
  * and nothing more: the row's actor is the account tried.
  */
 const SENTENCES: Record<AuditAction, Sentence> = {
-  create: (_, s) => `Creó ${s().the}`,
+  create: (row, s) => {
+    const d = row.details ?? {};
+    if (row.entity === 'token') return `Activó su token en ${text(d.dispositivo) ?? 'un teléfono'}`;
+    if (row.entity === 'codigo_token') return `Generó un código de activación del token de ${patient(row)}`;
+    return `Creó ${s().the}`;
+  },
   update: (_, s) => `Modificó ${s().the}`,
-  delete: (_, s) => `Eliminó ${s().the}`,
+  delete: (row, s) =>
+    row.entity === 'token'
+      ? `Desactivó el token de ${patient(row)} en ${text(row.details?.dispositivo) ?? 'su teléfono'}`
+      : `Eliminó ${s().the}`,
   approve: (_, s) => `Aprobó la solicitud de alta de ${s().bare}`,
-  reject: (_, s) => `Rechazó la solicitud de alta de ${s().bare}`,
+  reject: (row, s) =>
+    row.entity === 'token'
+      ? `Escribió un token ${row.details?.motivo === 'usado' ? 'ya usado' : 'incorrecto'} de ${patient(row)}`
+      : `Rechazó la solicitud de alta de ${s().bare}`,
   import: (row, subject) => {
     const d = row.details ?? {};
     if (row.entity === 'convenio')

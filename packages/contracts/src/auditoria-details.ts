@@ -54,6 +54,7 @@ const FIELD_LABELS: Record<string, string> = {
   plazoRefacturacionDias: 'Plazo de refacturación (días)',
   plazoUrgenciaDias: 'Plazo para regularizar una urgencia (días)',
   requiereToken: 'Requiere token del afiliado',
+  tokenBloquea: 'Sin token no se valida',
   valorUnidad: 'Valor de la unidad (centavos)',
   plan: 'Plan',
   objetivo: 'Se aplica a',

@@ -87,6 +87,8 @@ const convenioFields = {
   /** Absent from rows written before contracts had it. */
   plazoUrgenciaDias: z.number().int().optional(),
   requiereToken: z.boolean(),
+  /** Absent from rows written before contracts had it. */
+  tokenBloquea: z.boolean().optional(),
   valorUnidad: z.number().int().nullable(),
 };
 /** A plan as saved. */
@@ -153,6 +155,10 @@ const created = z.discriminatedUnion('entity', [
   entry('create', 'convenio', z.strictObject(convenioFields)),
   entry('create', 'plan', z.strictObject(planFields)),
   entry('create', 'regla', z.strictObject(reglaFields)),
+  /** The affiliate enrolled a phone for their token (the row's actor), by a mailed link or a printed code. */
+  entry('create', 'token', z.strictObject({ afiliadoId: id, via: text, dispositivo: text })),
+  /** Staff printed an activation code for the affiliate: until when it is good. */
+  entry('create', 'codigo_token', z.strictObject({ afiliadoId: id, documento: text, vence: text })),
 ]);
 
 const updated = z.discriminatedUnion('entity', [
@@ -232,6 +238,8 @@ const deleted = z.discriminatedUnion('entity', [
   entry('delete', 'grupo_codigos', z.strictObject({ nombre: text })),
   entry('delete', 'plan', z.strictObject({ codigo: text, nombre: text, reglas: z.number().int() })),
   entry('delete', 'regla', z.strictObject(reglaFields)),
+  /** Staff ended the affiliate's token on a phone. */
+  entry('delete', 'token', z.strictObject({ afiliadoId: id, documento: text, dispositivo: text })),
 ]);
 
 /** An affiliate given de baja or back by hand names them; an import names its file. */
@@ -242,7 +250,15 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
   updated,
   deleted,
   entry('approve', 'user', z.strictObject({ email: text })),
-  entry('reject', 'user', z.strictObject({ email: text, nombre: optionalText, motivo: optionalText })),
+  z.discriminatedUnion('entity', [
+    entry('reject', 'user', z.strictObject({ email: text, nombre: optionalText, motivo: optionalText })),
+    /** A dentist typed a wrong or spent token of the affiliate at the chair. */
+    entry(
+      'reject',
+      'token',
+      z.strictObject({ afiliadoId: id, documento: text, motivo: z.enum(['incorrecto', 'usado']) }),
+    ),
+  ]),
   z.discriminatedUnion('entity', [
     entry(
       'import',
@@ -293,6 +309,8 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
       fecha: text,
       canal: text,
       lineas: z.array(text),
+      /** Whether the affiliate's token proved they were there (absent from rows before the token). */
+      token: z.boolean().optional(),
     }),
   ),
   /** A dentist anulled one of her validated lines. */

@@ -94,6 +94,8 @@ export const AUDIT_ENTITIES = [
   'atencion',
   'linea',
   'prestacion',
+  'token',
+  'codigo_token',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -118,6 +120,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   atencion: 'atención',
   linea: 'prestación',
   prestacion: 'prestaciones',
+  token: 'token del afiliado',
+  codigo_token: 'código de activación del token',
 };
 
 // ---------------------------------------------------------------------------

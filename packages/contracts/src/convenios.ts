@@ -44,13 +44,17 @@ export const convenioInputSchema = z
     plazoUrgenciaDias: plazo.default(3),
     /** Whether a line needs the affiliate's token (from the phone) to be validated. */
     requiereToken: z.boolean(),
+    /** With the token required: whether a line without it is refused at the chair (else a warning). */
+    tokenBloquea: z.boolean().default(false),
     /** The value of one unit in centavos, for fees set in units; null: fees in pesos only. */
     valorUnidad: centavosSchema.nullable(),
   })
   .refine((v) => v.vigenteHasta === null || v.vigenteHasta >= v.vigenteDesde, {
     message: M.HASTA_BEFORE_DESDE,
     path: ['vigenteHasta'],
-  });
+  })
+  // Refusing a line for want of a token only means something where the token is required.
+  .transform((v) => (v.requiereToken ? v : { ...v, tokenBloquea: false }));
 export type ConvenioInput = z.input<typeof convenioInputSchema>;
 export type ConvenioValues = z.output<typeof convenioInputSchema>;
 
@@ -65,6 +69,7 @@ export const convenioSchema = z.object({
   plazoRefacturacionDias: z.number(),
   plazoUrgenciaDias: z.number(),
   requiereToken: z.boolean(),
+  tokenBloquea: z.boolean(),
   valorUnidad: z.number().nullable(),
   /** How many fees (every dated version) the contract holds. */
   aranceles: z.number(),
@@ -145,6 +150,7 @@ export const convenioFormSchema = z
     plazoRefacturacionDias: z.string(),
     plazoUrgenciaDias: z.string(),
     requiereToken: z.boolean(),
+    tokenBloquea: z.boolean(),
     valorUnidad: z
       .string()
       .refine((v) => v.trim() === '' || parseImporte(v) !== undefined, M.VALOR_UNIDAD_INVALID),

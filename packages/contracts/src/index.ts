@@ -32,6 +32,7 @@ export * from './reportes.ts';
 export * from './roles.ts';
 export * from './schedule.ts';
 export * from './tablero.ts';
+export * from './token-afiliado.ts';
 export * from './usuarios.ts';
 export * from './week.ts';
 export * from './zonas.ts';

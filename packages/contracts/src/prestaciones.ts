@@ -148,10 +148,10 @@ export const validarInputSchema = z.object({
   /** The affiliate's token from their phone, where the contract asks for it. */
   token: z
     .string()
-    .trim()
-    .max(12)
+    .max(20, MESSAGES.tokenAfiliado.TOKEN_INVALID)
     .nullish()
-    .transform((v) => v || null),
+    .transform((v) => v?.replace(/\s/g, '') || null)
+    .refine((v) => v === null || /^\d{6}$/.test(v), MESSAGES.tokenAfiliado.TOKEN_INVALID),
   lineas: z.array(lineaPedidaSchema).min(1, M.LINEAS_REQUIRED).max(30, M.LINEAS_TOO_MANY),
 });
 export type ValidarInput = z.input<typeof validarInputSchema>;

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
 
-/** Path segments that are secrets themselves: the single-use links mailed for recovery, confirmation and invitations. */
+/** Path segments that are secrets themselves: the single-use links mailed for recovery, confirmation, invitations and the token. */
 const SECRET_PATH =
-  /\/(recover-password|confirmar-email|confirmar-email-cuenta|confirmar-registro|invitacion|invitaciones)\/[^/?#]+/g;
+  /\/(recover-password|confirmar-email|confirmar-email-cuenta|confirmar-registro|invitacion|invitaciones|activar-token)\/[^/?#]+/g;
 /**
  * Query parameters that may hold health data or secrets: a searched name or
  * document, a token, a signed file link's signature (which opens the file).

@@ -48,6 +48,8 @@ export const PATHS = {
   misDatosAfiliado: '/perfil-afiliado/mis-datos',
   cartilla: '/cartilla',
   notificacionesAfiliado: '/notificaciones-afiliado',
+  miToken: '/mi-token',
+  activarToken: '/activar-token/:token',
 } as const;
 
 /**
@@ -150,6 +152,8 @@ export const AFFILIATE_PATHS: readonly string[] = [
   PATHS.misDatosAfiliado,
   PATHS.cartilla,
   PATHS.notificacionesAfiliado,
+  PATHS.miToken,
+  PATHS.activarToken,
 ];
 
 /** The query parameter of a sign-in page holding the page to return to once signed in. */

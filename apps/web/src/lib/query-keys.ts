@@ -11,6 +11,9 @@ export const queryKeys = {
     profile: ['afiliados', 'profile'] as const,
     /** One record as staff edit it, e-mail and phone included. */
     detail: (id: number) => ['afiliados', 'detail', id] as const,
+    /** The phone showing an affiliate's token: the portal's own, and one affiliate's for staff. */
+    token: ['afiliados', 'token'] as const,
+    tokenDe: (id: number) => ['afiliados', 'token', id] as const,
     // Outside `afiliados.all`: the import's own invalidation must not run the dry run again.
     importPreview: (obraSocialId: number | undefined, fileKey: number, bajaAusentes: boolean) =>
       ['afiliados-import-preview', obraSocialId, fileKey, bajaAusentes] as const,

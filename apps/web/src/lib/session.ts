@@ -1,8 +1,8 @@
 import type { SessionUser } from '@red-dental/contracts';
 import { useSyncExternalStore } from 'react';
 import { deletePersonalCopy } from './offline-copy.ts';
-
 import { SESSION_KEY, TOKEN_KEY } from './session-keys.ts';
+import { afiliadoIdOf, forgetTokenGuardado, readTokenGuardado } from './token-guardado.ts';
 
 export { SESSION_KEY, TOKEN_KEY };
 
@@ -95,8 +95,20 @@ export function getToken(): string | null {
   return current?.token ?? null;
 }
 
+/**
+ * The affiliate's token kept on this device stays only for the same affiliate: anyone else signing
+ * in here ends it, on the device and (with its current code, when there is a connection) on the server.
+ */
+function keepTokenOnlyFor(session: Session): void {
+  const kept = readTokenGuardado();
+  if (!kept || (session.kind === 'afiliado' && afiliadoIdOf(session.token) === kept.afiliadoId)) return;
+  forgetTokenGuardado();
+  void import('./token-codigo.ts').then((m) => m.olvidarEnServidor(kept));
+}
+
 export function startSession(session: Session): void {
   void deletePersonalCopy();
+  keepTokenOnlyFor(session);
   current = session;
   epoch += 1;
   lastEnded = null;
@@ -126,8 +138,10 @@ export function endSession(reason: SessionEndReason): void {
     lastEnded = { kind: current.kind, reason };
     epoch += 1;
   }
-  // What was kept for reading offline goes with the session that saw it.
+  // What was kept for reading offline goes with the session that saw it; the token, when the
+  // affiliate signs out (the server ends it too), not when the session merely expires.
   void deletePersonalCopy();
+  if (reason === 'logout') forgetTokenGuardado();
   current = null;
   writeStoredSession(null);
   emit();

@@ -27,5 +27,6 @@ export * as profesionales from './profesionales.ts';
 export * as reportes from './reportes.ts';
 export * as roles from './roles.ts';
 export * as schedule from './schedule.ts';
+export * as tokenAfiliado from './token-afiliado.ts';
 export * as usuarios from './usuarios.ts';
 export * as zonas from './zonas.ts';

@@ -35,6 +35,12 @@ export const afiliados = pgTable(
     fechaAlta: date('fecha_alta', { mode: 'string' }),
     /** Confirmed address: the only one that ever receives mail. */
     email: text('email'),
+    /**
+     * When the confirmed address was proven by its link (null: before this was kept). The token is
+     * not enrolled by mail to an address proven days ago only: whoever signs in with a document can
+     * enter an address of their own.
+     */
+    emailConfirmadoAt: timestamp('email_confirmado_at', { withTimezone: true }),
     /** Address entered in the portal and waiting for its confirmation link to be opened. */
     emailPendiente: text('email_pendiente'),
     emailTokenHash: text('email_token_hash'),

@@ -36,6 +36,8 @@ export const convenios = pgTable(
     /** Days an emergency treated without its prior authorization has to regularize it. */
     plazoUrgenciaDias: smallint('plazo_urgencia_dias').notNull().default(3),
     requiereToken: boolean('requiere_token').notNull().default(false),
+    /** With the token required: a line without it is refused at the chair, not only warned. */
+    tokenBloquea: boolean('token_bloquea').notNull().default(false),
     valorUnidad: integer('valor_unidad'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

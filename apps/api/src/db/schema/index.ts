@@ -7,4 +7,5 @@ export * from './planes.ts';
 export * from './prestaciones.ts';
 export * from './profesionales.ts';
 export * from './system.ts';
+export * from './token-afiliado.ts';
 export * from './users.ts';

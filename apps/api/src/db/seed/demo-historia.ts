@@ -98,6 +98,7 @@ async function registrar(
       },
       convenio: {
         requiereToken: ctx.convenio.requiereToken,
+        tokenBloquea: ctx.convenio.tokenBloquea,
         plazoUrgenciaDias: ctx.convenio.plazoUrgenciaDias,
       },
       tokenProbado: false,

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { ERROR_CODES, MESSAGES, type SegundoFactorEstado, type TotpSetup } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { proveCurrentPassword } from '../../lib/password.ts';
 import { secondFactorCompulsory } from '../../lib/second-factor.ts';
+import { acceptedStep as acceptTotp, newTotpSecret, totpFor } from '../../lib/totp.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as usuarios from '../usuarios/usuarios.repository.ts';
@@ -17,29 +17,19 @@ type Deps = Pick<FastifyInstance, 'db' | 'config' | 'secretBox' | 'accountFailur
 const M = MESSAGES.acceso;
 
 const ISSUER = 'Red Dental';
-/** One step before and after the current one: a phone's clock a little off still works. */
-const WINDOW = 1;
+/** Authenticator apps' usual step, in seconds. */
+const PERIOD = 30;
 const RECOVERY_CODES = 10;
 /** Letters and digits that cannot be mistaken for each other when copied by hand. */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-const totpFor = (secret: string, label: string) =>
-  new TOTP({
-    issuer: ISSUER,
-    label,
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(secret),
-  });
 
 /** A new secret for the account, kept pending until a code proves the app has it. */
 export async function startSetup(deps: Deps, user: { id: number; email: string }): Promise<TotpSetup> {
   const current = await repo.findTotpForUpdate(deps.db, user.id);
   if (current?.totpEnabledAt) throw conflict(M.ALREADY_ON);
-  const secret = new Secret({ size: 20 }).base32;
+  const secret = newTotpSecret();
   await repo.setPendingSecret(deps.db, user.id, deps.secretBox.seal(secret));
-  const uri = totpFor(secret, user.email).toString();
+  const uri = totpFor(secret, { period: PERIOD, label: user.email, issuer: ISSUER }).toString();
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
@@ -60,18 +50,9 @@ const recoveryHash = (box: Deps['secretBox'], userId: number, code: string) =>
   box.digest(`${userId}:${code.replace('-', '').toUpperCase()}`);
 
 /** The time step of `code` if it is a valid, unused code of `secret`; undefined otherwise. */
-function acceptedStep(
-  secret: string,
-  email: string,
-  code: string,
-  lastStep: number | null,
-): number | undefined {
-  const totp = totpFor(secret, email);
-  const delta = totp.validate({ token: code, window: WINDOW });
-  if (delta === null) return undefined;
-  const step = totp.counter() + delta;
-  // A code is good once: neither it again nor an earlier one (replays within the window are refused).
-  return lastStep !== null && step <= lastStep ? undefined : step;
+function acceptedStep(secret: string, email: string, code: string, lastStep: number | null) {
+  const step = acceptTotp(secret, code, lastStep, { period: PERIOD, label: email, issuer: ISSUER });
+  return step === 'used' ? undefined : step;
 }
 
 const wrongCode = () => badRequest(M.CODE_WRONG, { codigo: M.CODE_WRONG });

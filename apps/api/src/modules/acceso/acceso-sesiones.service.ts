@@ -1,20 +1,12 @@
 import { MESSAGES, type Sesion } from '@red-dental/contracts';
-import Bowser from 'bowser';
 import type { FastifyInstance } from 'fastify';
+import { describeDevice } from '../../lib/device.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type Subject, USER_TOKEN_TTL_HOURS } from '../../plugins/auth.ts';
 import * as repo from './acceso-sesiones.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db'>;
 const M = MESSAGES.acceso;
-
-/** 'Chrome en Windows', 'Safari en iOS', or what little the browser said of itself. */
-export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return M.UNKNOWN_DEVICE;
-  const { browser, os } = Bowser.parse(userAgent);
-  if (browser.name && os.name) return `${browser.name} en ${os.name}`;
-  return browser.name ?? os.name ?? M.UNKNOWN_DEVICE;
-}
 
 /** The caller's open sessions, the current one marked. */
 export async function listSesiones(deps: Deps, caller: Subject): Promise<Sesion[]> {

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { describeDevice } from '../../lib/device.ts';
 import { createUserWithRoles } from '../usuarios/usuarios.factories.ts';
-import { describeDevice } from './acceso-sesiones.service.ts';
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -13,6 +13,7 @@ import { affiliateLoginUrl } from '../../lib/public-links.ts';
 import { maskEmail, maskNumero, maskPhone } from '../../lib/text.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
+import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
 import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from './afiliados.mails.ts';
 import * as repo from './afiliados.repository.ts';
 
@@ -57,9 +58,16 @@ export async function login(
   return { token: await deps.signAfiliadoToken(afiliado, { birthdateProven: asksBirthdate }) };
 }
 
-/** Signs the affiliate out everywhere: the token version moves on, ending every session and file link. */
+/**
+ * Signs the affiliate out everywhere: the token version moves on, ending every session and file
+ * link, and the phone that showed their token stops being one (a lost phone ends by signing out
+ * anywhere).
+ */
 export async function logout(deps: Pick<Deps, 'db'>, afiliadoId: number) {
-  await repo.revokeTokens(deps.db, afiliadoId);
+  await deps.db.transaction(async (tx) => {
+    await repo.revokeTokens(tx, afiliadoId);
+    await tokenRepo.endActivo(tx, afiliadoId, 'cierre_sesion', null);
+  });
 }
 
 export const EMAIL_TOKEN_TTL_HOURS = 24;

@@ -420,6 +420,7 @@ export async function confirmPendingEmail(db: DbOrTx, tokenHash: string) {
     .update(afiliados)
     .set({
       email: sql`${afiliados.emailPendiente}`,
+      emailConfirmadoAt: sql`now()`,
       emailPendiente: null,
       emailTokenHash: null,
       emailTokenExpiresAt: null,

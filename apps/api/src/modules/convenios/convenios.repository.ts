@@ -24,6 +24,7 @@ const columns = {
   plazoRefacturacionDias: convenios.plazoRefacturacionDias,
   plazoUrgenciaDias: convenios.plazoUrgenciaDias,
   requiereToken: convenios.requiereToken,
+  tokenBloquea: convenios.tokenBloquea,
   valorUnidad: convenios.valorUnidad,
   // The outer row named by its table: a bare column here would be the subquery's own.
   aranceles: sql<number>`(select count(*)::int from ${aranceles} a where a.convenio_id = convenios.id)`,

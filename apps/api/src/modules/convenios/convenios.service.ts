@@ -52,6 +52,7 @@ const audited = (c: ConvenioValues) => ({
   plazoRefacturacionDias: c.plazoRefacturacionDias,
   plazoUrgenciaDias: c.plazoUrgenciaDias,
   requiereToken: c.requiereToken,
+  tokenBloquea: c.tokenBloquea,
   valorUnidad: c.valorUnidad,
 });
 

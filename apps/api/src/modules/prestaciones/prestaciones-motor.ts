@@ -94,7 +94,7 @@ export interface ContextoMotor {
     plan: string | null;
   };
   /** The insurer's contract in force on the date of service, or null for none. */
-  convenio: { requiereToken: boolean; plazoUrgenciaDias: number } | null;
+  convenio: { requiereToken: boolean; tokenBloquea: boolean; plazoUrgenciaDias: number } | null;
   tokenProbado: boolean;
   /** The plan's rules in force on the date of service. */
   reglas: readonly Regla[];
@@ -577,12 +577,18 @@ function revisarAdjuntos(ctx: ContextoMotor, pedidos: readonly Adjunto[], l: Lin
     });
 }
 
-/** The affiliate's token (D06), where the contract asks for it. */
+/** The affiliate's token (D06), where the contract asks for it: refused or warned at the chair as it says. */
 function revisarToken(ctx: ContextoMotor): Resultado[] {
   if (!ctx.convenio?.requiereToken || ctx.tokenProbado) return [];
-  return ctx.momento === 'cierre'
-    ? [bloqueo('D06', 'Sin token del afiliado: el convenio lo exige')]
-    : [aviso('D06', 'Sin token del afiliado: la obra social lo exige; pídale el código de su celular')];
+  if (ctx.momento === 'cierre') return [bloqueo('D06', 'Sin token del afiliado: el convenio lo exige')];
+  return ctx.convenio.tokenBloquea
+    ? [
+        bloqueo(
+          'D06',
+          'Sin token del afiliado: el convenio no deja validar sin él; pídale el token de su teléfono',
+        ),
+      ]
+    : [aviso('D06', 'Sin token del afiliado: la obra social lo exige; pídale el token de su teléfono')];
 }
 
 /**

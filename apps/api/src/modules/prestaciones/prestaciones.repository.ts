@@ -29,6 +29,7 @@ export interface Contexto {
   convenio: {
     id: number;
     requiereToken: boolean;
+    tokenBloquea: boolean;
     plazoPresentacionDias: number;
     plazoUrgenciaDias: number;
   } | null;
@@ -53,6 +54,7 @@ interface ContextoRow {
   atiende: boolean;
   convenio_id: number | null;
   requiere_token: boolean;
+  token_bloquea: boolean;
   plazo_presentacion_dias: number;
   plazo_urgencia_dias: number;
 }
@@ -76,14 +78,14 @@ export async function findContexto(
           pl.id as plan_id, pl.codigo as plan_codigo, pl.nombre as plan_nombre, pl.reglas_version,
           coalesce(exists (select 1 from profesional_obras_sociales x
                            where x.profesional_id = p.id and x.obra_social_id = a.obra_social_id), false) as atiende,
-          cv.id as convenio_id, cv.requiere_token, cv.plazo_presentacion_dias, cv.plazo_urgencia_dias
+          cv.id as convenio_id, cv.requiere_token, cv.token_bloquea, cv.plazo_presentacion_dias, cv.plazo_urgencia_dias
         from (select 1) as one
         left join profesionales p on p.user_id = ${q.userId}
         left join afiliados a on a.documento = ${q.documento}
         left join obras_sociales os on os.id = a.obra_social_id
         left join planes pl on pl.id = a.plan_id
         left join lateral (
-          select c.id, c.requiere_token, c.plazo_presentacion_dias, c.plazo_urgencia_dias from convenios c
+          select c.id, c.requiere_token, c.token_bloquea, c.plazo_presentacion_dias, c.plazo_urgencia_dias from convenios c
           where c.obra_social_id = a.obra_social_id and c.vigente_desde <= ${q.fecha}::date
             and coalesce(c.vigente_hasta, 'infinity'::date) >= ${q.fecha}::date
           order by c.vigente_desde desc limit 1) cv on true`,
@@ -121,6 +123,7 @@ export async function findContexto(
         : {
             id: row.convenio_id,
             requiereToken: row.requiere_token,
+            tokenBloquea: row.token_bloquea,
             plazoPresentacionDias: row.plazo_presentacion_dias,
             plazoUrgenciaDias: row.plazo_urgencia_dias,
           },

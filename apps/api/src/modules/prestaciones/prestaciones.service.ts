@@ -17,9 +17,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { acceptedStep } from '../../lib/totp.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import { reglasEnVigor } from '../planes/planes-reglas.repository.ts';
+import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
 import * as repo from './prestaciones.repository.ts';
 import {
   type ContextoMotor,
@@ -33,6 +35,15 @@ import {
 const M = MESSAGES.prestaciones;
 
 type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
+type ValidarDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'accountFailures'>;
+const T = MESSAGES.tokenAfiliado;
+
+/**
+ * Wrong tokens for one affiliate: 10 in 15 minutes from one dentist (the sign-ins' count), and
+ * 20 a day from every dentist together; past that the token is refused for the affiliate until
+ * the day is over, so a code of a million is not found by trying.
+ */
+const TOKEN_CAP = { max: 20, windowSeconds: 24 * 3600, message: T.TOKEN_DEMASIADOS };
 
 /** A dentist's history reads: 300 an hour, each written to the audit log, like coverage checks. */
 export const HISTORIA_LIMIT = {
@@ -110,6 +121,7 @@ async function contextoMotor(
     },
     convenio: ctx.convenio && {
       requiereToken: ctx.convenio.requiereToken,
+      tokenBloquea: ctx.convenio.tokenBloquea,
       plazoUrgenciaDias: ctx.convenio.plazoUrgenciaDias,
     },
     tokenProbado: v.tokenProbado,
@@ -266,7 +278,7 @@ export class VisitaBloqueada extends Error {
  * written); the same answer comes with dryRun as a 200.
  */
 export async function validar(
-  deps: Deps,
+  deps: ValidarDeps,
   caller: Subject,
   v: ValidarValues,
   dryRun: boolean,
@@ -277,8 +289,6 @@ export async function validar(
   if (!documento) throw badRequest(M.DOCUMENTO_REQUIRED, { documento: M.DOCUMENTO_REQUIRED });
   if (v.fecha > hoy) throw badRequest(M.FECHA_FUTURA, { fecha: M.FECHA_FUTURA });
   const codigos = [...new Set(v.lineas.map((l) => l.codigo))];
-  // The token is the affiliate's proof of presence; until the portal issues one, none is proven.
-  const tokenProbado = false;
 
   /** Who, for whom and under what, read from `db`; refused when she may not validate it. */
   const leer = async (db: DbOrTx) => {
@@ -294,6 +304,43 @@ export async function validar(
     }
     return { ctx, profesional, a };
   };
+  /**
+   * The token typed, checked against the affiliate's phone before anything is locked (a wrong one
+   * counts, is audited and answers 400); the time step it proved, spent with the visit.
+   */
+  const probarToken = async ({ profesional, a }: Awaited<ReturnType<typeof leer>>) => {
+    if (!v.token) return undefined;
+    const d = await tokenRepo.findActivo(deps.db, a.id);
+    if (!d) throw badRequest(T.TOKEN_SIN_DISPOSITIVO, { token: T.TOKEN_SIN_DISPOSITIVO });
+    const attempt = await deps.accountFailures.begin(
+      'token-afiliado',
+      String(a.id),
+      `profesional:${profesional.id}`,
+      { accountCap: TOKEN_CAP },
+    );
+    const step = acceptedStep(deps.secretBox.open(d.secreto), v.token, d.ultimo_paso, {
+      period: d.paso_segundos,
+      timestamp: now.getTime(),
+    });
+    if (typeof step === 'number') {
+      await attempt.succeeded();
+      return { dispositivoId: d.id, step };
+    }
+    await attempt.failed();
+    await recordAudit(deps.db, caller, {
+      action: 'reject',
+      entity: 'token',
+      entityId: a.id,
+      details: { afiliadoId: a.id, documento: a.documento, motivo: step === 'used' ? 'usado' : 'incorrecto' },
+      documento: a.documento,
+      afiliadoIds: [a.id],
+    });
+    const message = step === 'used' ? T.TOKEN_USADO : T.TOKEN_INCORRECTO;
+    throw badRequest(message, { token: message });
+  };
+  const token = dryRun ? undefined : await probarToken(await leer(deps.db));
+  // A check while the lines are added takes a typed token as the one that will be proven at Validar.
+  const tokenProbado = dryRun ? v.token !== null : token !== undefined;
   const judge = async (db: DbOrTx, { ctx, profesional, a }: Awaited<ReturnType<typeof leer>>) => {
     const datos = await repo.findDatos(db, {
       afiliadoId: a.id,
@@ -355,6 +402,9 @@ export async function validar(
         nuevas,
       );
     }
+    // The code is good once: another validation that raced with it leaves this one nothing to spend.
+    if (token && !(await tokenRepo.spendStep(tx, token.dispositivoId, token.step)))
+      throw badRequest(T.TOKEN_USADO, { token: T.TOKEN_USADO });
     await recordAudit(tx, caller, {
       action: 'validate',
       entity: 'atencion',
@@ -365,6 +415,7 @@ export async function validar(
         documento: a.documento,
         fecha: v.fecha,
         canal: v.canal,
+        token: tokenProbado,
         lineas: juzgadas.map((j) => `${j.linea.codigo} ${lugar({ ...j.linea, caras: j.linea.caras })}`),
       },
       documento: a.documento,

@@ -10,7 +10,7 @@ import { AffiliateMenu } from './affiliate-menu.tsx';
 describe('AffiliateMenu', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers its four entries', () => {
+  it('offers the spec’s four entries and the token for the chair', () => {
     renderWithProviders(<AffiliateMenu />, { route: '/cartilla' });
     const nav = screen.getByRole('navigation', { name: 'Menú del afiliado' });
     const links = within(nav).getAllByRole('link');
@@ -18,6 +18,7 @@ describe('AffiliateMenu', () => {
       ['Mi Perfil', '/perfil-afiliado'],
       ['Cartilla', '/cartilla'],
       ['Notificaciones', '/notificaciones-afiliado'],
+      ['Mi token', '/mi-token'],
       ['Cerrar Sesión', '/login-afiliado'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Cartilla' })).toHaveAttribute('aria-current', 'page');

@@ -2,7 +2,14 @@ import { type ComponentType, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CountBadge } from '@/components/ui/count-badge/index.ts';
 import { CloseIcon, ToothLogo } from '@/components/ui/icons/index.ts';
-import { BellIcon, LogOutIcon, MapIcon, MenuIcon, UserIcon } from '@/components/ui/screen-icons/index.ts';
+import {
+  BellIcon,
+  LogOutIcon,
+  MapIcon,
+  MenuIcon,
+  SmartphoneIcon,
+  UserIcon,
+} from '@/components/ui/screen-icons/index.ts';
 import { useUnreadCounts } from '@/features/notificaciones/api/get-unread-counts.ts';
 import { formatCount } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
@@ -14,6 +21,7 @@ const ENTRIES: readonly { to: string; label: string; icon: ComponentType<{ size?
   { to: PATHS.perfilAfiliado, label: 'Mi Perfil', icon: UserIcon },
   { to: PATHS.cartilla, label: 'Cartilla', icon: MapIcon },
   { to: PATHS.notificacionesAfiliado, label: 'Notificaciones', icon: BellIcon },
+  { to: PATHS.miToken, label: 'Mi token', icon: SmartphoneIcon },
 ];
 
 /** The affiliate portal's top bar; on small screens its entries fold behind a menu button. */

@@ -2,6 +2,7 @@ import { PERMISSIONS, REQUIREMENTS } from '@red-dental/contracts';
 import { AfiliadosList, type AfiliadosLookup } from '@/features/afiliados/components/afiliados-list.tsx';
 import { useObrasSocialesList } from '@/features/obras-sociales/api/get-obras-sociales-list.ts';
 import { usePlanes } from '@/features/planes/api/get-planes.ts';
+import { TokenAfiliadoStaff } from '@/features/token-afiliado/components/token-afiliado-staff.tsx';
 import { usePermissions } from '@/lib/permissions.ts';
 
 export function Component() {
@@ -23,6 +24,7 @@ export function Component() {
       canExport={can(REQUIREMENTS.AFILIADOS_EXPORT)}
       obrasSociales={obrasSociales.data}
       planes={planes.data}
+      recordExtra={(a) => <TokenAfiliadoStaff afiliadoId={a.id} />}
     />
   );
 }

@@ -17,6 +17,7 @@ const CONVENIO: Convenio = {
   plazoRefacturacionDias: 30,
   plazoUrgenciaDias: 3,
   requiereToken: true,
+  tokenBloquea: true,
   valorUnidad: 100000,
   aranceles: 2,
 };
@@ -88,6 +89,10 @@ describe('/convenios', () => {
     await userEvent.type(within(dialog).getByLabelText('Nombre'), 'Convenio 2027');
     await userEvent.type(within(dialog).getByLabelText('Vigente desde'), '2026-06-01');
     await userEvent.type(within(dialog).getByLabelText('Valor de la unidad ($)'), '1.250,50');
+    // Whether a line without the token is refused is asked only once the token is required.
+    expect(within(dialog).queryByLabelText(/Sin el token/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByLabelText('Requiere el token del afiliado para validar'));
+    await userEvent.click(within(dialog).getByLabelText(/Sin el token, la atención no se valida/));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear convenio' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Se superpone con el convenio Convenio 2026',
@@ -99,7 +104,8 @@ describe('/convenios', () => {
       vigenteHasta: null,
       diaCierre: 25,
       valorUnidad: 125050,
-      requiereToken: false,
+      requiereToken: true,
+      tokenBloquea: true,
     });
   });
 });

@@ -233,3 +233,10 @@ export const PrinterIcon = (p: IconProps) => (
     <rect x="6" y="14" width="12" height="8" />
   </Icon>
 );
+
+export const SmartphoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="2" width="14" height="20" rx="2" />
+    <path d="M12 18h.01" />
+  </Icon>
+);

@@ -9,7 +9,7 @@ import {
   type ObraSocialRef,
   type Plan,
 } from '@red-dental/contracts';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { Resolver, UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button/index.ts';
 import { FormModal } from '@/components/ui/form-modal/index.ts';
@@ -47,6 +47,8 @@ interface EditProps {
   planes: readonly Plan[] | undefined;
   /** REQUIREMENTS.AFILIADOS_BAJA: may give the affiliate de baja, or reactivate them. */
   canDarDeBaja?: boolean;
+  /** What other areas show of the record being edited (the affiliate's token), below its fields. */
+  extra?: (afiliado: Afiliado) => ReactNode;
   onClose: () => void;
 }
 
@@ -135,6 +137,7 @@ function EditForm({
   obrasSociales,
   planes,
   canDarDeBaja = false,
+  extra,
   onClose,
 }: EditProps & { afiliado: Afiliado }) {
   const toast = useToast();
@@ -187,6 +190,7 @@ function EditForm({
             canBeUnassigned={isUnassigned}
           />
           <ContactFields form={form} ficha={ficha} loadFailed={fichaQuery.isError} />
+          {extra?.(afiliado)}
         </>
       )}
     </FormModal>

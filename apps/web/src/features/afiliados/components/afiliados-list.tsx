@@ -7,7 +7,7 @@ import {
   type ObraSocialRef,
   type Plan,
 } from '@red-dental/contracts';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { Badge } from '@/components/ui/badge/index.ts';
@@ -53,6 +53,8 @@ export interface AfiliadosListProps {
   obrasSociales?: readonly ObraSocialRef[];
   /** Every insurer's plans, for the edit modal (the registry only). */
   planes?: readonly Plan[];
+  /** What other areas show in the edit modal, below the record's fields. */
+  recordExtra?: (afiliado: Afiliado) => ReactNode;
 }
 
 /** The state filter's choices: both (no filter), the active ones, those de baja. */
@@ -77,6 +79,7 @@ export function AfiliadosList({
   canExport = false,
   obrasSociales,
   planes,
+  recordExtra,
 }: AfiliadosListProps) {
   const isRegistry = lookup === 'registry';
   const isCoverageCheck = lookup === 'coverage';
@@ -354,6 +357,7 @@ export function AfiliadosList({
           planes={planes}
           canEdit={canEdit}
           canDarDeBaja={canDarDeBaja}
+          extra={recordExtra}
           onClose={() => setEditing(null)}
         />
       )}

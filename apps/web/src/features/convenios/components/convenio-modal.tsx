@@ -16,6 +16,7 @@ const valuesOf = (c: Convenio | null): ConvenioForm => ({
   plazoRefacturacionDias: c ? String(c.plazoRefacturacionDias) : '30',
   plazoUrgenciaDias: c ? String(c.plazoUrgenciaDias) : '3',
   requiereToken: c?.requiereToken ?? false,
+  tokenBloquea: c?.tokenBloquea ?? false,
   // The amount as it is typed: '1234,56', without the sign or the thousands' dots.
   valorUnidad: c?.valorUnidad == null ? '' : formatImporte(c.valorUnidad).replace(/^\$ /, ''),
 });
@@ -47,7 +48,7 @@ export function ConvenioModal({
         onSaved();
       }}
     >
-      {({ register, formState: { errors } }) => (
+      {({ register, watch, formState: { errors } }) => (
         <>
           <Select
             label="Obra social"
@@ -112,6 +113,12 @@ export function ConvenioModal({
             {...register('valorUnidad')}
           />
           <Checkbox label="Requiere el token del afiliado para validar" {...register('requiereToken')} />
+          {watch('requiereToken') && (
+            <Checkbox
+              label="Sin el token, la atención no se valida (si no, se valida con un aviso)"
+              {...register('tokenBloquea')}
+            />
+          )}
         </>
       )}
     </FormModal>

@@ -66,7 +66,12 @@ export function ConveniosPanel({
         id: 'token',
         header: 'Token del afiliado',
         isDetail: true,
-        cell: (c) => (c.requiereToken ? 'Requerido para validar' : 'No requerido'),
+        cell: (c) =>
+          !c.requiereToken
+            ? 'No requerido'
+            : c.tokenBloquea
+              ? 'Requerido: sin él no se valida'
+              : 'Requerido: sin él se valida con aviso',
       },
       {
         id: 'unidad',

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { useRevision, useValidar, type Veredicto } from '../api/validar.ts';
 import { BORRADOR_VACIO, type Borrador, LineaForm, lineaDe } from './linea-form.tsx';
 import { Paciente } from './paciente.tsx';
@@ -71,6 +71,7 @@ export function Consulta({
   const [lineas, setLineas] = useState<Agregada[]>([]);
   const [fecha, setFecha] = useState(historia.hoy);
   const [urgencia, setUrgencia] = useState(false);
+  const [token, setToken] = useState('');
   const [respuesta, setRespuesta] = useState<Veredicto | null>(null);
   const validar = useValidar();
   // Any change to the visit makes the last answer and its error stale.
@@ -88,6 +89,7 @@ export function Consulta({
           documento: historia.afiliado.documento,
           fecha,
           canal: urgencia ? 'urgencia' : 'normal',
+          token: token.trim() || null,
           lineas: lineas.map((l) => l.pedida),
         };
   const revision = useRevision(body);
@@ -104,6 +106,8 @@ export function Consulta({
     evaluada: evaluadas?.lineas.length === lineas.length ? evaluadas.lineas[i] : undefined,
   }));
   const bloqueada = vista.some((l) => l.evaluada?.nivel === 'bloqueo');
+  // A wrong, spent or missing token is said under its field; the visit stays as it was.
+  const tokenError = isApiError(validar.error, 400) ? validar.error.fields?.token : undefined;
 
   if (respuesta && !respuesta.bloqueada)
     return (
@@ -200,7 +204,7 @@ export function Consulta({
             totales={evaluadas?.lineas.length === lineas.length ? evaluadas.totales : undefined}
           />
           {revision.isError && <Alert>{errorMessage(revision.error)}</Alert>}
-          {validar.isError && <Alert>{errorMessage(validar.error)}</Alert>}
+          {validar.isError && !tokenError && <Alert>{errorMessage(validar.error)}</Alert>}
           {respuesta?.bloqueada && <Alert>{respuesta.validacion.error}</Alert>}
           {bloqueada && !respuesta && (
             <p className={styles.muted}>
@@ -212,6 +216,25 @@ export function Consulta({
               .
             </p>
           )}
+          <div className={styles.token}>
+            <TextInput
+              label="Token del afiliado"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              value={token}
+              onChange={(e) => {
+                setToken(e.target.value);
+                cambio();
+              }}
+              hint={
+                historia.requiereToken
+                  ? 'La obra social lo exige: los 6 números que el afiliado ve en su teléfono, en Mi token'
+                  : 'Los 6 números que el afiliado ve en su teléfono, en Mi token, si lo tiene activo'
+              }
+              error={tokenError}
+            />
+          </div>
           <div className={styles.acciones}>
             <Button
               disabled={lineas.length === 0 || bloqueada || revision.isFetching || !evaluadas}

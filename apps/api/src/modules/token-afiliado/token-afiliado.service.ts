@@ -1,0 +1,260 @@
+import { randomInt } from 'node:crypto';
+import {
+  addDays,
+  formatFecha,
+  MESSAGES,
+  networkClock,
+  TOKEN_AFILIADO,
+  type TokenActivar,
+  type TokenCodigoImpreso,
+  type TokenDispositivo,
+  type TokenEstado,
+  type TokenOlvidar,
+  type TokenSecreto,
+  type TokenStaff,
+} from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import { describeDevice } from '../../lib/device.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { affiliateLoginUrl } from '../../lib/public-links.ts';
+import { maskEmail } from '../../lib/text.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { acceptedStep, newTotpSecret } from '../../lib/totp.ts';
+import type { AfiliadoSubject, Client, Subject } from '../../plugins/auth.ts';
+import { recordAfiliadoAudit, recordAudit } from '../auditoria/auditoria.repository.ts';
+import { tokenActivadoMail, tokenEnlaceMail } from './token-afiliado.mails.ts';
+import * as repo from './token-afiliado.repository.ts';
+
+/*
+ * The affiliate's token: a phone enrolled with proof beyond the document (a
+ * link mailed to the proven e-mail, or a code the network printed), which
+ * then computes the six-digit code on its own, signal or not.
+ */
+
+type Deps = Pick<
+  FastifyInstance,
+  'db' | 'config' | 'mail' | 'secretBox' | 'consumeQuota' | 'accountFailures'
+>;
+const M = MESSAGES.tokenAfiliado;
+
+/** The mailed link works for an hour: it is opened on the phone at hand. */
+export const ENLACE_HORAS = 1;
+/** A printed code is handed over at a desk and may wait in a drawer: 30 days. */
+export const CODIGO_DIAS = 30;
+/**
+ * Days an address must have been proven before it can enrol by mail: whoever
+ * signs in with a document can enter and confirm an address of their own, and
+ * the address it replaced is told at once and has these days to react.
+ */
+export const EMAIL_MADURO_DIAS = 7;
+/** Mail sent from the portal is capped per affiliate (the portal's own cap, shared). */
+const MAILS_PER_HOUR = { max: 5, windowSeconds: 3600 };
+
+/** A printed code: three groups of four from the characters that are not mistaken for each other. */
+const ALFABETO = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const nuevoCodigo = () =>
+  Array.from({ length: 3 }, () =>
+    Array.from({ length: 4 }, () => ALFABETO[randomInt(ALFABETO.length)]).join(''),
+  ).join('-');
+/** How a printed code is compared: upper case, no spaces or dashes, keyed by the box and the affiliate. */
+const codigoHash = (box: Deps['secretBox'], afiliadoId: number, codigo: string) =>
+  box.digest(`token:${afiliadoId}:${codigo.replace(/[\s-]/g, '').toUpperCase()}`);
+
+const dispositivo = (d: repo.DispositivoRow): TokenDispositivo => ({
+  id: d.id,
+  etiqueta: d.etiqueta,
+  via: d.via,
+  desde: new Date(d.created_at).toISOString(),
+  ultimoUso: d.ultimo_uso_at && new Date(d.ultimo_uso_at).toISOString(),
+});
+
+/** The day from which an address proven at `confirmadoAt` can enrol by mail, while still ahead; else null. */
+function emailMaduroDesde(confirmadoAt: string | null, now: Date): string | null {
+  if (!confirmadoAt) return null;
+  const desde = addDays(networkClock(new Date(confirmadoAt)).date, EMAIL_MADURO_DIAS);
+  return desde > networkClock(now).date ? desde : null;
+}
+
+async function afiliadoOf(deps: Pick<Deps, 'db'>, afiliado: AfiliadoSubject) {
+  const a = await repo.findAfiliado(deps.db, afiliado.id);
+  if (!a) throw unauthorized(MESSAGES.SESSION_EXPIRED);
+  return a;
+}
+
+/** The affiliate's device, and whether the mailed link can reach them. */
+export async function estado(deps: Deps, afiliado: AfiliadoSubject, now = new Date()): Promise<TokenEstado> {
+  const a = await afiliadoOf(deps, afiliado);
+  const activo = await repo.findActivo(deps.db, a.id);
+  return {
+    dispositivo: activo ? dispositivo(activo) : null,
+    email: a.email && maskEmail(a.email),
+    emailDesde: a.email ? emailMaduroDesde(a.email_confirmado_at, now) : null,
+  };
+}
+
+/** Mails the enrolment link to the proven e-mail (an address proven days ago, not one just entered). */
+export async function enviarEnlace(deps: Deps, afiliado: AfiliadoSubject, now = new Date()) {
+  const a = await afiliadoOf(deps, afiliado);
+  if (!a.email) throw badRequest(M.SIN_EMAIL);
+  const desde = emailMaduroDesde(a.email_confirmado_at, now);
+  if (desde) throw badRequest(M.EMAIL_RECIENTE(formatFecha(desde)));
+  const email = a.email;
+  await deps.db.transaction(async (tx) => {
+    await deps.consumeQuota(tx, `mail:afiliado:${a.id}`, MAILS_PER_HOUR);
+    const enlace = randomToken();
+    await repo.insertActivacion(tx, {
+      afiliadoId: a.id,
+      via: 'correo',
+      hash: sha256(enlace),
+      hours: ENLACE_HORAS,
+      createdBy: null,
+    });
+    await deps.mail.enqueue(
+      tx,
+      tokenEnlaceMail(email, `${deps.config.publicUrl}/activar-token/${enlace}`, ENLACE_HORAS),
+    );
+  });
+  deps.mail.wake();
+  return { message: M.ENLACE_ENVIADO(maskEmail(email)) };
+}
+
+/**
+ * Enrols the device of the request with a mailed link's key or a printed
+ * code (each once, before it expires), replacing the affiliate's earlier
+ * device; answers the secret, this once. Wrong keys and codes count against
+ * the affiliate from this address like sign-ins, so the printed code cannot
+ * be guessed from a session.
+ */
+export async function activar(
+  deps: Deps,
+  afiliado: AfiliadoSubject,
+  input: TokenActivar,
+  client: Client,
+): Promise<TokenSecreto> {
+  const a = await afiliadoOf(deps, afiliado);
+  const attempt = await deps.accountFailures.begin('token-activar', String(a.id), client.address);
+  const hash = input.enlace ? sha256(input.enlace) : codigoHash(deps.secretBox, a.id, input.codigo ?? '');
+  const secreto = newTotpSecret();
+  const etiqueta = describeDevice(client.userAgent);
+  const enrolado = await deps.db.transaction(async (tx) => {
+    const via = await repo.spendActivacion(tx, a.id, hash);
+    if (!via) return undefined;
+    await repo.endActivo(tx, a.id, 'reemplazado', null);
+    const id = await repo.insertDispositivo(tx, {
+      afiliadoId: a.id,
+      secreto: deps.secretBox.seal(secreto),
+      pasoSegundos: TOKEN_AFILIADO.pasoSegundos,
+      via,
+      etiqueta,
+    });
+    await recordAfiliadoAudit(
+      tx,
+      { id: a.id, nombre: a.nombre, documento: a.documento, address: client.address },
+      { action: 'create', entity: 'token', details: { afiliadoId: a.id, via, dispositivo: etiqueta } },
+    );
+    if (a.email)
+      await deps.mail.enqueue(tx, tokenActivadoMail(a.email, etiqueta, affiliateLoginUrl(deps.config)));
+    return id;
+  });
+  if (enrolado === undefined) {
+    await attempt.failed();
+    throw badRequest(M.ACTIVACION_INVALIDA, { codigo: M.ACTIVACION_INVALIDA });
+  }
+  await attempt.succeeded();
+  deps.mail.wake();
+  return {
+    dispositivoId: enrolado,
+    afiliadoId: a.id,
+    secreto,
+    algoritmo: TOKEN_AFILIADO.algoritmo,
+    digitos: TOKEN_AFILIADO.digitos,
+    pasoSegundos: TOKEN_AFILIADO.pasoSegundos,
+    message: M.ACTIVADO,
+  };
+}
+
+/**
+ * A phone on which another affiliate signs in gives up the token it held,
+ * proving it with a current code; anything else changes nothing, and the
+ * answer is the same either way.
+ */
+export async function olvidar(deps: Deps, input: TokenOlvidar) {
+  const d = await repo.findActivoPorId(deps.db, input.dispositivoId);
+  if (!d) return;
+  const step = acceptedStep(deps.secretBox.open(d.secreto), input.token, null, { period: d.paso_segundos });
+  if (typeof step === 'number') await repo.endPorId(deps.db, d.id, 'otro_afiliado');
+}
+
+async function staffAfiliado(deps: Pick<Deps, 'db'>, afiliadoId: number) {
+  const a = await repo.findAfiliado(deps.db, afiliadoId);
+  if (!a) throw notFound(MESSAGES.afiliados.NOT_FOUND);
+  return a;
+}
+
+/** The affiliate's device and waiting printed code, for staff. */
+export async function staffEstado(deps: Deps, afiliadoId: number): Promise<TokenStaff> {
+  await staffAfiliado(deps, afiliadoId);
+  const [activo, vence] = await Promise.all([
+    repo.findActivo(deps.db, afiliadoId),
+    repo.findCodigoPendiente(deps.db, afiliadoId),
+  ]);
+  return {
+    dispositivo: activo ? dispositivo(activo) : null,
+    codigoVence: vence ? new Date(vence).toISOString() : null,
+  };
+}
+
+/** A printed activation code for an affiliate without a proven e-mail; earlier unused ones stop working. */
+export async function imprimirCodigo(
+  deps: Deps,
+  actor: Subject,
+  afiliadoId: number,
+): Promise<TokenCodigoImpreso> {
+  const a = await staffAfiliado(deps, afiliadoId);
+  if (a.baja) throw conflict(MESSAGES.AFFILIATE_INACTIVE);
+  const codigo = nuevoCodigo();
+  const vence = await deps.db.transaction(async (tx) => {
+    await repo.spendCodigosPendientes(tx, a.id);
+    const expires = await repo.insertActivacion(tx, {
+      afiliadoId: a.id,
+      via: 'codigo',
+      hash: codigoHash(deps.secretBox, a.id, codigo),
+      hours: CODIGO_DIAS * 24,
+      createdBy: actor.id,
+    });
+    const venceIso = new Date(expires).toISOString();
+    await recordAudit(tx, actor, {
+      action: 'create',
+      entity: 'codigo_token',
+      entityId: a.id,
+      details: { afiliadoId: a.id, documento: a.documento, vence: venceIso },
+      documento: a.documento,
+      afiliadoIds: [a.id],
+    });
+    return venceIso;
+  });
+  return {
+    codigo,
+    vence,
+    afiliado: { nombre: a.nombre, documento: a.documento, tipoDocumento: a.tipo_documento },
+    message: M.CODIGO_IMPRESO,
+  };
+}
+
+/** Staff end the affiliate's device (a lost or stolen phone). */
+export async function revocar(deps: Deps, actor: Subject, afiliadoId: number) {
+  const a = await staffAfiliado(deps, afiliadoId);
+  await deps.db.transaction(async (tx) => {
+    const ended = await repo.endActivo(tx, a.id, 'revocado', actor.id);
+    if (!ended) throw notFound(M.SIN_DISPOSITIVO);
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      entity: 'token',
+      entityId: ended.id,
+      details: { afiliadoId: a.id, documento: a.documento, dispositivo: ended.etiqueta },
+      documento: a.documento,
+      afiliadoIds: [a.id],
+    });
+  });
+  return { message: M.REVOCADO };
+}

@@ -1,0 +1,5 @@
+import { MiToken } from '@/features/token-afiliado/components/mi-token.tsx';
+
+export function Component() {
+  return <MiToken />;
+}
