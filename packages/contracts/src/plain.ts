@@ -106,6 +106,9 @@ export const ACCESO_TIPOS = [
   'reactivacion',
   'historia',
   'prestaciones',
+  'token_incorrecto',
+  'token_codigo',
+  'token_desactivado',
 ] as const;
 export type AccesoTipo = (typeof ACCESO_TIPOS)[number];
 
@@ -119,6 +122,9 @@ export const ACCESO_TIPO_LABELS: Record<AccesoTipo, string> = {
   reactivacion: 'Lo reactivó',
   historia: 'Consultó su historia odontológica',
   prestaciones: 'Registró prestaciones',
+  token_incorrecto: 'Escribió un token suyo incorrecto o ya usado',
+  token_codigo: 'Generó un código para activar su token',
+  token_desactivado: 'Desactivó su token',
 };
 
 /**

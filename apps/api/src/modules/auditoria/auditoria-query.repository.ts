@@ -211,6 +211,18 @@ function titleCase(name: string): string {
   return name.charAt(0).toLocaleUpperCase('es-AR') + name.slice(1).toLocaleLowerCase('es-AR');
 }
 
+/** How the affiliate's 'Mis accesos' names a row of the chair or of their token; the rest by action. */
+function tipoDe(
+  r: { action: string; entity: string },
+  tipos: Record<string, AccesoRow['tipo']>,
+): AccesoRow['tipo'] {
+  if (r.entity === 'historia') return 'historia';
+  if (r.entity === 'atencion') return 'prestaciones';
+  if (r.entity === 'codigo_token') return 'token_codigo';
+  if (r.entity === 'token') return r.action === 'reject' ? 'token_incorrecto' : 'token_desactivado';
+  return tipos[r.action]!;
+}
+
 /**
  * What an affiliate may see of the audit: who (never their e-mail) checked their
  * coverage, or saw, opened or changed their record, in the last `months` (all
@@ -224,7 +236,8 @@ export async function findAccesos(
   const since = page.months ? sql` and created_at > now() - make_interval(months => ${page.months})` : sql``;
   const where = sql`(documento = ${afiliado.documento} or afiliado_ids @> ${intArray([afiliado.id])})
     and (action in ('consult', 'search', 'read', 'create', 'update', 'deactivate', 'reactivate') and entity = 'afiliado'
-         or action = 'consult' and entity = 'historia' or action = 'validate' and entity = 'atencion')${since}`;
+         or action = 'consult' and entity = 'historia' or action = 'validate' and entity = 'atencion'
+         or action in ('reject', 'delete') and entity = 'token' or action = 'create' and entity = 'codigo_token')${since}`;
   const rows = await queryRows<{
     created_at: string;
     actor_nombre: string | null;
@@ -257,12 +270,7 @@ export async function findAccesos(
       fecha: new Date(r.created_at).toISOString(),
       nombre: r.actor_nombre,
       rol: r.actor_rol ? r.actor_rol.split(', ').map(titleCase).join(', ') : 'Personal de la red',
-      tipo:
-        r.entity === 'historia'
-          ? 'historia'
-          : r.entity === 'atencion'
-            ? 'prestaciones'
-            : tipos[r.action as keyof typeof tipos],
+      tipo: tipoDe(r, tipos),
       encontrado: r.action === 'consult' && r.entity === 'afiliado' ? r.details?.found === true : null,
     })),
   };

@@ -121,6 +121,9 @@ describe.each(BACKENDS)('the affiliate’s token (%s)', (backend) => {
       sql`select details from audit_log where action = 'reject' and entity = 'token' and documento = ${a.documento}`,
     );
     expect(rejected.map((r) => r.details.motivo)).toEqual(['incorrecto', 'incorrecto']);
+    // The affiliate reads it in 'Mis accesos', with the dentist's name.
+    const accesos = await t.inject('GET', '/api/afiliados/profile/accesos?pageIndex=0&pageSize=10', a.auth);
+    expect(accesos.json().rows[0]).toMatchObject({ tipo: 'token_incorrecto', nombre: chair.ana.nombre });
     // A token that is not six digits is a plain 400 of the field, and counts nothing.
     const corto = await validar(t.app, chair.ana.auth, { ...linea, token: '12 34' });
     expect(corto.json().fields).toEqual({ token: M.TOKEN_INVALID });
