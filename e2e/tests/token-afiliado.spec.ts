@@ -110,7 +110,24 @@ test('an affiliate enrols a phone with the code staff printed, shows the token o
   await chair.getByRole('button', { name: 'Validar' }).click();
   await expect(chair.getByRole('heading', { name: 'Atención validada' })).toBeFocused();
 
-  // Back online, the affiliate signs out: nothing of the token stays on the phone.
+  // Back online, the affiliate reads the visit in 'Mis prestaciones', with who recorded it, and on the
+  // odontogram; the list stays readable without signal.
+  await phoneContext.setOffline(false);
+  await phone.goto('/prestaciones-afiliado');
+  const lista = phone.getByRole('region', { name: 'Prestaciones registradas a su nombre' });
+  await expect(lista.getByRole('listitem')).toHaveCount(1);
+  await expect(lista.getByRole('listitem')).toContainText(`Consulta con token (01.14)`);
+  await expect(lista.getByRole('listitem')).toContainText(`boca completa · ${dentista.nombre}`);
+  await scanAndCapture(phone, 'prestaciones-afiliado', async () => {
+    await expect(lista.getByRole('listitem')).toHaveCount(1);
+  });
+  await phone.setViewportSize({ width: 375, height: 812 });
+  await phoneContext.setOffline(true);
+  await phone.reload();
+  await expect(phone.getByText(/^Sin conexión — prestaciones del /)).toBeVisible();
+  await expect(lista.getByRole('listitem')).toContainText(dentista.nombre);
+
+  // Back online, the affiliate signs out: nothing of the token or the lines stays on the phone.
   await phoneContext.setOffline(false);
   await phone.goto('/perfil-afiliado');
   await phone.getByRole('button', { name: 'Abrir menú' }).click();
@@ -118,6 +135,18 @@ test('an affiliate enrols a phone with the code staff printed, shows the token o
   await expect(phone).toHaveURL(/\/login-afiliado$/);
   await expect
     .poll(() => phone.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k))))
+    .toEqual([]);
+  // What the worker kept of the affiliate (every cache but the app's own files) is gone too.
+  await expect
+    .poll(() =>
+      phone.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys())
+          if (!name.startsWith('workbox-precache'))
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+        return urls;
+      }),
+    )
     .toEqual([]);
   await page.reload();
   await page

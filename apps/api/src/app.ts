@@ -22,6 +22,7 @@ import notificacionesRoutes from './modules/notificaciones/notificaciones.routes
 import obrasSocialesRoutes from './modules/obras-sociales/obras-sociales.routes.ts';
 import planesRoutes from './modules/planes/planes.routes.ts';
 import prestacionesRoutes from './modules/prestaciones/prestaciones.routes.ts';
+import prestacionesAfiliadoRoutes from './modules/prestaciones/prestaciones-afiliado.routes.ts';
 import profesionalesRoutes from './modules/profesionales/profesionales.routes.ts';
 import recordatoriosRoutes from './modules/profesionales/profesionales-recordatorios.routes.ts';
 import { scheduleReminders } from './modules/profesionales/profesionales-recordatorios.service.ts';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(inArea('convenios', conveniosRoutes), { prefix: '/convenios' });
       await api.register(inArea('planes', planesRoutes), { prefix: '/planes' });
       await api.register(inArea('prestaciones', prestacionesRoutes), { prefix: '/prestaciones' });
+      await api.register(inArea('prestaciones', prestacionesAfiliadoRoutes), { prefix: '/afiliados' });
       await api.register(inArea('profesionales', profesionalesRoutes), { prefix: '/profesionales' });
       await api.register(inArea('profesionales', recordatoriosRoutes), { prefix: '/profesionales' });
       await api.register(inArea('mis-datos', misDatosCuentaRoutes), { prefix: '/profesionales' });

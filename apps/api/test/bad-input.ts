@@ -508,6 +508,7 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       url: `/api/afiliados/${f.afiliadoToReactivate}/reactivar`,
     },
     'GET /api/afiliados/profile/token': { as: 'afiliado', url: '/api/afiliados/profile/token' },
+    'GET /api/afiliados/profile/prestaciones': { as: 'afiliado', url: '/api/afiliados/profile/prestaciones' },
     // The affiliate has no proven e-mail: a Spanish 400, still below 500.
     'POST /api/afiliados/profile/token/enlace': {
       as: 'afiliado',

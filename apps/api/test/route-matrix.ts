@@ -97,6 +97,7 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/afiliados/:id': STAFF,
   'POST /api/afiliados/:id/reactivar': STAFF,
   'GET /api/afiliados/profile/token': AFILIADO_ONLY,
+  'GET /api/afiliados/profile/prestaciones': AFILIADO_ONLY,
   'POST /api/afiliados/profile/token/enlace': AFILIADO_ONLY,
   'POST /api/afiliados/profile/token': AFILIADO_ONLY,
   // The phone proves it holds the token with a current code; it has no session any more.

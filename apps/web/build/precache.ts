@@ -28,6 +28,7 @@ const PORTAL_SCREENS = [
   'src/app/routes/mis-datos.tsx',
   'src/app/routes/cartilla.tsx',
   'src/app/routes/notificaciones-afiliado.tsx',
+  'src/app/routes/prestaciones-afiliado.tsx',
   'src/app/routes/mi-token.tsx',
 ];
 

@@ -283,3 +283,22 @@ export const misPrestacionesSchema = z.object({
   totales: z.object({ lineas: z.number(), importe: z.number(), coseguro: z.number(), cargoOs: z.number() }),
 });
 export type MisPrestaciones = z.infer<typeof misPrestacionesSchema>;
+
+/**
+ * GET /api/afiliados/profile/prestaciones: every line recorded on the affiliate, newest first, each
+ * with the dentist who recorded it by name (it is the affiliate's own care, and who billed for it).
+ */
+export const prestacionAfiliadoSchema = z.object({
+  id: z.number(),
+  fecha: z.string(),
+  ...lineaLugarShape,
+  estado: z.enum(ESTADOS_LINEA),
+  prestador: z.string(),
+  /** What the affiliate was to pay at the office, in centavos. */
+  coseguro: z.number(),
+  codigoValidacion: z.string(),
+});
+export type PrestacionAfiliado = z.infer<typeof prestacionAfiliadoSchema>;
+
+export const prestacionesAfiliadoSchema = z.object({ lineas: z.array(prestacionAfiliadoSchema) });
+export type PrestacionesAfiliado = z.infer<typeof prestacionesAfiliadoSchema>;

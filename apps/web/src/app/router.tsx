@@ -68,6 +68,7 @@ const signedInAffiliate: RouteObject = {
     page(PATHS.misDatosAfiliado, 'Mis datos', signedIn('misDatos')),
     page(PATHS.cartilla, 'Cartilla', signedIn('cartilla')),
     page(PATHS.notificacionesAfiliado, 'Notificaciones', signedIn('notificacionesAfiliado')),
+    page(PATHS.prestacionesAfiliado, 'Mis prestaciones', signedIn('prestacionesAfiliado')),
     page(PATHS.miToken, 'Mi token', signedIn('miToken')),
     page(PATHS.activarToken, 'Activar el token', signedIn('activarToken')),
   ],

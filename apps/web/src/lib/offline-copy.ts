@@ -19,12 +19,15 @@ export const PERSONAL_CACHE = 'red-dental-afiliado';
 
 /**
  * The API reads the portal keeps for offline reading: the affiliate's profile
- * (which also confirms the session), the cartilla and the notification list.
+ * (which also confirms the session), the cartilla, the notification list and
+ * the affiliate's own lines.
  * Each is an affiliate-only route, so a staff or dentist token never gets an
  * answer worth keeping from them (only 200s are kept).
  */
 const OFFLINE_READS = new Set(
-  [PORTAL_READS.profile, PORTAL_READS.cartilla, PORTAL_READS.notificaciones].map(apiPathname),
+  [PORTAL_READS.profile, PORTAL_READS.cartilla, PORTAL_READS.notificaciones, PORTAL_READS.prestaciones].map(
+    apiPathname,
+  ),
 );
 
 export function isOfflineRead(url: URL): boolean {

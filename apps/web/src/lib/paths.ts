@@ -48,6 +48,7 @@ export const PATHS = {
   misDatosAfiliado: '/perfil-afiliado/mis-datos',
   cartilla: '/cartilla',
   notificacionesAfiliado: '/notificaciones-afiliado',
+  prestacionesAfiliado: '/prestaciones-afiliado',
   miToken: '/mi-token',
   activarToken: '/activar-token/:token',
 } as const;
@@ -152,6 +153,7 @@ export const AFFILIATE_PATHS: readonly string[] = [
   PATHS.misDatosAfiliado,
   PATHS.cartilla,
   PATHS.notificacionesAfiliado,
+  PATHS.prestacionesAfiliado,
   PATHS.miToken,
   PATHS.activarToken,
 ];

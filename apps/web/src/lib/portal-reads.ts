@@ -13,6 +13,8 @@ export const PORTAL_READS = {
   cartilla: 'profesionales/obrasocial',
   /** The notifications the affiliate received, a page at a time. */
   notificaciones: 'notificaciones/afiliados',
+  /** Every line recorded on the affiliate across the network. */
+  prestaciones: 'afiliados/profile/prestaciones',
   /** Who looked up the affiliate's data, a page at a time (needs the server: never kept). */
   accesos: 'afiliados/profile/accesos',
 } as const;

@@ -13,6 +13,8 @@ export const queryKeys = {
     detail: (id: number) => ['afiliados', 'detail', id] as const,
     /** The phone showing an affiliate's token: the portal's own, and one affiliate's for staff. */
     token: ['afiliados', 'token'] as const,
+    /** The affiliate's own lines (the portal's 'Mis prestaciones'). */
+    prestaciones: ['afiliados', 'prestaciones'] as const,
     tokenDe: (id: number) => ['afiliados', 'token', id] as const,
     // Outside `afiliados.all`: the import's own invalidation must not run the dry run again.
     importPreview: (obraSocialId: number | undefined, fileKey: number, bajaAusentes: boolean) =>

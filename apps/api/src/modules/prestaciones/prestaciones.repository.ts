@@ -386,3 +386,30 @@ export async function anular(tx: DbOrTx, lineaId: number, userId: number) {
     sql`update lineas set estado = 'anulada', anulada_at = now(), anulada_by = ${userId} where id = ${lineaId}`,
   );
 }
+
+/** Every line recorded on the affiliate, newest first, with the dentist who recorded it. */
+export async function findLineasAfiliado(db: DbOrTx, afiliadoId: number) {
+  return queryRows<{
+    id: number;
+    fecha: string;
+    codigo: string;
+    nombre: string;
+    pieza: number | null;
+    caras: string;
+    sector: ZonaBoca | null;
+    estado: EstadoLinea;
+    prestador: string;
+    coseguro: number;
+    codigo_validacion: string;
+  }>(
+    db,
+    sql`select l.id, l.fecha::text, c.codigo, c.nombre, l.pieza, l.caras, l.sector, l.estado, p.nombre as prestador,
+          l.coseguro, at.codigo_validacion
+        from lineas l
+        join atenciones at on at.id = l.atencion_id
+        join codigos_prestacion c on c.id = l.codigo_id
+        join profesionales p on p.id = l.profesional_id
+        where l.afiliado_id = ${afiliadoId}
+        order by l.fecha desc, l.id desc`,
+  );
+}

@@ -18,6 +18,7 @@ describe('AffiliateMenu', () => {
       ['Mi Perfil', '/perfil-afiliado'],
       ['Cartilla', '/cartilla'],
       ['Notificaciones', '/notificaciones-afiliado'],
+      ['Mis prestaciones', '/prestaciones-afiliado'],
       ['Mi token', '/mi-token'],
       ['Cerrar Sesión', '/login-afiliado'],
     ]);

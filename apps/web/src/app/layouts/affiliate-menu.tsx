@@ -4,6 +4,7 @@ import { CountBadge } from '@/components/ui/count-badge/index.ts';
 import { CloseIcon, ToothLogo } from '@/components/ui/icons/index.ts';
 import {
   BellIcon,
+  ClipboardListIcon,
   LogOutIcon,
   MapIcon,
   MenuIcon,
@@ -21,6 +22,7 @@ const ENTRIES: readonly { to: string; label: string; icon: ComponentType<{ size?
   { to: PATHS.perfilAfiliado, label: 'Mi Perfil', icon: UserIcon },
   { to: PATHS.cartilla, label: 'Cartilla', icon: MapIcon },
   { to: PATHS.notificacionesAfiliado, label: 'Notificaciones', icon: BellIcon },
+  { to: PATHS.prestacionesAfiliado, label: 'Mis prestaciones', icon: ClipboardListIcon },
   { to: PATHS.miToken, label: 'Mi token', icon: SmartphoneIcon },
 ];
 

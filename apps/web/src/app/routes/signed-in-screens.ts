@@ -20,6 +20,7 @@ export const SIGNED_IN_SCREENS = {
   perfilAfiliado: () => import('./perfil-afiliado.tsx'),
   cartilla: () => import('./cartilla.tsx'),
   notificacionesAfiliado: () => import('./notificaciones-afiliado.tsx'),
+  prestacionesAfiliado: () => import('./prestaciones-afiliado.tsx'),
   miToken: () => import('./mi-token.tsx'),
   activarToken: () => import('./activar-token.tsx'),
   catalogos: () => import('./catalogos.tsx'),

@@ -1,0 +1,60 @@
+import type { PrestacionesAfiliado } from '@red-dental/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, useTestApp } from '../../../test/helpers.ts';
+import { afiliadoAuth } from '../afiliados/afiliados.factories.ts';
+import { type Chair, createPaciente, hoy, setupChair, validar } from './prestaciones.factories.ts';
+
+describe.each(BACKENDS)('the affiliate’s own lines (%s)', (backend) => {
+  const t = useTestApp(backend, { staff: true });
+  let chair: Chair;
+
+  beforeAll(async () => {
+    chair = await setupChair(t.app, t.admin, t.staff, `${backend}-propias`);
+  });
+
+  it('lists every line recorded on the affiliate, newest first, each dentist by name, and nobody else’s', async () => {
+    const paciente = await createPaciente(t.app, t.staff, chair);
+    const otro = await createPaciente(t.app, t.staff, chair);
+    const first = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '02.01', pieza: 36, caras: 'O' }],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await validar(t.app, chair.beto.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '05.01' }],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    await validar(t.app, chair.ana.auth, { documento: otro.documento, lineas: [{ codigo: '01.01' }] });
+
+    const response = await t.inject(
+      'GET',
+      '/api/afiliados/profile/prestaciones',
+      await afiliadoAuth(t.app, paciente.id),
+    );
+    expect(response.statusCode).toBe(200);
+    const { lineas } = response.json() as PrestacionesAfiliado;
+    expect(lineas).toEqual([
+      expect.objectContaining({
+        codigo: '05.01',
+        pieza: null,
+        estado: 'validada',
+        prestador: chair.beto.nombre,
+        coseguro: 50_000,
+        codigoValidacion: second.json().codigoValidacion,
+        fecha: hoy(),
+      }),
+      expect.objectContaining({
+        codigo: '02.01',
+        pieza: 36,
+        caras: 'O',
+        prestador: chair.ana.nombre,
+        codigoValidacion: first.json().codigoValidacion,
+      }),
+    ]);
+    // A dentist has no portal session: the affiliate's own lines are not hers to read here.
+    expect((await t.inject('GET', '/api/afiliados/profile/prestaciones', chair.ana.auth)).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,5 @@
+import { PrestacionesAfiliado } from '@/features/prestaciones/components/prestaciones-afiliado.tsx';
+
+export function Component() {
+  return <PrestacionesAfiliado />;
+}

@@ -1,0 +1,80 @@
+import {
+  ESTADO_LINEA_LABELS,
+  formatFecha,
+  formatImporte,
+  lugarDeLinea,
+  type PrestacionAfiliado,
+} from '@red-dental/contracts';
+import { useId, useMemo } from 'react';
+import { type Marca, Odontograma } from '@/components/odontograma/index.ts';
+import { OfflineNotice } from '@/components/offline/offline-notice/index.ts';
+import { Alert } from '@/components/ui/alert/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
+import { errorMessage } from '@/lib/api-client.ts';
+import { usePrestacionesAfiliado } from '../api/get-prestaciones-afiliado.ts';
+import styles from './prestaciones.module.css';
+
+/** What is done on each tooth, drawn red as the Argentine chart draws what exists. */
+function marcasDe(lineas: readonly PrestacionAfiliado[]): Marca[] {
+  return lineas
+    .filter((l) => l.pieza !== null && l.estado !== 'anulada' && l.estado !== 'rechazada')
+    .map((l) => ({
+      pieza: l.pieza!,
+      caras: l.caras ?? '',
+      tipo: 'existente' as const,
+      texto: `${l.nombre} el ${formatFecha(l.fecha)} por ${l.prestador}`,
+    }));
+}
+
+/**
+ * The portal's 'Mis prestaciones': the affiliate's own odontogram, read-only,
+ * and every line recorded on them across the network, with who recorded it:
+ * the affiliate sees who billed for their care. Readable offline.
+ */
+export function PrestacionesAfiliado() {
+  const headingId = useId();
+  const prestaciones = usePrestacionesAfiliado();
+  const lineas = prestaciones.data?.lineas;
+  const marcas = useMemo(() => marcasDe(lineas ?? []), [lineas]);
+
+  if (prestaciones.isError && !lineas) return <Alert>{errorMessage(prestaciones.error)}</Alert>;
+  if (!lineas) return <p className={styles.muted}>Cargando…</p>;
+  return (
+    <div className={styles.afiliado}>
+      <OfflineNotice savedAt={prestaciones.keptSince} what="prestaciones" />
+      <Panel aria-label="Su odontograma">
+        <h2 className={styles.heading}>Su odontograma</h2>
+        <Odontograma label="Su odontograma" marcas={marcas} />
+      </Panel>
+      <Panel aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.heading}>
+          Prestaciones registradas a su nombre
+        </h2>
+        <p className={styles.muted}>
+          Cada prestación que un profesional de la red registró para usted, con quién la registró. Si ve una
+          que no le hicieron, avísele a su obra social.
+        </p>
+        {lineas.length === 0 ? (
+          <p className={styles.muted}>Todavía no hay prestaciones registradas a su nombre.</p>
+        ) : (
+          <ul className={styles.lineasAfiliado}>
+            {lineas.map((l) => (
+              <li key={l.id} className={l.estado === 'anulada' ? styles.anulada : undefined}>
+                <span className={styles.lineaTitulo}>
+                  {l.nombre} <span className={styles.muted}>({l.codigo})</span>
+                </span>
+                <span>
+                  {formatFecha(l.fecha)} · {lugarDeLinea(l)} · {l.prestador}
+                </span>
+                <span className={styles.muted}>
+                  {ESTADO_LINEA_LABELS[l.estado]} · Coseguro {formatImporte(l.coseguro)} · Código{' '}
+                  {l.codigoValidacion}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}
