@@ -10,6 +10,7 @@ import { makeAfiliadoToken, storeAffiliateSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const SECRETO = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const INVALIDO = 'El enlace o el código de activación no es válido, ya se usó o venció: pida uno nuevo';
 const hour = () => Math.floor(Date.now() / 1000) + 3600;
 const DISPOSITIVO = {
   id: 7,
@@ -55,31 +56,20 @@ describe('Mi token', () => {
       'POST /api/afiliados/profile/token/enlace': {
         message: 'Le enviamos un enlace a l***@correo.test. Ábralo en este teléfono para activar el token',
       },
-      'POST /api/afiliados/profile/token': ({ body }: MockRequest) =>
-        (body as { codigo?: string }).codigo === 'K7M2-9QXP-4RTA'
-          ? ((dispositivo = { ...DISPOSITIVO, id: 8 }),
-            [
-              200,
-              {
-                dispositivoId: 8,
-                afiliadoId: 12,
-                secreto: SECRETO,
-                algoritmo: 'SHA1',
-                digitos: 6,
-                pasoSegundos: 60,
-                message: 'Token activado en este teléfono',
-              },
-            ])
-          : [
-              400,
-              {
-                error: 'El enlace o el código de activación no es válido, ya se usó o venció: pida uno nuevo',
-                fields: {
-                  codigo:
-                    'El enlace o el código de activación no es válido, ya se usó o venció: pida uno nuevo',
-                },
-              },
-            ],
+      'POST /api/afiliados/profile/token': ({ body }: MockRequest) => {
+        if ((body as { codigo?: string }).codigo !== 'K7M2-9QXP-4RTA')
+          return [400, { error: INVALIDO, fields: { codigo: INVALIDO } }];
+        dispositivo = { ...DISPOSITIVO, id: 8 };
+        return {
+          dispositivoId: 8,
+          afiliadoId: 12,
+          secreto: SECRETO,
+          algoritmo: 'SHA1',
+          digitos: 6,
+          pasoSegundos: 60,
+          message: 'Token activado en este teléfono',
+        };
+      },
     });
     renderApp('/mi-token');
     expect(await screen.findByRole('heading', { name: 'Activar el token en este teléfono' })).toBeVisible();
