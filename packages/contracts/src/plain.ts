@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   BLOCKED: 'PRESTACION_BLOQUEADA',
   /** The network requires a second factor of this account, and its session was opened without one. */
   SECOND_FACTOR_REQUIRED: 'SEGUNDO_FACTOR_REQUERIDO',
+  /** The affiliate's health data are read only from the phone enrolled for their token, with its current code. */
+  TOKEN_REQUIRED: 'TOKEN_REQUERIDO',
   UNAVAILABLE: 'NO_DISPONIBLE',
   INTERNAL: 'ERROR_INTERNO',
 } as const;

@@ -16,6 +16,12 @@ const M = MESSAGES.tokenAfiliado;
  */
 export const TOKEN_AFILIADO = { algoritmo: 'SHA1', digitos: 6, pasoSegundos: 60 } as const;
 
+/**
+ * The header in which the portal sends the phone's current code with a read of the affiliate's health
+ * data: a session opens with a document, the enrolled phone proves more.
+ */
+export const TOKEN_AFILIADO_HEADER = 'x-token-afiliado';
+
 /** How a device was enrolled: a link mailed to the proven e-mail, or a code the network printed. */
 export const TOKEN_VIAS = ['correo', 'codigo'] as const;
 export type TokenVia = (typeof TOKEN_VIAS)[number];

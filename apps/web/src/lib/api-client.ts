@@ -46,6 +46,8 @@ export interface RequestOptions<T> {
   schema?: z.ZodType<T>;
   /** Sees the answer before its body is read (whether it is the copy kept for reading offline). */
   onResponse?: (url: string, response: Response) => void;
+  /** Headers of this request alone (the affiliate's token, proving the phone). */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: QueryParams): string {
@@ -77,7 +79,7 @@ export function takeAnswersFrom(source: EarlyAnswers): void {
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal, keepalive, schema, onResponse } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
 

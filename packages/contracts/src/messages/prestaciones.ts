@@ -28,3 +28,5 @@ export const NO_ANULABLE = 'Solo se anula una prestación validada, antes del ci
 export const ANULADA = 'Prestación anulada';
 export const OTRO_PRESTADOR = 'otro prestador de la red';
 export const PERIODO_INVALID = 'El período se escribe aaaa-mm';
+export const AFILIADO_SIN_TOKEN =
+  'Sus prestaciones se ven en el teléfono donde activó su token: ábralas desde ahí, o active el token en este teléfono';

@@ -1,5 +1,6 @@
-import { prestacionesAfiliadoSchema } from '@red-dental/contracts';
+import { prestacionesAfiliadoSchema, TOKEN_AFILIADO_HEADER } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentAfiliado } from '../../plugins/auth.ts';
 import { prestacionesAfiliado } from './prestaciones-afiliado.service.ts';
 
@@ -10,11 +11,23 @@ const prestacionesAfiliadoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authorizeAfiliado],
       schema: {
-        summary: 'Las prestaciones registradas al afiliado en toda la red, con quién las registró',
+        summary:
+          'Las prestaciones registradas al afiliado en toda la red, con quién las registró (desde el teléfono con su token)',
+        headers: z.object({
+          [TOKEN_AFILIADO_HEADER]: z
+            .string()
+            .max(20)
+            .optional()
+            .describe('El código que muestra el teléfono donde el afiliado activó su token'),
+        }),
         response: { 200: prestacionesAfiliadoSchema },
       },
     },
-    async (request) => prestacionesAfiliado(app, currentAfiliado(request)),
+    async (request) =>
+      prestacionesAfiliado(app, currentAfiliado(request), {
+        codigo: request.headers[TOKEN_AFILIADO_HEADER],
+        address: request.ip,
+      }),
   );
 };
 

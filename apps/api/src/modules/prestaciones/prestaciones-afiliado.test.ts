@@ -1,7 +1,13 @@
-import type { PrestacionesAfiliado } from '@red-dental/contracts';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  type PrestacionesAfiliado,
+  TOKEN_AFILIADO_HEADER,
+} from '@red-dental/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, useTestApp } from '../../../test/helpers.ts';
 import { afiliadoAuth } from '../afiliados/afiliados.factories.ts';
+import { codigoDel, enrolarTelefono } from '../token-afiliado/token-afiliado.factories.ts';
 import { type Chair, createPaciente, hoy, setupChair, validar } from './prestaciones.factories.ts';
 
 describe.each(BACKENDS)('the affiliate’s own lines (%s)', (backend) => {
@@ -27,12 +33,24 @@ describe.each(BACKENDS)('the affiliate’s own lines (%s)', (backend) => {
     expect(second.statusCode, second.body).toBe(200);
     await validar(t.app, chair.ana.auth, { documento: otro.documento, lineas: [{ codigo: '01.01' }] });
 
-    const response = await t.inject(
-      'GET',
-      '/api/afiliados/profile/prestaciones',
-      await afiliadoAuth(t.app, paciente.id),
-    );
-    expect(response.statusCode).toBe(200);
+    // Health data: a session opened with the document alone is not enough, the enrolled phone is.
+    const auth = await afiliadoAuth(t.app, paciente.id);
+    const sinTelefono = await t.inject('GET', '/api/afiliados/profile/prestaciones', auth);
+    expect(sinTelefono.statusCode).toBe(403);
+    expect(sinTelefono.json()).toMatchObject({
+      error: MESSAGES.prestaciones.AFILIADO_SIN_TOKEN,
+      code: ERROR_CODES.TOKEN_REQUIRED,
+    });
+    const telefono = await enrolarTelefono(t.app, t.staff, { id: paciente.id, auth });
+    const leer = (codigo: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/afiliados/profile/prestaciones',
+        headers: { ...auth, [TOKEN_AFILIADO_HEADER]: codigo },
+      });
+    expect((await leer(codigoDel(telefono, Date.now() - 10 * 60_000))).statusCode).toBe(403);
+    const response = await leer(codigoDel(telefono));
+    expect(response.statusCode, response.body).toBe(200);
     const { lineas } = response.json() as PrestacionesAfiliado;
     expect(lineas).toEqual([
       expect.objectContaining({

@@ -39,11 +39,12 @@ type ValidarDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'accountFailures'>
 const T = MESSAGES.tokenAfiliado;
 
 /**
- * Wrong tokens for one affiliate: 10 in 15 minutes from one dentist (the sign-ins' count), and
- * 20 a day from every dentist together; past that the token is refused for the affiliate until
- * the day is over, so a code of a million is not found by trying.
+ * Wrong tokens for one affiliate: 10 in 15 minutes from one dentist or address (the sign-ins'
+ * count), and 20 a day from every door together (the chair, the portal's reads of the affiliate's
+ * lines); past that the token is refused for the affiliate until the day is over, so a code of a
+ * million is not found by trying.
  */
-const TOKEN_CAP = { max: 20, windowSeconds: 24 * 3600, message: T.TOKEN_DEMASIADOS };
+export const TOKEN_CAP = { max: 20, windowSeconds: 24 * 3600, message: T.TOKEN_DEMASIADOS };
 
 /** A dentist's history reads: 300 an hour, each written to the audit log, like coverage checks. */
 export const HISTORIA_LIMIT = {

@@ -1,25 +1,16 @@
-import { MESSAGES, TOKEN_AFILIADO, type TokenSecreto } from '@red-dental/contracts';
+import { MESSAGES, type TokenSecreto } from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, randomAddress, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { afiliadoAuth } from '../afiliados/afiliados.factories.ts';
 import { type Chair, createPaciente, setupChair, validar } from '../prestaciones/prestaciones.factories.ts';
+import { codigoDel } from './token-afiliado.factories.ts';
 
 const M = MESSAGES.tokenAfiliado;
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-
-/** The code the phone shows at `at` (ms), computed as the portal computes it from what enrolment answered. */
-const codigoDel = (s: Pick<TokenSecreto, 'secreto' | 'pasoSegundos'>, at = Date.now()) =>
-  new TOTP({
-    algorithm: TOKEN_AFILIADO.algoritmo,
-    digits: TOKEN_AFILIADO.digitos,
-    period: s.pasoSegundos,
-    secret: Secret.fromBase32(s.secreto),
-  }).generate({ timestamp: at });
 
 describe.each(BACKENDS)('the affiliate’s token (%s)', (backend) => {
   const t = useTestApp(backend, { staff: true });

@@ -1,8 +1,9 @@
 import { buildAfiliadoProfile } from '@red-dental/testing/responses';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/api-mock.ts';
-import { storeAffiliateSession } from '@/test/factories.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetTokenGuardado, saveTokenGuardado } from '@/lib/token-guardado.ts';
+import { type MockRequest, mockApi } from '@/test/api-mock.ts';
+import { makeAfiliadoToken, storeAffiliateSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const LINEAS = [
@@ -34,12 +35,30 @@ const LINEAS = [
   },
 ];
 
+const SIN_TOKEN =
+  'Sus prestaciones se ven en el teléfono donde activó su token: ábralas desde ahí, o active el token en este teléfono';
+
+/** The server's door: the lines only with a code of the enrolled phone. */
+const prestaciones = ({ headers }: MockRequest) =>
+  /^\d{6}$/.test(headers.get('x-token-afiliado') ?? '')
+    ? { lineas: LINEAS }
+    : [403, { error: SIN_TOKEN, code: 'TOKEN_REQUERIDO' }];
+
 describe('Mis prestaciones (the portal)', () => {
-  it('shows the affiliate’s odontogram and every line with who recorded it', async () => {
-    storeAffiliateSession();
+  afterEach(() => forgetTokenGuardado());
+
+  it('on the phone with the token, shows the affiliate’s odontogram and every line with who recorded it', async () => {
+    storeAffiliateSession(makeAfiliadoToken({ sub: '12', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    saveTokenGuardado({
+      afiliadoId: 12,
+      dispositivoId: 7,
+      secreto: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      pasoSegundos: 60,
+      digitos: 6,
+    });
     mockApi({
       'GET /api/afiliados/profile': buildAfiliadoProfile(),
-      'GET /api/afiliados/profile/prestaciones': { lineas: LINEAS },
+      'GET /api/afiliados/profile/prestaciones': prestaciones,
     });
     renderApp('/prestaciones-afiliado');
     const lista = await screen.findByRole('region', { name: 'Prestaciones registradas a su nombre' });
@@ -54,5 +73,17 @@ describe('Mis prestaciones (the portal)', () => {
         name: /^Pieza 36 .*cara oclusal: Obturación simple el 14\/03\/2026 por Ana Sillón/,
       }),
     ).toBeInTheDocument();
+  });
+
+  it('elsewhere, says where they are seen and leads to Mi token', async () => {
+    storeAffiliateSession();
+    mockApi({
+      'GET /api/afiliados/profile': buildAfiliadoProfile(),
+      'GET /api/afiliados/profile/prestaciones': prestaciones,
+    });
+    renderApp('/prestaciones-afiliado');
+    expect(await screen.findByText(SIN_TOKEN)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ir a Mi token' })).toHaveAttribute('href', '/mi-token');
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
   });
 });

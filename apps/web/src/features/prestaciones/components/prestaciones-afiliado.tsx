@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   ESTADO_LINEA_LABELS,
   formatFecha,
   formatImporte,
@@ -6,11 +7,14 @@ import {
   type PrestacionAfiliado,
 } from '@red-dental/contracts';
 import { useId, useMemo } from 'react';
+import { Link } from 'react-router';
 import { type Marca, Odontograma } from '@/components/odontograma/index.ts';
 import { OfflineNotice } from '@/components/offline/offline-notice/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
+import { buttonClasses } from '@/components/ui/button/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
-import { errorMessage } from '@/lib/api-client.ts';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
+import { PATHS } from '@/lib/paths.ts';
 import { usePrestacionesAfiliado } from '../api/get-prestaciones-afiliado.ts';
 import styles from './prestaciones.module.css';
 
@@ -37,6 +41,16 @@ export function PrestacionesAfiliado() {
   const lineas = prestaciones.data?.lineas;
   const marcas = useMemo(() => marcasDe(lineas ?? []), [lineas]);
 
+  // Health data show only on the phone that holds the token: elsewhere, the way to it.
+  if (isApiError(prestaciones.error, 403) && prestaciones.error.code === ERROR_CODES.TOKEN_REQUIRED)
+    return (
+      <Panel className={styles.afiliado}>
+        <Alert variant="info">{errorMessage(prestaciones.error)}</Alert>
+        <Link to={PATHS.miToken} className={buttonClasses({ variant: 'secondary' })}>
+          Ir a Mi token
+        </Link>
+      </Panel>
+    );
   if (prestaciones.isError && !lineas) return <Alert>{errorMessage(prestaciones.error)}</Alert>;
   if (!lineas) return <p className={styles.muted}>Cargando…</p>;
   return (
