@@ -105,14 +105,15 @@ export default defineConfig({
             // What every signed-in page starts with beside its screen: the frames' parts, the list
             // and table pieces, the formats, the contract's plain values, and the small pieces the
             // portal's screens show (who saw my data, the download, the notices' links, the filters'
-            // controls, their texts).
+            // controls, their texts). The print view of one's data, which lists health data with
+            // their words from the contracts' schemas' modules, stays with its own screen.
             // One file rather than twenty, which a phone on HTTP/1.1 fetches six at a time (with the
             // browser slowed to the preset's phone, the profile's data showed about a second
             // earlier, decision 077). The route modules themselves stay files of their own: the
             // router loads them by name.
             {
               name: 'signed-in',
-              test: /[\\/](apps[\\/]web[\\/]src[\\/](app[\\/]layouts[\\/](affiliate-menu|app-header|session-guards|use-sign-out)|lib[\\/](query-keys|offline-status|format|list-params|form-errors|api-files)|styles[\\/]field-grid|components[\\/](offline[\\/]|ui[\\/](screen-icons|panel|list-panel|data-table|checkbox|select|badge)[\\/]|maps[\\/](map-error-boundary|coordinates)\.tsx?)|features[\\/](afiliados[\\/]api[\\/]get-afiliado-profile|mis-datos[\\/]|notificaciones[\\/](api[\\/](get-notificaciones-afiliado|mark-notificacion-read)|components[\\/]ver-link)))|packages[\\/]contracts[\\/]src[\\/]((plain|week|public-config)\.ts|messages[\\/](afiliados|auditoria|notificaciones|cartilla)\.ts))/,
+              test: /[\\/](apps[\\/]web[\\/]src[\\/](app[\\/]layouts[\\/](affiliate-menu|app-header|session-guards|use-sign-out)|lib[\\/](query-keys|offline-status|format|list-params|form-errors|api-files)|styles[\\/]field-grid|components[\\/](offline[\\/]|ui[\\/](screen-icons|panel|list-panel|data-table|checkbox|select|badge)[\\/]|maps[\\/](map-error-boundary|coordinates)\.tsx?)|features[\\/](afiliados[\\/]api[\\/]get-afiliado-profile|mis-datos[\\/](api[\\/]|components[\\/](descargar-mis-datos|mis-accesos|mis-datos\.module))|notificaciones[\\/](api[\\/](get-notificaciones-afiliado|mark-notificacion-read)|components[\\/]ver-link)))|packages[\\/]contracts[\\/]src[\\/]((plain|week|public-config)\.ts|messages[\\/](afiliados|auditoria|notificaciones|cartilla)\.ts))/,
             },
             // The map's React bindings, which the cartilla and the profile's location map load with
             // Leaflet: one file rather than one per component.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginatedQuerySchema } from './common.ts';
-import { ACCESO_TIPOS } from './plain.ts';
+import { ACCESO_TIPOS, TOKEN_FINES, TOKEN_VIAS } from './plain.ts';
+import { prestacionAfiliadoSchema } from './prestaciones.ts';
 
 // ---------------------------------------------------------------------------
 // GET /api/afiliados/profile/accesos: who looked up the affiliate's data
@@ -58,6 +59,22 @@ export const afiliadoDatosSchema = z.object({
     .nullable(),
   notificaciones: z.array(notificacionRecibidaSchema),
   accesos: z.array(accesoRowSchema),
+  /**
+   * Every line recorded on the affiliate, with who recorded it: health data, so only when asked
+   * from the phone enrolled for the token (null otherwise: ask from that phone).
+   */
+  prestaciones: z.array(prestacionAfiliadoSchema).nullable(),
+  /** The phones that have shown the affiliate's token: how and when, never the secret. */
+  telefonosToken: z.array(
+    z.object({
+      dispositivo: z.string(),
+      via: z.enum(TOKEN_VIAS),
+      desde: z.string(),
+      ultimoUso: z.string().nullable(),
+      hasta: z.string().nullable(),
+      fin: z.enum(TOKEN_FINES).nullable(),
+    }),
+  ),
 });
 export type AfiliadoDatos = z.infer<typeof afiliadoDatosSchema>;
 

@@ -134,3 +134,28 @@ export const ACCESO_TIPO_LABELS: Record<AccesoTipo, string> = {
  * specialty to an affiliate: the directory leaves it out of the list.
  */
 export const GUARDIAS = 'GUARDIAS';
+
+// ---------------------------------------------------------------------------
+// The affiliate's token (token-afiliado.ts has its schemas)
+// ---------------------------------------------------------------------------
+
+/**
+ * The header in which the portal sends the phone's current code with a read of the affiliate's health
+ * data: a session opens with a document, the enrolled phone proves more.
+ */
+export const TOKEN_AFILIADO_HEADER = 'x-token-afiliado';
+
+/** How a device was enrolled: a link mailed to the proven e-mail, or a code the network printed. */
+export const TOKEN_VIAS = ['correo', 'codigo'] as const;
+export type TokenVia = (typeof TOKEN_VIAS)[number];
+
+/** Why a device stopped showing the token. */
+export const TOKEN_FINES = ['cierre_sesion', 'revocado', 'reemplazado', 'otro_afiliado'] as const;
+export type TokenFin = (typeof TOKEN_FINES)[number];
+
+export const TOKEN_FIN_LABELS: Record<TokenFin, string> = {
+  cierre_sesion: 'el afiliado cerró la sesión',
+  revocado: 'lo desactivó el personal de la red',
+  reemplazado: 'se activó en otro teléfono',
+  otro_afiliado: 'otro afiliado ingresó en ese teléfono',
+};

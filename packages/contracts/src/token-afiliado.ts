@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as MESSAGES from './messages/index.ts';
+import { TOKEN_FINES, TOKEN_VIAS } from './plain.ts';
 
 const M = MESSAGES.tokenAfiliado;
 
@@ -15,27 +16,6 @@ const M = MESSAGES.tokenAfiliado;
  * Each device keeps the step it was enrolled with.
  */
 export const TOKEN_AFILIADO = { algoritmo: 'SHA1', digitos: 6, pasoSegundos: 60 } as const;
-
-/**
- * The header in which the portal sends the phone's current code with a read of the affiliate's health
- * data: a session opens with a document, the enrolled phone proves more.
- */
-export const TOKEN_AFILIADO_HEADER = 'x-token-afiliado';
-
-/** How a device was enrolled: a link mailed to the proven e-mail, or a code the network printed. */
-export const TOKEN_VIAS = ['correo', 'codigo'] as const;
-export type TokenVia = (typeof TOKEN_VIAS)[number];
-
-/** Why a device stopped showing the token. */
-export const TOKEN_FINES = ['cierre_sesion', 'revocado', 'reemplazado', 'otro_afiliado'] as const;
-export type TokenFin = (typeof TOKEN_FINES)[number];
-
-export const TOKEN_FIN_LABELS: Record<TokenFin, string> = {
-  cierre_sesion: 'el afiliado cerró la sesión',
-  revocado: 'lo desactivó el personal de la red',
-  reemplazado: 'se activó en otro teléfono',
-  otro_afiliado: 'otro afiliado ingresó en ese teléfono',
-};
 
 /** The enrolled device as the affiliate and staff see it (never its secret). */
 export const tokenDispositivoSchema = z.object({

@@ -71,6 +71,8 @@ export interface DownloadOptions {
   fileName: string;
   /** Bytes received so far (an export's size is not known until it ends). */
   onProgress?: (bytes: number) => void;
+  /** Headers of this request alone (the affiliate's token, proving the phone). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -81,7 +83,7 @@ export interface DownloadOptions {
 export async function apiDownload(path: string, options: DownloadOptions): Promise<void> {
   const { query, signal, fileName, onProgress } = options;
   const token = getToken();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {

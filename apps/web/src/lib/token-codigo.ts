@@ -1,6 +1,8 @@
+import { TOKEN_AFILIADO_HEADER } from '@red-dental/contracts';
 import { Secret, TOTP } from 'otpauth';
 import { apiRequest } from './api-client.ts';
-import type { TokenGuardado } from './token-guardado.ts';
+import { getToken } from './session.ts';
+import { type TokenGuardado, tokenGuardadoDe } from './token-guardado.ts';
 
 /*
  * The affiliate's code as the phone computes it (RFC 6238, as the server
@@ -33,4 +35,13 @@ export async function olvidarEnServidor(t: TokenGuardado): Promise<void> {
     auth: false,
     body: { dispositivoId: t.dispositivoId, token: codigoEn(t).codigo },
   }).catch(() => undefined);
+}
+
+/**
+ * The header that proves a request comes from the phone enrolled for the signed-in affiliate's
+ * token (its current code), for reads of their health data; none on any other device.
+ */
+export function phoneProof(): Record<string, string> | undefined {
+  const telefono = tokenGuardadoDe(getToken());
+  return telefono ? { [TOKEN_AFILIADO_HEADER]: codigoEn(telefono).codigo } : undefined;
 }

@@ -3,8 +3,10 @@ import {
   accesosQuerySchema,
   afiliadoDatosSchema,
   paginatedSchema,
+  TOKEN_AFILIADO_HEADER,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentAfiliado } from '../../plugins/auth.ts';
 import * as datosService from './mis-datos-afiliado.service.ts';
 
@@ -30,12 +32,26 @@ const misDatosAfiliadoRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorizeAfiliado],
       schema: {
         summary:
-          'Todo lo que la red guarda sobre el afiliado de la sesión: perfil, obra social, notificaciones y accesos (10 por hora; queda registrado)',
+          'Todo lo que la red guarda sobre el afiliado de la sesión: perfil, obra social, notificaciones, accesos, teléfonos del token y, pedido desde el teléfono con el token, sus prestaciones (10 por hora; queda registrado)',
+        headers: z.object({
+          [TOKEN_AFILIADO_HEADER]: z
+            .string()
+            .max(20)
+            .optional()
+            .describe(
+              'El código del teléfono donde el afiliado activó su token: con él, la descarga trae sus prestaciones',
+            ),
+        }),
         response: { 200: afiliadoDatosSchema },
       },
     },
     async (request, reply) => {
-      const datos = await datosService.exportDatos(app, currentAfiliado(request), request.ip);
+      const datos = await datosService.exportDatos(
+        app,
+        currentAfiliado(request),
+        request.ip,
+        request.headers[TOKEN_AFILIADO_HEADER],
+      );
       return reply.header('content-disposition', 'attachment; filename="mis-datos.json"').send(datos);
     },
   );

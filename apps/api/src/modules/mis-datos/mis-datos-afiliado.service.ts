@@ -2,10 +2,13 @@ import { type AccesoRow, type AfiliadoDatos, MESSAGES } from '@red-dental/contra
 import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/errors.ts';
 import { initials, maskEmail, maskNumero, maskPhone } from '../../lib/text.ts';
+import { provesPhone } from '../../lib/token-afiliado.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import * as repo from '../afiliados/afiliados.repository.ts';
 import { recordAfiliadoAudit } from '../auditoria/auditoria.repository.ts';
 import { findAccesos } from '../auditoria/auditoria-query.repository.ts';
+import * as prestacionesRepo from '../prestaciones/prestaciones.repository.ts';
+import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
 import * as datosRepo from './mis-datos-afiliado.repository.ts';
 
 /*
@@ -14,6 +17,7 @@ import * as datosRepo from './mis-datos-afiliado.repository.ts';
  */
 
 type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
+type ExportDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'accountFailures'>;
 
 /** Downloads of one's own data per affiliate and hour. */
 const DATOS_LIMIT = { max: 10, windowSeconds: 3600 };
@@ -60,11 +64,16 @@ export async function listAccesos(
   return { rows: shown(result.rows, afiliado), rowCount: result.rowCount };
 }
 
-/** Everything held about the affiliate: profile, insurer, notifications received, and the whole access log. */
+/**
+ * Everything held about the affiliate: profile, insurer, notifications received, the whole access
+ * log, the phones of their token, and (asked from the phone enrolled for it, `codigo` its current
+ * code) every line recorded on them.
+ */
 export async function exportDatos(
-  deps: Deps,
+  deps: ExportDeps,
   afiliado: AfiliadoSubject,
   address: string,
+  codigo?: string,
 ): Promise<AfiliadoDatos> {
   await deps.consumeQuota(deps.db, `datos:afiliado:${afiliado.id}`, DATOS_LIMIT);
   const self = await findSelf(deps, afiliado);
@@ -76,6 +85,11 @@ export async function exportDatos(
     { limit: 10_000, offset: 0 },
   );
   const partial = !afiliado.birthdateProven;
+  const telefonos = await tokenRepo.findDispositivos(deps.db, afiliado.id);
+  const telefono = await provesPhone(deps, afiliado.id, await tokenRepo.findActivo(deps.db, afiliado.id), {
+    codigo,
+    address,
+  });
   const a = datos.afiliado;
   const contact = <T extends string | null>(value: T, mask: (v: string) => string) =>
     partial && value !== null ? mask(value) : value;
@@ -112,5 +126,28 @@ export async function exportDatos(
       leida: n.read_at ? new Date(n.read_at).toISOString() : null,
     })),
     accesos: shown(accesos.rows, afiliado),
+    prestaciones: telefono
+      ? (await prestacionesRepo.findLineasAfiliado(deps.db, afiliado.id)).map((r) => ({
+          id: r.id,
+          fecha: r.fecha,
+          codigo: r.codigo,
+          nombre: r.nombre,
+          pieza: r.pieza,
+          caras: r.caras || null,
+          sector: r.sector,
+          estado: r.estado,
+          prestador: r.prestador,
+          coseguro: r.coseguro,
+          codigoValidacion: r.codigo_validacion,
+        }))
+      : null,
+    telefonosToken: telefonos.map((d) => ({
+      dispositivo: d.etiqueta,
+      via: d.via,
+      desde: new Date(d.created_at).toISOString(),
+      ultimoUso: d.ultimo_uso_at && new Date(d.ultimo_uso_at).toISOString(),
+      hasta: d.fin_at && new Date(d.fin_at).toISOString(),
+      fin: d.fin,
+    })),
   };
 }

@@ -70,6 +70,23 @@ describe.each(BACKENDS)('the affiliate’s own lines (%s)', (backend) => {
         codigoValidacion: first.json().codigoValidacion,
       }),
     ]);
+    // 'Descargar mis datos' brings the lines on that phone alone, and the phones of the token (never a secret).
+    const datos = async (headers: Record<string, string>) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/afiliados/profile/datos',
+          headers: { ...auth, ...headers },
+        })
+      ).json();
+    const lejos = await datos({});
+    expect(lejos.prestaciones).toBeNull();
+    expect(lejos.telefonosToken).toEqual([
+      expect.objectContaining({ via: 'codigo', hasta: null, fin: null, ultimoUso: null }),
+    ]);
+    expect(JSON.stringify(lejos)).not.toContain(telefono.secreto);
+    const cerca = await datos({ [TOKEN_AFILIADO_HEADER]: codigoDel(telefono) });
+    expect(cerca.prestaciones.map((l: { codigo: string }) => l.codigo)).toEqual(['05.01', '02.01']);
     // A dentist has no portal session: the affiliate's own lines are not hers to read here.
     expect((await t.inject('GET', '/api/afiliados/profile/prestaciones', chair.ana.auth)).statusCode).toBe(
       403,

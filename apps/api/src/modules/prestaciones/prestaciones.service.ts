@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { acceptedStep } from '../../lib/totp.ts';
+import { checkToken } from '../../lib/token-afiliado.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import { reglasEnVigor } from '../planes/planes-reglas.repository.ts';
@@ -37,14 +37,6 @@ const M = MESSAGES.prestaciones;
 type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
 type ValidarDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'accountFailures'>;
 const T = MESSAGES.tokenAfiliado;
-
-/**
- * Wrong tokens for one affiliate: 10 in 15 minutes from one dentist or address (the sign-ins'
- * count), and 20 a day from every door together (the chair, the portal's reads of the affiliate's
- * lines); past that the token is refused for the affiliate until the day is over, so a code of a
- * million is not found by trying.
- */
-export const TOKEN_CAP = { max: 20, windowSeconds: 24 * 3600, message: T.TOKEN_DEMASIADOS };
 
 /** A dentist's history reads: 300 an hour, each written to the audit log, like coverage checks. */
 export const HISTORIA_LIMIT = {
@@ -313,21 +305,15 @@ export async function validar(
     if (!v.token) return undefined;
     const d = await tokenRepo.findActivo(deps.db, a.id);
     if (!d) throw badRequest(T.TOKEN_SIN_DISPOSITIVO, { token: T.TOKEN_SIN_DISPOSITIVO });
-    const attempt = await deps.accountFailures.begin(
-      'token-afiliado',
-      String(a.id),
-      `profesional:${profesional.id}`,
-      { accountCap: TOKEN_CAP },
-    );
-    const step = acceptedStep(deps.secretBox.open(d.secreto), v.token, d.ultimo_paso, {
-      period: d.paso_segundos,
+    const step = await checkToken(deps, {
+      afiliadoId: a.id,
+      dispositivo: d,
+      codigo: v.token,
+      client: `profesional:${profesional.id}`,
+      lastStep: d.ultimo_paso,
       timestamp: now.getTime(),
     });
-    if (typeof step === 'number') {
-      await attempt.succeeded();
-      return { dispositivoId: d.id, step };
-    }
-    await attempt.failed();
+    if (typeof step === 'number') return { dispositivoId: d.id, step };
     await recordAudit(deps.db, caller, {
       action: 'reject',
       entity: 'token',

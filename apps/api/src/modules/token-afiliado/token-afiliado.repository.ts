@@ -147,3 +147,19 @@ export async function findAfiliado(db: DbOrTx, afiliadoId: number) {
   );
   return row;
 }
+
+/** Every phone that has shown the affiliate's token, for their download (never a secret). */
+export async function findDispositivos(db: DbOrTx, afiliadoId: number) {
+  return queryRows<{
+    etiqueta: string;
+    via: TokenVia;
+    created_at: string;
+    ultimo_uso_at: string | null;
+    fin_at: string | null;
+    fin: TokenFin | null;
+  }>(
+    db,
+    sql`select etiqueta, via, created_at::text, ultimo_uso_at::text, fin_at::text, fin
+        from token_dispositivos where afiliado_id = ${afiliadoId} order by created_at, id`,
+  );
+}

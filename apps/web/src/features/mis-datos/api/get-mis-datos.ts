@@ -18,9 +18,13 @@ export const MIS_DATOS_PATHS: Record<Titular, string> = {
 export function useMisDatos(titular: Titular) {
   return useQuery({
     queryKey: ['mis-datos', titular],
-    queryFn: ({ signal }): Promise<AfiliadoDatos | ProfesionalDatos> =>
+    queryFn: async ({ signal }): Promise<AfiliadoDatos | ProfesionalDatos> =>
       titular === 'afiliado'
-        ? apiRequest<AfiliadoDatos>(MIS_DATOS_PATHS.afiliado, { signal })
+        ? apiRequest<AfiliadoDatos>(MIS_DATOS_PATHS.afiliado, {
+            signal,
+            // On the phone enrolled for the token, the lines too; the code is computed only here.
+            headers: (await import('@/lib/token-codigo.ts')).phoneProof(),
+          })
         : apiRequest<ProfesionalDatos>(MIS_DATOS_PATHS.usuario, { signal }),
     // Each read is counted and recorded: read once per visit.
     staleTime: Number.POSITIVE_INFINITY,

@@ -18,7 +18,7 @@ export interface DescargarMisDatosProps {
 
 const WHAT: Record<Titular, string> = {
   afiliado:
-    'Sus datos personales, su obra social, las notificaciones que recibió con la fecha en que las leyó y quién consultó sus datos.',
+    'Sus datos personales, su obra social, las notificaciones que recibió con la fecha en que las leyó, quién consultó sus datos, los teléfonos con su token y, desde el teléfono con el token, sus prestaciones.',
   usuario:
     'Su cuenta, su perfil profesional con horarios, sus sesiones, las notificaciones que recibió con la fecha en que las leyó y las consultas de cobertura que hizo.',
 };

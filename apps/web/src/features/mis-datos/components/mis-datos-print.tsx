@@ -2,8 +2,12 @@ import {
   ACCESO_TIPO_LABELS,
   type AccesoRow,
   type AfiliadoDatos,
+  ESTADO_LINEA_LABELS,
+  formatImporte,
+  lugarDeLinea,
   MESSAGES,
   type ProfesionalDatos,
+  TOKEN_FIN_LABELS,
 } from '@red-dental/contracts';
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
@@ -127,6 +131,37 @@ function AfiliadoSections({ datos }: { datos: AfiliadoDatos }) {
       </Section>
       <Section title="Notificaciones recibidas">{notificacionesTable(datos.notificaciones)}</Section>
       <Section title="Quién accedió a sus datos">{accesosTable(datos.accesos)}</Section>
+      <Section title="Prestaciones registradas a su nombre">
+        {datos.prestaciones === null ? (
+          <p>{MESSAGES.prestaciones.AFILIADO_SIN_TOKEN}.</p>
+        ) : (
+          <Table
+            caption="Prestaciones registradas a su nombre"
+            headers={['Fecha', 'Prestación', 'Lugar', 'Profesional', 'Estado', 'Coseguro', 'Código']}
+            rows={datos.prestaciones.map((l) => [
+              formatDate(l.fecha),
+              `${l.nombre} (${l.codigo})`,
+              lugarDeLinea(l),
+              l.prestador,
+              ESTADO_LINEA_LABELS[l.estado],
+              formatImporte(l.coseguro),
+              l.codigoValidacion,
+            ])}
+          />
+        )}
+      </Section>
+      <Section title="Teléfonos con su token">
+        <Table
+          caption="Teléfonos con su token"
+          headers={['Teléfono', 'Activado', 'Último uso', 'Hasta']}
+          rows={datos.telefonosToken.map((d) => [
+            `${d.dispositivo} (${d.via === 'correo' ? 'enlace por correo' : 'código impreso'})`,
+            formatMomentTime(d.desde),
+            d.ultimoUso ? formatMomentTime(d.ultimoUso) : '—',
+            d.hasta ? `${formatMomentTime(d.hasta)}: ${d.fin ? TOKEN_FIN_LABELS[d.fin] : ''}` : 'Activo',
+          ])}
+        />
+      </Section>
     </>
   );
 }

@@ -1,12 +1,10 @@
-import { type PrestacionesAfiliado, TOKEN_AFILIADO_HEADER } from '@red-dental/contracts';
+import type { PrestacionesAfiliado } from '@red-dental/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { noteAnswer, OFFLINE_READ, useKeptSince } from '@/lib/offline-status.ts';
 import { PORTAL_READS } from '@/lib/portal-reads.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
-import { getToken } from '@/lib/session.ts';
-import { codigoEn } from '@/lib/token-codigo.ts';
-import { tokenGuardadoDe } from '@/lib/token-guardado.ts';
+import { phoneProof } from '@/lib/token-codigo.ts';
 
 /**
  * `GET /api/afiliados/profile/prestaciones`: every line recorded on the affiliate, and when the copy
@@ -18,14 +16,12 @@ import { tokenGuardadoDe } from '@/lib/token-guardado.ts';
 export function usePrestacionesAfiliado() {
   const query = useQuery({
     queryKey: queryKeys.afiliados.prestaciones,
-    queryFn: ({ signal }) => {
-      const telefono = tokenGuardadoDe(getToken());
-      return apiRequest<PrestacionesAfiliado>(PORTAL_READS.prestaciones, {
+    queryFn: ({ signal }) =>
+      apiRequest<PrestacionesAfiliado>(PORTAL_READS.prestaciones, {
         signal,
         onResponse: noteAnswer,
-        headers: telefono ? { [TOKEN_AFILIADO_HEADER]: codigoEn(telefono).codigo } : undefined,
-      });
-    },
+        headers: phoneProof(),
+      }),
     // Readable offline, like the rest of the portal; gone with the session.
     ...OFFLINE_READ,
   });
