@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as MESSAGES from './messages/index.ts';
-import { TOKEN_FINES, TOKEN_VIAS } from './plain.ts';
+import { TOKEN_VIAS } from './plain.ts';
 
 const M = MESSAGES.tokenAfiliado;
 
