@@ -3,6 +3,7 @@ import type { ReglaValues } from '@red-dental/contracts';
 import { ADMIN } from '../support/env.ts';
 import { expect, otherClient, signIn, test } from '../support/fixtures.ts';
 import { scanAndCapture } from '../support/scan-and-capture.ts';
+import { tokenEndingAt } from '../support/session-token.ts';
 
 // The phone computes the code offline: the service worker must keep the portal's screens.
 test.use({ serviceWorkers: 'allow' });
@@ -90,9 +91,22 @@ test('an affiliate enrols a phone with the code staff printed, shows the token o
     /Activo en .+ desde el \d\d\/\d\d\/\d{4} \(con un código impreso\)/,
   );
 
-  // In the waiting room, without signal, the phone still shows the code.
+  // Days later, in the waiting room without signal, the portal's session has run out: the phone still
+  // shows the code. (The session is made to end in seconds: a test cannot wait two hours.)
+  const session = await phone.evaluate(() => localStorage.getItem('DC_TOKEN'));
+  await phone.evaluate(
+    (t) => localStorage.setItem('DC_TOKEN', t),
+    tokenEndingAt(session!, Date.now() + 8000),
+  );
+  await phone.goto('/perfil-afiliado');
+  await expect(phone.getByLabel('Documento')).toHaveValue(red.documento);
+  await phone.goto('/mi-token');
   await phoneContext.setOffline(true);
   await phone.reload();
+  await expect(phone.getByRole('heading', { name: 'Su token' })).toBeVisible();
+  await expect
+    .poll(() => phone.evaluate(() => localStorage.getItem('DC_TOKEN')), { timeout: 20_000 })
+    .toBeNull();
   await expect(phone.getByRole('heading', { name: 'Su token' })).toBeVisible();
   const token = await codigoEnPantalla(phone);
 
@@ -110,9 +124,15 @@ test('an affiliate enrols a phone with the code staff printed, shows the token o
   await chair.getByRole('button', { name: 'Validar' }).click();
   await expect(chair.getByRole('heading', { name: 'Atención validada' })).toBeFocused();
 
-  // Back online, the affiliate reads the visit in 'Mis prestaciones', with who recorded it, and on the
-  // odontogram; the list stays readable without signal.
+  // Back online, the affiliate signs in again (the sign-in page offers the token meanwhile), and reads
+  // the visit in 'Mis prestaciones', with who recorded it, and on the odontogram; the list stays
+  // readable without signal.
   await phoneContext.setOffline(false);
+  await phone.goto('/login-afiliado');
+  await expect(phone.getByRole('link', { name: 'Mostrar mi token' })).toBeVisible();
+  await phone.getByLabel('DNI').fill(red.documento);
+  await phone.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(phone).toHaveURL(/\/perfil-afiliado$/);
   await phone.goto('/prestaciones-afiliado');
   const lista = phone.getByRole('region', { name: 'Prestaciones registradas a su nombre' });
   await expect(lista.getByRole('listitem')).toHaveCount(1);

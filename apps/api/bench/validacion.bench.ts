@@ -253,12 +253,7 @@ export async function runValidacionBenchmark() {
         db: database2.db,
         consumeQuota: async () => undefined,
         secretBox: createSecretBox(randomBytes(32)),
-        accountFailures: {
-          begin: async () => ({
-            failed: async () => ({ reachedAccountCap: false }),
-            succeeded: async () => {},
-          }),
-        },
+        spendFailure: async () => ({ refund: async () => {} }),
       };
       // A visit that the rules let through, its plan's rules already in memory (a dry run read them).
       let wrote = false;

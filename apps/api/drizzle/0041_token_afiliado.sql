@@ -14,6 +14,7 @@ CREATE TABLE "token_dispositivos" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"afiliado_id" integer NOT NULL,
 	"secreto" text NOT NULL,
+	"secreto_lectura" text NOT NULL,
 	"paso_segundos" smallint NOT NULL,
 	"via" text NOT NULL,
 	"etiqueta" text NOT NULL,
@@ -36,4 +37,6 @@ ALTER TABLE "token_dispositivos" ADD CONSTRAINT "token_dispositivos_fin_by_users
 CREATE UNIQUE INDEX "token_activaciones_hash_key" ON "token_activaciones" USING btree ("hash");--> statement-breakpoint
 CREATE INDEX "token_activaciones_afiliado_idx" ON "token_activaciones" USING btree ("afiliado_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "token_dispositivos_activo_key" ON "token_dispositivos" USING btree ("afiliado_id") WHERE "token_dispositivos"."fin_at" is null;--> statement-breakpoint
-CREATE INDEX "token_dispositivos_afiliado_idx" ON "token_dispositivos" USING btree ("afiliado_id");
+CREATE INDEX "token_dispositivos_afiliado_idx" ON "token_dispositivos" USING btree ("afiliado_id");--> statement-breakpoint
+-- Addresses confirmed before the date was kept count as proven from their record's last change.
+UPDATE "afiliados" SET "email_confirmado_at" = "updated_at" WHERE "email" IS NOT NULL;

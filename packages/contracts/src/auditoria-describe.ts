@@ -251,7 +251,9 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   approve: (_, s) => `Aprobó la solicitud de alta de ${s().bare}`,
   reject: (row, s) =>
     row.entity === 'token'
-      ? `Escribió un token ${row.details?.motivo === 'usado' ? 'ya usado' : 'incorrecto'} de ${patient(row)}`
+      ? row.details?.motivo === 'lectura'
+        ? `Pidió las prestaciones de ${patient(row)} con un código de teléfono incorrecto`
+        : `Escribió un token ${row.details?.motivo === 'usado' ? 'ya usado' : 'incorrecto'} de ${patient(row)}`
       : `Rechazó la solicitud de alta de ${s().bare}`,
   import: (row, subject) => {
     const d = row.details ?? {};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_FORMATOS } from './exports.ts';
+import { TOKEN_FINES } from './plain.ts';
 
 // ---------------------------------------------------------------------------
 // What each row of the audit log records in its details, by action and then
@@ -238,8 +239,17 @@ const deleted = z.discriminatedUnion('entity', [
   entry('delete', 'grupo_codigos', z.strictObject({ nombre: text })),
   entry('delete', 'plan', z.strictObject({ codigo: text, nombre: text, reglas: z.number().int() })),
   entry('delete', 'regla', z.strictObject(reglaFields)),
-  /** Staff ended the affiliate's token on a phone. */
-  entry('delete', 'token', z.strictObject({ afiliadoId: id, documento: text, dispositivo: text })),
+  /** The affiliate's token ended on a phone: staff ended it, the affiliate signed out, or another person signed in there. */
+  entry(
+    'delete',
+    'token',
+    z.strictObject({
+      afiliadoId: id,
+      documento: text,
+      dispositivo: text,
+      fin: z.enum(TOKEN_FINES).optional(),
+    }),
+  ),
 ]);
 
 /** An affiliate given de baja or back by hand names them; an import names its file. */
@@ -252,11 +262,11 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
   entry('approve', 'user', z.strictObject({ email: text })),
   z.discriminatedUnion('entity', [
     entry('reject', 'user', z.strictObject({ email: text, nombre: optionalText, motivo: optionalText })),
-    /** A dentist typed a wrong or spent token of the affiliate at the chair. */
+    /** A dentist typed a wrong or spent token at the chair, or a device not the phone read the affiliate's lines with a wrong code. */
     entry(
       'reject',
       'token',
-      z.strictObject({ afiliadoId: id, documento: text, motivo: z.enum(['incorrecto', 'usado']) }),
+      z.strictObject({ afiliadoId: id, documento: text, motivo: z.enum(['incorrecto', 'usado', 'lectura']) }),
     ),
   ]),
   z.discriminatedUnion('entity', [

@@ -73,6 +73,8 @@ export const tokenSecretoSchema = z.object({
   afiliadoId: z.number(),
   /** Base32, as RFC 6238 apps take it. */
   secreto: z.string(),
+  /** The second secret: its codes prove the phone when it reads the affiliate's health data, never shown. */
+  secretoLectura: z.string(),
   algoritmo: z.literal(TOKEN_AFILIADO.algoritmo),
   digitos: z.number(),
   pasoSegundos: z.number(),

@@ -4,29 +4,41 @@ import { acceptedStep } from './totp.ts';
 
 /*
  * The check of an affiliate's token, shared by every door that takes one: the
- * chair (where a code is spent with the visit) and the portal's reads of the
- * affiliate's health data (where the enrolled phone proves itself). The
- * caller reads the device with the token's repository.
+ * chair (a code said aloud, spent with the visit), the portal's reads of the
+ * affiliate's health data (the phone's own proof, from a second secret), and
+ * a phone giving the token up. The caller reads the device with the token's
+ * repository. Each door has its own budget of wrong guesses, so guessing at
+ * one never locks another.
  */
 
-/**
- * Wrong tokens for one affiliate: 10 in 15 minutes from one dentist or address (the sign-ins'
- * count), and 20 a day from every door together; past that the token is refused for the
- * affiliate until the day is over, so a code of a million is not found by trying.
- */
-const TOKEN_CAP = { max: 20, windowSeconds: 24 * 3600, message: MESSAGES.tokenAfiliado.TOKEN_DEMASIADOS };
+export type TokenDoor = 'sillon' | 'lectura' | 'olvido';
+
+const BUDGETS: Record<
+  TokenDoor,
+  { pair: { max: number; windowSeconds: number }; whole: { max: number; windowSeconds: number } }
+> = {
+  // Per affiliate and dentist: the sign-ins' 10 in 15 minutes; per affiliate, 20 a day from all.
+  sillon: { pair: { max: 10, windowSeconds: 15 * 60 }, whole: { max: 20, windowSeconds: 24 * 3600 } },
+  // Per affiliate and address; a read comes with every visit to 'Mis prestaciones', a wrong one
+  // only from a device that is not the phone.
+  lectura: { pair: { max: 10, windowSeconds: 15 * 60 }, whole: { max: 20, windowSeconds: 24 * 3600 } },
+  olvido: { pair: { max: 10, windowSeconds: 15 * 60 }, whole: { max: 20, windowSeconds: 24 * 3600 } },
+};
 
 /**
- * The time step `codigo` proves on `dispositivo`, later than `lastStep` when
- * given; `'used'` for a right code already spent, undefined for a wrong one.
- * Counted against the affiliate's token from `client` (429 past the limits);
- * a right one forgets the count.
+ * The time step `codigo` proves with the sealed `secreto`, later than
+ * `lastStep` when given; `'used'` for a right code already spent, undefined
+ * for a wrong one. Each guess takes a unit of the door's budgets (per
+ * affiliate and `client`, per affiliate) before it is checked, 429 when none
+ * is left; a right one gives them back.
  */
 export async function checkToken(
-  deps: Pick<FastifyInstance, 'secretBox' | 'accountFailures'>,
+  deps: Pick<FastifyInstance, 'secretBox' | 'spendFailure'>,
   t: {
+    door: TokenDoor;
     afiliadoId: number;
-    dispositivo: { secreto: string; paso_segundos: number };
+    secreto: string;
+    pasoSegundos: number;
     codigo: string;
     /** Who typed it: a dentist (`profesional:<id>`) or an address. */
     client: string;
@@ -34,36 +46,45 @@ export async function checkToken(
     timestamp?: number;
   },
 ): Promise<number | 'used' | undefined> {
-  const attempt = await deps.accountFailures.begin('token-afiliado', String(t.afiliadoId), t.client, {
-    accountCap: TOKEN_CAP,
+  const budget = BUDGETS[t.door];
+  const message = MESSAGES.tokenAfiliado.TOKEN_DEMASIADOS;
+  const pair = await deps.spendFailure(`token:${t.door}:${t.afiliadoId}:${t.client}`, {
+    ...budget.pair,
+    message,
   });
-  const step = acceptedStep(deps.secretBox.open(t.dispositivo.secreto), t.codigo, t.lastStep, {
-    period: t.dispositivo.paso_segundos,
+  const whole = await deps.spendFailure(`token:${t.door}:${t.afiliadoId}`, { ...budget.whole, message });
+  const step = acceptedStep(deps.secretBox.open(t.secreto), t.codigo, t.lastStep, {
+    period: t.pasoSegundos,
     timestamp: t.timestamp,
   });
-  if (typeof step === 'number') await attempt.succeeded();
-  else await attempt.failed();
+  if (typeof step === 'number') {
+    await pair.refund();
+    await whole.refund();
+  }
   return step;
 }
 
 /**
  * Whether a request comes from the affiliate's enrolled phone (`dispositivo`, as the token's
- * repository reads it): its current code (any of the window, not spent) proves more than the
- * document a portal session opens with. Wrong codes count like the chair's.
+ * repository reads it): the code of its second secret, which the phone computes for reads and never
+ * shows, proves more than the document a portal session opens with. 'sin_telefono' when there is
+ * no phone or no code; 'incorrecto' for a wrong code (the caller audits it).
  */
 export async function provesPhone(
-  deps: Pick<FastifyInstance, 'secretBox' | 'accountFailures'>,
+  deps: Pick<FastifyInstance, 'secretBox' | 'spendFailure'>,
   afiliadoId: number,
-  dispositivo: { secreto: string; paso_segundos: number } | undefined,
+  dispositivo: { secreto_lectura: string; paso_segundos: number } | undefined,
   proof: { codigo: string | undefined; address: string },
-): Promise<boolean> {
-  if (!dispositivo || !proof.codigo) return false;
+): Promise<'ok' | 'sin_telefono' | 'incorrecto'> {
+  if (!dispositivo || !proof.codigo) return 'sin_telefono';
   const step = await checkToken(deps, {
+    door: 'lectura',
     afiliadoId,
-    dispositivo,
+    secreto: dispositivo.secreto_lectura,
+    pasoSegundos: dispositivo.paso_segundos,
     codigo: proof.codigo,
     client: proof.address,
     lastStep: null,
   });
-  return typeof step === 'number';
+  return typeof step === 'number' ? 'ok' : 'incorrecto';
 }

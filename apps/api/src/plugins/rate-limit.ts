@@ -71,6 +71,13 @@ declare module 'fastify' {
     withinQuota(db: DbOrTx, key: string, limit: Limit): Promise<boolean>;
     /** Uses up what is left of `limit` at once: until its window ends, `withinQuota` answers false. */
     exhaustQuota(db: DbOrTx, key: string, limit: Limit): Promise<void>;
+    /**
+     * Takes one unit of a budget of failures before a guess is checked, in one atomic statement, and
+     * throws 429 (with the limit's message) when none is left: guesses sent in parallel cannot all
+     * pass a read of the count. A right guess gives its unit back (`refund`); it does not wipe the
+     * count, so a right answer now and then does not buy more guesses.
+     */
+    spendFailure(key: string, limit: Limit): Promise<{ refund(): Promise<void> }>;
   }
 }
 
@@ -159,6 +166,15 @@ export default fp(
     });
     app.decorate('exhaustQuota', async (db: DbOrTx, key: string, limit: Limit) => {
       await hitCounter(db, `quota:${key}`, limit.windowSeconds, limit.max + 1);
+    });
+    app.decorate('spendFailure', async (key: string, limit: Limit) => {
+      const counter = await hitCounter(app.db, `guess:${key}`, limit.windowSeconds);
+      if (counter.count > limit.max) throw tooManyRequests(counter.retryAfterSeconds, limit.message);
+      return {
+        async refund() {
+          await hitCounter(app.db, `guess:${key}`, limit.windowSeconds, -1);
+        },
+      };
     });
 
     // Expired windows are dead weight: sweep them now and then.

@@ -10,18 +10,22 @@ import { type TokenGuardado, tokenGuardadoDe } from './token-guardado.ts';
  * finds another affiliate's token on the device.
  */
 
-const totpDe = (t: TokenGuardado) =>
+/** The phone's codes from one of its secrets: the one it shows, or the one that proves it on reads. */
+const totpDe = (t: TokenGuardado, secreto: string) =>
   new TOTP({
     algorithm: 'SHA1',
     digits: t.digitos,
     period: t.pasoSegundos,
-    secret: Secret.fromBase32(t.secreto),
+    secret: Secret.fromBase32(secreto),
   });
 
 /** The code at `at` (ms since the epoch) and the seconds it has left. */
 export function codigoEn(t: TokenGuardado, at = Date.now()): { codigo: string; quedan: number } {
   const paso = t.pasoSegundos * 1000;
-  return { codigo: totpDe(t).generate({ timestamp: at }), quedan: Math.ceil((paso - (at % paso)) / 1000) };
+  return {
+    codigo: totpDe(t, t.secreto).generate({ timestamp: at }),
+    quedan: Math.ceil((paso - (at % paso)) / 1000),
+  };
 }
 
 /**
@@ -39,9 +43,12 @@ export async function olvidarEnServidor(t: TokenGuardado): Promise<void> {
 
 /**
  * The header that proves a request comes from the phone enrolled for the signed-in affiliate's
- * token (its current code), for reads of their health data; none on any other device.
+ * token, for reads of their health data: the code of its second secret, never shown, so a code said
+ * aloud at the chair opens nothing; none on any other device.
  */
 export function phoneProof(): Record<string, string> | undefined {
   const telefono = tokenGuardadoDe(getToken());
-  return telefono ? { [TOKEN_AFILIADO_HEADER]: codigoEn(telefono).codigo } : undefined;
+  return telefono
+    ? { [TOKEN_AFILIADO_HEADER]: totpDe(telefono, telefono.secretoLectura).generate() }
+    : undefined;
 }

@@ -11,6 +11,8 @@ export interface TokenGuardado {
   dispositivoId: number;
   /** Base32, as the enrolment answered it. */
   secreto: string;
+  /** The second secret, for the phone's proof when it reads the affiliate's health data (never shown). */
+  secretoLectura: string;
   pasoSegundos: number;
   digitos: number;
 }
@@ -33,6 +35,7 @@ export function readTokenGuardado(): TokenGuardado | null {
       typeof value.afiliadoId !== 'number' ||
       typeof value.dispositivoId !== 'number' ||
       typeof value.secreto !== 'string' ||
+      typeof value.secretoLectura !== 'string' ||
       typeof value.pasoSegundos !== 'number' ||
       typeof value.digitos !== 'number'
     )

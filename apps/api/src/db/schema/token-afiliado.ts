@@ -15,7 +15,7 @@ import { afiliados } from './afiliados.ts';
 import { users } from './users.ts';
 
 /**
- * A phone that shows the affiliate's token: its secret (sealed with the
+ * A phone that shows the affiliate's token: its secrets (sealed with the
  * secret box), the step it computes with, how it was enrolled, and the last
  * time step a validation accepted (a code is good once). At most one is
  * active per affiliate; an ended one stays, with when and why.
@@ -28,6 +28,11 @@ export const tokenDispositivos = pgTable(
       .notNull()
       .references(() => afiliados.id, { onDelete: 'cascade' }),
     secreto: text('secreto').notNull(),
+    /**
+     * A second secret (sealed) for the phone's proof when it reads the affiliate's health data: the
+     * codes said aloud at the chair never open them.
+     */
+    secretoLectura: text('secreto_lectura').notNull(),
     pasoSegundos: smallint('paso_segundos').notNull(),
     via: text('via').notNull(),
     etiqueta: text('etiqueta').notNull(),

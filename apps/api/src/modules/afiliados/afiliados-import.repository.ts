@@ -308,6 +308,10 @@ export async function upsertFromStaging(tx: Tx, obraSocialId: number) {
       fecha_nacimiento = coalesce(excluded.fecha_nacimiento, a.fecha_nacimiento),
       obra_social_id = excluded.obra_social_id,
       email = coalesce(excluded.email, a.email),
+      -- An address the file brings is the insurer's word, not proven by its owner: the token is not
+      -- enrolled by mail to it until it is confirmed.
+      email_confirmado_at = case when coalesce(excluded.email, a.email) is distinct from a.email
+        then null else a.email_confirmado_at end,
       telefono = coalesce(excluded.telefono, a.telefono),
       plan_id = ${keptPlan},
       numero_afiliado = ${keptNumero},

@@ -13,6 +13,8 @@ import { affiliateLoginUrl } from '../../lib/public-links.ts';
 import { maskEmail, maskNumero, maskPhone } from '../../lib/text.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
+import { recordAfiliadoAudit } from '../auditoria/auditoria.repository.ts';
+import { tokenTerminadoMail } from '../token-afiliado/token-afiliado.mails.ts';
 import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
 import { afiliadoEmailChangedMail, afiliadoEmailConfirmationMail } from './afiliados.mails.ts';
 import * as repo from './afiliados.repository.ts';
@@ -63,11 +65,32 @@ export async function login(
  * link, and the phone that showed their token stops being one (a lost phone ends by signing out
  * anywhere).
  */
-export async function logout(deps: Pick<Deps, 'db'>, afiliadoId: number) {
-  await deps.db.transaction(async (tx) => {
+export async function logout(deps: Pick<Deps, 'db' | 'mail'>, afiliadoId: number, address: string) {
+  const mailed = await deps.db.transaction(async (tx) => {
     await repo.revokeTokens(tx, afiliadoId);
-    await tokenRepo.endActivo(tx, afiliadoId, 'cierre_sesion', null);
+    const ended = await tokenRepo.endActivo(tx, afiliadoId, 'cierre_sesion', null);
+    const a = ended && (await tokenRepo.findAfiliado(tx, afiliadoId));
+    if (!ended || !a) return false;
+    // Anyone with the document can sign out: the ending is on the record, and the address hears.
+    await recordAfiliadoAudit(
+      tx,
+      { id: a.id, nombre: a.nombre, documento: a.documento, address },
+      {
+        action: 'delete',
+        entity: 'token',
+        details: {
+          afiliadoId: a.id,
+          documento: a.documento,
+          dispositivo: ended.etiqueta,
+          fin: 'cierre_sesion',
+        },
+      },
+    );
+    if (!a.email) return false;
+    await deps.mail.enqueue(tx, tokenTerminadoMail(a.email, ended.etiqueta, 'cierre_sesion'));
+    return true;
   });
+  if (mailed) deps.mail.wake();
 }
 
 export const EMAIL_TOKEN_TTL_HOURS = 24;

@@ -63,7 +63,7 @@ const afiliadosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await portalService.logout(app, currentAfiliadoId(request));
+      await portalService.logout(app, currentAfiliadoId(request), request.ip);
       // The browser drops what its HTTP cache holds of this site (the cartilla is kept there with an
       // ETag); the app deletes the offline copy itself (apps/web/src/lib/offline-copy.ts).
       return reply.header('clear-site-data', '"cache"').status(204).send();

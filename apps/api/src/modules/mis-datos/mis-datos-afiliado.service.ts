@@ -17,7 +17,7 @@ import * as datosRepo from './mis-datos-afiliado.repository.ts';
  */
 
 type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
-type ExportDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'accountFailures'>;
+type ExportDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'spendFailure'>;
 
 /** Downloads of one's own data per affiliate and hour. */
 const DATOS_LIMIT = { max: 10, windowSeconds: 3600 };
@@ -86,10 +86,12 @@ export async function exportDatos(
   );
   const partial = !afiliado.birthdateProven;
   const telefonos = await tokenRepo.findDispositivos(deps.db, afiliado.id);
-  const telefono = await provesPhone(deps, afiliado.id, await tokenRepo.findActivo(deps.db, afiliado.id), {
-    codigo,
-    address,
-  });
+  // A wrong code asks for nothing more here: the download goes without the lines, and the guess counts.
+  const telefono =
+    (await provesPhone(deps, afiliado.id, await tokenRepo.findActivo(deps.db, afiliado.id), {
+      codigo,
+      address,
+    })) === 'ok';
   const a = datos.afiliado;
   const contact = <T extends string | null>(value: T, mask: (v: string) => string) =>
     partial && value !== null ? mask(value) : value;

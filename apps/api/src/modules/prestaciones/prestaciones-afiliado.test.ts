@@ -48,8 +48,12 @@ describe.each(BACKENDS)('the affiliate’s own lines (%s)', (backend) => {
         url: '/api/afiliados/profile/prestaciones',
         headers: { ...auth, [TOKEN_AFILIADO_HEADER]: codigo },
       });
-    expect((await leer(codigoDel(telefono, Date.now() - 10 * 60_000))).statusCode).toBe(403);
-    const response = await leer(codigoDel(telefono));
+    // The code the phone shows (said aloud at the chair) opens nothing; the phone proves itself with
+    // the codes of its second secret, which it never shows.
+    const lectura = { secreto: telefono.secretoLectura, pasoSegundos: telefono.pasoSegundos };
+    expect((await leer(codigoDel(telefono))).statusCode).toBe(403);
+    expect((await leer(codigoDel(lectura, Date.now() - 10 * 60_000))).statusCode).toBe(403);
+    const response = await leer(codigoDel(lectura));
     expect(response.statusCode, response.body).toBe(200);
     const { lineas } = response.json() as PrestacionesAfiliado;
     expect(lineas).toEqual([
@@ -85,7 +89,7 @@ describe.each(BACKENDS)('the affiliate’s own lines (%s)', (backend) => {
       expect.objectContaining({ via: 'codigo', hasta: null, fin: null, ultimoUso: null }),
     ]);
     expect(JSON.stringify(lejos)).not.toContain(telefono.secreto);
-    const cerca = await datos({ [TOKEN_AFILIADO_HEADER]: codigoDel(telefono) });
+    const cerca = await datos({ [TOKEN_AFILIADO_HEADER]: codigoDel(lectura) });
     expect(cerca.prestaciones.map((l: { codigo: string }) => l.codigo)).toEqual(['05.01', '02.01']);
     // A dentist has no portal session: the affiliate's own lines are not hers to read here.
     expect((await t.inject('GET', '/api/afiliados/profile/prestaciones', chair.ana.auth)).statusCode).toBe(

@@ -35,7 +35,7 @@ import {
 const M = MESSAGES.prestaciones;
 
 type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
-type ValidarDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'accountFailures'>;
+type ValidarDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'spendFailure'>;
 const T = MESSAGES.tokenAfiliado;
 
 /** A dentist's history reads: 300 an hour, each written to the audit log, like coverage checks. */
@@ -306,8 +306,10 @@ export async function validar(
     const d = await tokenRepo.findActivo(deps.db, a.id);
     if (!d) throw badRequest(T.TOKEN_SIN_DISPOSITIVO, { token: T.TOKEN_SIN_DISPOSITIVO });
     const step = await checkToken(deps, {
+      door: 'sillon',
       afiliadoId: a.id,
-      dispositivo: d,
+      secreto: d.secreto,
+      pasoSegundos: d.paso_segundos,
       codigo: v.token,
       client: `profesional:${profesional.id}`,
       lastStep: d.ultimo_paso,
@@ -390,8 +392,13 @@ export async function validar(
       );
     }
     // The code is good once: another validation that raced with it leaves this one nothing to spend.
-    if (token && !(await tokenRepo.spendStep(tx, token.dispositivoId, token.step)))
-      throw badRequest(T.TOKEN_USADO, { token: T.TOKEN_USADO });
+    if (token && !(await tokenRepo.spendStep(tx, token.dispositivoId, token.step))) {
+      // Staff may have ended the phone meanwhile; else another validation spent the code first.
+      const message = (await tokenRepo.findActivoPorId(tx, token.dispositivoId))
+        ? T.TOKEN_USADO
+        : T.TOKEN_SIN_DISPOSITIVO;
+      throw badRequest(message, { token: message });
+    }
     await recordAudit(tx, caller, {
       action: 'validate',
       entity: 'atencion',

@@ -1,3 +1,4 @@
+import { TOKEN_FIN_LABELS, type TokenFin } from '@red-dental/contracts';
 import { composeMail } from '../../plugins/mail/mail.layout.ts';
 
 /** The link that enrols the phone it is opened on; sent only to the affiliate's proven e-mail. */
@@ -27,5 +28,19 @@ export function tokenActivadoMail(to: string, dispositivo: string, portalUrl: st
       'Si no fue usted, ingrese al portal y cierre la sesión (eso desactiva el token), o comuníquese con su obra social.',
     ],
     action: { label: 'Ir al portal', url: portalUrl },
+  });
+}
+
+/** Tells the address on record that the token stopped showing on a phone, and why (no health detail). */
+export function tokenTerminadoMail(to: string, dispositivo: string, fin: TokenFin) {
+  return composeMail({
+    template: 'token-terminado',
+    carriesSecret: false,
+    to,
+    subject: 'Red Dental: su token dejó de funcionar en un teléfono',
+    paragraphs: [
+      `Su token de Red Dental ya no funciona en ${dispositivo}: ${TOKEN_FIN_LABELS[fin]}.`,
+      'Si no lo esperaba, ingrese al portal y actívelo de nuevo en su teléfono, o comuníquese con su obra social.',
+    ],
   });
 }

@@ -7,6 +7,7 @@ export interface DispositivoRow {
   id: number;
   afiliado_id: number;
   secreto: string;
+  secreto_lectura: string;
   paso_segundos: number;
   via: TokenVia;
   etiqueta: string;
@@ -15,7 +16,7 @@ export interface DispositivoRow {
   created_at: string;
 }
 
-const DISPOSITIVO = sql`select id, afiliado_id, secreto, paso_segundos, via, etiqueta, ultimo_paso::float8 as ultimo_paso,
+const DISPOSITIVO = sql`select id, afiliado_id, secreto, secreto_lectura, paso_segundos, via, etiqueta, ultimo_paso::float8 as ultimo_paso,
     ultimo_uso_at::text, created_at::text from token_dispositivos`;
 
 /** The device showing the affiliate's token now, if any. */
@@ -59,12 +60,20 @@ export async function endPorId(db: DbOrTx, id: number, fin: TokenFin): Promise<b
 
 export async function insertDispositivo(
   db: DbOrTx,
-  d: { afiliadoId: number; secreto: string; pasoSegundos: number; via: TokenVia; etiqueta: string },
+  d: {
+    afiliadoId: number;
+    secreto: string;
+    secretoLectura: string;
+    pasoSegundos: number;
+    via: TokenVia;
+    etiqueta: string;
+  },
 ): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`insert into token_dispositivos (afiliado_id, secreto, paso_segundos, via, etiqueta)
-        values (${d.afiliadoId}, ${d.secreto}, ${d.pasoSegundos}, ${d.via}, ${d.etiqueta}) returning id`,
+    sql`insert into token_dispositivos (afiliado_id, secreto, secreto_lectura, paso_segundos, via, etiqueta)
+        values (${d.afiliadoId}, ${d.secreto}, ${d.secretoLectura}, ${d.pasoSegundos}, ${d.via}, ${d.etiqueta})
+        returning id`,
   );
   return row!.id;
 }
@@ -130,8 +139,11 @@ export async function findCodigoPendiente(db: DbOrTx, afiliadoId: number): Promi
   return row?.expires_at ?? undefined;
 }
 
-/** Who the affiliate is, and their proven e-mail with when it was proven. */
-export async function findAfiliado(db: DbOrTx, afiliadoId: number) {
+/**
+ * Who the affiliate is, and their e-mail with when its owner proved it; with `lock`, their row is
+ * held for the transaction (one enrolment at a time per affiliate).
+ */
+export async function findAfiliado(db: DbOrTx, afiliadoId: number, lock = false) {
   const [row] = await queryRows<{
     id: number;
     nombre: string;
@@ -143,7 +155,7 @@ export async function findAfiliado(db: DbOrTx, afiliadoId: number) {
   }>(
     db,
     sql`select id, nombre, tipo_documento, documento, email, email_confirmado_at::text, baja_at is not null as baja
-        from afiliados where id = ${afiliadoId}`,
+        from afiliados where id = ${afiliadoId}${lock ? sql` for no key update` : sql``}`,
   );
   return row;
 }

@@ -70,7 +70,7 @@ const tokenAfiliadoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.olvidar(app, request.body);
+      await service.olvidar(app, request.body, request.ip);
       return reply.status(204).send();
     },
   );

@@ -18,11 +18,12 @@ import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { affiliateLoginUrl } from '../../lib/public-links.ts';
 import { maskEmail } from '../../lib/text.ts';
+import { checkToken } from '../../lib/token-afiliado.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { acceptedStep, newTotpSecret } from '../../lib/totp.ts';
+import { newTotpSecret } from '../../lib/totp.ts';
 import type { AfiliadoSubject, Client, Subject } from '../../plugins/auth.ts';
 import { recordAfiliadoAudit, recordAudit } from '../auditoria/auditoria.repository.ts';
-import { tokenActivadoMail, tokenEnlaceMail } from './token-afiliado.mails.ts';
+import { tokenActivadoMail, tokenEnlaceMail, tokenTerminadoMail } from './token-afiliado.mails.ts';
 import * as repo from './token-afiliado.repository.ts';
 
 /*
@@ -33,7 +34,7 @@ import * as repo from './token-afiliado.repository.ts';
 
 type Deps = Pick<
   FastifyInstance,
-  'db' | 'config' | 'mail' | 'secretBox' | 'consumeQuota' | 'accountFailures'
+  'db' | 'config' | 'mail' | 'secretBox' | 'consumeQuota' | 'accountFailures' | 'spendFailure'
 >;
 const M = MESSAGES.tokenAfiliado;
 
@@ -69,11 +70,14 @@ const dispositivo = (d: repo.DispositivoRow): TokenDispositivo => ({
 });
 
 /** The day from which an address proven at `confirmadoAt` can enrol by mail, while still ahead; else null. */
-function emailMaduroDesde(confirmadoAt: string | null, now: Date): string | null {
-  if (!confirmadoAt) return null;
+function emailMaduroDesde(confirmadoAt: string, now: Date): string | null {
   const desde = addDays(networkClock(new Date(confirmadoAt)).date, EMAIL_MADURO_DIAS);
   return desde > networkClock(now).date ? desde : null;
 }
+
+/** The address its owner proved by its link (null: none, or one an import brought that nobody proved). */
+const emailProbado = (a: { email: string | null; email_confirmado_at: string | null }) =>
+  a.email && a.email_confirmado_at ? { email: a.email, desde: a.email_confirmado_at } : null;
 
 async function afiliadoOf(deps: Pick<Deps, 'db'>, afiliado: AfiliadoSubject) {
   const a = await repo.findAfiliado(deps.db, afiliado.id);
@@ -85,20 +89,22 @@ async function afiliadoOf(deps: Pick<Deps, 'db'>, afiliado: AfiliadoSubject) {
 export async function estado(deps: Deps, afiliado: AfiliadoSubject, now = new Date()): Promise<TokenEstado> {
   const a = await afiliadoOf(deps, afiliado);
   const activo = await repo.findActivo(deps.db, a.id);
+  const probado = emailProbado(a);
   return {
     dispositivo: activo ? dispositivo(activo) : null,
-    email: a.email && maskEmail(a.email),
-    emailDesde: a.email ? emailMaduroDesde(a.email_confirmado_at, now) : null,
+    email: probado && maskEmail(probado.email),
+    emailDesde: probado && emailMaduroDesde(probado.desde, now),
   };
 }
 
 /** Mails the enrolment link to the proven e-mail (an address proven days ago, not one just entered). */
 export async function enviarEnlace(deps: Deps, afiliado: AfiliadoSubject, now = new Date()) {
   const a = await afiliadoOf(deps, afiliado);
-  if (!a.email) throw badRequest(M.SIN_EMAIL);
-  const desde = emailMaduroDesde(a.email_confirmado_at, now);
+  const probado = emailProbado(a);
+  if (!probado) throw badRequest(M.SIN_EMAIL);
+  const desde = emailMaduroDesde(probado.desde, now);
   if (desde) throw badRequest(M.EMAIL_RECIENTE(formatFecha(desde)));
-  const email = a.email;
+  const email = probado.email;
   await deps.db.transaction(async (tx) => {
     await deps.consumeQuota(tx, `mail:afiliado:${a.id}`, MAILS_PER_HOUR);
     const enlace = randomToken();
@@ -135,14 +141,18 @@ export async function activar(
   const attempt = await deps.accountFailures.begin('token-activar', String(a.id), client.address);
   const hash = input.enlace ? sha256(input.enlace) : codigoHash(deps.secretBox, a.id, input.codigo ?? '');
   const secreto = newTotpSecret();
+  const secretoLectura = newTotpSecret();
   const etiqueta = describeDevice(client.userAgent);
   const enrolado = await deps.db.transaction(async (tx) => {
+    // One enrolment at a time per affiliate: a second waits, then replaces the first.
+    await repo.findAfiliado(tx, a.id, true);
     const via = await repo.spendActivacion(tx, a.id, hash);
     if (!via) return undefined;
     await repo.endActivo(tx, a.id, 'reemplazado', null);
     const id = await repo.insertDispositivo(tx, {
       afiliadoId: a.id,
       secreto: deps.secretBox.seal(secreto),
+      secretoLectura: deps.secretBox.seal(secretoLectura),
       pasoSegundos: TOKEN_AFILIADO.pasoSegundos,
       via,
       etiqueta,
@@ -152,6 +162,7 @@ export async function activar(
       { id: a.id, nombre: a.nombre, documento: a.documento, address: client.address },
       { action: 'create', entity: 'token', details: { afiliadoId: a.id, via, dispositivo: etiqueta } },
     );
+    // The address on record hears of it (proven or not): a stranger's enrolment does not go unseen.
     if (a.email)
       await deps.mail.enqueue(tx, tokenActivadoMail(a.email, etiqueta, affiliateLoginUrl(deps.config)));
     return id;
@@ -166,6 +177,7 @@ export async function activar(
     dispositivoId: enrolado,
     afiliadoId: a.id,
     secreto,
+    secretoLectura,
     algoritmo: TOKEN_AFILIADO.algoritmo,
     digitos: TOKEN_AFILIADO.digitos,
     pasoSegundos: TOKEN_AFILIADO.pasoSegundos,
@@ -174,15 +186,40 @@ export async function activar(
 }
 
 /**
- * A phone on which another affiliate signs in gives up the token it held,
- * proving it with a current code; anything else changes nothing, and the
- * answer is the same either way.
+ * A phone on which another person signs in gives up the token it held,
+ * proving it with a current code not spent at the chair (counted like any
+ * guess at the token); anything else changes nothing, and the answer is the
+ * same either way. The affiliate's record says so, and their address hears.
  */
-export async function olvidar(deps: Deps, input: TokenOlvidar) {
+export async function olvidar(deps: Deps, input: TokenOlvidar, address: string) {
   const d = await repo.findActivoPorId(deps.db, input.dispositivoId);
   if (!d) return;
-  const step = acceptedStep(deps.secretBox.open(d.secreto), input.token, null, { period: d.paso_segundos });
-  if (typeof step === 'number') await repo.endPorId(deps.db, d.id, 'otro_afiliado');
+  const step = await checkToken(deps, {
+    door: 'olvido',
+    afiliadoId: d.afiliado_id,
+    secreto: d.secreto,
+    pasoSegundos: d.paso_segundos,
+    codigo: input.token,
+    client: address,
+    lastStep: d.ultimo_paso,
+  });
+  if (typeof step !== 'number') return;
+  const a = await repo.findAfiliado(deps.db, d.afiliado_id);
+  if (!a) return;
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.endPorId(tx, d.id, 'otro_afiliado'))) return;
+    await recordAfiliadoAudit(
+      tx,
+      { id: a.id, nombre: a.nombre, documento: a.documento, address },
+      {
+        action: 'delete',
+        entity: 'token',
+        details: { afiliadoId: a.id, documento: a.documento, dispositivo: d.etiqueta, fin: 'otro_afiliado' },
+      },
+    );
+    if (a.email) await deps.mail.enqueue(tx, tokenTerminadoMail(a.email, d.etiqueta, 'otro_afiliado'));
+  });
+  deps.mail.wake();
 }
 
 async function staffAfiliado(deps: Pick<Deps, 'db'>, afiliadoId: number) {
@@ -251,10 +288,12 @@ export async function revocar(deps: Deps, actor: Subject, afiliadoId: number) {
       action: 'delete',
       entity: 'token',
       entityId: ended.id,
-      details: { afiliadoId: a.id, documento: a.documento, dispositivo: ended.etiqueta },
+      details: { afiliadoId: a.id, documento: a.documento, dispositivo: ended.etiqueta, fin: 'revocado' },
       documento: a.documento,
       afiliadoIds: [a.id],
     });
+    if (a.email) await deps.mail.enqueue(tx, tokenTerminadoMail(a.email, ended.etiqueta, 'revocado'));
   });
+  deps.mail.wake();
   return { message: M.REVOCADO };
 }

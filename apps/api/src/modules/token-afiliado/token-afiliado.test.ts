@@ -175,6 +175,13 @@ describe.each(BACKENDS)('the affiliate’s token (%s)', (backend) => {
     const none = await t.inject('POST', '/api/afiliados/profile/token/enlace', sinEmail.auth);
     expect(none.statusCode).toBe(400);
     expect(none.json().error).toBe(M.SIN_EMAIL);
+    // An address nobody proved (as an import brings it) is no address for the link.
+    const importado = await afiliadoConEmail(null);
+    await queryRows(t.db, sql`update afiliados set email = 'padron@correo.test' where id = ${importado.id}`);
+    expect((await t.inject('GET', '/api/afiliados/profile/token', importado.auth)).json().email).toBeNull();
+    expect((await t.inject('POST', '/api/afiliados/profile/token/enlace', importado.auth)).json().error).toBe(
+      M.SIN_EMAIL,
+    );
     const reciente = await afiliadoConEmail(1);
     expect((await t.inject('GET', '/api/afiliados/profile/token', reciente.auth)).json().emailDesde).toMatch(
       /^\d{4}-\d{2}-\d{2}$/,
@@ -253,6 +260,16 @@ describe.each(BACKENDS)('the affiliate’s token (%s)', (backend) => {
     ]);
     expect((await t.inject('POST', '/api/afiliados/logout', a.auth)).statusCode).toBe(204);
     expect((await activos()).at(-1)?.fin).toBe('cierre_sesion');
+    // Anyone with the document can sign out: it is on the record, and the address hears.
+    const [fin] = await queryRows<{ details: { fin: string } }>(
+      t.db,
+      sql`select details from audit_log where action = 'delete' and entity = 'token' and documento = ${a.documento}`,
+    );
+    expect(fin?.details.fin).toBe('cierre_sesion');
+    await t.app.mail.drain();
+    expect((await readMails(t.config.dataDir)).filter((m) => m.to === a.email).at(-1)?.subject).toBe(
+      'Red Dental: su token dejó de funcionar en un teléfono',
+    );
 
     // Another affiliate signs in on the phone: it gives the token up, proving it holds it.
     const again = await afiliadoConEmail(30);
@@ -267,7 +284,19 @@ describe.each(BACKENDS)('the affiliate’s token (%s)', (backend) => {
     expect(
       (await t.inject('GET', '/api/afiliados/profile/token', again.auth)).json().dispositivo,
     ).not.toBeNull();
-    expect((await olvidar(codigoDel(held))).statusCode).toBe(204);
+    // A code already said and spent at the chair does not end it either.
+    const said = codigoDel(held);
+    const visit = await validar(t.app, chair.ana.auth, {
+      documento: again.documento,
+      lineas: [{ codigo: '01.01' }],
+      token: said,
+    });
+    expect(visit.statusCode, visit.body).toBe(200);
+    expect((await olvidar(said)).statusCode).toBe(204);
+    expect(
+      (await t.inject('GET', '/api/afiliados/profile/token', again.auth)).json().dispositivo,
+    ).not.toBeNull();
+    expect((await olvidar(codigoDel(held, Date.now() + 60_000))).statusCode).toBe(204);
     expect((await t.inject('GET', '/api/afiliados/profile/token', again.auth)).json().dispositivo).toBeNull();
   });
 

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { afiliadoProfileQueryOptions } from '@/features/afiliados/api/get-afiliado-profile.ts';
-import { loginPathFor, staffLandingPath } from '@/lib/paths.ts';
+import { loginPathFor, PATHS, staffLandingPath } from '@/lib/paths.ts';
 import { getLastEndedSession, type SessionKind, useSession } from '@/lib/session.ts';
 import { readAfiliadoToken } from '@/lib/session-token.ts';
+import { readTokenGuardado } from '@/lib/token-guardado.ts';
 
 // The staff's guard lives in staff-session-guard.tsx, so the portal loads nothing of the back office.
 
@@ -43,6 +44,7 @@ const PAST_EXPIRY_MS = 2_000;
  */
 export function RequireAffiliateSession({ children }: { children: ReactNode }) {
   const session = useSession();
+  const location = useLocation();
   const isAffiliate = session?.kind === 'afiliado';
   const { refetch } = useQuery({ ...afiliadoProfileQueryOptions, enabled: isAffiliate });
   const expiresAt = isAffiliate ? readAfiliadoToken(session.token)?.expiresAt : undefined;
@@ -51,6 +53,8 @@ export function RequireAffiliateSession({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => void refetch(), Math.max(0, expiresAt - Date.now()) + PAST_EXPIRY_MS);
     return () => clearTimeout(timer);
   }, [expiresAt, refetch]);
+  // The phone shows its token with no session too (one that expired offline, days after signing in).
+  if (!session && location.pathname === PATHS.miToken && readTokenGuardado()) return children;
   if (!session) return <ToLogin kind="afiliado" />;
   if (session.kind === 'staff') return <Navigate to={staffLandingPath(session.user)} replace />;
   return children;

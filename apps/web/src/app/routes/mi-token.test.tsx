@@ -10,6 +10,7 @@ import { makeAfiliadoToken, storeAffiliateSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const SECRETO = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const LECTURA = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
 const INVALIDO = 'El enlace o el código de activación no es válido, ya se usó o venció: pida uno nuevo';
 const hour = () => Math.floor(Date.now() / 1000) + 3600;
 const DISPOSITIVO = {
@@ -29,7 +30,14 @@ describe('Mi token', () => {
 
   it('shows the code the phone computes, digit by digit for a screen reader', async () => {
     storeAffiliateSession(makeAfiliadoToken({ sub: '12', exp: hour() }));
-    saveTokenGuardado({ afiliadoId: 12, dispositivoId: 7, secreto: SECRETO, pasoSegundos: 60, digitos: 6 });
+    saveTokenGuardado({
+      afiliadoId: 12,
+      dispositivoId: 7,
+      secreto: SECRETO,
+      secretoLectura: LECTURA,
+      pasoSegundos: 60,
+      digitos: 6,
+    });
     mockApi({
       'GET /api/afiliados/profile': buildAfiliadoProfile(),
       'GET /api/afiliados/profile/token': { dispositivo: DISPOSITIVO, email: null, emailDesde: null },
@@ -42,9 +50,32 @@ describe('Mi token', () => {
     expect(screen.getByText(/^Cambia en \d+ s$/)).toBeVisible();
   });
 
+  it('shows the code with no session at all (one that ran out offline), asking the server nothing', async () => {
+    saveTokenGuardado({
+      afiliadoId: 12,
+      dispositivoId: 7,
+      secreto: SECRETO,
+      secretoLectura: LECTURA,
+      pasoSegundos: 60,
+      digitos: 6,
+    });
+    const { requests } = mockApi({});
+    renderApp('/mi-token');
+    expect(await screen.findByRole('heading', { name: 'Su token' })).toBeVisible();
+    expect(screen.getByText(`Token: ${esperado().split('').join(' ')}`)).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === '/api/afiliados/profile/token')).toEqual([]);
+  });
+
   it('forgets a secret the server no longer knows as this phone’s, and offers the ways to enrol it', async () => {
     storeAffiliateSession(makeAfiliadoToken({ sub: '12', exp: hour() }));
-    saveTokenGuardado({ afiliadoId: 12, dispositivoId: 6, secreto: SECRETO, pasoSegundos: 60, digitos: 6 });
+    saveTokenGuardado({
+      afiliadoId: 12,
+      dispositivoId: 6,
+      secreto: SECRETO,
+      secretoLectura: LECTURA,
+      pasoSegundos: 60,
+      digitos: 6,
+    });
     let dispositivo = DISPOSITIVO;
     const { requests } = mockApi({
       'GET /api/afiliados/profile': buildAfiliadoProfile(),
@@ -64,6 +95,7 @@ describe('Mi token', () => {
           dispositivoId: 8,
           afiliadoId: 12,
           secreto: SECRETO,
+          secretoLectura: LECTURA,
           algoritmo: 'SHA1',
           digitos: 6,
           pasoSegundos: 60,
@@ -95,7 +127,14 @@ describe('Mi token', () => {
   });
 
   it('leaves the phone’s token when another person signs in on it', () => {
-    saveTokenGuardado({ afiliadoId: 12, dispositivoId: 7, secreto: SECRETO, pasoSegundos: 60, digitos: 6 });
+    saveTokenGuardado({
+      afiliadoId: 12,
+      dispositivoId: 7,
+      secreto: SECRETO,
+      secretoLectura: LECTURA,
+      pasoSegundos: 60,
+      digitos: 6,
+    });
     mockApi({ 'POST /api/afiliados/token/olvidar': [204, null] });
     startSession({ kind: 'afiliado', token: makeAfiliadoToken({ sub: '12', exp: hour() }) });
     expect(readTokenGuardado()).not.toBeNull();

@@ -53,6 +53,7 @@ describe('Mis prestaciones (the portal)', () => {
       afiliadoId: 12,
       dispositivoId: 7,
       secreto: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      secretoLectura: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
       pasoSegundos: 60,
       digitos: 6,
     });

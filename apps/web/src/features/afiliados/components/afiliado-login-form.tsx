@@ -1,5 +1,5 @@
 import { MESSAGES } from '@red-dental/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -8,6 +8,7 @@ import { TextInput } from '@/components/ui/text-input/index.ts';
 import { ApiError, isApiError } from '@/lib/api-client.ts';
 import { AFFILIATE_LANDING_PATH, PATHS, returnPathFrom } from '@/lib/paths.ts';
 import { affiliateLoginAsksBirthdate } from '@/lib/public-config-meta.ts';
+import { readTokenGuardado } from '@/lib/token-guardado.ts';
 import { useSignInForm } from '@/lib/use-sign-in-form.ts';
 import styles from '@/styles/form-page.module.css';
 import { signInAfiliado } from '../api/login-afiliado.ts';
@@ -42,6 +43,10 @@ export function AfiliadoLoginForm() {
     },
   });
 
+  // This phone shows the affiliate's token, signal or session or not: read once drawn (the page
+  // is drawn at build time, without the device's storage).
+  const [conToken, setConToken] = useState(false);
+  useEffect(() => setConToken(readTokenGuardado() !== null), []);
   return (
     <>
       <div className={styles.heading}>
@@ -82,6 +87,11 @@ export function AfiliadoLoginForm() {
       </form>
 
       <div className={styles.footerLinks}>
+        {conToken && (
+          <p>
+            <Link to={PATHS.miToken}>Mostrar mi token</Link> (funciona sin conexión)
+          </p>
+        )}
         <p>
           ¿Es profesional o integra el equipo de la red? <Link to={PATHS.login}>Ingrese aquí</Link>
         </p>

@@ -14,6 +14,7 @@ export async function activarToken(body: TokenActivar): Promise<TokenSecreto> {
     afiliadoId: secreto.afiliadoId,
     dispositivoId: secreto.dispositivoId,
     secreto: secreto.secreto,
+    secretoLectura: secreto.secretoLectura,
     pasoSegundos: secreto.pasoSegundos,
     digitos: secreto.digitos,
   });

@@ -8,7 +8,12 @@ import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatMomentDate } from '@/lib/format.ts';
 import { useSession } from '@/lib/session.ts';
 import { codigoEn } from '@/lib/token-codigo.ts';
-import { forgetTokenGuardado, type TokenGuardado, tokenGuardadoDe } from '@/lib/token-guardado.ts';
+import {
+  forgetTokenGuardado,
+  readTokenGuardado,
+  type TokenGuardado,
+  tokenGuardadoDe,
+} from '@/lib/token-guardado.ts';
 import { useActivarToken } from '../api/activar-token.ts';
 import { useEnviarEnlace } from '../api/enviar-enlace.ts';
 import { useToken } from '../api/get-token.ts';
@@ -63,6 +68,7 @@ function Activar({ estado, onActivado }: { estado: TokenEstado; onActivado: (t: 
             afiliadoId: s.afiliadoId,
             dispositivoId: s.dispositivoId,
             secreto: s.secreto,
+            secretoLectura: s.secretoLectura,
             pasoSegundos: s.pasoSegundos,
             digitos: s.digitos,
           }),
@@ -126,17 +132,29 @@ function Activar({ estado, onActivado }: { estado: TokenEstado; onActivado: (t: 
 export function MiToken() {
   const session = useSession();
   const headingId = useId();
-  const [guardado, setGuardado] = useState(() => tokenGuardadoDe(session?.token));
-  const estado = useToken();
+  // Signed in, the token kept for this affiliate; with no session (one that expired offline), the
+  // one this phone keeps: it shows its code without asking the server anything.
+  const enSesion = session?.kind === 'afiliado';
+  const [guardado, setGuardado] = useState(() =>
+    enSesion ? tokenGuardadoDe(session.token) : readTokenGuardado(),
+  );
+  // When this screen saved a token: only an answer read after it can say the phone is no longer the one.
+  const [guardadoEn, setGuardadoEn] = useState(0);
+  const estado = useToken(enSesion);
   // The server no longer knows this phone as the affiliate's (another one enrolled, or staff ended
-  // it): what it keeps shows a code nobody accepts.
+  // it): what it keeps shows a code nobody accepts. Only a fresh, successful answer says so.
+  const confirmado = estado.isSuccess && !estado.isFetching && estado.dataUpdatedAt > guardadoEn;
   const dispositivoId = estado.data?.dispositivo?.id;
   useEffect(() => {
-    if (estado.data && !estado.isFetching && guardado && dispositivoId !== guardado.dispositivoId) {
+    if (confirmado && guardado && dispositivoId !== guardado.dispositivoId) {
       forgetTokenGuardado();
       setGuardado(null);
     }
-  }, [estado.data, estado.isFetching, dispositivoId, guardado]);
+  }, [confirmado, dispositivoId, guardado]);
+  const activado = (t: TokenGuardado) => {
+    setGuardadoEn(Date.now());
+    setGuardado(t);
+  };
 
   if (guardado)
     return (
@@ -168,7 +186,7 @@ export function MiToken() {
             : 'Sin conexión: para activar el token en este teléfono necesita conexión.'}
         </Alert>
       )}
-      {estado.data && <Activar estado={estado.data} onActivado={setGuardado} />}
+      {estado.data && <Activar estado={estado.data} onActivado={activado} />}
     </div>
   );
 }
