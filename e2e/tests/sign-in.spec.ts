@@ -140,6 +140,8 @@ test('an affiliate lands on /perfil-afiliado, uses the folded menu on a phone, a
     'Mi Perfil',
     'Cartilla',
     'Notificaciones',
+    'Mis prestaciones',
+    'Mi token',
     'Cerrar Sesión',
   ]);
   await menu.getByRole('link', { name: 'Cartilla' }).click();

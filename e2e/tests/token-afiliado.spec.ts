@@ -36,7 +36,8 @@ test('an affiliate enrols a phone with the code staff printed, shows the token o
 
   // Staff print an activation code from the affiliate's record (the affiliate has no proven e-mail).
   await signIn(page, ADMIN.user, ADMIN.pass);
-  await page.goto('/afiliados');
+  await expect(page).toHaveURL(/\/profesionales$/);
+  await page.getByRole('link', { name: 'Afiliados', exact: true }).click();
   await page.getByLabel('Buscar por documento o nombre').fill(red.documento);
   await page.getByLabel('Buscar por documento o nombre').press('Enter');
   await page
