@@ -128,21 +128,7 @@ export async function exportDatos(
       leida: n.read_at ? new Date(n.read_at).toISOString() : null,
     })),
     accesos: shown(accesos.rows, afiliado),
-    prestaciones: telefono
-      ? (await prestacionesRepo.findLineasAfiliado(deps.db, afiliado.id)).map((r) => ({
-          id: r.id,
-          fecha: r.fecha,
-          codigo: r.codigo,
-          nombre: r.nombre,
-          pieza: r.pieza,
-          caras: r.caras || null,
-          sector: r.sector,
-          estado: r.estado,
-          prestador: r.prestador,
-          coseguro: r.coseguro,
-          codigoValidacion: r.codigo_validacion,
-        }))
-      : null,
+    prestaciones: telefono ? await prestacionesRepo.findLineasAfiliado(deps.db, afiliado.id) : null,
     telefonosToken: telefonos.map((d) => ({
       dispositivo: d.etiqueta,
       via: d.via,

@@ -35,20 +35,5 @@ export async function prestacionesAfiliado(
   }
   if (telefono !== 'ok')
     throw new AppError(403, MESSAGES.prestaciones.AFILIADO_SIN_TOKEN, ERROR_CODES.TOKEN_REQUIRED);
-  const rows = await repo.findLineasAfiliado(deps.db, afiliado.id);
-  return {
-    lineas: rows.map((r) => ({
-      id: r.id,
-      fecha: r.fecha,
-      codigo: r.codigo,
-      nombre: r.nombre,
-      pieza: r.pieza,
-      caras: r.caras || null,
-      sector: r.sector,
-      estado: r.estado,
-      prestador: r.prestador,
-      coseguro: r.coseguro,
-      codigoValidacion: r.codigo_validacion,
-    })),
-  };
+  return { lineas: await repo.findLineasAfiliado(deps.db, afiliado.id) };
 }

@@ -1,6 +1,7 @@
 import {
   type EstadoLinea,
   MAX_CENTAVOS,
+  type PrestacionAfiliado,
   type Resultado,
   valorDeUnidades,
   type ZonaBoca,
@@ -387,9 +388,9 @@ export async function anular(tx: DbOrTx, lineaId: number, userId: number) {
   );
 }
 
-/** Every line recorded on the affiliate, newest first, with the dentist who recorded it. */
-export async function findLineasAfiliado(db: DbOrTx, afiliadoId: number) {
-  return queryRows<{
+/** Every line recorded on the affiliate, newest first, with the dentist who recorded it, as the affiliate reads them. */
+export async function findLineasAfiliado(db: DbOrTx, afiliadoId: number): Promise<PrestacionAfiliado[]> {
+  const rows = await queryRows<{
     id: number;
     fecha: string;
     codigo: string;
@@ -412,4 +413,9 @@ export async function findLineasAfiliado(db: DbOrTx, afiliadoId: number) {
         where l.afiliado_id = ${afiliadoId}
         order by l.fecha desc, l.id desc`,
   );
+  return rows.map(({ caras, codigo_validacion, ...r }) => ({
+    ...r,
+    caras: caras || null,
+    codigoValidacion: codigo_validacion,
+  }));
 }

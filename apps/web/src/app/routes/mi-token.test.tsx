@@ -21,6 +21,17 @@ const DISPOSITIVO = {
   ultimoUso: null,
 };
 
+/** A token kept on this device for affiliate 12, as enrolment keeps it. */
+const guardar = (dispositivoId: number) =>
+  saveTokenGuardado({
+    afiliadoId: 12,
+    dispositivoId,
+    secreto: SECRETO,
+    secretoLectura: LECTURA,
+    pasoSegundos: 60,
+    digitos: 6,
+  });
+
 /** The code an authenticator with the same secret shows now. */
 const esperado = () =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 60, secret: Secret.fromBase32(SECRETO) }).generate();
@@ -30,14 +41,7 @@ describe('Mi token', () => {
 
   it('shows the code the phone computes, digit by digit for a screen reader', async () => {
     storeAffiliateSession(makeAfiliadoToken({ sub: '12', exp: hour() }));
-    saveTokenGuardado({
-      afiliadoId: 12,
-      dispositivoId: 7,
-      secreto: SECRETO,
-      secretoLectura: LECTURA,
-      pasoSegundos: 60,
-      digitos: 6,
-    });
+    guardar(7);
     mockApi({
       'GET /api/afiliados/profile': buildAfiliadoProfile(),
       'GET /api/afiliados/profile/token': { dispositivo: DISPOSITIVO, email: null, emailDesde: null },
@@ -51,14 +55,7 @@ describe('Mi token', () => {
   });
 
   it('shows the code with no session at all (one that ran out offline), asking the server nothing', async () => {
-    saveTokenGuardado({
-      afiliadoId: 12,
-      dispositivoId: 7,
-      secreto: SECRETO,
-      secretoLectura: LECTURA,
-      pasoSegundos: 60,
-      digitos: 6,
-    });
+    guardar(7);
     const { requests } = mockApi({});
     renderApp('/mi-token');
     expect(await screen.findByRole('heading', { name: 'Su token' })).toBeVisible();
@@ -68,14 +65,7 @@ describe('Mi token', () => {
 
   it('forgets a secret the server no longer knows as this phone’s, and offers the ways to enrol it', async () => {
     storeAffiliateSession(makeAfiliadoToken({ sub: '12', exp: hour() }));
-    saveTokenGuardado({
-      afiliadoId: 12,
-      dispositivoId: 6,
-      secreto: SECRETO,
-      secretoLectura: LECTURA,
-      pasoSegundos: 60,
-      digitos: 6,
-    });
+    guardar(6);
     let dispositivo = DISPOSITIVO;
     const { requests } = mockApi({
       'GET /api/afiliados/profile': buildAfiliadoProfile(),
@@ -127,14 +117,7 @@ describe('Mi token', () => {
   });
 
   it('leaves the phone’s token when another person signs in on it', () => {
-    saveTokenGuardado({
-      afiliadoId: 12,
-      dispositivoId: 7,
-      secreto: SECRETO,
-      secretoLectura: LECTURA,
-      pasoSegundos: 60,
-      digitos: 6,
-    });
+    guardar(7);
     mockApi({ 'POST /api/afiliados/token/olvidar': [204, null] });
     startSession({ kind: 'afiliado', token: makeAfiliadoToken({ sub: '12', exp: hour() }) });
     expect(readTokenGuardado()).not.toBeNull();
