@@ -143,6 +143,11 @@ test('an affiliate enrols a phone with the code staff printed, shows the token o
     await expect(lista.getByRole('listitem')).toHaveCount(1);
   });
   await phone.setViewportSize({ width: 375, height: 812 });
+  // The portal asks whether the visit happened and what was charged at the office.
+  const pregunta = phone.getByRole('listitem', { name: new RegExp(`^¿Lo atendió ${dentista.nombre} el `) });
+  await pregunta.getByRole('button', { name: 'Sí' }).click();
+  await pregunta.getByRole('button', { name: 'No me cobraron nada' }).click();
+  await expect(phone.getByRole('heading', { name: '¿Lo atendieron?' })).toBeHidden();
   await phoneContext.setOffline(true);
   await phone.reload();
   await expect(phone.getByText(/^Sin conexión — prestaciones del /)).toBeVisible();

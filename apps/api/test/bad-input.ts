@@ -509,6 +509,13 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     },
     'GET /api/afiliados/profile/token': { as: 'afiliado', url: '/api/afiliados/profile/token' },
     'GET /api/afiliados/profile/prestaciones': { as: 'afiliado', url: '/api/afiliados/profile/prestaciones' },
+    // Without the enrolled phone's code: a Spanish 403, still below 500.
+    'POST /api/afiliados/profile/confirmaciones': {
+      as: 'afiliado',
+      url: '/api/afiliados/profile/confirmaciones',
+      body: () => ({ atencionId: 1, atendido: true, cobro: 0 }),
+    },
+    'GET /api/prestaciones/confirmaciones': { as: 'admin', url: '/api/prestaciones/confirmaciones' },
     // The affiliate has no proven e-mail: a Spanish 400, still below 500.
     'POST /api/afiliados/profile/token/enlace': {
       as: 'afiliado',

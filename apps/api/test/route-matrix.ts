@@ -98,6 +98,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/afiliados/:id/reactivar': STAFF,
   'GET /api/afiliados/profile/token': AFILIADO_ONLY,
   'GET /api/afiliados/profile/prestaciones': AFILIADO_ONLY,
+  'POST /api/afiliados/profile/confirmaciones': AFILIADO_ONLY,
   'POST /api/afiliados/profile/token/enlace': AFILIADO_ONLY,
   'POST /api/afiliados/profile/token': AFILIADO_ONLY,
   // The phone proves it holds the token with a current code; it has no session any more.
@@ -174,6 +175,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/prestaciones/export': DENTIST_ONLY,
   'POST /api/prestaciones/lineas/:id/anular': DENTIST_ONLY,
   'GET /api/prestaciones/atenciones/:id/comprobante': DENTIST_ONLY,
+  // Staff's queue of the affiliates' answers that say a visit did not happen or was overcharged.
+  'GET /api/prestaciones/confirmaciones': STAFF,
 
   'POST /api/notificaciones': STAFF,
   'POST /api/notificaciones/afiliados': STAFF,

@@ -30,3 +30,7 @@ export const OTRO_PRESTADOR = 'otro prestador de la red';
 export const PERIODO_INVALID = 'El período se escribe aaaa-mm';
 export const AFILIADO_SIN_TOKEN =
   'Sus prestaciones se ven en el teléfono donde activó su token: ábralas desde ahí, o active el token en este teléfono';
+export const CONFIRMACION_GRACIAS = 'Gracias: su respuesta quedó registrada';
+export const CONFIRMACION_YA = 'Ya respondió sobre esa atención';
+export const CONFIRMACION_NOT_FOUND = 'No hay una atención a su nombre para responder';
+export const COBRO_INVALID = 'Escriba cuánto le cobraron, en pesos';

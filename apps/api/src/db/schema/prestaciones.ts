@@ -130,3 +130,34 @@ export const lineas = pgTable(
     check('lineas_anulada', sql`(${t.estado} = 'anulada') = (${t.anuladaAt} is not null)`),
   ],
 );
+
+/**
+ * The affiliate's answer about a visit: whether it happened, and what was
+ * charged at the office beside the visit's copay. Observed when it did not
+ * happen or the charge passed the copay: staff's queue holds it until
+ * someone reviews it.
+ */
+export const confirmaciones = pgTable(
+  'confirmaciones',
+  {
+    atencionId: integer('atencion_id')
+      .primaryKey()
+      .references(() => atenciones.id, { onDelete: 'cascade' }),
+    afiliadoId: integer('afiliado_id')
+      .notNull()
+      .references(() => afiliados.id, { onDelete: 'cascade' }),
+    atendido: boolean('atendido').notNull(),
+    cobro: integer('cobro').notNull().default(0),
+    coseguro: integer('coseguro').notNull(),
+    observada: boolean('observada').notNull(),
+    respondidaAt: timestamp('respondida_at', { withTimezone: true }).notNull().defaultNow(),
+    revisadaAt: timestamp('revisada_at', { withTimezone: true }),
+    revisadaBy: integer('revisada_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('confirmaciones_observadas_idx')
+      .on(t.respondidaAt)
+      .where(sql`${t.observada} and ${t.revisadaAt} is null`),
+    check('confirmaciones_cobro_check', sql`${t.cobro} >= 0 and ${t.coseguro} >= 0`),
+  ],
+);

@@ -1,6 +1,12 @@
-import { ERROR_CODES, MESSAGES, type PrestacionesAfiliado } from '@red-dental/contracts';
+import {
+  type ConfirmacionObservada,
+  type ConfirmacionValues,
+  ERROR_CODES,
+  MESSAGES,
+  type PrestacionesAfiliado,
+} from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { provesPhone } from '../../lib/token-afiliado.ts';
 import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import { recordAfiliadoAudit } from '../auditoria/auditoria.repository.ts';
@@ -8,16 +14,14 @@ import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
 import * as repo from './prestaciones.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'secretBox' | 'spendFailure'>;
+const M = MESSAGES.prestaciones;
 
-/**
- * The affiliate's own lines across the network, for the portal's 'Mis
- * prestaciones': health data, so only on the phone enrolled for their token.
- */
-export async function prestacionesAfiliado(
+/** The request comes from the affiliate's enrolled phone, or 403 `TOKEN_REQUERIDO` (a wrong code is audited). */
+async function exigirTelefono(
   deps: Deps,
   afiliado: AfiliadoSubject,
   proof: { codigo: string | undefined; address: string },
-): Promise<PrestacionesAfiliado> {
+) {
   const dispositivo = await tokenRepo.findActivo(deps.db, afiliado.id);
   const telefono = await provesPhone(deps, afiliado.id, dispositivo, proof);
   if (telefono === 'incorrecto') {
@@ -33,7 +37,62 @@ export async function prestacionesAfiliado(
         },
       );
   }
-  if (telefono !== 'ok')
-    throw new AppError(403, MESSAGES.prestaciones.AFILIADO_SIN_TOKEN, ERROR_CODES.TOKEN_REQUIRED);
-  return { lineas: await repo.findLineasAfiliado(deps.db, afiliado.id) };
+  if (telefono !== 'ok') throw new AppError(403, M.AFILIADO_SIN_TOKEN, ERROR_CODES.TOKEN_REQUIRED);
+}
+
+/**
+ * The affiliate's own lines across the network, for the portal's 'Mis
+ * prestaciones': health data, so only on the phone enrolled for their token.
+ */
+export async function prestacionesAfiliado(
+  deps: Deps,
+  afiliado: AfiliadoSubject,
+  proof: { codigo: string | undefined; address: string },
+): Promise<PrestacionesAfiliado> {
+  await exigirTelefono(deps, afiliado, proof);
+  return {
+    lineas: await repo.findLineasAfiliado(deps.db, afiliado.id),
+    preguntas: await repo.findPreguntas(deps.db, afiliado.id),
+  };
+}
+
+/**
+ * The affiliate's answer about a visit, from the phone (health data): whether it happened and what
+ * was charged at the office. Once per visit; one that did not happen or was charged beyond its copay
+ * goes to staff's queue.
+ */
+export async function responder(
+  deps: Deps,
+  afiliado: AfiliadoSubject,
+  proof: { codigo: string | undefined; address: string },
+  input: ConfirmacionValues,
+) {
+  await exigirTelefono(deps, afiliado, proof);
+  const cobro = input.atendido ? (input.cobro ?? 0) : 0;
+  const hecha = await repo.insertConfirmacion(deps.db, {
+    afiliadoId: afiliado.id,
+    atencionId: input.atencionId,
+    atendido: input.atendido,
+    cobro,
+  });
+  if (!hecha) {
+    const ya = await repo.hasConfirmacion(deps.db, { afiliadoId: afiliado.id, atencionId: input.atencionId });
+    throw ya ? conflict(M.CONFIRMACION_YA) : notFound(M.CONFIRMACION_NOT_FOUND);
+  }
+  return { message: M.CONFIRMACION_GRACIAS };
+}
+
+/** Staff's 'Confirmaciones observadas': visits the affiliate said did not happen or were charged beyond the copay. */
+export async function observadas(deps: Pick<FastifyInstance, 'db'>): Promise<ConfirmacionObservada[]> {
+  return (await repo.findObservadas(deps.db)).map((r) => ({
+    atencionId: r.atencion_id,
+    codigoValidacion: r.codigo_validacion,
+    fecha: r.fecha,
+    profesional: { id: r.profesional_id, nombre: r.profesional },
+    afiliado: { id: r.afiliado_id, nombre: r.afiliado, documento: r.documento },
+    atendido: r.atendido,
+    cobro: r.cobro,
+    coseguro: r.coseguro,
+    respondida: new Date(r.respondida_at).toISOString(),
+  }));
 }

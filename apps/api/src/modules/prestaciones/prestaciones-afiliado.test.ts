@@ -97,3 +97,90 @@ describe.each(BACKENDS)('the affiliate’s own lines (%s)', (backend) => {
     );
   });
 });
+
+describe.each(BACKENDS)('the affiliate’s answers after a visit (%s)', (backend) => {
+  const t = useTestApp(backend, { staff: true });
+  let chair: Chair;
+
+  beforeAll(async () => {
+    chair = await setupChair(t.app, t.admin, t.staff, `${backend}-rsp`);
+  });
+
+  it('asks about each recent visit once; a visit that did not happen or was overcharged reaches staff’s queue', async () => {
+    const paciente = await createPaciente(t.app, t.staff, chair);
+    const otro = await createPaciente(t.app, t.staff, chair);
+    const limpieza = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '05.01' }],
+    });
+    const consulta = await validar(t.app, chair.beto.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '01.01' }],
+    });
+    const ajena = await validar(t.app, chair.ana.auth, {
+      documento: otro.documento,
+      lineas: [{ codigo: '01.01' }],
+    });
+    const auth = await afiliadoAuth(t.app, paciente.id);
+    const telefono = await enrolarTelefono(t.app, t.staff, { id: paciente.id, auth });
+    const prueba = () => ({
+      ...auth,
+      [TOKEN_AFILIADO_HEADER]: codigoDel({
+        secreto: telefono.secretoLectura,
+        pasoSegundos: telefono.pasoSegundos,
+      }),
+    });
+    const responder = (body: object, headers: Record<string, string> = prueba()) =>
+      t.app.inject({ method: 'POST', url: '/api/afiliados/profile/confirmaciones', headers, payload: body });
+
+    const antes = (
+      await t.app.inject({ method: 'GET', url: '/api/afiliados/profile/prestaciones', headers: prueba() })
+    ).json() as PrestacionesAfiliado;
+    expect(antes.preguntas).toEqual([
+      { atencionId: consulta.json().atencionId, fecha: hoy(), prestador: chair.beto.nombre, coseguro: 0 },
+      { atencionId: limpieza.json().atencionId, fecha: hoy(), prestador: chair.ana.nombre, coseguro: 50_000 },
+    ]);
+
+    // Health data: from the phone only.
+    expect(
+      (await responder({ atencionId: limpieza.json().atencionId, atendido: true }, auth)).statusCode,
+    ).toBe(403);
+    // Charged $ 800 against a copay of $ 500: observed. Not attended: observed.
+    const cobrado = await responder({
+      atencionId: limpieza.json().atencionId,
+      atendido: true,
+      cobro: 80_000,
+    });
+    expect(cobrado.json()).toEqual({ message: MESSAGES.prestaciones.CONFIRMACION_GRACIAS });
+    expect((await responder({ atencionId: consulta.json().atencionId, atendido: false })).statusCode).toBe(
+      200,
+    );
+    const otraVez = await responder({ atencionId: consulta.json().atencionId, atendido: true });
+    expect(otraVez.statusCode).toBe(409);
+    expect(otraVez.json().error).toBe(MESSAGES.prestaciones.CONFIRMACION_YA);
+    expect((await responder({ atencionId: ajena.json().atencionId, atendido: false })).statusCode).toBe(404);
+    const invalid = await responder({ atencionId: limpieza.json().atencionId, atendido: true, cobro: -1 });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields.cobro).toBe(MESSAGES.prestaciones.COBRO_INVALID);
+
+    const despues = (
+      await t.app.inject({ method: 'GET', url: '/api/afiliados/profile/prestaciones', headers: prueba() })
+    ).json() as PrestacionesAfiliado;
+    expect(despues.preguntas).toEqual([]);
+
+    const cola = await t.inject('GET', '/api/prestaciones/confirmaciones', t.staff);
+    expect(cola.statusCode).toBe(200);
+    const mias = (cola.json() as { afiliado: { id: number } }[]).filter((c) => c.afiliado.id === paciente.id);
+    expect(mias).toEqual([
+      expect.objectContaining({
+        atencionId: limpieza.json().atencionId,
+        profesional: { id: chair.ana.id, nombre: chair.ana.nombre },
+        atendido: true,
+        cobro: 80_000,
+        coseguro: 50_000,
+      }),
+      expect.objectContaining({ atencionId: consulta.json().atencionId, atendido: false, cobro: 0 }),
+    ]);
+    expect((await t.inject('GET', '/api/prestaciones/confirmaciones', chair.ana.auth)).statusCode).toBe(403);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  confirmacionObservadaSchema,
   ERROR_CODES,
   exportFormatSchema,
   historiaQuerySchema,
@@ -9,15 +10,18 @@ import {
   misPrestacionesQuerySchema,
   misPrestacionesSchema,
   PERMISSIONS,
+  REQUIREMENTS,
   validacionBloqueadaSchema,
   validacionSchema,
   validarInputSchema,
   validarQuerySchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { sendAuditedExport } from '../auditoria/audited-export.ts';
 import * as service from './prestaciones.service.ts';
+import { observadas } from './prestaciones-afiliado.service.ts';
 import * as propias from './prestaciones-propias.service.ts';
 
 const M = MESSAGES.prestaciones;
@@ -136,6 +140,19 @@ const prestacionesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(file.body);
     },
+  );
+
+  app.get(
+    '/confirmaciones',
+    {
+      onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_EDIT)],
+      schema: {
+        summary:
+          'Confirmaciones observadas: atenciones que el afiliado dijo que no ocurrieron o en las que le cobraron más que el coseguro',
+        response: { 200: z.array(confirmacionObservadaSchema) },
+      },
+    },
+    async () => observadas(app),
   );
 };
 

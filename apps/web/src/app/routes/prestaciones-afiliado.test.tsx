@@ -1,5 +1,6 @@
 import { buildAfiliadoProfile } from '@red-dental/testing/responses';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetTokenGuardado, saveTokenGuardado } from '@/lib/token-guardado.ts';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
@@ -86,5 +87,39 @@ describe('Mis prestaciones (the portal)', () => {
     expect(await screen.findByText(SIN_TOKEN)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Ir a Mi token' })).toHaveAttribute('href', '/mi-token');
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+  });
+
+  it('asks about a visit and sends what was charged, from the phone', async () => {
+    storeAffiliateSession(makeAfiliadoToken({ sub: '12', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    saveTokenGuardado({
+      afiliadoId: 12,
+      dispositivoId: 7,
+      secreto: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      secretoLectura: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+      pasoSegundos: 60,
+      digitos: 6,
+    });
+    let preguntas = [{ atencionId: 5, fecha: '2026-11-20', prestador: 'Beto Sillón', coseguro: 50_000 }];
+    const { requests } = mockApi({
+      'GET /api/afiliados/profile': buildAfiliadoProfile(),
+      'GET /api/afiliados/profile/prestaciones': () => ({ lineas: LINEAS, preguntas }),
+      'POST /api/afiliados/profile/confirmaciones': () => {
+        preguntas = [];
+        return { message: 'Gracias: su respuesta quedó registrada' };
+      },
+    });
+    renderApp('/prestaciones-afiliado');
+    const pregunta = await screen.findByRole('listitem', { name: '¿Lo atendió Beto Sillón el 20/11/2026?' });
+    await userEvent.click(within(pregunta).getByRole('button', { name: 'Sí' }));
+    expect(within(pregunta).getByText('El coseguro de esta atención es $ 500,00.')).toBeVisible();
+    await userEvent.click(within(pregunta).getByRole('button', { name: 'Sí, me cobraron' }));
+    await userEvent.type(within(pregunta).getByLabelText('¿Cuánto le cobraron? ($)'), '800');
+    await userEvent.click(within(pregunta).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: '¿Lo atendieron?' })).not.toBeInTheDocument(),
+    );
+    const sent = requests.find((r) => r.method === 'POST')!;
+    expect(sent.body).toEqual({ atencionId: 5, atendido: true, cobro: 80_000 });
+    expect(sent.headers.get('x-token-afiliado')).toMatch(/^\d{6}$/);
   });
 });

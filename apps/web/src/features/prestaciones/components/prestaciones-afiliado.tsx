@@ -16,6 +16,7 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { usePrestacionesAfiliado } from '../api/get-prestaciones-afiliado.ts';
+import { PreguntaAtencion } from './pregunta-atencion.tsx';
 import styles from './prestaciones.module.css';
 
 /** What is done on each tooth, drawn red as the Argentine chart draws what exists. */
@@ -37,8 +38,11 @@ function marcasDe(lineas: readonly PrestacionAfiliado[]): Marca[] {
  */
 export function PrestacionesAfiliado() {
   const headingId = useId();
+  const preguntasId = useId();
   const prestaciones = usePrestacionesAfiliado();
   const lineas = prestaciones.data?.lineas;
+  // A copy kept before the questions existed has none.
+  const preguntas = prestaciones.data?.preguntas ?? [];
   const marcas = useMemo(() => marcasDe(lineas ?? []), [lineas]);
 
   // Health data show only on the phone that holds the token: elsewhere, the way to it.
@@ -56,6 +60,22 @@ export function PrestacionesAfiliado() {
   return (
     <div className={styles.afiliado}>
       <OfflineNotice savedAt={prestaciones.keptSince} what="prestaciones" />
+      {preguntas.length > 0 && (
+        <Panel aria-labelledby={preguntasId}>
+          <h2 id={preguntasId} className={styles.heading}>
+            ¿Lo atendieron?
+          </h2>
+          <p className={styles.muted}>
+            Se registraron estas atenciones a su nombre. Su respuesta ayuda a que nadie facture lo que no le
+            hicieron ni le cobre de más.
+          </p>
+          <ul className={styles.lineasAfiliado}>
+            {preguntas.map((p) => (
+              <PreguntaAtencion key={p.atencionId} pregunta={p} />
+            ))}
+          </ul>
+        </Panel>
+      )}
       <Panel aria-label="Su odontograma">
         <h2 className={styles.heading}>Su odontograma</h2>
         <Odontograma label="Su odontograma" marcas={marcas} />
