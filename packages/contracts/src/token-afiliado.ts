@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as MESSAGES from './messages/index.ts';
-import { TOKEN_VIAS } from './plain.ts';
+import { TOKEN_AFILIADO_HEADER, TOKEN_VIAS } from './plain.ts';
 
 const M = MESSAGES.tokenAfiliado;
 
@@ -96,8 +96,14 @@ export const tokenOlvidarSchema = z.object({
 });
 export type TokenOlvidar = z.infer<typeof tokenOlvidarSchema>;
 
-/** The token as typed at the chair: six digits, spaces allowed ('482 913'). */
-export const tokenTipeadoSchema = z
-  .string()
-  .transform((v) => v.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, M.TOKEN_INVALID));
+/**
+ * The headers of a read of the affiliate's health data: the code the enrolled phone computes from its
+ * second secret (never shown), which proves more than the document a portal session opens with.
+ */
+export const telefonoHeadersSchema = z.object({
+  [TOKEN_AFILIADO_HEADER]: z
+    .string()
+    .max(20)
+    .optional()
+    .describe('El código que calcula el teléfono donde el afiliado activó su token (su segundo secreto)'),
+});

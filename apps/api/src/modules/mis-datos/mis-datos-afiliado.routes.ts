@@ -4,9 +4,9 @@ import {
   afiliadoDatosSchema,
   paginatedSchema,
   TOKEN_AFILIADO_HEADER,
+  telefonoHeadersSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentAfiliado } from '../../plugins/auth.ts';
 import * as datosService from './mis-datos-afiliado.service.ts';
 
@@ -33,15 +33,7 @@ const misDatosAfiliadoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'Todo lo que la red guarda sobre el afiliado de la sesión: perfil, obra social, notificaciones, accesos, teléfonos del token y, pedido desde el teléfono con el token, sus prestaciones (10 por hora; queda registrado)',
-        headers: z.object({
-          [TOKEN_AFILIADO_HEADER]: z
-            .string()
-            .max(20)
-            .optional()
-            .describe(
-              'El código del teléfono donde el afiliado activó su token: con él, la descarga trae sus prestaciones',
-            ),
-        }),
+        headers: telefonoHeadersSchema,
         response: { 200: afiliadoDatosSchema },
       },
     },

@@ -3,20 +3,11 @@ import {
   messageResponseSchema,
   prestacionesAfiliadoSchema,
   TOKEN_AFILIADO_HEADER,
+  telefonoHeadersSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentAfiliado } from '../../plugins/auth.ts';
 import { prestacionesAfiliado, responder } from './prestaciones-afiliado.service.ts';
-
-/** The enrolled phone's proof, as the affiliate's health data ask for it. */
-const phoneHeader = z.object({
-  [TOKEN_AFILIADO_HEADER]: z
-    .string()
-    .max(20)
-    .optional()
-    .describe('El código que calcula el teléfono donde el afiliado activó su token (su segundo secreto)'),
-});
 
 /** The affiliate's own lines, at `/api/afiliados/profile/prestaciones` (the portal's 'Mis prestaciones'). */
 const prestacionesAfiliadoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +18,7 @@ const prestacionesAfiliadoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'Las prestaciones registradas al afiliado en toda la red, con quién las registró (desde el teléfono con su token)',
-        headers: phoneHeader,
+        headers: telefonoHeadersSchema,
         response: { 200: prestacionesAfiliadoSchema },
       },
     },
@@ -45,7 +36,7 @@ const prestacionesAfiliadoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary:
           'El afiliado dice si lo atendieron y si le cobraron algo en el consultorio (desde el teléfono con su token)',
-        headers: phoneHeader,
+        headers: telefonoHeadersSchema,
         body: confirmacionInputSchema,
         response: { 200: messageResponseSchema },
       },

@@ -45,19 +45,24 @@ const prestaciones = ({ headers }: MockRequest) =>
     ? { lineas: LINEAS }
     : [403, { error: SIN_TOKEN, code: 'TOKEN_REQUERIDO' }];
 
+/** Affiliate 12 signed in on the phone that holds their token. */
+function enElTelefono() {
+  storeAffiliateSession(makeAfiliadoToken({ sub: '12', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  saveTokenGuardado({
+    afiliadoId: 12,
+    dispositivoId: 7,
+    secreto: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    secretoLectura: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+    pasoSegundos: 60,
+    digitos: 6,
+  });
+}
+
 describe('Mis prestaciones (the portal)', () => {
   afterEach(() => forgetTokenGuardado());
 
   it('on the phone with the token, shows the affiliate’s odontogram and every line with who recorded it', async () => {
-    storeAffiliateSession(makeAfiliadoToken({ sub: '12', exp: Math.floor(Date.now() / 1000) + 3600 }));
-    saveTokenGuardado({
-      afiliadoId: 12,
-      dispositivoId: 7,
-      secreto: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-      secretoLectura: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
-      pasoSegundos: 60,
-      digitos: 6,
-    });
+    enElTelefono();
     mockApi({
       'GET /api/afiliados/profile': buildAfiliadoProfile(),
       'GET /api/afiliados/profile/prestaciones': prestaciones,
@@ -90,15 +95,7 @@ describe('Mis prestaciones (the portal)', () => {
   });
 
   it('asks about a visit and sends what was charged, from the phone', async () => {
-    storeAffiliateSession(makeAfiliadoToken({ sub: '12', exp: Math.floor(Date.now() / 1000) + 3600 }));
-    saveTokenGuardado({
-      afiliadoId: 12,
-      dispositivoId: 7,
-      secreto: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-      secretoLectura: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
-      pasoSegundos: 60,
-      digitos: 6,
-    });
+    enElTelefono();
     let preguntas = [{ atencionId: 5, fecha: '2026-11-20', prestador: 'Beto Sillón', coseguro: 50_000 }];
     const { requests } = mockApi({
       'GET /api/afiliados/profile': buildAfiliadoProfile(),
