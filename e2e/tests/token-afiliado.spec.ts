@@ -143,11 +143,35 @@ test('an affiliate enrols a phone with the code staff printed, shows the token o
     await expect(lista.getByRole('listitem')).toHaveCount(1);
   });
   await phone.setViewportSize({ width: 375, height: 812 });
-  // The portal asks whether the visit happened and what was charged at the office.
+  // The portal asks whether the visit happened; this affiliate says it did not.
   const pregunta = phone.getByRole('listitem', { name: new RegExp(`^¿Lo atendió ${dentista.nombre} el `) });
-  await pregunta.getByRole('button', { name: 'Sí' }).click();
-  await pregunta.getByRole('button', { name: 'No me cobraron nada' }).click();
+  await pregunta.getByRole('button', { name: 'No me atendieron' }).click();
   await expect(phone.getByRole('heading', { name: '¿Lo atendieron?' })).toBeHidden();
+
+  // Staff find it among the observed answers, with the visit, and mark it reviewed with what they found.
+  await page.goto('/afiliados');
+  await page.getByRole('link', { name: /^Confirmaciones observadas/ }).click();
+  await expect(page).toHaveURL(/\/afiliados\/confirmaciones$/);
+  const observada = page.getByRole('row').filter({ hasText: red.afiliadoNombre });
+  await expect(observada).toContainText('Dice que no lo atendieron');
+  await expect(observada).toContainText(dentista.nombre);
+  await expect(observada).toContainText('01.14 boca completa');
+  await scanAndCapture(page, 'confirmaciones-observadas', async () => {
+    await expect(observada).toBeVisible();
+  });
+  await observada.getByRole('button', { name: /^Revisar la respuesta de / }).click();
+  const revision = page.getByRole('dialog', { name: 'Marcar revisada' });
+  await revision
+    .getByLabel('Qué se encontró (la llamada al afiliado, la respuesta del profesional)')
+    .fill('Llamamos al afiliado: confirma que no fue atendido. Se avisó al auditor.');
+  await revision.getByRole('button', { name: 'Marcar revisada' }).click();
+  await expect(page.getByText(`Se marcó revisada la respuesta de ${red.afiliadoNombre}`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: red.afiliadoNombre })).toHaveCount(0);
+  await page.getByLabel('Estado').selectOption('revisada');
+  await expect(page.getByRole('row').filter({ hasText: red.afiliadoNombre })).toContainText(
+    'Se avisó al auditor.',
+  );
+  await page.goto(`/afiliados?search=${red.documento}`);
   await phoneContext.setOffline(true);
   await phone.reload();
   await expect(phone.getByText(/^Sin conexión — prestaciones del /)).toBeVisible();

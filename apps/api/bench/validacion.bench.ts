@@ -254,6 +254,9 @@ export async function runValidacionBenchmark() {
         consumeQuota: async () => undefined,
         secretBox: createSecretBox(randomBytes(32)),
         spendFailure: async () => ({ refund: async () => {} }),
+        // The seed's affiliates have no proven e-mail: no question is mailed.
+        mail: { enqueue: async () => {}, wake: () => {} } as never,
+        config: { publicUrl: 'http://localhost' } as never,
       };
       // A visit that the rules let through, its plan's rules already in memory (a dry run read them).
       let wrote = false;

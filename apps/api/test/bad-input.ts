@@ -515,7 +515,17 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       url: '/api/afiliados/profile/confirmaciones',
       body: () => ({ atencionId: 1, atendido: true, cobro: 0 }),
     },
-    'GET /api/prestaciones/confirmaciones': { as: 'admin', url: '/api/prestaciones/confirmaciones' },
+    'GET /api/prestaciones/confirmaciones': {
+      as: 'admin',
+      url: '/api/prestaciones/confirmaciones',
+      query: { estado: 'revisada', profesionalId: '1' },
+    },
+    // No observed answer about that visit: a Spanish 404, still below 500.
+    'PUT /api/prestaciones/confirmaciones/:id': {
+      as: 'admin',
+      url: '/api/prestaciones/confirmaciones/1',
+      body: () => ({ estado: 'revisada', nota: 'El afiliado confirmó la atención por teléfono.' }),
+    },
     // The affiliate has no proven e-mail: a Spanish 400, still below 500.
     'POST /api/afiliados/profile/token/enlace': {
       as: 'afiliado',

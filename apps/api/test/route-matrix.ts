@@ -177,6 +177,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/prestaciones/atenciones/:id/comprobante': DENTIST_ONLY,
   // Staff's queue of the affiliates' answers that say a visit did not happen or was overcharged.
   'GET /api/prestaciones/confirmaciones': STAFF,
+  'PUT /api/prestaciones/confirmaciones/:id': STAFF,
 
   'POST /api/notificaciones': STAFF,
   'POST /api/notificaciones/afiliados': STAFF,

@@ -42,6 +42,24 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
     {
       row: {
         action: 'update',
+        entity: 'confirmacion',
+        entityId: '9',
+        documento: '30555111',
+        details: {
+          afiliadoId: 52,
+          documento: '30555111',
+          codigoValidacion: 'K7M2-9QXP',
+          revisada: true,
+          nota: 'El afiliado confirmó que no fue atendido',
+        },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Marcó revisada la respuesta de Lucía Acuña (DNI 30.555.111) sobre la atención K7M2-9QXP',
+      gone: 'Marcó revisada la respuesta del afiliado con documento 30.555.111 sobre la atención K7M2-9QXP',
+    },
+    {
+      row: {
+        action: 'update',
         entity: 'obra_social',
         entityId: '3',
         details: { nombre: 'OSDE', mails: [], telefonos: ['341 555-1111'] },

@@ -47,6 +47,7 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   prestacion: { the: 'las prestaciones', a: 'prestaciones', feminine: true },
   token: { the: 'el token', a: 'un token', feminine: false },
   codigo_token: { the: 'el código de activación', a: 'un código de activación', feminine: false },
+  confirmacion: { the: 'la respuesta del afiliado', a: 'una respuesta del afiliado', feminine: true },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -243,7 +244,10 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     if (row.entity === 'codigo_token') return `Generó un código de activación del token de ${patient(row)}`;
     return `Creó ${s().the}`;
   },
-  update: (_, s) => `Modificó ${s().the}`,
+  update: (row, s) =>
+    row.entity === 'confirmacion'
+      ? `${row.details?.revisada === false ? 'Volvió a pendiente' : 'Marcó revisada'} la respuesta de ${patient(row)} sobre la atención ${text(row.details?.codigoValidacion) ?? ''}`.trimEnd()
+      : `Modificó ${s().the}`,
   delete: (row, s) =>
     row.entity === 'token'
       ? `Desactivó el token de ${patient(row)} en ${text(row.details?.dispositivo) ?? 'su teléfono'}`

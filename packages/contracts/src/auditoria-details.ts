@@ -329,6 +329,8 @@ export function auditDetails(row: DescribedAuditRow): string[] {
             : `Al importar ${d.archivo}: pasó de ${obraSocialOf(row, d.obraSocialAnteriorId, d.obraSocialAnterior)} a ${to}`,
         ];
       }
+      // A review of an affiliate's answer: the sentence names it; what staff found is its line.
+      if (entry.entity === 'confirmacion') return entry.details.nota ? [`Nota: ${entry.details.nota}`] : [];
       return fieldLines(row, { ...entry.details });
     }
     default:

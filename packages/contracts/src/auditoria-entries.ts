@@ -163,6 +163,18 @@ const created = z.discriminatedUnion('entity', [
 ]);
 
 const updated = z.discriminatedUnion('entity', [
+  /** Staff looked into an affiliate's answer that said otherwise about a visit, or put it back in the queue. */
+  entry(
+    'update',
+    'confirmacion',
+    z.strictObject({
+      afiliadoId: id,
+      documento: text,
+      codigoValidacion: text,
+      revisada: z.boolean(),
+      nota: text.nullable(),
+    }),
+  ),
   entry(
     'update',
     'afiliado',

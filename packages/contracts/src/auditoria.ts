@@ -96,6 +96,7 @@ export const AUDIT_ENTITIES = [
   'prestacion',
   'token',
   'codigo_token',
+  'confirmacion',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -122,6 +123,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   prestacion: 'prestaciones',
   token: 'token del afiliado',
   codigo_token: 'código de activación del token',
+  confirmacion: 'respuesta del afiliado sobre una atención',
 };
 
 // ---------------------------------------------------------------------------

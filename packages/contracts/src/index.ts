@@ -24,6 +24,7 @@ export * from './permissions.ts';
 export * from './planes.ts';
 export * from './planes-reglas.ts';
 export * from './prestaciones.ts';
+export * from './prestaciones-afiliado.ts';
 export * from './profesionales.ts';
 export * from './public-config.ts';
 export * from './public-config-meta.ts';

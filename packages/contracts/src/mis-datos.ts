@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginatedQuerySchema } from './common.ts';
 import { ACCESO_TIPOS, TOKEN_FINES, TOKEN_VIAS } from './plain.ts';
-import { prestacionAfiliadoSchema } from './prestaciones.ts';
+import { prestacionAfiliadoSchema, respuestaSchema } from './prestaciones-afiliado.ts';
 
 // ---------------------------------------------------------------------------
 // GET /api/afiliados/profile/accesos: who looked up the affiliate's data
@@ -64,6 +64,8 @@ export const afiliadoDatosSchema = z.object({
    * from the phone enrolled for the token (null otherwise: ask from that phone).
    */
   prestaciones: z.array(prestacionAfiliadoSchema).nullable(),
+  /** The affiliate's answers about their visits (health data too: null unless asked from the phone). */
+  respuestas: z.array(respuestaSchema).nullable(),
   /** The phones that have shown the affiliate's token: how and when, never the secret. */
   telefonosToken: z.array(
     z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { fechaSchema } from './fechas.ts';
 import * as MESSAGES from './messages/index.ts';
-import { MAX_CENTAVOS } from './money.ts';
 import { CODIGO_PATTERN } from './nomenclador.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
 import { DEBITOS, isPieza, parseCaras, SECTORES } from './odontologia.ts';
@@ -76,7 +75,7 @@ export function lugarDeLinea(l: {
 }
 
 /** A line's code and place, as every answer about lines gives them. */
-const lineaLugarShape = {
+export const lineaLugarShape = {
   codigo: z.string(),
   nombre: z.string(),
   pieza: z.number().nullable(),
@@ -284,65 +283,3 @@ export const misPrestacionesSchema = z.object({
   totales: z.object({ lineas: z.number(), importe: z.number(), coseguro: z.number(), cargoOs: z.number() }),
 });
 export type MisPrestaciones = z.infer<typeof misPrestacionesSchema>;
-
-/**
- * GET /api/afiliados/profile/prestaciones: every line recorded on the affiliate, newest first, each
- * with the dentist who recorded it by name (it is the affiliate's own care, and who billed for it).
- */
-export const prestacionAfiliadoSchema = z.object({
-  id: z.number(),
-  fecha: z.string(),
-  ...lineaLugarShape,
-  estado: z.enum(ESTADOS_LINEA),
-  prestador: z.string(),
-  /** What the affiliate was to pay at the office, in centavos. */
-  coseguro: z.number(),
-  codigoValidacion: z.string(),
-});
-export type PrestacionAfiliado = z.infer<typeof prestacionAfiliadoSchema>;
-
-/** A visit the affiliate has not yet said whether it happened, and whether they were charged at the office. */
-export const preguntaSchema = z.object({
-  atencionId: z.number(),
-  fecha: z.string(),
-  prestador: z.string(),
-  /** What the affiliate was to pay at the office for the visit, in centavos. */
-  coseguro: z.number(),
-});
-export type Pregunta = z.infer<typeof preguntaSchema>;
-
-export const prestacionesAfiliadoSchema = z.object({
-  lineas: z.array(prestacionAfiliadoSchema),
-  /** The visits of the last 60 days still waiting for the affiliate's answer. */
-  preguntas: z.array(preguntaSchema),
-});
-export type PrestacionesAfiliado = z.infer<typeof prestacionesAfiliadoSchema>;
-
-/** POST /api/afiliados/profile/confirmaciones: whether the visit happened, and what was charged at the office. */
-export const confirmacionInputSchema = z.object({
-  atencionId: z.number().int().positive().max(2_147_483_647),
-  atendido: z.boolean(),
-  /** In centavos; 0 or absent: nothing was charged. */
-  cobro: z
-    .number({ error: M.COBRO_INVALID })
-    .int(M.COBRO_INVALID)
-    .min(0, M.COBRO_INVALID)
-    .max(MAX_CENTAVOS, M.COBRO_INVALID)
-    .nullish(),
-});
-export type ConfirmacionInput = z.input<typeof confirmacionInputSchema>;
-export type ConfirmacionValues = z.output<typeof confirmacionInputSchema>;
-
-/** GET /api/prestaciones/confirmaciones: a visit the affiliate said did not happen, or charged beyond the copay. */
-export const confirmacionObservadaSchema = z.object({
-  atencionId: z.number(),
-  codigoValidacion: z.string(),
-  fecha: z.string(),
-  profesional: z.object({ id: z.number(), nombre: z.string() }),
-  afiliado: z.object({ id: z.number(), nombre: z.string(), documento: z.string() }),
-  atendido: z.boolean(),
-  cobro: z.number(),
-  coseguro: z.number(),
-  respondida: z.string(),
-});
-export type ConfirmacionObservada = z.infer<typeof confirmacionObservadaSchema>;

@@ -32,6 +32,21 @@ export const tableroSchema = z.object({
     sinConfirmar: z.number(),
   }),
   reportesAbiertos: z.number(),
+  /**
+   * The affiliates' answers that said a visit did not happen or was charged beyond the copay: how
+   * many wait for staff, and per dentist over the last twelve months (the most first).
+   */
+  confirmaciones: z.object({
+    pendientes: z.number(),
+    porProfesional: z.array(
+      z.object({
+        profesionalId: z.number(),
+        nombre: z.string(),
+        observadas: z.number(),
+        pendientes: z.number(),
+      }),
+    ),
+  }),
   notificaciones: z.object({
     enviadas: z.number(),
     destinatarios: z.number(),
@@ -69,10 +84,12 @@ export type Tablero = z.infer<typeof tableroSchema>;
 /**
  * GET /api/tablero/pendientes: the work waiting for the caller, for the
  * navigation's badges; null where the caller may not act on it (pending
- * sign-up requests need PROFESSIONALS.ACCEPT_REQUEST, open reports PROFESSIONALS.UPDATE).
+ * sign-up requests need PROFESSIONALS.ACCEPT_REQUEST, open reports PROFESSIONALS.UPDATE, the
+ * affiliates' observed answers AFILIADOS.GET and UPDATE).
  */
 export const pendientesSchema = z.object({
   solicitudes: z.number().int().nullable(),
   reportes: z.number().int().nullable(),
+  confirmaciones: z.number().int().nullable(),
 });
 export type Pendientes = z.infer<typeof pendientesSchema>;

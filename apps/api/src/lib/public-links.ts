@@ -9,3 +9,6 @@ export const staffLoginUrl = (config: PublicUrl) => `${config.publicUrl}/login`;
 
 /** The affiliates' portal sign-in page (by document). */
 export const affiliateLoginUrl = (config: PublicUrl) => `${config.publicUrl}/login-afiliado`;
+
+/** The portal's 'Mis prestaciones' (the sign-in page first, when there is no session, and back). */
+export const affiliatePrestacionesUrl = (config: PublicUrl) => `${config.publicUrl}/prestaciones-afiliado`;

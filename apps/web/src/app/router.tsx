@@ -38,6 +38,7 @@ const signedInStaff: RouteObject = {
     page(PATHS.afiliados, 'Afiliados', signedIn('afiliados')),
     page(PATHS.afiliadosImportCsv, 'Importar afiliados', signedIn('afiliadosImportCsv')),
     page(PATHS.afiliadosForm, 'Nuevo afiliado', signedIn('afiliadosForm')),
+    page(PATHS.afiliadosConfirmaciones, 'Confirmaciones observadas', signedIn('afiliadosConfirmaciones')),
     page(PATHS.profesionales, 'Profesionales', signedIn('profesionales')),
     page(PATHS.profesionalesSolicitudes, 'Solicitudes Pendientes', signedIn('profesionalesSolicitudes')),
     page(PATHS.profesionalesReportes, 'Reportes de datos', signedIn('profesionalesReportes')),

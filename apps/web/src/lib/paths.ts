@@ -24,6 +24,7 @@ export const PATHS = {
   afiliados: '/afiliados',
   afiliadosImportCsv: '/afiliados/import-csv',
   afiliadosForm: '/afiliados/form-afiliado',
+  afiliadosConfirmaciones: '/afiliados/confirmaciones',
   profesionales: '/profesionales',
   profesionalesSolicitudes: '/profesionales/solicitudes',
   profesionalesReportes: '/profesionales/reportes',
@@ -67,6 +68,8 @@ const STAFF_SCREENS: Record<string, PermissionRequirement | null> = {
   [PATHS.afiliados]: { anyOf: [PERMISSIONS.AFILIADOS_GET, PERMISSIONS.AFILIADOS_CREATE] },
   [PATHS.afiliadosImportCsv]: PERMISSIONS.AFILIADOS_CREATE,
   [PATHS.afiliadosForm]: PERMISSIONS.AFILIADOS_CREATE,
+  // The affiliates' answers that said a visit did not happen or was overcharged, for who keeps their records.
+  [PATHS.afiliadosConfirmaciones]: REQUIREMENTS.AFILIADOS_EDIT,
   [PATHS.profesionales]: PERMISSIONS.PROFESSIONALS_GET,
   [PATHS.profesionalesSolicitudes]: PERMISSIONS.PROFESSIONALS_ACCEPT_REQUEST,
   [PATHS.profesionalesReportes]: REQUIREMENTS.PROFESIONALES_EDIT,

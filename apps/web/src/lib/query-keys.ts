@@ -72,6 +72,7 @@ export const queryKeys = {
     historia: (documento: string) => ['prestaciones', 'historia', documento] as const,
     mias: (query: object) => ['prestaciones', 'mias', query] as const,
     revision: (body: object | null) => ['prestaciones-revision', body] as const,
+    confirmaciones: (query: object) => ['prestaciones', 'confirmaciones', query] as const,
   },
   planes: {
     all: ['planes'] as const,

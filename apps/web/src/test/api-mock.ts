@@ -24,7 +24,7 @@ export function jsonResponse(status: number, body?: unknown): Response {
 /** What the app's frame asks on every screen (badges and markers), answered as "nothing waiting" unless a test says otherwise. */
 const FRAME_ROUTES: Record<string, Reply> = {
   'GET /api/notificaciones/unread': {},
-  'GET /api/tablero/pendientes': { solicitudes: null, reportes: null },
+  'GET /api/tablero/pendientes': { solicitudes: null, reportes: null, confirmaciones: null },
 };
 
 export function mockApi(ownRoutes: Record<string, Handler | Reply>) {

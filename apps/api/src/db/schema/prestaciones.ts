@@ -153,11 +153,15 @@ export const confirmaciones = pgTable(
     respondidaAt: timestamp('respondida_at', { withTimezone: true }).notNull().defaultNow(),
     revisadaAt: timestamp('revisada_at', { withTimezone: true }),
     revisadaBy: integer('revisada_by').references(() => users.id, { onDelete: 'set null' }),
+    /** What staff found when they looked into it (the call to the affiliate, the dentist's answer). */
+    nota: text('nota'),
   },
   (t) => [
     index('confirmaciones_observadas_idx')
       .on(t.respondidaAt)
       .where(sql`${t.observada} and ${t.revisadaAt} is null`),
+    // Every observed answer by when it came: the reviewed list and the dashboard's year per dentist.
+    index('confirmaciones_observadas_todas_idx').on(t.respondidaAt).where(sql`${t.observada}`),
     check('confirmaciones_cobro_check', sql`${t.cobro} >= 0 and ${t.coseguro} >= 0`),
   ],
 );

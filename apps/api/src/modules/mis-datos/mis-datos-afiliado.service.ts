@@ -7,7 +7,7 @@ import type { AfiliadoSubject } from '../../plugins/auth.ts';
 import * as repo from '../afiliados/afiliados.repository.ts';
 import { recordAfiliadoAudit } from '../auditoria/auditoria.repository.ts';
 import { findAccesos } from '../auditoria/auditoria-query.repository.ts';
-import * as prestacionesRepo from '../prestaciones/prestaciones.repository.ts';
+import * as prestacionesRepo from '../prestaciones/prestaciones-afiliado.repository.ts';
 import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
 import * as datosRepo from './mis-datos-afiliado.repository.ts';
 
@@ -129,6 +129,7 @@ export async function exportDatos(
     })),
     accesos: shown(accesos.rows, afiliado),
     prestaciones: telefono ? await prestacionesRepo.findLineasAfiliado(deps.db, afiliado.id) : null,
+    respuestas: telefono ? await prestacionesRepo.findRespuestas(deps.db, afiliado.id) : null,
     telefonosToken: telefonos.map((d) => ({
       dispositivo: d.etiqueta,
       via: d.via,

@@ -1,5 +1,6 @@
 import {
-  type ConfirmacionObservada,
+  type ConfirmacionesQuery,
+  type ConfirmacionRevision,
   type ConfirmacionValues,
   ERROR_CODES,
   MESSAGES,
@@ -8,10 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { provesPhone } from '../../lib/token-afiliado.ts';
-import type { AfiliadoSubject } from '../../plugins/auth.ts';
-import { recordAfiliadoAudit } from '../auditoria/auditoria.repository.ts';
+import type { AfiliadoSubject, Subject } from '../../plugins/auth.ts';
+import { recordAfiliadoAudit, recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
-import * as repo from './prestaciones.repository.ts';
+import * as repo from './prestaciones-afiliado.repository.ts';
 
 type Deps = Pick<FastifyInstance, 'db' | 'secretBox' | 'spendFailure'>;
 const M = MESSAGES.prestaciones;
@@ -83,16 +84,37 @@ export async function responder(
 }
 
 /** Staff's 'Confirmaciones observadas': visits the affiliate said did not happen or were charged beyond the copay. */
-export async function observadas(deps: Pick<FastifyInstance, 'db'>): Promise<ConfirmacionObservada[]> {
-  return (await repo.findObservadas(deps.db)).map((r) => ({
-    atencionId: r.atencion_id,
-    codigoValidacion: r.codigo_validacion,
-    fecha: r.fecha,
-    profesional: { id: r.profesional_id, nombre: r.profesional },
-    afiliado: { id: r.afiliado_id, nombre: r.afiliado, documento: r.documento },
-    atendido: r.atendido,
-    cobro: r.cobro,
-    coseguro: r.coseguro,
-    respondida: new Date(r.respondida_at).toISOString(),
-  }));
+export async function observadas(deps: Pick<FastifyInstance, 'db'>, query: ConfirmacionesQuery) {
+  const { pageIndex, pageSize, ...filter } = query;
+  return repo.findObservadas(deps.db, filter, { limit: pageSize, offset: pageIndex * pageSize });
+}
+
+/**
+ * Staff looked into an observed answer (called the affiliate, asked the dentist) and say what they
+ * found, or put it back in the queue; audited on the affiliate, whose record it concerns.
+ */
+export async function revisar(
+  deps: Pick<FastifyInstance, 'db'>,
+  caller: Subject,
+  atencionId: number,
+  change: ConfirmacionRevision,
+) {
+  await deps.db.transaction(async (tx) => {
+    const hecha = await repo.setRevision(tx, atencionId, { ...change, staffUserId: caller.id });
+    if (!hecha) throw notFound(M.CONFIRMACION_OBSERVADA_NOT_FOUND);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'confirmacion',
+      entityId: atencionId,
+      details: {
+        afiliadoId: hecha.afiliadoId,
+        documento: hecha.documento,
+        codigoValidacion: hecha.codigoValidacion,
+        revisada: change.estado === 'revisada',
+        nota: change.estado === 'revisada' ? (change.nota ?? null) : null,
+      },
+      documento: hecha.documento,
+      afiliadoIds: [hecha.afiliadoId],
+    });
+  });
 }

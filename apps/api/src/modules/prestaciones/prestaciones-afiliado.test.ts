@@ -1,11 +1,18 @@
 import {
+  type AfiliadoDatos,
+  type ConfirmacionObservada,
   ERROR_CODES,
   MESSAGES,
+  type Paginated,
   type PrestacionesAfiliado,
+  type Tablero,
   TOKEN_AFILIADO_HEADER,
 } from '@red-dental/contracts';
+import { readMails } from '@red-dental/testing';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, useTestApp } from '../../../test/helpers.ts';
+import { queryRows } from '../../db/client.ts';
 import { afiliadoAuth } from '../afiliados/afiliados.factories.ts';
 import { codigoDel, enrolarTelefono } from '../token-afiliado/token-afiliado.factories.ts';
 import { type Chair, createPaciente, hoy, setupChair, validar } from './prestaciones.factories.ts';
@@ -168,19 +175,118 @@ describe.each(BACKENDS)('the affiliate’s answers after a visit (%s)', (backend
     ).json() as PrestacionesAfiliado;
     expect(despues.preguntas).toEqual([]);
 
-    const cola = await t.inject('GET', '/api/prestaciones/confirmaciones', t.staff);
-    expect(cola.statusCode).toBe(200);
-    const mias = (cola.json() as { afiliado: { id: number } }[]).filter((c) => c.afiliado.id === paciente.id);
-    expect(mias).toEqual([
+    // Staff's queue: the longest waiting first, with what the chair recorded.
+    const cola = async (query = '') => {
+      const response = await t.inject('GET', `/api/prestaciones/confirmaciones${query}`, t.staff);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Paginated<ConfirmacionObservada>;
+    };
+    const mias = (page: Paginated<ConfirmacionObservada>) =>
+      page.rows.filter((c) => c.afiliado.id === paciente.id);
+    expect(mias(await cola())).toEqual([
       expect.objectContaining({
         atencionId: limpieza.json().atencionId,
         profesional: { id: chair.ana.id, nombre: chair.ana.nombre },
+        lineas: ['05.01 boca completa'],
         atendido: true,
         cobro: 80_000,
         coseguro: 50_000,
+        estado: 'pendiente',
+        revision: null,
       }),
       expect.objectContaining({ atencionId: consulta.json().atencionId, atendido: false, cobro: 0 }),
     ]);
+    expect(mias(await cola(`?profesionalId=${chair.beto.id}`)).map((c) => c.atencionId)).toEqual([
+      consulta.json().atencionId,
+    ]);
+    // The badge and the dashboard count them, the dashboard per dentist.
+    const pendientes = (await t.inject('GET', '/api/tablero/pendientes', t.staff)).json();
+    expect(pendientes.confirmaciones).toBeGreaterThanOrEqual(2);
+    const tablero = (await t.inject('GET', '/api/tablero', t.admin)).json() as Tablero;
+    expect(tablero.confirmaciones.porProfesional).toEqual(
+      expect.arrayContaining([
+        { profesionalId: chair.ana.id, nombre: chair.ana.nombre, observadas: 1, pendientes: 1 },
+        { profesionalId: chair.beto.id, nombre: chair.beto.nombre, observadas: 1, pendientes: 1 },
+      ]),
+    );
+
+    // Staff call the affiliate and write what they found: it leaves the queue, audited on the affiliate.
+    const revisar = (atencionId: number, body: object, auth = t.staff) =>
+      t.inject('PUT', `/api/prestaciones/confirmaciones/${atencionId}`, auth, body);
+    const nota = 'Llamamos al afiliado: no fue atendido ese día';
+    expect((await revisar(consulta.json().atencionId, { estado: 'revisada', nota })).statusCode).toBe(204);
+    expect(mias(await cola()).map((c) => c.atencionId)).toEqual([limpieza.json().atencionId]);
+    expect(mias(await cola('?estado=revisada'))).toEqual([
+      expect.objectContaining({
+        atencionId: consulta.json().atencionId,
+        estado: 'revisada',
+        revision: { at: expect.any(String), por: expect.any(String), nota },
+      }),
+    ]);
+    const auditoria = await t.inject('GET', '/api/auditoria?entidad=confirmacion&accion=update', t.admin);
+    expect(auditoria.json().rows[0]).toMatchObject({
+      entity: 'confirmacion',
+      details: { codigoValidacion: consulta.json().codigoValidacion, revisada: true, nota },
+    });
+    const tras = (await t.inject('GET', '/api/tablero', t.admin)).json() as Tablero;
+    expect(tras.confirmaciones.porProfesional).toEqual(
+      expect.arrayContaining([
+        { profesionalId: chair.beto.id, nombre: chair.beto.nombre, observadas: 1, pendientes: 0 },
+      ]),
+    );
+    // Back to pending, and answers that were not observed are not staff's to review.
+    expect((await revisar(consulta.json().atencionId, { estado: 'pendiente' })).statusCode).toBe(204);
+    expect(mias(await cola()).length).toBe(2);
+    const bad = await revisar(consulta.json().atencionId, { estado: 'cerrada' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.estado).toBe(MESSAGES.prestaciones.CONFIRMACION_ESTADO_INVALID);
+    const ninguna = await revisar(ajena.json().atencionId, { estado: 'revisada' });
+    expect(ninguna.statusCode).toBe(404);
+    expect(ninguna.json().error).toBe(MESSAGES.prestaciones.CONFIRMACION_OBSERVADA_NOT_FOUND);
+    // A dentist reads and reviews none of it.
     expect((await t.inject('GET', '/api/prestaciones/confirmaciones', chair.ana.auth)).statusCode).toBe(403);
+    expect(
+      (await revisar(limpieza.json().atencionId, { estado: 'revisada' }, chair.ana.auth)).statusCode,
+    ).toBe(403);
+
+    // 'Descargar mis datos' from the phone carries the answers.
+    const datos = (
+      await t.app.inject({ method: 'GET', url: '/api/afiliados/profile/datos', headers: prueba() })
+    ).json() as AfiliadoDatos;
+    expect(datos.respuestas).toEqual([
+      expect.objectContaining({ atencionId: consulta.json().atencionId, atendido: false, cobro: 0 }),
+      expect.objectContaining({ atencionId: limpieza.json().atencionId, atendido: true, cobro: 80_000 }),
+    ]);
+  });
+
+  it('mails the question after a validated visit to a proven address only, with the date and no health detail', async () => {
+    const probado = await createPaciente(t.app, t.staff, chair);
+    const sinProbar = await createPaciente(t.app, t.staff, chair);
+    const email = `pregunta-${probado.documento}@correo.test`;
+    const otroEmail = `pregunta-${sinProbar.documento}@correo.test`;
+    await queryRows(
+      t.db,
+      sql`update afiliados set email = ${email}, email_confirmado_at = now() where id = ${probado.id}`,
+    );
+    await queryRows(t.db, sql`update afiliados set email = ${otroEmail} where id = ${sinProbar.id}`);
+    for (const p of [probado, sinProbar]) {
+      const r = await validar(t.app, chair.ana.auth, {
+        documento: p.documento,
+        lineas: [{ codigo: '02.01', pieza: 36, caras: 'O' }],
+      });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    await t.app.mail.drain();
+    const mails = await readMails(t.config.dataDir);
+    const pregunta = mails.filter((m) => m.to === email);
+    expect(pregunta).toHaveLength(1);
+    expect(pregunta[0]!.subject).toBe('Red Dental: ¿lo atendieron?');
+    const [y, m, d] = hoy().split('-');
+    expect(pregunta[0]!.text).toContain(`el ${d}/${m}/${y}`);
+    expect(pregunta[0]!.text).toContain('http://reddental.test/prestaciones-afiliado');
+    // No dentist, code, tooth or amount.
+    for (const dicho of [chair.ana.nombre, '02.01', '36', 'Obturación', '$'])
+      expect(pregunta[0]!.text).not.toContain(dicho);
+    expect(mails.some((m) => m.to === otroEmail)).toBe(false);
   });
 });

@@ -1,8 +1,6 @@
 import {
   type EstadoLinea,
   MAX_CENTAVOS,
-  type Pregunta,
-  type PrestacionAfiliado,
   type Resultado,
   valorDeUnidades,
   type ZonaBoca,
@@ -27,6 +25,8 @@ export interface Contexto {
     obraSocial: { id: number; nombre: string } | null;
     plan: { id: number; codigo: string; nombre: string; reglasVersion: number } | null;
     atiende: boolean;
+    /** The address the affiliate proved is theirs, if any (they are asked there about the visit). */
+    emailProbado: string | null;
   } | null;
   convenio: {
     id: number;
@@ -47,6 +47,7 @@ interface ContextoRow {
   fecha_alta: string | null;
   fecha_baja: string | null;
   numero_afiliado: string | null;
+  email_probado: string | null;
   os_id: number | null;
   os_nombre: string | null;
   plan_id: number | null;
@@ -76,6 +77,7 @@ export async function findContexto(
     sql`select p.id as profesional_id, p.nombre as profesional_nombre,
           a.id as afiliado_id, a.nombre, a.documento, a.fecha_nacimiento::text, a.fecha_alta::text,
           (a.baja_at at time zone ${ZONE})::date::text as fecha_baja, a.numero_afiliado,
+          case when a.email_confirmado_at is not null then a.email end as email_probado,
           os.id as os_id, os.nombre as os_nombre,
           pl.id as plan_id, pl.codigo as plan_codigo, pl.nombre as plan_nombre, pl.reglas_version,
           coalesce(exists (select 1 from profesional_obras_sociales x
@@ -118,6 +120,7 @@ export async function findContexto(
                     reglasVersion: Number(row.reglas_version),
                   },
             atiende: row.atiende,
+            emailProbado: row.email_probado,
           },
     convenio:
       row.convenio_id === null
@@ -387,120 +390,4 @@ export async function anular(tx: DbOrTx, lineaId: number, userId: number) {
     tx,
     sql`update lineas set estado = 'anulada', anulada_at = now(), anulada_by = ${userId} where id = ${lineaId}`,
   );
-}
-
-/** Every line recorded on the affiliate, newest first, with the dentist who recorded it, as the affiliate reads them. */
-export async function findLineasAfiliado(db: DbOrTx, afiliadoId: number): Promise<PrestacionAfiliado[]> {
-  const rows = await queryRows<{
-    id: number;
-    fecha: string;
-    codigo: string;
-    nombre: string;
-    pieza: number | null;
-    caras: string;
-    sector: ZonaBoca | null;
-    estado: EstadoLinea;
-    prestador: string;
-    coseguro: number;
-    codigo_validacion: string;
-  }>(
-    db,
-    sql`select l.id, l.fecha::text, c.codigo, c.nombre, l.pieza, l.caras, l.sector, l.estado, p.nombre as prestador,
-          l.coseguro, at.codigo_validacion
-        from lineas l
-        join atenciones at on at.id = l.atencion_id
-        join codigos_prestacion c on c.id = l.codigo_id
-        join profesionales p on p.id = l.profesional_id
-        where l.afiliado_id = ${afiliadoId}
-        order by l.fecha desc, l.id desc`,
-  );
-  return rows.map(({ caras, codigo_validacion, ...r }) => ({
-    ...r,
-    caras: caras || null,
-    codigoValidacion: codigo_validacion,
-  }));
-}
-
-/** How far back a visit still asks the affiliate whether it happened. */
-const PREGUNTA_DIAS = 60;
-
-/** The affiliate's visits of the last 60 days with a line still standing and no answer yet, newest first. */
-export async function findPreguntas(db: DbOrTx, afiliadoId: number): Promise<Pregunta[]> {
-  return queryRows<Pregunta>(
-    db,
-    sql`select at.id as "atencionId", at.fecha::text as fecha, p.nombre as prestador,
-          sum(l.coseguro)::int as coseguro
-        from atenciones at
-        join profesionales p on p.id = at.profesional_id
-        join lineas l on l.atencion_id = at.id and l.estado <> 'anulada'
-        where at.afiliado_id = ${afiliadoId}
-          and at.fecha >= (now() at time zone ${ZONE})::date - ${PREGUNTA_DIAS}::int
-          and not exists (select 1 from confirmaciones c where c.atencion_id = at.id)
-        group by at.id, p.nombre
-        order by at.fecha desc, at.id desc`,
-  );
-}
-
-/**
- * Records the affiliate's answer about one of their visits still waiting for it, with the visit's
- * copay then; false when there is no such visit (not theirs, anulled, answered already, too old).
- */
-export async function insertConfirmacion(
-  db: DbOrTx,
-  c: { afiliadoId: number; atencionId: number; atendido: boolean; cobro: number },
-): Promise<{ observada: boolean } | undefined> {
-  const [row] = await queryRows<{ observada: boolean }>(
-    db,
-    sql`insert into confirmaciones (atencion_id, afiliado_id, atendido, cobro, coseguro, observada)
-        select p."atencionId", ${c.afiliadoId}, ${c.atendido}, ${c.cobro}, p.coseguro,
-          not ${c.atendido} or ${c.cobro}::int > p.coseguro
-        from (${sql`select at.id as "atencionId", sum(l.coseguro)::int as coseguro
-                    from atenciones at join lineas l on l.atencion_id = at.id and l.estado <> 'anulada'
-                    where at.id = ${c.atencionId} and at.afiliado_id = ${c.afiliadoId}
-                      and at.fecha >= (now() at time zone ${ZONE})::date - ${PREGUNTA_DIAS}::int
-                    group by at.id`}) p
-        on conflict (atencion_id) do nothing
-        returning observada`,
-  );
-  return row;
-}
-
-/** Answers that say a visit did not happen or was charged beyond its copay, not reviewed yet, oldest first. */
-export async function findObservadas(db: DbOrTx) {
-  return queryRows<{
-    atencion_id: number;
-    codigo_validacion: string;
-    fecha: string;
-    profesional_id: number;
-    profesional: string;
-    afiliado_id: number;
-    afiliado: string;
-    documento: string;
-    atendido: boolean;
-    cobro: number;
-    coseguro: number;
-    respondida_at: string;
-  }>(
-    db,
-    sql`select c.atencion_id, at.codigo_validacion, at.fecha::text, p.id as profesional_id, p.nombre as profesional,
-          af.id as afiliado_id, af.nombre as afiliado, af.documento, c.atendido, c.cobro, c.coseguro,
-          c.respondida_at::text
-        from confirmaciones c
-        join atenciones at on at.id = c.atencion_id
-        join profesionales p on p.id = at.profesional_id
-        join afiliados af on af.id = c.afiliado_id
-        where c.observada and c.revisada_at is null
-        order by c.respondida_at, c.atencion_id
-        limit 500`,
-  );
-}
-
-/** Whether the affiliate already answered about that visit of theirs. */
-export async function hasConfirmacion(db: DbOrTx, q: { afiliadoId: number; atencionId: number }) {
-  const [row] = await queryRows<{ found: boolean }>(
-    db,
-    sql`select exists (select 1 from confirmaciones where atencion_id = ${q.atencionId}
-          and afiliado_id = ${q.afiliadoId}) as found`,
-  );
-  return row?.found === true;
 }

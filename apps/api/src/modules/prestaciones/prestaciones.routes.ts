@@ -1,5 +1,7 @@
 import {
+  confirmacionesQuerySchema,
   confirmacionObservadaSchema,
+  confirmacionRevisionSchema,
   ERROR_CODES,
   exportFormatSchema,
   historiaQuerySchema,
@@ -10,6 +12,7 @@ import {
   misPrestacionesQuerySchema,
   misPrestacionesSchema,
   PERMISSIONS,
+  paginatedSchema,
   REQUIREMENTS,
   validacionBloqueadaSchema,
   validacionSchema,
@@ -17,11 +20,10 @@ import {
   validarQuerySchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { sendAuditedExport } from '../auditoria/audited-export.ts';
 import * as service from './prestaciones.service.ts';
-import { observadas } from './prestaciones-afiliado.service.ts';
+import { observadas, revisar } from './prestaciones-afiliado.service.ts';
 import * as propias from './prestaciones-propias.service.ts';
 
 const M = MESSAGES.prestaciones;
@@ -148,11 +150,29 @@ const prestacionesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_EDIT)],
       schema: {
         summary:
-          'Confirmaciones observadas: atenciones que el afiliado dijo que no ocurrieron o en las que le cobraron más que el coseguro',
-        response: { 200: z.array(confirmacionObservadaSchema) },
+          'Confirmaciones observadas: atenciones que el afiliado dijo que no ocurrieron o en las que le cobraron más que el coseguro; pendientes (las más antiguas primero) o revisadas',
+        querystring: confirmacionesQuerySchema,
+        response: { 200: paginatedSchema(confirmacionObservadaSchema) },
       },
     },
-    async () => observadas(app),
+    async (request) => observadas(app, request.query),
+  );
+
+  app.put(
+    '/confirmaciones/:id',
+    {
+      onRequest: [app.authorize(REQUIREMENTS.AFILIADOS_EDIT)],
+      schema: {
+        summary:
+          'Marca revisada la respuesta observada de una atención, con lo que se encontró, o la vuelve a pendiente (queda registrado)',
+        params: idParamSchema,
+        body: confirmacionRevisionSchema,
+      },
+    },
+    async (request, reply) => {
+      await revisar(app, currentUser(request), request.params.id, request.body);
+      return reply.status(204).send();
+    },
   );
 };
 

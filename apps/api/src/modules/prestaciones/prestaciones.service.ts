@@ -17,11 +17,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { affiliatePrestacionesUrl } from '../../lib/public-links.ts';
 import { checkToken } from '../../lib/token-afiliado.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import { reglasEnVigor } from '../planes/planes-reglas.repository.ts';
 import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
+import { preguntaAtencionMail } from './prestaciones.mails.ts';
 import * as repo from './prestaciones.repository.ts';
 import {
   type ContextoMotor,
@@ -35,7 +37,7 @@ import {
 const M = MESSAGES.prestaciones;
 
 type Deps = Pick<FastifyInstance, 'db' | 'consumeQuota'>;
-type ValidarDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'spendFailure'>;
+type ValidarDeps = Deps & Pick<FastifyInstance, 'secretBox' | 'spendFailure' | 'mail' | 'config'>;
 const T = MESSAGES.tokenAfiliado;
 
 /** A dentist's history reads: 300 an hour, each written to the audit log, like coverage checks. */
@@ -415,8 +417,15 @@ export async function validar(
       documento: a.documento,
       afiliadoIds: [a.id],
     });
+    // The affiliate hears of it, if their e-mail is proven: was it so, and what were they charged?
+    if (a.emailProbado)
+      await deps.mail.enqueue(
+        tx,
+        preguntaAtencionMail(a.emailProbado, v.fecha, affiliatePrestacionesUrl(deps.config)),
+      );
     return { ok: respuesta(juzgadas, v.fecha, { codigo, ...guardada }) };
   });
   if ('bloqueada' in result) throw new VisitaBloqueada(result.bloqueada!);
+  deps.mail.wake();
   return { ...result.ok!, message: M.VALIDADA(result.ok!.codigoValidacion!) };
 }

@@ -15,7 +15,7 @@ const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(REQUIREMENTS.TABLERO)],
       schema: {
         summary:
-          'Afiliados por obra social, profesionales por estado, pendientes, reportes abiertos, datos sin confirmar, notificaciones de 90 días y cobertura por localidad',
+          'Afiliados por obra social, profesionales por estado, pendientes, reportes abiertos, datos sin confirmar, confirmaciones observadas por profesional, notificaciones de 90 días y cobertura por localidad',
         response: { 200: tableroSchema },
       },
     },
@@ -28,7 +28,7 @@ const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.BACKOFFICE_ACCESS)],
       schema: {
         summary:
-          'Trabajo en espera para las insignias del menú: solicitudes pendientes (PROFESSIONALS.ACCEPT_REQUEST) y reportes abiertos (PROFESSIONALS.UPDATE); null sin el permiso',
+          'Trabajo en espera para las insignias del menú: solicitudes pendientes (PROFESSIONALS.ACCEPT_REQUEST), reportes abiertos (PROFESSIONALS.UPDATE) y confirmaciones observadas sin revisar (AFILIADOS.GET y UPDATE); null sin el permiso',
         response: { 200: pendientesSchema },
       },
     },

@@ -136,11 +136,16 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
 
     // The navigation's badges read the same counts, each only for who may act on it.
     const pendientes = await t.inject('GET', '/api/tablero/pendientes', t.admin);
-    expect(pendientes.json()).toEqual({ solicitudes: expected!.pending, reportes: expected!.reports });
+    expect(pendientes.json()).toEqual({
+      solicitudes: expected!.pending,
+      reportes: expected!.reports,
+      confirmaciones: 0,
+    });
     const dentist = await loginAs(t.app, fresh.email, fresh.password);
     expect((await t.inject('GET', '/api/tablero/pendientes', dentist)).json()).toEqual({
       solicitudes: null,
       reportes: null,
+      confirmaciones: null,
     });
   });
 

@@ -27,7 +27,7 @@ const entryNames = () =>
 describe('StaffSidebar', () => {
   it('shows pending sign-up requests on Profesionales to whoever may answer them', async () => {
     storeStaffSession(makeSessionUser('ADMINISTRADOR'));
-    mockApi({ 'GET /api/tablero/pendientes': { solicitudes: 3, reportes: 1 } });
+    mockApi({ 'GET /api/tablero/pendientes': { solicitudes: 3, reportes: 1, confirmaciones: 2 } });
     renderWithProviders(<StaffSidebar />, { route: '/afiliados' });
     expect(
       // jsdom joins the name's parts without the space a browser keeps.

@@ -9,6 +9,7 @@ export const SIGNED_IN_SCREENS = {
   afiliados: () => import('./afiliados.tsx'),
   afiliadosImportCsv: () => import('./afiliados-import-csv.tsx'),
   afiliadosForm: () => import('./afiliados-form.tsx'),
+  afiliadosConfirmaciones: () => import('./afiliados-confirmaciones.tsx'),
   profesionales: () => import('./profesionales.tsx'),
   profesionalesSolicitudes: () => import('./profesionales-solicitudes.tsx'),
   profesionalesReportes: () => import('./profesionales-reportes.tsx'),

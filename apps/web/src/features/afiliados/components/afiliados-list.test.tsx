@@ -112,6 +112,7 @@ describe('/afiliados', () => {
         { id: 2, nombre: 'IOMA' },
       ],
       'GET /api/afiliados/paginated': { rows: [AFILIADO], rowCount: 1 },
+      'GET /api/tablero/pendientes': { solicitudes: null, reportes: null, confirmaciones: 2 },
       'PUT /api/afiliados/1': ({ body }: MockRequest) => [
         200,
         {
@@ -137,6 +138,10 @@ describe('/afiliados', () => {
       'href',
       '/afiliados/form-afiliado',
     );
+    // The affiliates' answers that said a visit did not happen or was overcharged, with how many wait.
+    expect(
+      await screen.findByRole('link', { name: /^Confirmaciones observadas\s*\(2 sin revisar\)$/ }),
+    ).toHaveAttribute('href', '/afiliados/confirmaciones');
 
     await userEvent.selectOptions(await screen.findByLabelText('Filtrar por obra social'), 'IOMA');
     await userEvent.type(screen.getByLabelText('Buscar por documento o nombre'), 'pérez');

@@ -55,6 +55,8 @@ export interface AfiliadosListProps {
   planes?: readonly Plan[];
   /** What other areas show in the edit modal, below the record's fields. */
   recordExtra?: (afiliado: Afiliado) => ReactNode;
+  /** Other areas' work about affiliates, as links beside the list's own actions. */
+  queues?: ReactNode;
 }
 
 /** The state filter's choices: both (no filter), the active ones, those de baja. */
@@ -80,6 +82,7 @@ export function AfiliadosList({
   obrasSociales,
   planes,
   recordExtra,
+  queues,
 }: AfiliadosListProps) {
   const isRegistry = lookup === 'registry';
   const isCoverageCheck = lookup === 'coverage';
@@ -297,16 +300,21 @@ export function AfiliadosList({
             </form>
           </search>
         )}
-        {canCreate && (
+        {(canCreate || queues) && (
           <div className={listPage.actions}>
-            <Link to={PATHS.afiliadosImportCsv} className={buttonClasses({ variant: 'secondary' })}>
-              <UploadIcon size={18} />
-              Importar .csv
-            </Link>
-            <Link to={PATHS.afiliadosForm} className={buttonClasses({ variant: 'primary' })}>
-              <PlusIcon size={18} />
-              Agregar Afiliado
-            </Link>
+            {queues}
+            {canCreate && (
+              <>
+                <Link to={PATHS.afiliadosImportCsv} className={buttonClasses({ variant: 'secondary' })}>
+                  <UploadIcon size={18} />
+                  Importar .csv
+                </Link>
+                <Link to={PATHS.afiliadosForm} className={buttonClasses({ variant: 'primary' })}>
+                  <PlusIcon size={18} />
+                  Agregar Afiliado
+                </Link>
+              </>
+            )}
           </div>
         )}
       </Panel>

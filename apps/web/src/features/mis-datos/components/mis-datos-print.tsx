@@ -150,6 +150,24 @@ function AfiliadoSections({ datos }: { datos: AfiliadoDatos }) {
           />
         )}
       </Section>
+      <Section title="Sus respuestas sobre las atenciones">
+        {datos.respuestas === null ? (
+          <p>{MESSAGES.prestaciones.AFILIADO_SIN_TOKEN}.</p>
+        ) : (
+          <Table
+            caption="Sus respuestas sobre las atenciones"
+            headers={['Atención', 'Profesional', '¿Lo atendieron?', 'Le cobraron', 'Coseguro', 'Respondió']}
+            rows={datos.respuestas.map((r) => [
+              formatDate(r.fecha),
+              r.prestador,
+              r.atendido ? 'Sí' : 'No',
+              r.atendido ? formatImporte(r.cobro) : '—',
+              formatImporte(r.coseguro),
+              formatMomentTime(r.respondida),
+            ])}
+          />
+        )}
+      </Section>
       <Section title="Teléfonos con su token">
         <Table
           caption="Teléfonos con su token"

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
-const NONE: Pendientes = { solicitudes: null, reportes: null };
+const NONE: Pendientes = { solicitudes: null, reportes: null, confirmaciones: null };
 
 /** `GET /api/tablero/pendientes`. A failure is logged only and shows no badge. */
 async function getPendientes(signal?: AbortSignal): Promise<Pendientes> {
@@ -16,8 +16,8 @@ async function getPendientes(signal?: AbortSignal): Promise<Pendientes> {
 }
 
 /**
- * The work waiting for staff (pending sign-up requests, open reports), for the
- * badges of the menu and the professional list. Read again every minute, and
+ * The work waiting for staff (pending sign-up requests, open reports, observed
+ * answers of affiliates), for the badges of the menu and the lists. Read again every minute, and
  * at once after a request is answered or a report closed.
  */
 export function usePendientes(enabled: boolean): Pendientes {

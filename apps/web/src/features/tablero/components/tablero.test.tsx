@@ -24,6 +24,13 @@ const TABLERO: Tablero = {
     sinConfirmar: 431,
   },
   reportesAbiertos: 7,
+  confirmaciones: {
+    pendientes: 3,
+    porProfesional: [
+      { profesionalId: 41, nombre: 'Ana Odontóloga', observadas: 5, pendientes: 2 },
+      { profesionalId: 42, nombre: 'Beto Prestador', observadas: 1, pendientes: 1 },
+    ],
+  },
   notificaciones: {
     enviadas: 2,
     destinatarios: 2000,
@@ -68,6 +75,20 @@ describe('/tablero', () => {
     expect(link(/12 Solicitudes pendientes/)).toHaveAttribute('href', '/profesionales/solicitudes');
     expect(link(/7 Reportes de datos abiertos/)).toHaveAttribute('href', '/profesionales/reportes');
     expect(link(/431 Datos sin confirmar/)).toHaveAttribute('href', '/profesionales?sinConfirmar=1');
+    expect(link(/3 Respuestas observadas/)).toHaveAttribute('href', '/afiliados/confirmaciones');
+  });
+
+  it('counts per dentist the visits their patients said did not happen or were overcharged', async () => {
+    mockApi({ ...staff(), 'GET /api/tablero': TABLERO });
+    renderApp('/tablero');
+    const table = await screen.findByRole('table', { name: 'Confirmaciones observadas por profesional' });
+    expect(within(table).getByRole('link', { name: 'Ana Odontóloga' })).toHaveAttribute(
+      'href',
+      '/afiliados/confirmaciones?profesionalId=41',
+    );
+    const ana = within(table).getByRole('link', { name: 'Ana Odontóloga' }).closest('tr')!;
+    expect(ana).toHaveTextContent('5');
+    expect(ana).toHaveTextContent('2');
   });
 
   it('links a figure only to a list the user may open, the others are figures alone', async () => {

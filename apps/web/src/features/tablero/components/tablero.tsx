@@ -65,6 +65,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 type Insurer = TableroData['afiliados']['porObraSocial'][number];
 type Sent = TableroData['notificaciones']['ultimas'][number];
 type Locality = TableroData['localidades'][number];
+type Observed = TableroData['confirmaciones']['porProfesional'][number];
 
 /** The insurers' table; a name leads to its affiliates for who keeps the registry (the filter is theirs). */
 const insurerColumns = (keepsRegistry: boolean): Column<Insurer>[] => [
@@ -97,6 +98,27 @@ const SENT_COLUMNS: Column<Sent>[] = [
     cell: (n) =>
       `${formatNumber(n.readCount)} de ${formatNumber(n.recipientCount)} (${percent(n.readCount, n.recipientCount)})`,
   },
+];
+
+/** The dentists whose patients said otherwise; a name leads to those answers for who reviews them. */
+const observedColumns = (canOpen: (to: string) => boolean): Column<Observed>[] => [
+  {
+    id: 'profesional',
+    header: 'Profesional',
+    isPrimary: true,
+    cell: (o) => {
+      const to = `${PATHS.afiliadosConfirmaciones}?profesionalId=${o.profesionalId}`;
+      return canOpen(to) ? <Link to={to}>{o.nombre}</Link> : o.nombre;
+    },
+  },
+  {
+    id: 'observadas',
+    header: 'Observadas en 12 meses',
+    align: 'end',
+    isPrimary: true,
+    cell: (o) => formatNumber(o.observadas),
+  },
+  { id: 'pendientes', header: 'Sin revisar', align: 'end', cell: (o) => formatNumber(o.pendientes) },
 ];
 
 const LOCALITY_COLUMNS: Column<Locality>[] = [
@@ -162,6 +184,12 @@ export function Tablero() {
           label="Datos sin confirmar"
           hint="Hace más de 90 días"
         />
+        <Figure
+          to={PATHS.afiliadosConfirmaciones}
+          value={t.confirmaciones.pendientes}
+          label="Respuestas observadas"
+          hint="Confirmaciones sin revisar"
+        />
       </Panel>
 
       <div className={styles.columns}>
@@ -207,6 +235,20 @@ export function Tablero() {
           />
         </Section>
       </div>
+
+      <Section title="Confirmaciones observadas por profesional">
+        <p className={styles.summary}>
+          Atenciones que el afiliado dijo que no ocurrieron, o en las que le cobraron más que el coseguro, en
+          los últimos 12 meses.
+        </p>
+        <DataTable
+          paging="client"
+          label="Confirmaciones observadas por profesional"
+          columns={observedColumns(canOpen)}
+          rows={t.confirmaciones.porProfesional}
+          getRowId={(o) => o.profesionalId}
+        />
+      </Section>
 
       <Section title="Cobertura por localidad">
         <p className={styles.summary}>

@@ -1,0 +1,2 @@
+ALTER TABLE "confirmaciones" ADD COLUMN "nota" text;--> statement-breakpoint
+CREATE INDEX "confirmaciones_observadas_todas_idx" ON "confirmaciones" USING btree ("respondida_at") WHERE "confirmaciones"."observada";

@@ -1,0 +1,5 @@
+import { ConfirmacionesQueue } from '@/features/prestaciones/components/confirmaciones-queue.tsx';
+
+export function Component() {
+  return <ConfirmacionesQueue />;
+}
