@@ -34,5 +34,5 @@ export const CONFIRMACION_GRACIAS = 'Gracias: su respuesta quedó registrada';
 export const CONFIRMACION_YA = 'Ya respondió sobre esa atención';
 export const CONFIRMACION_NOT_FOUND = 'No hay una atención a su nombre para responder';
 export const COBRO_INVALID = 'Escriba cuánto le cobraron, en pesos';
-export const CONFIRMACION_ESTADO_INVALID = 'Elija pendiente o revisada';
+export const CONFIRMACION_ESTADO_INVALID = 'El estado debe ser pendiente o revisada';
 export const CONFIRMACION_OBSERVADA_NOT_FOUND = 'No hay una respuesta observada de esa atención';
