@@ -9,6 +9,8 @@ import { serializeError, serializeRequest } from './lib/log.ts';
 import accesoRoutes from './modules/acceso/acceso.routes.ts';
 import afiliadosRoutes from './modules/afiliados/afiliados.routes.ts';
 import auditoriaRoutes from './modules/auditoria/auditoria.routes.ts';
+import auditorRoutes from './modules/autorizaciones/auditoria-odontologica.routes.ts';
+import autorizacionesRoutes from './modules/autorizaciones/autorizaciones.routes.ts';
 import cartillaRoutes from './modules/cartilla/cartilla.routes.ts';
 import conveniosRoutes from './modules/convenios/convenios.routes.ts';
 import especialidadesRoutes from './modules/especialidades/especialidades.routes.ts';
@@ -174,6 +176,8 @@ export async function buildApp(options: BuildOptions) {
       await api.register(inArea('planes', planesRoutes), { prefix: '/planes' });
       await api.register(inArea('prestaciones', prestacionesRoutes), { prefix: '/prestaciones' });
       await api.register(inArea('prestaciones', prestacionesAfiliadoRoutes), { prefix: '/afiliados' });
+      await api.register(inArea('autorizaciones', autorizacionesRoutes), { prefix: '/autorizaciones' });
+      await api.register(inArea('autorizaciones', auditorRoutes), { prefix: '/auditoria-odontologica' });
       await api.register(inArea('profesionales', profesionalesRoutes), { prefix: '/profesionales' });
       await api.register(inArea('profesionales', recordatoriosRoutes), { prefix: '/profesionales' });
       await api.register(inArea('mis-datos', misDatosCuentaRoutes), { prefix: '/profesionales' });

@@ -791,6 +791,44 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
         lineas: [{ codigo: '02.01', pieza: 36, caras: 'O', sector: null, autorizacion: null, adjuntos: [] }],
       }),
     },
+    // The fixture's code needs no authorization: a Spanish 400, still below 500.
+    'POST /api/autorizaciones': {
+      as: 'dentist',
+      url: '/api/autorizaciones',
+      body: () => ({
+        documento: f.afiliado.documento,
+        lineas: [{ codigo: '02.01', pieza: 36, caras: 'O', sector: null }],
+        nota: 'Caries profunda',
+      }),
+    },
+    'GET /api/autorizaciones': {
+      as: 'dentist',
+      url: '/api/autorizaciones',
+      query: { estado: 'en_revision', pageIndex: '0', pageSize: '10' },
+    },
+    // No such request: Spanish 404s, still below 500.
+    'GET /api/autorizaciones/:id': { as: 'dentist', url: '/api/autorizaciones/1' },
+    'POST /api/autorizaciones/:id/mensajes': {
+      as: 'dentist',
+      url: '/api/autorizaciones/1/mensajes',
+      body: () => ({ texto: 'Va la radiografía' }),
+    },
+    'PUT /api/autorizaciones/:id': {
+      as: 'admin',
+      url: '/api/autorizaciones/1',
+      body: () => ({
+        decision: 'aprobar_parcial',
+        items: [1],
+        motivo: 'rx_insuficiente',
+        nota: 'Solo la 36',
+      }),
+    },
+    'POST /api/autorizaciones/:id/anular': { as: 'dentist', url: '/api/autorizaciones/1/anular' },
+    'GET /api/auditoria-odontologica/cola': {
+      as: 'admin',
+      url: '/api/auditoria-odontologica/cola',
+      query: { estado: 'observada', pageIndex: '0', pageSize: '10' },
+    },
     'GET /api/prestaciones': {
       as: 'dentist',
       url: '/api/prestaciones',

@@ -24,6 +24,8 @@ const DENTIST_ONLY: Row = [401, 403, 'ok', 403, 403];
 const STAFF: Row = [401, 403, 403, 'ok', 'ok'];
 /** Permissions only ADMINISTRADOR holds (users, requests, deleting insurers and providers, the audit log). */
 const ADMIN_ONLY: Row = [401, 403, 403, 403, 'ok'];
+/** The dentist who asked, or an auditor (AUTORIZACIONES.DECIDE, which ADMINISTRADOR holds too). */
+const DENTIST_OR_AUDITOR: Row = [401, 403, 'ok', 403, 'ok'];
 /** A signed link is the only way in: without a valid signature everyone is refused. */
 const SIGNED_LINK: Row = [403, 403, 403, 403, 403];
 
@@ -178,6 +180,15 @@ export const MATRIX: Record<string, Row> = {
   // Staff's queue of the affiliates' answers that say a visit did not happen or was overcharged.
   'GET /api/prestaciones/confirmaciones': STAFF,
   'PUT /api/prestaciones/confirmaciones/:id': STAFF,
+
+  // Prior authorization: the dentist asks and follows; an auditor (here ADMINISTRADOR) decides.
+  'POST /api/autorizaciones': DENTIST_ONLY,
+  'GET /api/autorizaciones': DENTIST_ONLY,
+  'GET /api/autorizaciones/:id': DENTIST_OR_AUDITOR,
+  'POST /api/autorizaciones/:id/mensajes': DENTIST_OR_AUDITOR,
+  'PUT /api/autorizaciones/:id': ADMIN_ONLY,
+  'POST /api/autorizaciones/:id/anular': DENTIST_ONLY,
+  'GET /api/auditoria-odontologica/cola': ADMIN_ONLY,
 
   'POST /api/notificaciones': STAFF,
   'POST /api/notificaciones/afiliados': STAFF,

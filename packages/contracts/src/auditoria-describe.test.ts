@@ -17,6 +17,24 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
     {
       row: {
         action: 'create',
+        entity: 'autorizacion',
+        entityId: '4',
+        documento: '30555111',
+        details: {
+          afiliadoId: 52,
+          documento: '30555111',
+          numero: 'AU-K7M29QXP',
+          estado: 'en_revision',
+          items: ['03.01 pieza 36'],
+        },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Pidió la autorización AU-K7M29QXP para Lucía Acuña (DNI 30.555.111): 03.01 pieza 36',
+      gone: 'Pidió la autorización AU-K7M29QXP para el afiliado con documento 30.555.111: 03.01 pieza 36',
+    },
+    {
+      row: {
+        action: 'create',
         entity: 'afiliado',
         entityId: '52',
         documento: '30555111',
@@ -39,6 +57,26 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
     },
   ],
   update: [
+    {
+      row: {
+        action: 'update',
+        entity: 'autorizacion',
+        entityId: '4',
+        documento: '30555111',
+        details: {
+          afiliadoId: 52,
+          documento: '30555111',
+          numero: 'AU-K7M29QXP',
+          antes: 'en_revision',
+          estado: 'observada',
+          motivo: null,
+          nota: null,
+        },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Observó la autorización AU-K7M29QXP de Lucía Acuña (DNI 30.555.111)',
+      gone: 'Observó la autorización AU-K7M29QXP del afiliado con documento 30.555.111',
+    },
     {
       row: {
         action: 'update',
@@ -102,6 +140,26 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
     {
       row: {
         action: 'approve',
+        entity: 'autorizacion',
+        entityId: '4',
+        documento: '30555111',
+        details: {
+          afiliadoId: 52,
+          documento: '30555111',
+          numero: 'AU-K7M29QXP',
+          antes: 'en_revision',
+          estado: 'aprobada_parcial',
+          motivo: 'rx_insuficiente',
+          nota: null,
+        },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Aprobó en parte la autorización AU-K7M29QXP de Lucía Acuña (DNI 30.555.111)',
+      gone: 'Aprobó en parte la autorización AU-K7M29QXP del afiliado con documento 30.555.111',
+    },
+    {
+      row: {
+        action: 'approve',
         entity: 'user',
         entityId: '20',
         details: { email: 'juan@consultorio.example' },
@@ -112,6 +170,26 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
     },
   ],
   reject: [
+    {
+      row: {
+        action: 'reject',
+        entity: 'autorizacion',
+        entityId: '4',
+        documento: '30555111',
+        details: {
+          afiliadoId: 52,
+          documento: '30555111',
+          numero: 'AU-K7M29QXP',
+          antes: 'en_revision',
+          estado: 'rechazada',
+          motivo: 'D04',
+          nota: null,
+        },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Rechazó la autorización AU-K7M29QXP de Lucía Acuña (DNI 30.555.111)',
+      gone: 'Rechazó la autorización AU-K7M29QXP del afiliado con documento 30.555.111',
+    },
     {
       row: {
         action: 'reject',
@@ -298,6 +376,18 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
     },
   ],
   void: [
+    {
+      row: {
+        action: 'void',
+        entity: 'autorizacion',
+        entityId: '4',
+        documento: '30555111',
+        details: { afiliadoId: 52, documento: '30555111', numero: 'AU-K7M29QXP', antes: 'aprobada' },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Anuló la autorización AU-K7M29QXP de Lucía Acuña (DNI 30.555.111)',
+      gone: 'Anuló la autorización AU-K7M29QXP del afiliado con documento 30.555.111',
+    },
     {
       row: {
         action: 'void',
@@ -515,6 +605,28 @@ describe('auditDetails', () => {
       'a sign-in with a recovery code',
       { action: 'recovery_code', entity: 'user', entityId: '12', details: { restantes: 1 } },
       ['Le queda 1 código de recuperación'],
+    ],
+    [
+      "an auditor's partial approval",
+      {
+        action: 'approve',
+        entity: 'autorizacion',
+        entityId: '4',
+        details: {
+          afiliadoId: 52,
+          documento: '30555111',
+          numero: 'AU-K7M29QXP',
+          antes: 'en_revision',
+          estado: 'aprobada_parcial',
+          motivo: 'rx_insuficiente',
+          nota: 'Se aprueba la 36',
+        },
+      },
+      [
+        'Estado: En revisión → Aprobada en parte',
+        'Motivo: La radiografía no permite evaluar la pieza',
+        'Nota: Se aprueba la 36',
+      ],
     ],
   ])('says %s in words', (_, row, lines) => {
     expect(auditDetails(row)).toEqual(lines);

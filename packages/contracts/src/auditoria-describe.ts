@@ -48,6 +48,7 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   token: { the: 'el token', a: 'un token', feminine: false },
   codigo_token: { the: 'el código de activación', a: 'un código de activación', feminine: false },
   confirmacion: { the: 'la respuesta del afiliado', a: 'una respuesta del afiliado', feminine: true },
+  autorizacion: { the: 'la autorización previa', a: 'una autorización previa', feminine: true },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -242,23 +243,32 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     const d = row.details ?? {};
     if (row.entity === 'token') return `Activó su token en ${text(d.dispositivo) ?? 'un teléfono'}`;
     if (row.entity === 'codigo_token') return `Generó un código de activación del token de ${patient(row)}`;
+    if (row.entity === 'autorizacion')
+      return `Pidió la autorización ${text(d.numero) ?? ''} para ${patient(row)}${Array.isArray(d.items) ? `: ${d.items.join(', ')}` : ''}`;
     return `Creó ${s().the}`;
   },
   update: (row, s) =>
-    row.entity === 'confirmacion'
-      ? `${row.details?.revisada === false ? 'Volvió a pendiente' : 'Marcó revisada'} la respuesta de ${patient(row)} sobre la atención ${text(row.details?.codigoValidacion) ?? ''}`.trimEnd()
-      : `Modificó ${s().the}`,
+    row.entity === 'autorizacion'
+      ? `Observó la autorización ${text(row.details?.numero) ?? ''} de ${patient(row)}`
+      : row.entity === 'confirmacion'
+        ? `${row.details?.revisada === false ? 'Volvió a pendiente' : 'Marcó revisada'} la respuesta de ${patient(row)} sobre la atención ${text(row.details?.codigoValidacion) ?? ''}`.trimEnd()
+        : `Modificó ${s().the}`,
   delete: (row, s) =>
     row.entity === 'token'
       ? `Desactivó el token de ${patient(row)} en ${text(row.details?.dispositivo) ?? 'su teléfono'}`
       : `Eliminó ${s().the}`,
-  approve: (_, s) => `Aprobó la solicitud de alta de ${s().bare}`,
+  approve: (row, s) =>
+    row.entity === 'autorizacion'
+      ? `${row.details?.estado === 'aprobada_parcial' ? 'Aprobó en parte' : 'Aprobó'} la autorización ${text(row.details?.numero) ?? ''} de ${patient(row)}`
+      : `Aprobó la solicitud de alta de ${s().bare}`,
   reject: (row, s) =>
-    row.entity === 'token'
-      ? row.details?.motivo === 'lectura'
-        ? `Pidió las prestaciones de ${patient(row)} con un código de teléfono incorrecto`
-        : `Escribió un token ${row.details?.motivo === 'usado' ? 'ya usado' : 'incorrecto'} de ${patient(row)}`
-      : `Rechazó la solicitud de alta de ${s().bare}`,
+    row.entity === 'autorizacion'
+      ? `Rechazó la autorización ${text(row.details?.numero) ?? ''} de ${patient(row)}`
+      : row.entity === 'token'
+        ? row.details?.motivo === 'lectura'
+          ? `Pidió las prestaciones de ${patient(row)} con un código de teléfono incorrecto`
+          : `Escribió un token ${row.details?.motivo === 'usado' ? 'ya usado' : 'incorrecto'} de ${patient(row)}`
+        : `Rechazó la solicitud de alta de ${s().bare}`,
   import: (row, subject) => {
     const d = row.details ?? {};
     if (row.entity === 'convenio')
@@ -317,6 +327,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   },
   void: (row) => {
     const d = row.details ?? {};
+    if (row.entity === 'autorizacion')
+      return `Anuló la autorización ${text(d.numero) ?? ''} de ${patient(row)}`;
     return `Anuló la prestación ${text(d.codigo) ?? ''} de la atención ${text(d.codigoValidacion) ?? ''} de ${patient(row)}`;
   },
   login: () => AUDIT_ACTION_LABELS.login,

@@ -2,6 +2,12 @@ import type { z } from 'zod';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditAction, type AuditEntity } from './auditoria.ts';
 import { type DescribedAuditRow, type NamedEntity, referencedName } from './auditoria-describe.ts';
 import { type AuditEntryRead, type auditExportDetails, readAuditEntry } from './auditoria-entries.ts';
+import {
+  ESTADO_AUTORIZACION_LABELS,
+  type EstadoAutorizacion,
+  MOTIVOS_AUDITORIA,
+  type MotivoAuditoria,
+} from './autorizaciones.ts';
 import { AREA_LABELS, DENTICION_LABELS } from './nomenclador.ts';
 
 // ---------------------------------------------------------------------------
@@ -226,6 +232,22 @@ function fieldLines(row: DescribedAuditRow, fields: Record<string, unknown>): st
   return lines;
 }
 
+/** A prior authorization's row: its state (from what to what), the reason and the auditor's note. */
+function autorizacionLines(d: {
+  antes?: string;
+  estado?: string;
+  motivo?: string | null;
+  nota?: string | null;
+}): string[] {
+  const label = (e: string) => ESTADO_AUTORIZACION_LABELS[e as EstadoAutorizacion] ?? e;
+  const lines: string[] = [];
+  if (d.estado) lines.push(`Estado: ${d.antes ? `${label(d.antes)} → ` : ''}${label(d.estado)}`);
+  else if (d.antes) lines.push(`Estaba: ${label(d.antes)}`);
+  if (d.motivo) lines.push(`Motivo: ${MOTIVOS_AUDITORIA[d.motivo as MotivoAuditoria] ?? d.motivo}`);
+  if (d.nota) lines.push(`Nota: ${d.nota}`);
+  return lines;
+}
+
 /** An insurer an import's row names: as the row recorded it, else by its record now. */
 function obraSocialOf(row: DescribedAuditRow, id: number | null, recorded: string | null): string {
   if (recorded !== null && recorded.trim() !== '') return recorded;
@@ -271,6 +293,7 @@ function importLines(
 export function auditDetails(row: DescribedAuditRow): string[] {
   const entry = readAuditEntry(row);
   if (!entry) return fieldLines(row, { ...(row.details ?? {}) });
+  if (entry.entity === 'autorizacion') return autorizacionLines(entry.details);
   switch (entry.action) {
     case 'search': {
       const { ids, estado } = entry.details;

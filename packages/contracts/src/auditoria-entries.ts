@@ -160,9 +160,28 @@ const created = z.discriminatedUnion('entity', [
   entry('create', 'token', z.strictObject({ afiliadoId: id, via: text, dispositivo: text })),
   /** Staff printed an activation code for the affiliate: until when it is good. */
   entry('create', 'codigo_token', z.strictObject({ afiliadoId: id, documento: text, vence: text })),
+  /** A dentist asked for a prior authorization: its number, the state it started in, its items. */
+  entry(
+    'create',
+    'autorizacion',
+    z.strictObject({ afiliadoId: id, documento: text, numero: text, estado: text, items: z.array(text) }),
+  ),
 ]);
 
+/** An auditor's decision on a prior authorization: the state before and after, the reason and note. */
+const decisionAutorizacion = z.strictObject({
+  afiliadoId: id,
+  documento: text,
+  numero: text,
+  antes: text,
+  estado: text,
+  motivo: text.nullable(),
+  nota: text.nullable(),
+});
+
 const updated = z.discriminatedUnion('entity', [
+  /** An auditor observed a prior authorization: what the dentist must send or answer. */
+  entry('update', 'autorizacion', decisionAutorizacion),
   /** Staff looked into an affiliate's answer that said otherwise about a visit, or put it back in the queue. */
   entry(
     'update',
@@ -271,9 +290,13 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
   created,
   updated,
   deleted,
-  entry('approve', 'user', z.strictObject({ email: text })),
+  z.discriminatedUnion('entity', [
+    entry('approve', 'user', z.strictObject({ email: text })),
+    entry('approve', 'autorizacion', decisionAutorizacion),
+  ]),
   z.discriminatedUnion('entity', [
     entry('reject', 'user', z.strictObject({ email: text, nombre: optionalText, motivo: optionalText })),
+    entry('reject', 'autorizacion', decisionAutorizacion),
     /** A dentist typed a wrong or spent token at the chair, or a device not the phone read the affiliate's lines with a wrong code. */
     entry(
       'reject',
@@ -336,11 +359,19 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
     }),
   ),
   /** A dentist anulled one of her validated lines. */
-  entry(
-    'void',
-    'linea',
-    z.strictObject({ afiliadoId: id, codigoValidacion: text, codigo: text, documento: text }),
-  ),
+  z.discriminatedUnion('entity', [
+    entry(
+      'void',
+      'linea',
+      z.strictObject({ afiliadoId: id, codigoValidacion: text, codigo: text, documento: text }),
+    ),
+    /** The dentist withdrew her prior authorization before using it. */
+    entry(
+      'void',
+      'autorizacion',
+      z.strictObject({ afiliadoId: id, documento: text, numero: text, antes: text }),
+    ),
+  ]),
   entry(
     'search',
     'afiliado',

@@ -97,6 +97,7 @@ export const AUDIT_ENTITIES = [
   'token',
   'codigo_token',
   'confirmacion',
+  'autorizacion',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -124,6 +125,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   token: 'token del afiliado',
   codigo_token: 'código de activación del token',
   confirmacion: 'respuesta del afiliado sobre una atención',
+  autorizacion: 'autorización previa',
 };
 
 // ---------------------------------------------------------------------------

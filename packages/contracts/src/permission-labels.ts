@@ -31,6 +31,8 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   'AUDIT.GET': 'Ver la auditoría',
   'NOMENCLADOR.MANAGE': 'Mantener el nomenclador, los convenios y los planes',
   'PRESTACIONES.VALIDATE': 'Atender: validar prestaciones en el consultorio',
+  'PRESTACIONES.AUDIT': 'Auditar las prestaciones presentadas',
+  'AUTORIZACIONES.DECIDE': 'Decidir autorizaciones previas',
   BACKOFFICE_ACCESS: 'Acceso al sistema de gestión',
   MOBILE_ACCESS: 'Acceso al portal de afiliados',
 };
@@ -75,6 +77,10 @@ export const PERMISSION_HELP: Record<PermissionName, string> = {
     'Mantener Nomenclador, Convenios y Planes: importar y editar los códigos de prestación y sus grupos, los convenios con cada obra social con sus aranceles, y los planes con sus reglas de cobertura. Sin él, con el acceso al sistema, se pueden consultar.',
   'PRESTACIONES.VALIDATE':
     'Abre Atender y Mis prestaciones: ver la historia odontológica de un paciente en la red y validar lo que se le hace (lo tienen los prestadores; solo valida una cuenta con perfil profesional, y en su propio nombre).',
+  'PRESTACIONES.AUDIT':
+    'Auditoría odontológica: leer las prestaciones de la red con sus adjuntos y las respuestas de los afiliados, y decidir las presentadas al cierre.',
+  'AUTORIZACIONES.DECIDE':
+    'Auditoría odontológica: la cola de autorizaciones previas, con sus adjuntos; aprobarlas, aprobarlas en parte, observarlas o rechazarlas.',
   BACKOFFICE_ACCESS: 'Iniciar sesión en el sistema de gestión: sin este permiso la cuenta no entra.',
   MOBILE_ACCESS:
     'Lo tienen los afiliados, que entran al portal con su documento; en un rol del sistema de gestión no abre nada.',
@@ -118,6 +124,14 @@ export const PERMISSION_GROUPS: readonly { label: string; permissions: readonly 
     ],
   },
   { label: 'Roles', permissions: ['ROLES.GET', 'ROLES.CREATE', 'ROLES.UPDATE'] },
-  { label: 'Prestaciones', permissions: ['NOMENCLADOR.MANAGE', 'PRESTACIONES.VALIDATE'] },
+  {
+    label: 'Prestaciones',
+    permissions: [
+      'NOMENCLADOR.MANAGE',
+      'PRESTACIONES.VALIDATE',
+      'PRESTACIONES.AUDIT',
+      'AUTORIZACIONES.DECIDE',
+    ],
+  },
   { label: 'Auditoría', permissions: ['AUDIT.GET'] },
 ];

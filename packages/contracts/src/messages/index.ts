@@ -12,6 +12,7 @@
 export * as acceso from './acceso.ts';
 export * as afiliados from './afiliados.ts';
 export * as auditoria from './auditoria.ts';
+export * as autorizaciones from './autorizaciones.ts';
 export * as cartilla from './cartilla.ts';
 export * from './common.ts';
 export * as convenios from './convenios.ts';

@@ -39,6 +39,10 @@ export const convenios = pgTable(
     /** With the token required: a line without it is refused at the chair, not only warned. */
     tokenBloquea: boolean('token_bloquea').notNull().default(false),
     valorUnidad: integer('valor_unidad'),
+    /** The insurer's promise: an auditor answers a prior authorization within these hours. */
+    plazoAutorizacionHoras: smallint('plazo_autorizacion_horas').notNull().default(48),
+    /** An approved authorization is good for these days from its approval. */
+    vigenciaAutorizacionDias: smallint('vigencia_autorizacion_dias').notNull().default(90),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -49,6 +53,10 @@ export const convenios = pgTable(
       'convenios_plazos',
       sql`${t.plazoPresentacionDias} between 0 and 365 and ${t.plazoRefacturacionDias} between 0 and 365
         and ${t.plazoUrgenciaDias} between 0 and 365`,
+    ),
+    check(
+      'convenios_autorizacion',
+      sql`${t.plazoAutorizacionHoras} between 1 and 2160 and ${t.vigenciaAutorizacionDias} between 1 and 730`,
     ),
     check('convenios_valor_unidad', sql`${t.valorUnidad} is null or ${t.valorUnidad} >= 0`),
   ],

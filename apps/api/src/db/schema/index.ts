@@ -1,4 +1,5 @@
 export * from './afiliados.ts';
+export * from './autorizaciones.ts';
 export * from './convenios.ts';
 export * from './nomenclador.ts';
 export * from './notificaciones.ts';

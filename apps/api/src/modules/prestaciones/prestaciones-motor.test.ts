@@ -132,10 +132,13 @@ const limpieza180 = regla('05.01', { frecuencia: 1, periodoDias: 180, ambito: 'a
 const obturaciones = regla('grupo:Obturaciones', { garantiaMeses: 24 });
 const aprobada = (over: Partial<AutorizacionMotor> = {}): AutorizacionMotor => ({
   numero: 'A123',
+  itemId: 1,
   codigo: '04.01',
   pieza: 36,
   caras: '',
   estado: 'aprobada',
+  item: 'aprobado',
+  consumido: false,
   venceEl: '2027-01-31',
   ...over,
 });
@@ -723,6 +726,34 @@ const CASOS: Caso[] = [
     nivel: 'bloqueo',
     debito: 'D07',
     dice: 'ya se usó',
+  },
+  {
+    caso: 'D07 an item of the request already used by another line',
+    reglas: [corona],
+    lineas: [{ codigo: '04.01', pieza: 36, autorizacion: 'A123' }],
+    autorizaciones: [aprobada({ consumido: true })],
+    nivel: 'bloqueo',
+    debito: 'D07',
+    dice: 'ya se usó',
+  },
+  {
+    caso: 'D07 a partial approval that left this item out',
+    reglas: [corona],
+    lineas: [{ codigo: '04.01', pieza: 36, autorizacion: 'A123' }],
+    autorizaciones: [
+      aprobada({ estado: 'aprobada_parcial', item: 'rechazado' }),
+      aprobada({ estado: 'aprobada_parcial', itemId: 2, pieza: 46 }),
+    ],
+    nivel: 'bloqueo',
+    debito: 'D07',
+    dice: 'no aprobó 04.01 en pieza 36',
+  },
+  {
+    caso: 'D07 a request of several items: the line finds its own',
+    reglas: [corona],
+    lineas: [{ codigo: '04.01', pieza: 46, autorizacion: 'a123' }],
+    autorizaciones: [aprobada(), aprobada({ itemId: 2, pieza: 46 })],
+    nivel: 'ok',
   },
   // D14: no fee under the contract
   {

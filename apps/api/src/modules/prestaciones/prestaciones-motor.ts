@@ -59,12 +59,14 @@ export interface LineaPrevia {
   estado: EstadoLinea;
 }
 
-/** A prior authorization as the engine weighs it. */
+/** An item of a prior authorization as the engine weighs it (one per code, tooth and faces asked for). */
 export interface AutorizacionMotor {
   numero: string;
+  itemId: number;
   codigo: string;
   pieza: number | null;
   caras: string;
+  /** The request's state; an approved one past its expiry reads 'vencida'. */
   estado:
     | 'aprobada'
     | 'aprobada_parcial'
@@ -73,9 +75,34 @@ export interface AutorizacionMotor {
     | 'rechazada'
     | 'consumida'
     | 'vencida'
-    | 'anulada'
-    | 'solicitada';
+    | 'anulada';
+  /** The item's own: a partial approval approves some. */
+  item: 'pendiente' | 'aprobado' | 'rechazado';
+  /** Used by a validated line already. */
+  consumido: boolean;
   venceEl: string | null;
+}
+
+/**
+ * The authorization item a line names: of the request with that number, the approved and unused
+ * item of the line's code, tooth and faces; else the nearest one, for saying why it does not serve.
+ */
+export function autorizacionDeLinea(
+  autorizaciones: readonly AutorizacionMotor[],
+  l: Pick<LineaPedida, 'autorizacion' | 'codigo' | 'pieza' | 'caras'>,
+): AutorizacionMotor | undefined {
+  if (!l.autorizacion) return undefined;
+  const numero = l.autorizacion.toUpperCase();
+  const suyas = autorizaciones.filter((a) => a.numero.toUpperCase() === numero);
+  const mismoLugar = (a: AutorizacionMotor) =>
+    a.codigo === l.codigo && a.pieza === l.pieza && [...(l.caras ?? '')].every((c) => a.caras.includes(c));
+  return (
+    suyas.find((a) => mismoLugar(a) && a.item === 'aprobado' && !a.consumido) ??
+    suyas.find(mismoLugar) ??
+    suyas.find((a) => a.codigo === l.codigo && a.pieza === l.pieza) ??
+    suyas.find((a) => a.codigo === l.codigo) ??
+    suyas[0]
+  );
 }
 
 export interface ContextoMotor {
@@ -537,10 +564,11 @@ function revisarAutorizacion(
       regularizarAntes: null,
     };
   }
-  const a = ctx.autorizaciones.find((x) => x.numero.toUpperCase() === l.autorizacion!.toUpperCase());
+  const a = autorizacionDeLinea(ctx.autorizaciones, l);
   const sin = (mensaje: string) => ({ resultados: [bloqueo('D07', mensaje)], regularizarAntes: null });
   if (!a) return sin(`La autorización ${l.autorizacion} no existe para este afiliado: revise el número`);
-  if (a.estado === 'consumida') return sin(`La autorización ${a.numero} ya se usó en otra prestación`);
+  if (a.estado === 'consumida' || a.consumido)
+    return sin(`La autorización ${a.numero} ya se usó en otra prestación`);
   if (a.estado === 'vencida' || (a.venceEl !== null && a.venceEl < ctx.fecha))
     return sin(
       `La autorización ${a.numero} venció el ${formatFecha(a.venceEl ?? ctx.fecha)}: pida una nueva`,
@@ -557,6 +585,10 @@ function revisarAutorizacion(
     );
   if (![...(l.caras ?? '')].every((c) => a.caras.includes(c)))
     return sin(`La autorización ${a.numero} es para las caras ${a.caras || 'ninguna'}, no para ${l.caras}`);
+  if (a.item !== 'aprobado')
+    return sin(
+      `La autorización ${a.numero} no aprobó ${l.codigo} en ${lugar({ ...l, caras: l.caras || null })}`,
+    );
   return { resultados: [], regularizarAntes: null };
 }
 

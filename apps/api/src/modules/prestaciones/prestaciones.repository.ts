@@ -34,6 +34,8 @@ export interface Contexto {
     tokenBloquea: boolean;
     plazoPresentacionDias: number;
     plazoUrgenciaDias: number;
+    plazoAutorizacionHoras: number;
+    vigenciaAutorizacionDias: number;
   } | null;
 }
 
@@ -60,6 +62,8 @@ interface ContextoRow {
   token_bloquea: boolean;
   plazo_presentacion_dias: number;
   plazo_urgencia_dias: number;
+  plazo_autorizacion_horas: number;
+  vigencia_autorizacion_dias: number;
 }
 
 /**
@@ -82,14 +86,16 @@ export async function findContexto(
           pl.id as plan_id, pl.codigo as plan_codigo, pl.nombre as plan_nombre, pl.reglas_version,
           coalesce(exists (select 1 from profesional_obras_sociales x
                            where x.profesional_id = p.id and x.obra_social_id = a.obra_social_id), false) as atiende,
-          cv.id as convenio_id, cv.requiere_token, cv.token_bloquea, cv.plazo_presentacion_dias, cv.plazo_urgencia_dias
+          cv.id as convenio_id, cv.requiere_token, cv.token_bloquea, cv.plazo_presentacion_dias, cv.plazo_urgencia_dias,
+          cv.plazo_autorizacion_horas, cv.vigencia_autorizacion_dias
         from (select 1) as one
         left join profesionales p on p.user_id = ${q.userId}
         left join afiliados a on a.documento = ${q.documento}
         left join obras_sociales os on os.id = a.obra_social_id
         left join planes pl on pl.id = a.plan_id
         left join lateral (
-          select c.id, c.requiere_token, c.token_bloquea, c.plazo_presentacion_dias, c.plazo_urgencia_dias from convenios c
+          select c.id, c.requiere_token, c.token_bloquea, c.plazo_presentacion_dias, c.plazo_urgencia_dias,
+            c.plazo_autorizacion_horas, c.vigencia_autorizacion_dias from convenios c
           where c.obra_social_id = a.obra_social_id and c.vigente_desde <= ${q.fecha}::date
             and coalesce(c.vigente_hasta, 'infinity'::date) >= ${q.fecha}::date
           order by c.vigente_desde desc limit 1) cv on true`,
@@ -131,6 +137,8 @@ export async function findContexto(
             tokenBloquea: row.token_bloquea,
             plazoPresentacionDias: row.plazo_presentacion_dias,
             plazoUrgenciaDias: row.plazo_urgencia_dias,
+            plazoAutorizacionHoras: row.plazo_autorizacion_horas,
+            vigenciaAutorizacionDias: row.vigencia_autorizacion_dias,
           },
   };
 }

@@ -21,12 +21,13 @@ import { affiliatePrestacionesUrl } from '../../lib/public-links.ts';
 import { checkToken } from '../../lib/token-afiliado.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
-import { reglasEnVigor } from '../planes/planes-reglas.repository.ts';
+import * as autorizacionesRepo from '../autorizaciones/autorizaciones.repository.ts';
 import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
 import { preguntaAtencionMail } from './prestaciones.mails.ts';
 import * as repo from './prestaciones.repository.ts';
+import { afiliadoOf, contextoMotor, profesionalOf } from './prestaciones-contexto.ts';
 import {
-  type ContextoMotor,
+  autorizacionDeLinea,
   evaluarVisita,
   garantiaDe,
   type LineaJuzgada,
@@ -54,18 +55,6 @@ const nuevoCodigo = () => {
   return `${pick()}-${pick()}`;
 };
 
-/** The dentist behind the account, or 403: only a professional of the network records lines. */
-function profesionalOf(ctx: repo.Contexto) {
-  if (!ctx.profesional) throw forbidden(M.NOT_A_PRESTADOR);
-  return ctx.profesional;
-}
-
-/** The affiliate of the document, or 404 with words. */
-function afiliadoOf(ctx: repo.Contexto) {
-  if (!ctx.afiliado) throw notFound(M.AFILIADO_NOT_FOUND);
-  return ctx.afiliado;
-}
-
 type Afiliado = NonNullable<repo.Contexto['afiliado']>;
 
 /** Where a line of the history is, before its words: '36 O: ', 'Sector superior derecho: ', nothing for the whole mouth. */
@@ -87,46 +76,6 @@ function coberturaEn(a: Afiliado, convenio: repo.Contexto['convenio'], fecha: st
   if (!convenio)
     return { vigente: false, mensaje: `La red no tiene convenio vigente con ${a.obraSocial.nombre}` };
   return { vigente: true, mensaje: `Cubierto hoy por ${a.obraSocial.nombre}, ${a.plan.nombre}` };
-}
-
-/** The engine's context for a visit: everything read, nothing left to look up. */
-async function contextoMotor(
-  db: DbOrTx,
-  /** The database whose memory keeps the plans' rules (the same for every transaction on it). */
-  owner: object,
-  ctx: repo.Contexto,
-  profesionalId: number,
-  datos: repo.Datos,
-  v: { fecha: string; canal: ContextoMotor['canal']; tokenProbado: boolean },
-): Promise<ContextoMotor> {
-  const a = ctx.afiliado!;
-  const reglas = a.plan
-    ? ((await reglasEnVigor(db, a.plan.id, v.fecha, a.plan.reglasVersion, owner)) ?? [])
-    : [];
-  return {
-    fecha: v.fecha,
-    momento: 'atencion',
-    canal: v.canal,
-    profesionalId,
-    afiliado: {
-      fechaNacimiento: a.fechaNacimiento,
-      fechaAlta: a.fechaAlta,
-      fechaBaja: a.fechaBaja,
-      plan: a.plan ? a.plan.nombre : null,
-    },
-    convenio: ctx.convenio && {
-      requiereToken: ctx.convenio.requiereToken,
-      tokenBloquea: ctx.convenio.tokenBloquea,
-      plazoUrgenciaDias: ctx.convenio.plazoUrgenciaDias,
-    },
-    tokenProbado: v.tokenProbado,
-    reglas,
-    codigos: datos.codigos,
-    aranceles: datos.aranceles,
-    historia: datos.historia,
-    // Prior authorizations are asked for and decided in their own area; none is on record yet.
-    autorizaciones: [],
-  };
 }
 
 /**
@@ -339,12 +288,19 @@ export async function validar(
       convenioId: ctx.convenio?.id ?? null,
       fecha: v.fecha,
     });
-    const motor = await contextoMotor(db, deps.db, ctx, profesional.id, datos, {
-      fecha: v.fecha,
-      canal: v.canal,
-      tokenProbado,
-    });
-    return { datos, juzgadas: evaluarVisita(motor, v.lineas) };
+    // The prior authorizations the lines name: read only when one does.
+    const numeros = [...new Set(v.lineas.flatMap((l) => (l.autorizacion ? [l.autorizacion] : [])))];
+    const autorizaciones = await autorizacionesRepo.findParaMotor(db, a.id, numeros);
+    const motor = await contextoMotor(
+      db,
+      deps.db,
+      ctx,
+      profesional.id,
+      datos,
+      { fecha: v.fecha, canal: v.canal, tokenProbado },
+      autorizaciones,
+    );
+    return { datos, juzgadas: evaluarVisita(motor, v.lineas), autorizaciones };
   };
 
   if (dryRun) return respuesta((await judge(deps.db, await leer(deps.db))).juzgadas, v.fecha);
@@ -355,7 +311,7 @@ export async function validar(
     await repo.lockAfiliado(tx, documento);
     const leido = await leer(tx);
     const { ctx, profesional, a } = leido;
-    const { datos, juzgadas } = await judge(tx, leido);
+    const { datos, juzgadas, autorizaciones } = await judge(tx, leido);
     if (juzgadas.some((j) => j.nivel === 'bloqueo')) return { bloqueada: respuesta(juzgadas, v.fecha) };
     const nuevas = juzgadas.map((j) => ({
       codigoId: datos.codigos.get(j.linea.codigo)!.id,
@@ -392,6 +348,14 @@ export async function validar(
         },
         nuevas,
       );
+    }
+    // Each approved authorization item a line names is used by that line, once.
+    for (const [i, j] of juzgadas.entries()) {
+      const item = autorizacionDeLinea(autorizaciones, j.linea);
+      if (item && !(await autorizacionesRepo.consumir(tx, item.itemId, guardada.lineas[i]!))) {
+        const message = MESSAGES.autorizaciones.CONSUMIDA(item.numero);
+        throw badRequest(message, { [`lineas.${i}.autorizacion`]: message });
+      }
     }
     // The code is good once: another validation that raced with it leaves this one nothing to spend.
     if (token && !(await tokenRepo.spendStep(tx, token.dispositivoId, token.step))) {

@@ -1,0 +1,344 @@
+import {
+  type Autorizacion,
+  type AutorizacionFila,
+  type EstadoAutorizacion,
+  NETWORK_TIME_ZONE,
+  type Resultado,
+} from '@red-dental/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import type { AutorizacionMotor } from '../prestaciones/prestaciones-motor.ts';
+
+const ZONE = NETWORK_TIME_ZONE;
+
+/** The state as read: an approved request past its expiry, unused, is vencida. */
+const estadoLeido = sql`case when a.estado in ('aprobada','aprobada_parcial')
+    and a.vence_el < (now() at time zone ${ZONE})::date then 'vencida' else a.estado end`;
+
+/** The items of the requests with these numbers for the affiliate, as the chair weighs them. */
+export async function findParaMotor(
+  db: DbOrTx,
+  afiliadoId: number,
+  numeros: readonly string[],
+): Promise<AutorizacionMotor[]> {
+  if (numeros.length === 0) return [];
+  const lista = sql`array[${sql.join(
+    numeros.map((n) => sql`${n.toUpperCase()}`),
+    sql`, `,
+  )}]::text[]`;
+  return queryRows<AutorizacionMotor>(
+    db,
+    sql`select a.numero, i.id as "itemId", c.codigo, i.pieza, i.caras, ${estadoLeido} as estado,
+          i.estado as item, i.linea_id is not null as consumido, a.vence_el::text as "venceEl"
+        from autorizaciones a
+        join autorizacion_items i on i.autorizacion_id = a.id
+        join codigos_prestacion c on c.id = i.codigo_id
+        where a.afiliado_id = ${afiliadoId} and a.numero = any(${lista})
+        order by i.id`,
+  );
+}
+
+/**
+ * A validated line uses an approved item, once (false when another line took it first); the request
+ * is consumida when no approved item is left unused.
+ */
+export async function consumir(tx: DbOrTx, itemId: number, lineaId: number): Promise<boolean> {
+  const [row] = await queryRows<{ autorizacion_id: number }>(
+    tx,
+    sql`update autorizacion_items set linea_id = ${lineaId}
+        where id = ${itemId} and linea_id is null and estado = 'aprobado'
+        returning autorizacion_id`,
+  );
+  if (!row) return false;
+  await queryRows(
+    tx,
+    sql`update autorizaciones a set estado = 'consumida'
+        where a.id = ${row.autorizacion_id}
+          and not exists (select 1 from autorizacion_items i
+                          where i.autorizacion_id = a.id and i.estado = 'aprobado' and i.linea_id is null)`,
+  );
+  return true;
+}
+
+export interface NuevaAutorizacion {
+  numero: string;
+  afiliadoId: number;
+  profesionalId: number;
+  obraSocialId: number;
+  convenioId: number;
+  planId: number;
+  estado: 'aprobada' | 'en_revision';
+  nota: string | null;
+  /** Hours the contract gives an auditor to answer (for one under review). */
+  plazoHoras: number;
+  /** Days an approval lasts (for one approved at once). */
+  vigenciaDias: number;
+  userId: number;
+  items: {
+    codigoId: number;
+    pieza: number | null;
+    caras: string;
+    sector: string | null;
+    resultados: Resultado[];
+  }[];
+}
+
+/** Writes a request and its items; false when the number is taken (the caller draws another). */
+export async function insert(tx: DbOrTx, a: NuevaAutorizacion): Promise<number | undefined> {
+  const aprobada = a.estado === 'aprobada';
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into autorizaciones (numero, afiliado_id, profesional_id, obra_social_id, convenio_id, plan_id,
+          estado, nota, respuesta_antes, decidida_at, vence_el, created_by)
+        values (${a.numero}, ${a.afiliadoId}, ${a.profesionalId}, ${a.obraSocialId}, ${a.convenioId}, ${a.planId},
+          ${a.estado}, ${a.nota},
+          ${aprobada ? null : sql`now() + make_interval(hours => ${a.plazoHoras})`},
+          ${aprobada ? sql`now()` : null},
+          ${aprobada ? sql`(now() at time zone ${ZONE})::date + ${a.vigenciaDias}::int` : null},
+          ${a.userId})
+        on conflict (numero) do nothing
+        returning id`,
+  );
+  if (!row) return undefined;
+  const values = a.items.map(
+    (i) =>
+      sql`(${row.id}, ${i.codigoId}, ${i.pieza}, ${i.caras}, ${i.sector}, ${aprobada ? 'aprobado' : 'pendiente'},
+          ${JSON.stringify(i.resultados)}::jsonb)`,
+  );
+  await queryRows(
+    tx,
+    sql`insert into autorizacion_items (autorizacion_id, codigo_id, pieza, caras, sector, estado, resultados)
+        values ${sql.join(values, sql`, `)}`,
+  );
+  return row.id;
+}
+
+interface RawAutorizacion {
+  id: number;
+  numero: string;
+  estado: EstadoAutorizacion;
+  afiliado_id: number;
+  afiliado: string;
+  documento: string;
+  profesional_id: number;
+  profesional: string;
+  profesional_user_id: number | null;
+  obra_social_id: number;
+  obra_social: string;
+  nota: string | null;
+  created_at: Date | string;
+  respuesta_antes: Date | string | null;
+  decidida_at: Date | string | null;
+  motivo: string | null;
+  nota_auditor: string | null;
+  vence_el: string | null;
+  items: {
+    id: number;
+    codigo: string;
+    nombre: string;
+    pieza: number | null;
+    caras: string;
+    sector: string | null;
+    estado: 'pendiente' | 'aprobado' | 'rechazado';
+    consumido: boolean;
+    resultados: Resultado[];
+  }[];
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+const columns = sql`a.id, a.numero, ${estadoLeido} as estado, a.afiliado_id, af.nombre as afiliado, af.documento,
+  a.profesional_id, p.nombre as profesional, p.user_id as profesional_user_id, a.obra_social_id,
+  os.nombre as obra_social, a.nota, a.created_at, a.respuesta_antes, a.decidida_at, a.motivo, a.nota_auditor,
+  a.vence_el::text as vence_el,
+  (select json_agg(json_build_object('id', i.id, 'codigo', c.codigo, 'nombre', c.nombre, 'pieza', i.pieza,
+            'caras', i.caras, 'sector', i.sector, 'estado', i.estado, 'consumido', i.linea_id is not null,
+            'resultados', i.resultados) order by i.id)
+     from autorizacion_items i join codigos_prestacion c on c.id = i.codigo_id
+     where i.autorizacion_id = a.id) as items`;
+const joins = sql`from autorizaciones a
+  join afiliados af on af.id = a.afiliado_id
+  join profesionales p on p.id = a.profesional_id
+  join obras_sociales os on os.id = a.obra_social_id`;
+
+function toFila(r: RawAutorizacion, motivoTexto: (m: string | null) => string | null): AutorizacionFila {
+  return {
+    id: r.id,
+    numero: r.numero,
+    estado: r.estado,
+    afiliado: { id: r.afiliado_id, nombre: r.afiliado, documento: r.documento },
+    profesional: { id: r.profesional_id, nombre: r.profesional },
+    obraSocial: { id: r.obra_social_id, nombre: r.obra_social },
+    pedida: iso(r.created_at)!,
+    respuestaAntes: r.estado === 'en_revision' || r.estado === 'observada' ? iso(r.respuesta_antes) : null,
+    decidida: iso(r.decidida_at),
+    motivo: r.motivo as AutorizacionFila['motivo'],
+    motivoTexto: motivoTexto(r.motivo),
+    venceEl: r.vence_el,
+    items: (r.items ?? []).map((i) => ({
+      id: i.id,
+      codigo: i.codigo,
+      nombre: i.nombre,
+      pieza: i.pieza,
+      caras: i.caras || null,
+      sector: i.sector as AutorizacionFila['items'][number]['sector'],
+      estado: i.estado,
+      consumido: i.consumido,
+      resultados: i.resultados,
+    })),
+  };
+}
+
+/** One request with its items; the thread is read apart. */
+export async function findById(db: DbOrTx, id: number, lock = false) {
+  const [row] = await queryRows<RawAutorizacion>(
+    db,
+    sql`select ${columns} ${joins} where a.id = ${id}${lock ? sql` for update of a` : sql``}`,
+  );
+  return row;
+}
+
+export async function findMensajes(db: DbOrTx, autorizacionId: number): Promise<Autorizacion['mensajes']> {
+  const rows = await queryRows<{
+    id: number;
+    de: 'prestador' | 'auditor';
+    autor: string;
+    texto: string;
+    at: Date | string;
+  }>(
+    db,
+    sql`select m.id, m.de, coalesce(p.nombre, u.nombre, u.email, 'Usuario eliminado') as autor, m.texto,
+          m.created_at as at
+        from autorizacion_mensajes m
+        left join users u on u.id = m.autor_id
+        left join profesionales p on p.user_id = m.autor_id
+        where m.autorizacion_id = ${autorizacionId}
+        order by m.id`,
+  );
+  return rows.map((r) => ({ ...r, at: iso(r.at)! }));
+}
+
+export async function insertMensaje(
+  tx: DbOrTx,
+  m: { autorizacionId: number; de: 'prestador' | 'auditor'; autorId: number; texto: string },
+) {
+  await queryRows(
+    tx,
+    sql`insert into autorizacion_mensajes (autorizacion_id, de, autor_id, texto)
+        values (${m.autorizacionId}, ${m.de}, ${m.autorId}, ${m.texto})`,
+  );
+}
+
+/**
+ * A page of requests: one dentist's (newest first), or the auditors' queue (open ones, the clock's
+ * earliest first; a state chosen: newest first).
+ */
+export async function findPage(
+  db: DbOrTx,
+  filter: { profesionalId?: number; estado?: EstadoAutorizacion; cola?: boolean },
+  page: { limit: number; offset: number },
+  motivoTexto: (m: string | null) => string | null,
+) {
+  const conds: SQL[] = [];
+  if (filter.profesionalId !== undefined) conds.push(sql`a.profesional_id = ${filter.profesionalId}`);
+  if (filter.estado) conds.push(sql`${estadoLeido} = ${filter.estado}`);
+  else if (filter.cola) conds.push(sql`a.estado in ('en_revision','observada')`);
+  const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+  const order =
+    filter.cola && !filter.estado ? sql`a.respuesta_antes, a.id` : sql`a.created_at desc, a.id desc`;
+  const [rows, counts] = await Promise.all([
+    queryRows<RawAutorizacion>(
+      db,
+      sql`select ${columns} ${joins} ${where} order by ${order} limit ${page.limit} offset ${page.offset}`,
+    ),
+    queryRows<{ n: number | string }>(db, sql`select count(*) as n from autorizaciones a ${where}`),
+  ]);
+  return { rows: rows.map((r) => toFila(r, motivoTexto)), rowCount: Number(counts[0]?.n ?? 0) };
+}
+
+export { toFila };
+
+/**
+ * Records a decision: the request's new state, who decided and why; an approval's expiry from
+ * today; the items a partial approval approves (the rest refused). Observing leaves the clock
+ * running for the dentist's answer; answering gives the auditor the contract's hours again.
+ */
+export async function setEstado(
+  tx: DbOrTx,
+  id: number,
+  change: {
+    estado: EstadoAutorizacion;
+    auditorId?: number;
+    motivo?: string | null;
+    nota?: string | null;
+    vigenciaDias?: number;
+    plazoHoras?: number;
+    itemsAprobados?: readonly number[];
+  },
+) {
+  const decidida = ['aprobada', 'aprobada_parcial', 'rechazada'].includes(change.estado);
+  await queryRows(
+    tx,
+    sql`update autorizaciones set estado = ${change.estado}
+          ${decidida ? sql`, decidida_at = now(), decidida_by = ${change.auditorId ?? null}, motivo = ${change.motivo ?? null}, nota_auditor = ${change.nota ?? null}` : sql``}
+          ${change.vigenciaDias !== undefined ? sql`, vence_el = (now() at time zone ${ZONE})::date + ${change.vigenciaDias}::int` : sql``}
+          ${change.plazoHoras !== undefined ? sql`, respuesta_antes = now() + make_interval(hours => ${change.plazoHoras})` : sql``}
+        where id = ${id}`,
+  );
+  if (change.estado === 'aprobada')
+    await queryRows(tx, sql`update autorizacion_items set estado = 'aprobado' where autorizacion_id = ${id}`);
+  if (change.estado === 'rechazada')
+    await queryRows(
+      tx,
+      sql`update autorizacion_items set estado = 'rechazado' where autorizacion_id = ${id}`,
+    );
+  if (change.estado === 'aprobada_parcial') {
+    const aprobados = sql`array[${sql.join(
+      (change.itemsAprobados ?? []).map((i) => sql`${i}`),
+      sql`, `,
+    )}]::int[]`;
+    await queryRows(
+      tx,
+      sql`update autorizacion_items set estado = case when id = any(${aprobados}) then 'aprobado' else 'rechazado' end
+          where autorizacion_id = ${id}`,
+    );
+  }
+}
+
+export async function insertDecision(
+  tx: DbOrTx,
+  d: {
+    autorizacionId: number;
+    decision: string;
+    antes: string;
+    despues: string;
+    motivo: string | null;
+    nota: string | null;
+    auditorId: number;
+  },
+) {
+  await queryRows(
+    tx,
+    sql`insert into decisiones (autorizacion_id, decision, estado_antes, estado_despues, motivo, nota, auditor_id)
+        values (${d.autorizacionId}, ${d.decision}, ${d.antes}, ${d.despues}, ${d.motivo}, ${d.nota}, ${d.auditorId})`,
+  );
+}
+
+/** The e-mail of the account behind a dentist (each change of her request is mailed there). */
+export async function findEmailProfesional(db: DbOrTx, profesionalId: number) {
+  const [row] = await queryRows<{ email: string }>(
+    db,
+    sql`select u.email from profesionales p join users u on u.id = p.user_id where p.id = ${profesionalId}`,
+  );
+  return row?.email;
+}
+
+/** The contract's hours to answer and days an approval lasts, for a request. */
+export async function findPlazos(db: DbOrTx, autorizacionId: number) {
+  const [row] = await queryRows<{ plazoHoras: number; vigenciaDias: number }>(
+    db,
+    sql`select c.plazo_autorizacion_horas as "plazoHoras", c.vigencia_autorizacion_dias as "vigenciaDias"
+        from autorizaciones a join convenios c on c.id = a.convenio_id where a.id = ${autorizacionId}`,
+  );
+  return row!;
+}

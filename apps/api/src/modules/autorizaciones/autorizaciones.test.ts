@@ -1,0 +1,258 @@
+import { type Autorizacion, addDays, MESSAGES } from '@red-dental/contracts';
+import { readMails } from '@red-dental/testing';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
+import { queryRows } from '../../db/client.ts';
+import { createRegla } from '../planes/planes.factories.ts';
+import {
+  type Chair,
+  createPaciente,
+  hoy,
+  setupChair,
+  validar,
+} from '../prestaciones/prestaciones.factories.ts';
+
+const M = MESSAGES.autorizaciones;
+
+describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
+  const t = useTestApp(backend, { staff: true });
+  let chair: Chair;
+  let auditor: Record<string, string>;
+
+  beforeAll(async () => {
+    chair = await setupChair(t.app, t.admin, t.staff, `${backend}-aut`);
+    // Fluoride on milk teeth waits for an authorization, with no file the plan asks for.
+    await createRegla(t.app, t.admin, chair.plan.id, { objetivo: '07.01', requiereAutorizacion: true });
+    auditor = await signInWithRole(t.app, t.admin, 'AUDITOR ODONTOLÓGICO');
+  });
+
+  const pedir = (auth: Record<string, string>, body: object) =>
+    t.inject('POST', '/api/autorizaciones', auth, body);
+  const leer = async (id: number, auth: Record<string, string> = auditor) => {
+    const response = await t.inject('GET', `/api/autorizaciones/${id}`, auth);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Autorizacion;
+  };
+  const decidir = (id: number, body: object, auth = auditor) =>
+    t.inject('PUT', `/api/autorizaciones/${id}`, auth, body);
+
+  it('approves at once what the rules decide, and a validated line uses it once', async () => {
+    const paciente = await createPaciente(t.app, t.staff, chair, { fecha_nacimiento: '2021-03-01' });
+    const response = await pedir(chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'SD' }],
+      nota: 'Caries de biberón',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const a = response.json() as Autorizacion & { message: string };
+    expect(a).toMatchObject({
+      estado: 'aprobada',
+      venceEl: addDays(hoy(), 90),
+      respuestaAntes: null,
+      items: [
+        expect.objectContaining({ codigo: '07.01', sector: 'SD', estado: 'aprobado', consumido: false }),
+      ],
+    });
+    expect(a.numero).toMatch(/^AU-[2-9A-HJKMNP-Z]{8}$/);
+    expect(a.message).toBe(M.APROBADA_POR_REGLA(a.numero));
+
+    // Without the number the chair refuses the line; with it (in any case) the line validates.
+    const sin = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'SD' }],
+    });
+    expect(sin.statusCode).toBe(422);
+    const ok = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'SD', autorizacion: a.numero.toLowerCase() }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await leer(a.id, chair.ana.auth)).estado).toBe('consumida');
+    const otra = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'SD', autorizacion: a.numero }],
+    });
+    expect(otra.statusCode).toBe(422);
+    expect(JSON.stringify(otra.json())).toContain(`La autorización ${a.numero} ya se usó en otra prestación`);
+  });
+
+  it('sends what needs an X-ray to an auditor with the contract’s clock; observed, answered, approved in part', async () => {
+    const paciente = await createPaciente(t.app, t.staff, chair);
+    const antes = Date.now();
+    const response = await pedir(chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [
+        { codigo: '03.01', pieza: 36 },
+        { codigo: '03.01', pieza: 46 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const a = response.json() as Autorizacion;
+    expect(a.estado).toBe('en_revision');
+    const promesa = Date.parse(a.respuestaAntes!);
+    expect(promesa - antes).toBeGreaterThan(47.9 * 3600_000);
+    expect(promesa - antes).toBeLessThan(48.1 * 3600_000);
+    const [i36, i46] = a.items;
+
+    // Only the dentist who asked and the auditors read it; only auditors see the queue and decide.
+    expect((await t.inject('GET', `/api/autorizaciones/${a.id}`, chair.beto.auth)).statusCode).toBe(404);
+    expect((await t.inject('GET', '/api/auditoria-odontologica/cola', chair.ana.auth)).statusCode).toBe(403);
+    expect((await decidir(a.id, { decision: 'aprobar' }, chair.ana.auth)).statusCode).toBe(403);
+    const cola = await t.inject('GET', '/api/auditoria-odontologica/cola?pageSize=100', auditor);
+    expect(cola.json().rows.map((r: { id: number }) => r.id)).toContain(a.id);
+
+    // The auditor asks for an X-ray: the dentist is mailed, answers, and it is back under review.
+    const pedido = 'Adjunte Rx periapical de 36';
+    expect((await decidir(a.id, { decision: 'observar', nota: pedido })).statusCode).toBe(200);
+    expect((await leer(a.id)).estado).toBe('observada');
+    await t.app.mail.drain();
+    const mails = (await readMails(t.config.dataDir)).filter((m) => m.to === chair.ana.email);
+    expect(mails.at(-1)?.text).toContain(pedido);
+    const respuesta = await t.inject('POST', `/api/autorizaciones/${a.id}/mensajes`, chair.ana.auth, {
+      texto: 'Va la Rx de 36; la 46 tiene lesión periapical',
+    });
+    expect(respuesta.statusCode, respuesta.body).toBe(200);
+    const devuelta = await leer(a.id, chair.ana.auth);
+    expect(devuelta.estado).toBe('en_revision');
+    expect(devuelta.mensajes.map((m) => [m.de, m.texto])).toEqual([
+      ['auditor', pedido],
+      ['prestador', 'Va la Rx de 36; la 46 tiene lesión periapical'],
+    ]);
+
+    // A partial approval needs its reason and some items, not all.
+    const sinMotivo = await decidir(a.id, { decision: 'aprobar_parcial', items: [i36!.id] });
+    expect(sinMotivo.statusCode).toBe(400);
+    expect(sinMotivo.json().fields.motivo).toBe(M.MOTIVO_REQUIRED);
+    const todas = await decidir(a.id, {
+      decision: 'aprobar_parcial',
+      items: [i36!.id, i46!.id],
+      motivo: 'rx_insuficiente',
+    });
+    expect(todas.statusCode).toBe(400);
+    expect(
+      (await decidir(a.id, { decision: 'aprobar_parcial', items: [i36!.id], motivo: 'rx_insuficiente' }))
+        .statusCode,
+    ).toBe(200);
+    const parcial = await leer(a.id);
+    expect(parcial).toMatchObject({
+      estado: 'aprobada_parcial',
+      motivo: 'rx_insuficiente',
+      motivoTexto: 'La radiografía no permite evaluar la pieza',
+      venceEl: addDays(hoy(), 90),
+    });
+    expect(parcial.items.map((i) => i.estado)).toEqual(['aprobado', 'rechazado']);
+    expect((await decidir(a.id, { decision: 'rechazar', motivo: 'otro' })).statusCode).toBe(409);
+
+    // The chair: the refused tooth is refused; the approved one validates and uses it.
+    const otraPieza = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '03.01', pieza: 46, autorizacion: a.numero }],
+    });
+    expect(otraPieza.statusCode).toBe(422);
+    expect(JSON.stringify(otraPieza.json())).toContain(
+      `La autorización ${a.numero} no aprobó 03.01 en pieza 46`,
+    );
+    const ok = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '03.01', pieza: 36, autorizacion: a.numero }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await leer(a.id)).estado).toBe('consumida');
+
+    // Every decision is audited with the state before and after.
+    const auditoria = await t.inject('GET', '/api/auditoria?entidad=autorizacion&pageSize=50', t.admin);
+    const decisiones = (auditoria.json().rows as { action: string; details: { numero: string } }[])
+      .filter((r) => r.details.numero === a.numero)
+      .map((r) => [
+        r.action,
+        (r.details as { antes?: string }).antes,
+        (r.details as { estado?: string }).estado,
+      ]);
+    expect(decisiones).toEqual([
+      ['approve', 'en_revision', 'aprobada_parcial'],
+      ['update', 'en_revision', 'observada'],
+      ['create', undefined, 'en_revision'],
+    ]);
+  });
+
+  it('refuses what needs no authorization or is not covered, and what was already decided or used', async () => {
+    const adulto = await createPaciente(t.app, t.staff, chair);
+    const noRequiere = await pedir(chair.ana.auth, {
+      documento: adulto.documento,
+      lineas: [{ codigo: '01.01' }],
+    });
+    expect(noRequiere.statusCode).toBe(400);
+    expect(noRequiere.json().error).toBe(M.NO_REQUIERE);
+    // Orthodontics for an adult: the plan's age rule refuses it, and nothing is asked for.
+    const fueraDeEdad = await pedir(chair.ana.auth, {
+      documento: adulto.documento,
+      lineas: [{ codigo: '06.01', sector: 'S' }],
+    });
+    expect(fueraDeEdad.statusCode).toBe(422);
+    expect(fueraDeEdad.json().lineas[0].resultados).toEqual([
+      expect.objectContaining({ codigo: 'D08', nivel: 'bloqueo' }),
+    ]);
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from autorizaciones where afiliado_id = ${adulto.id}`,
+    );
+    expect(row?.n).toBe(0);
+
+    const en = (
+      await pedir(chair.ana.auth, {
+        documento: adulto.documento,
+        lineas: [{ codigo: '03.01', pieza: 11 }],
+      })
+    ).json() as Autorizacion;
+    const rechazo = await decidir(en.id, { decision: 'rechazar' });
+    expect(rechazo.json().fields.motivo).toBe(M.MOTIVO_REQUIRED);
+    expect(
+      (await decidir(en.id, { decision: 'rechazar', motivo: 'D04', nota: 'En garantía' })).statusCode,
+    ).toBe(200);
+    expect(await leer(en.id)).toMatchObject({ estado: 'rechazada', motivoTexto: 'Pieza o cara en garantía' });
+    expect((await t.inject('POST', `/api/autorizaciones/${en.id}/anular`, chair.ana.auth)).statusCode).toBe(
+      409,
+    );
+    const mensaje = await t.inject('POST', `/api/autorizaciones/${en.id}/mensajes`, chair.ana.auth, {
+      texto: 'Hola',
+    });
+    expect(mensaje.statusCode).toBe(409);
+
+    // The dentist withdraws one under review; another dentist cannot.
+    const otra = (
+      await pedir(chair.ana.auth, {
+        documento: adulto.documento,
+        lineas: [{ codigo: '03.01', pieza: 21 }],
+      })
+    ).json() as Autorizacion;
+    expect(
+      (await t.inject('POST', `/api/autorizaciones/${otra.id}/anular`, chair.beto.auth)).statusCode,
+    ).toBe(404);
+    expect((await t.inject('POST', `/api/autorizaciones/${otra.id}/anular`, chair.ana.auth)).statusCode).toBe(
+      200,
+    );
+    expect((await leer(otra.id)).estado).toBe('anulada');
+    const propias = await t.inject('GET', '/api/autorizaciones?estado=anulada', chair.ana.auth);
+    expect(propias.json().rows.map((r: { id: number }) => r.id)).toContain(otra.id);
+  });
+
+  it('reads an approval past its expiry as vencida, and the chair refuses it', async () => {
+    const paciente = await createPaciente(t.app, t.staff, chair, { fecha_nacimiento: '2021-06-01' });
+    const a = (
+      await pedir(chair.ana.auth, {
+        documento: paciente.documento,
+        lineas: [{ codigo: '07.01', sector: 'SI' }],
+      })
+    ).json() as Autorizacion;
+    const ayer = addDays(hoy(), -1);
+    await queryRows(t.db, sql`update autorizaciones set vence_el = ${ayer}::date where id = ${a.id}`);
+    expect((await leer(a.id)).estado).toBe('vencida');
+    const tarde = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'SI', autorizacion: a.numero }],
+    });
+    expect(tarde.statusCode).toBe(422);
+    expect(JSON.stringify(tarde.json())).toContain('venció');
+  });
+});
