@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type AddressInfo, connect } from 'node:net';
 import {
+  adjuntoFormSchema,
   arancelesImportFormSchema,
   emptySchedule,
   importCsvFormSchema,
+  MAX_ADJUNTO_BYTES,
   networkClock,
   nomencladorImportFormSchema,
   notificacionFormSchema,
@@ -25,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RouteEntry } from '../src/app.ts';
 import { queryRows } from '../src/db/client.ts';
+import { jpegConUbicacion } from '../src/lib/image-location.factories.ts';
 import { afiliadoAuth, createAfiliado } from '../src/modules/afiliados/afiliados.factories.ts';
 import { loadCodigos } from '../src/modules/nomenclador/nomenclador.factories.ts';
 import { createObraSocial } from '../src/modules/obras-sociales/obras-sociales.factories.ts';
@@ -822,6 +825,20 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
         motivo: 'rx_insuficiente',
         nota: 'Solo la 36',
       }),
+    },
+    'POST /api/autorizaciones/:id/adjuntos': {
+      as: 'dentist',
+      url: '/api/autorizaciones/1/adjuntos',
+      upload: {
+        fields: { tipo: 'rx_pre' },
+        file: { field: 'archivo', name: 'rx.jpg', type: 'image/jpeg', content: jpegConUbicacion() },
+        contract: adjuntoFormSchema,
+        maxBytes: MAX_ADJUNTO_BYTES,
+      },
+    },
+    'GET /api/autorizaciones/:id/adjuntos/:adjuntoId': {
+      as: 'dentist',
+      url: '/api/autorizaciones/1/adjuntos/1',
     },
     'POST /api/autorizaciones/:id/anular': { as: 'dentist', url: '/api/autorizaciones/1/anular' },
     'GET /api/auditoria-odontologica/cola': {

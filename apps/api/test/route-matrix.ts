@@ -188,6 +188,8 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/autorizaciones/:id/mensajes': DENTIST_OR_AUDITOR,
   'PUT /api/autorizaciones/:id': ADMIN_ONLY,
   'POST /api/autorizaciones/:id/anular': DENTIST_ONLY,
+  'POST /api/autorizaciones/:id/adjuntos': DENTIST_ONLY,
+  'GET /api/autorizaciones/:id/adjuntos/:adjuntoId': DENTIST_OR_AUDITOR,
   'GET /api/auditoria-odontologica/cola': ADMIN_ONLY,
 
   'POST /api/notificaciones': STAFF,

@@ -49,6 +49,7 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   codigo_token: { the: 'el código de activación', a: 'un código de activación', feminine: false },
   confirmacion: { the: 'la respuesta del afiliado', a: 'una respuesta del afiliado', feminine: true },
   autorizacion: { the: 'la autorización previa', a: 'una autorización previa', feminine: true },
+  adjunto: { the: 'el archivo', a: 'un archivo', feminine: false },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -243,6 +244,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     const d = row.details ?? {};
     if (row.entity === 'token') return `Activó su token en ${text(d.dispositivo) ?? 'un teléfono'}`;
     if (row.entity === 'codigo_token') return `Generó un código de activación del token de ${patient(row)}`;
+    if (row.entity === 'adjunto')
+      return `Agregó ${text(d.nombre) ?? 'un archivo'} a la autorización ${text(d.numero) ?? ''} de ${patient(row)}`;
     if (row.entity === 'autorizacion')
       return `Pidió la autorización ${text(d.numero) ?? ''} para ${patient(row)}${Array.isArray(d.items) ? `: ${d.items.join(', ')}` : ''}`;
     return `Creó ${s().the}`;
@@ -295,6 +298,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     return d.obraSocialId == null ? list : `${list} de ${referenced(row, 'obra_social', d.obraSocialId)}`;
   },
   read: (row, s) => {
+    if (row.entity === 'adjunto')
+      return `Abrió ${text(row.details?.nombre) ?? 'un archivo'} de la autorización ${text(row.details?.numero) ?? ''} de ${patient(row)}`;
     if (idOf(row.entityId) !== undefined) return `Abrió la ficha de ${s().bare}`;
     const d = row.details ?? {};
     if (Array.isArray(d.reportes))

@@ -9,6 +9,7 @@ import {
   type MotivoAuditoria,
 } from './autorizaciones.ts';
 import { AREA_LABELS, DENTICION_LABELS } from './nomenclador.ts';
+import { ADJUNTO_LABELS, type Adjunto } from './planes.ts';
 
 // ---------------------------------------------------------------------------
 // A row's details as readable lines, not JSON: what a search looked for, how
@@ -294,6 +295,8 @@ export function auditDetails(row: DescribedAuditRow): string[] {
   const entry = readAuditEntry(row);
   if (!entry) return fieldLines(row, { ...(row.details ?? {}) });
   if (entry.entity === 'autorizacion') return autorizacionLines(entry.details);
+  if (entry.entity === 'adjunto')
+    return [`Tipo: ${ADJUNTO_LABELS[entry.details.tipo as Adjunto] ?? entry.details.tipo}`];
   switch (entry.action) {
     case 'search': {
       const { ids, estado } = entry.details;

@@ -116,6 +116,15 @@ const versionsImported = z.strictObject({
 
 // --- Each action and what it records ----------------------------------------
 
+/** A file of a prior authorization: which request, and which file. */
+const adjuntoAutorizacion = z.strictObject({
+  afiliadoId: id,
+  documento: text,
+  numero: text,
+  tipo: text,
+  nombre: text,
+});
+
 const created = z.discriminatedUnion('entity', [
   entry(
     'create',
@@ -160,6 +169,8 @@ const created = z.discriminatedUnion('entity', [
   entry('create', 'token', z.strictObject({ afiliadoId: id, via: text, dispositivo: text })),
   /** Staff printed an activation code for the affiliate: until when it is good. */
   entry('create', 'codigo_token', z.strictObject({ afiliadoId: id, documento: text, vence: text })),
+  /** The dentist added a file to her prior authorization. */
+  entry('create', 'adjunto', adjuntoAutorizacion),
   /** A dentist asked for a prior authorization: its number, the state it started in, its items. */
   entry(
     'create',
@@ -384,15 +395,19 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
       ids,
     }),
   ),
-  entry(
-    'read',
-    'afiliado',
-    z.union([
-      z.strictObject({ documento: text }),
-      /** The reports a page of the queue (or one professional's) showed, each naming an affiliate. */
-      z.strictObject({ profesionalId: id.optional(), reportes: ids }),
-    ]),
-  ),
+  z.discriminatedUnion('entity', [
+    entry(
+      'read',
+      'afiliado',
+      z.union([
+        z.strictObject({ documento: text }),
+        /** The reports a page of the queue (or one professional's) showed, each naming an affiliate. */
+        z.strictObject({ profesionalId: id.optional(), reportes: ids }),
+      ]),
+    ),
+    /** Someone opened a file of a prior authorization (an X-ray, a photo: health data). */
+    entry('read', 'adjunto', adjuntoAutorizacion),
+  ]),
   z.discriminatedUnion('entity', [
     z.object({ action: z.literal('export'), entity: z.enum(EXPORTED_ENTITIES), details: auditExportDetails }),
     entry(

@@ -98,6 +98,7 @@ export const AUDIT_ENTITIES = [
   'codigo_token',
   'confirmacion',
   'autorizacion',
+  'adjunto',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -126,6 +127,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   codigo_token: 'código de activación del token',
   confirmacion: 'respuesta del afiliado sobre una atención',
   autorizacion: 'autorización previa',
+  adjunto: 'archivo de una autorización',
 };
 
 // ---------------------------------------------------------------------------

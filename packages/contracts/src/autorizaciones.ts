@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedString, paginatedQuerySchema } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
 import { DEBITOS } from './odontologia.ts';
+import { ADJUNTOS } from './planes.ts';
 import { lineaLugarShape, lineaPedidaSchema, resultadoSchema } from './prestaciones.ts';
 
 const M = MESSAGES.autorizaciones;
@@ -101,6 +102,26 @@ export const autorizacionMensajeSchema = z.object({
 });
 export type AutorizacionMensaje = z.infer<typeof autorizacionMensajeSchema>;
 
+/** The most an attachment may weigh: a phone's photo or a scanned X-ray. */
+export const MAX_ADJUNTO_BYTES = 10 * 1024 * 1024;
+
+/** A file of a request: what it is, as its bytes say, and who sent it when. */
+export const adjuntoSchema = z.object({
+  id: z.number(),
+  tipo: z.enum(ADJUNTOS),
+  nombre: z.string(),
+  mime: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
+  bytes: z.number(),
+  subido: z.string(),
+});
+export type AdjuntoAutorizacion = z.infer<typeof adjuntoSchema>;
+
+/** POST /api/autorizaciones/{id}/adjuntos (multipart): the file and what it is. */
+export const adjuntoFormSchema = z.object({
+  tipo: z.enum(ADJUNTOS, { error: M.ADJUNTO_TIPO_INVALID }),
+  archivo: z.string({ error: M.ADJUNTO_REQUIRED }).min(1, M.ADJUNTO_REQUIRED),
+});
+
 export const autorizacionSchema = z.object({
   id: z.number(),
   numero: z.string(),
@@ -121,6 +142,7 @@ export const autorizacionSchema = z.object({
   venceEl: z.string().nullable(),
   items: z.array(autorizacionItemSchema),
   mensajes: z.array(autorizacionMensajeSchema),
+  adjuntos: z.array(adjuntoSchema),
 });
 export type Autorizacion = z.infer<typeof autorizacionSchema>;
 
@@ -143,6 +165,7 @@ export type AutorizacionesQuery = z.infer<typeof autorizacionesQuerySchema>;
 /** A request as a list shows it. */
 export const autorizacionFilaSchema = autorizacionSchema.omit({
   mensajes: true,
+  adjuntos: true,
   nota: true,
   notaAuditor: true,
 });

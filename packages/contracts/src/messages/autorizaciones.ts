@@ -21,3 +21,13 @@ export const ANULADA = 'Autorización anulada';
 export const MENSAJE_ENVIADO = 'Mensaje enviado';
 export const CONSUMIDA = (numero: string) => `La autorización ${numero} ya se usó en otra prestación`;
 export const ESTADO_INVALID = 'El estado no es uno de los de una autorización';
+export const ADJUNTO_REQUIRED = 'Elija el archivo: una foto (JPEG o PNG) o un PDF';
+export const ADJUNTO_TIPO_INVALID =
+  'Diga qué es el archivo: Rx preoperatoria, Rx postoperatoria, foto o presupuesto';
+export const ADJUNTO_INVALIDO =
+  'El archivo no es una foto JPEG o PNG ni un PDF (o llegó cortado): vuelva a sacar la foto o a exportar el PDF';
+export const ADJUNTO_POLIGLOTA =
+  'El archivo trae algo más que una imagen o un documento (un programa, una página o un script): no se acepta';
+export const ADJUNTO_NO_ADMITE = (estado: string) => `La autorización está ${estado}: ya no recibe archivos`;
+export const ADJUNTO_NOT_FOUND = 'No existe ese archivo en la autorización';
+export const ADJUNTO_SUBIDO = 'Archivo agregado a la autorización';

@@ -150,3 +150,33 @@ export const decisiones = pgTable(
   },
   (t) => [index('decisiones_autorizacion_idx').on(t.autorizacionId)],
 );
+
+/**
+ * A file of a request (an X-ray, a photo, a budget): stored by key in the
+ * file storage, with its content's type as read from its bytes, its size and
+ * its SHA-256 (of what was stored: a photo's location taken out).
+ */
+export const adjuntos = pgTable(
+  'adjuntos',
+  {
+    id: serial('id').primaryKey(),
+    autorizacionId: integer('autorizacion_id')
+      .notNull()
+      .references(() => autorizaciones.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').notNull(),
+    nombre: text('nombre').notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    subidoBy: integer('subido_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('adjuntos_autorizacion_idx').on(t.autorizacionId, t.id),
+    uniqueIndex('adjuntos_storage_key').on(t.storageKey),
+    check('adjuntos_tipo', sql`${t.tipo} in ('rx_pre','rx_post','foto','presupuesto')`),
+    check('adjuntos_mime', sql`${t.mime} in ('image/jpeg','image/png','application/pdf')`),
+    check('adjuntos_bytes', sql`${t.bytes} > 0`),
+  ],
+);

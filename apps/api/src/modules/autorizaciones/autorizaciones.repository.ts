@@ -342,3 +342,43 @@ export async function findPlazos(db: DbOrTx, autorizacionId: number) {
   );
   return row!;
 }
+
+export async function insertAdjunto(
+  tx: DbOrTx,
+  a: {
+    autorizacionId: number;
+    tipo: string;
+    nombre: string;
+    mime: string;
+    bytes: number;
+    sha256: string;
+    storageKey: string;
+    userId: number;
+  },
+) {
+  await queryRows(
+    tx,
+    sql`insert into adjuntos (autorizacion_id, tipo, nombre, mime, bytes, sha256, storage_key, subido_by)
+        values (${a.autorizacionId}, ${a.tipo}, ${a.nombre}, ${a.mime}, ${a.bytes}, ${a.sha256}, ${a.storageKey},
+          ${a.userId})`,
+  );
+}
+
+/** A request's files, in the order they came. */
+export async function findAdjuntos(db: DbOrTx, autorizacionId: number): Promise<Autorizacion['adjuntos']> {
+  const rows = await queryRows<Omit<Autorizacion['adjuntos'][number], 'subido'> & { subido: Date | string }>(
+    db,
+    sql`select id, tipo, nombre, mime, bytes, created_at as subido from adjuntos
+        where autorizacion_id = ${autorizacionId} order by id`,
+  );
+  return rows.map((r) => ({ ...r, subido: iso(r.subido)! }));
+}
+
+export async function findAdjunto(db: DbOrTx, autorizacionId: number, adjuntoId: number) {
+  const [row] = await queryRows<{ tipo: string; nombre: string; mime: string; storage_key: string }>(
+    db,
+    sql`select tipo, nombre, mime, storage_key from adjuntos
+        where id = ${adjuntoId} and autorizacion_id = ${autorizacionId}`,
+  );
+  return row;
+}

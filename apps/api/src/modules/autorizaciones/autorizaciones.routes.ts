@@ -1,4 +1,5 @@
 import {
+  adjuntoFormSchema,
   autorizacionBloqueadaSchema,
   autorizacionDecisionSchema,
   autorizacionesQuerySchema,
@@ -8,16 +9,22 @@ import {
   autorizacionSchema,
   ERROR_CODES,
   idParamSchema,
+  idSchema,
+  MAX_ADJUNTO_BYTES,
   MESSAGES,
   messageResponseSchema,
   PERMISSIONS,
   paginatedSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseForm } from '../../lib/forms.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { AdjuntoSniffer } from './adjunto-sniffer.ts';
 import * as service from './autorizaciones.service.ts';
 
 const M = MESSAGES.autorizaciones;
+const adjuntoParamsSchema = z.object({ id: idSchema, adjuntoId: idSchema });
 
 /**
  * `/api/autorizaciones`: prior authorization. A dentist (PRESTACIONES.VALIDATE)
@@ -112,6 +119,67 @@ const autorizacionesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.decidir(app, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/:id/adjuntos',
+    {
+      onRequest: [prestador],
+      schema: {
+        summary: `Agrega un archivo a la autorización propia en revisión u observada (multipart: tipo rx_pre|rx_post|foto|presupuesto, archivo JPEG, PNG o PDF de hasta ${MAX_ADJUNTO_BYTES / 1024 / 1024} MB, leído por su contenido; a las fotos se les quita la ubicación); la observada vuelve a revisión`,
+        params: idParamSchema,
+        consumes: ['multipart/form-data'],
+        response: { 201: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const upload = await request.receiveUpload({
+        maxBytes: MAX_ADJUNTO_BYTES,
+        inspect: () => new AdjuntoSniffer(),
+      });
+      try {
+        const form = parseForm(adjuntoFormSchema, { ...upload.fields, archivo: upload.file?.fileName });
+        const sniff = upload.inspection!;
+        const result = await service.adjuntar(app, currentUser(request), request.params.id, form.tipo, {
+          path: upload.file!.path,
+          fileName: upload.file!.fileName,
+          mime: sniff.mime,
+          poliglota: sniff.poliglota,
+        });
+        return reply.status(201).send(result);
+      } finally {
+        await upload.cleanup();
+      }
+    },
+  );
+
+  app.get(
+    '/:id/adjuntos/:adjuntoId',
+    {
+      onRequest: [prestadorOAuditor],
+      schema: {
+        summary:
+          'Un archivo de la autorización, para quien la pidió y los auditores (cada apertura queda registrada)',
+        params: adjuntoParamsSchema,
+        produces: ['image/jpeg', 'image/png', 'application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const file = await service.leerAdjunto(
+        app,
+        currentUser(request),
+        request.params.id,
+        request.params.adjuntoId,
+      );
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', file.size)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.nombre)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'")
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
   );
 
   app.post(

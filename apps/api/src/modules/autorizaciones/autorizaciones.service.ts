@@ -1,5 +1,9 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import {
+  type Adjunto,
   type Autorizacion,
   type AutorizacionDecision,
   type AutorizacionesQuery,
@@ -17,11 +21,13 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { sinUbicacion } from '../../lib/image-location.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as prestacionesRepo from '../prestaciones/prestaciones.repository.ts';
 import { afiliadoOf, contextoMotor, profesionalOf } from '../prestaciones/prestaciones-contexto.ts';
 import { evaluarVisita, lugar } from '../prestaciones/prestaciones-motor.ts';
+import type { AdjuntoMime } from './adjunto-sniffer.ts';
 import { autorizacionCambioMail } from './autorizaciones.mails.ts';
 import * as repo from './autorizaciones.repository.ts';
 
@@ -33,6 +39,7 @@ import * as repo from './autorizaciones.repository.ts';
 
 const M = MESSAGES.autorizaciones;
 type Deps = Pick<FastifyInstance, 'db' | 'mail' | 'config'>;
+type FileDeps = Deps & Pick<FastifyInstance, 'storage'>;
 
 /** What a request's lines say that is not the request itself: the authorization, its files, the token. */
 const DEL_PEDIDO = new Set(['D05', 'D06', 'D07']);
@@ -181,6 +188,7 @@ async function leer(deps: Pick<Deps, 'db'>, id: number): Promise<Autorizacion> {
     nota: row.nota,
     notaAuditor: row.nota_auditor,
     mensajes: await repo.findMensajes(deps.db, id),
+    adjuntos: await repo.findAdjuntos(deps.db, id),
   };
 }
 
@@ -377,4 +385,106 @@ export async function anular(deps: Deps, caller: Subject, id: number) {
     });
   });
   return { message: M.ANULADA };
+}
+
+/** A file's name as sent, without folders or control characters, and short. */
+function nombreDeArchivo(fileName: string, mime: AdjuntoMime) {
+  const base = path
+    .basename(fileName.replaceAll('\\', '/'))
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+  const ext = mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg';
+  return (base || `archivo.${ext}`).slice(0, 200);
+}
+
+/**
+ * The dentist adds a file to her request while the auditor has it (an X-ray the auditor asked for):
+ * checked by its bytes (a JPEG, PNG or PDF, and nothing else besides), a photo's location taken out,
+ * streamed to the file storage; audited. An observed request goes back to review.
+ */
+export async function adjuntar(
+  deps: FileDeps,
+  caller: Subject,
+  id: number,
+  tipo: Adjunto,
+  file: { path: string; fileName: string; mime: AdjuntoMime | undefined; poliglota: boolean },
+) {
+  const antes = await visible(deps, caller, id);
+  if (antes.profesional_user_id !== caller.id) throw notFound(M.NOT_FOUND);
+  if (antes.estado !== 'en_revision' && antes.estado !== 'observada')
+    throw conflict(M.ADJUNTO_NO_ADMITE(estadoEn(antes.estado)));
+  if (!file.mime) throw badRequest(M.ADJUNTO_INVALIDO, { archivo: M.ADJUNTO_INVALIDO });
+  if (file.poliglota) throw badRequest(M.ADJUNTO_POLIGLOTA, { archivo: M.ADJUNTO_POLIGLOTA });
+  const mime = file.mime;
+  const ext = mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg';
+  const storageKey = `autorizaciones/${id}/${randomUUID()}.${ext}`;
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const tap = new PassThrough();
+  tap.on('data', (chunk: Buffer) => {
+    hash.update(chunk);
+    bytes += chunk.length;
+  });
+  const limpio = createReadStream(file.path).pipe(sinUbicacion(mime)).pipe(tap);
+  await deps.storage.put(storageKey, limpio, { contentType: mime });
+  const nombre = nombreDeArchivo(file.fileName, mime);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const row = await visible(deps, caller, id, true, tx);
+      if (row.estado !== 'en_revision' && row.estado !== 'observada')
+        throw conflict(M.ADJUNTO_NO_ADMITE(estadoEn(row.estado)));
+      await repo.insertAdjunto(tx, {
+        autorizacionId: id,
+        tipo,
+        nombre,
+        mime,
+        bytes,
+        sha256: hash.digest('hex'),
+        storageKey,
+        userId: caller.id,
+      });
+      if (row.estado === 'observada')
+        await repo.setEstado(tx, id, {
+          estado: 'en_revision',
+          plazoHoras: (await repo.findPlazos(tx, id)).plazoHoras,
+        });
+      await recordAudit(tx, caller, {
+        action: 'create',
+        entity: 'adjunto',
+        entityId: id,
+        details: { afiliadoId: row.afiliado_id, documento: row.documento, numero: row.numero, tipo, nombre },
+        documento: row.documento,
+        afiliadoIds: [row.afiliado_id],
+      });
+    });
+  } catch (error) {
+    // The row was not written: the stored file would be nobody's.
+    await deps.storage.remove(storageKey).catch(() => undefined);
+    throw error;
+  }
+  return { message: M.ADJUNTO_SUBIDO };
+}
+
+/** A file of a request, for the dentist who asked or an auditor; each opening is audited on the affiliate. */
+export async function leerAdjunto(deps: FileDeps, caller: Subject, id: number, adjuntoId: number) {
+  const row = await visible(deps, caller, id);
+  const adjunto = await repo.findAdjunto(deps.db, id, adjuntoId);
+  if (!adjunto) throw notFound(M.ADJUNTO_NOT_FOUND);
+  const stored = await deps.storage.get(adjunto.storage_key);
+  if (!stored) throw notFound(M.ADJUNTO_NOT_FOUND);
+  await recordAudit(deps.db, caller, {
+    action: 'read',
+    entity: 'adjunto',
+    entityId: adjuntoId,
+    details: {
+      afiliadoId: row.afiliado_id,
+      documento: row.documento,
+      numero: row.numero,
+      tipo: adjunto.tipo,
+      nombre: adjunto.nombre,
+    },
+    documento: row.documento,
+    afiliadoIds: [row.afiliado_id],
+  });
+  return { body: stored.body, mime: adjunto.mime, nombre: adjunto.nombre, size: stored.size };
 }

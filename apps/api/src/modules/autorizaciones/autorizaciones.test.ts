@@ -2,8 +2,9 @@ import { type Autorizacion, addDays, MESSAGES } from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, signInWithRole, useTestApp } from '../../../test/helpers.ts';
+import { BACKENDS, multipart, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
+import { jpegConUbicacion } from '../../lib/image-location.factories.ts';
 import { createRegla } from '../planes/planes.factories.ts';
 import {
   type Chair,
@@ -254,5 +255,90 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
     });
     expect(tarde.statusCode).toBe(422);
     expect(JSON.stringify(tarde.json())).toContain('venció');
+  });
+
+  it('takes files checked by their content, without a photo’s location, readable by the dentist and the auditors, each read audited', async () => {
+    const paciente = await createPaciente(t.app, t.staff, chair);
+    const a = (
+      await pedir(chair.ana.auth, { documento: paciente.documento, lineas: [{ codigo: '03.01', pieza: 26 }] })
+    ).json() as Autorizacion;
+    expect(
+      (await decidir(a.id, { decision: 'observar', nota: 'Adjunte Rx periapical de 26' })).statusCode,
+    ).toBe(200);
+    const subir = (content: Buffer, name: string, tipo = 'rx_pre', auth = chair.ana.auth) => {
+      const form = multipart({ tipo }, { name, content, field: 'archivo', type: 'application/octet-stream' });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/autorizaciones/${a.id}/adjuntos`,
+        headers: { ...auth, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const foto = jpegConUbicacion();
+    const subida = await subir(foto, 'rx 26.jpeg');
+    expect(subida.statusCode, subida.body).toBe(201);
+    // The answer sends the observed request back to the auditor.
+    const leida = await leer(a.id);
+    expect(leida.estado).toBe('en_revision');
+    expect(leida.adjuntos).toEqual([
+      expect.objectContaining({ tipo: 'rx_pre', nombre: 'rx 26.jpeg', mime: 'image/jpeg' }),
+    ]);
+    const url = `/api/autorizaciones/${a.id}/adjuntos/${leida.adjuntos[0]!.id}`;
+    const archivo = await t.app.inject({ method: 'GET', url, headers: auditor });
+    expect(archivo.statusCode).toBe(200);
+    expect(archivo.headers['content-type']).toBe('image/jpeg');
+    expect(archivo.headers['x-content-type-options']).toBe('nosniff');
+    expect(archivo.rawPayload.includes(Buffer.from([0xd2, 0x04, 0, 0, 0x64, 0, 0, 0]))).toBe(false);
+    expect(archivo.rawPayload.length).toBeGreaterThan(0);
+    expect((await t.app.inject({ method: 'GET', url, headers: chair.ana.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url, headers: chair.beto.auth })).statusCode).toBe(404);
+    const lecturas = await t.inject('GET', '/api/auditoria?entidad=adjunto&accion=read&pageSize=50', t.admin);
+    expect(
+      (lecturas.json().rows as { details: { numero: string } }[]).filter(
+        (r) => r.details.numero === a.numero,
+      ),
+    ).toHaveLength(2);
+
+    // A renamed program, a polyglot PDF, one that runs a script, a file too big, another's request.
+    const programa = await subir(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4000, 1)]), 'rx.jpg');
+    expect(programa.statusCode).toBe(400);
+    expect(programa.json().fields.archivo).toBe(M.ADJUNTO_INVALIDO);
+    const pdf = (body: string) => Buffer.from(`%PDF-1.4\n1 0 obj\n<<${body}>>\nendobj\n%%EOF\n`, 'latin1');
+    const zip = Buffer.concat([pdf(''), Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
+    const poliglota = await subir(
+      Buffer.concat([zip, Buffer.from('%%EOF\n')]),
+      'presupuesto.pdf',
+      'presupuesto',
+    );
+    expect(poliglota.statusCode).toBe(400);
+    expect(poliglota.json().fields.archivo).toBe(M.ADJUNTO_POLIGLOTA);
+    const script = await subir(
+      pdf('/OpenAction << /S /JavaScript /JS (app.alert(1)) >>'),
+      'p.pdf',
+      'presupuesto',
+    );
+    expect(script.json().fields.archivo).toBe(M.ADJUNTO_POLIGLOTA);
+    const html = await subir(
+      Buffer.from('<html><script>alert(1)</script>%PDF-1.4 %%EOF'),
+      'p.pdf',
+      'presupuesto',
+    );
+    expect(html.json().fields.archivo).toBe(M.ADJUNTO_INVALIDO);
+    const grande = await subir(
+      Buffer.concat([foto.subarray(0, 2), Buffer.alloc(20 * 1024 * 1024, 7), Buffer.from([0xff, 0xd9])]),
+      'grande.jpg',
+    );
+    expect(grande.statusCode).toBe(413);
+    expect((await subir(foto, 'x.jpg', 'radiografia')).json().fields.tipo).toBe(M.ADJUNTO_TIPO_INVALID);
+    expect((await subir(foto, 'x.jpg', 'rx_pre', chair.beto.auth)).statusCode).toBe(404);
+    expect((await leer(a.id)).adjuntos).toHaveLength(1);
+    const claves = await t.app.storage.list(`autorizaciones/${a.id}/`);
+    let guardados = 0;
+    for await (const _ of claves) guardados++;
+    expect(guardados).toBe(1);
+
+    // Once decided, it takes no more files.
+    expect((await decidir(a.id, { decision: 'aprobar' })).statusCode).toBe(200);
+    expect((await subir(foto, 'tarde.jpg')).statusCode).toBe(409);
   });
 });
