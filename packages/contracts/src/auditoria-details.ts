@@ -60,6 +60,8 @@ const FIELD_LABELS: Record<string, string> = {
   plazoPresentacionDias: 'Plazo de presentación (días)',
   plazoRefacturacionDias: 'Plazo de refacturación (días)',
   plazoUrgenciaDias: 'Plazo para regularizar una urgencia (días)',
+  plazoAutorizacionHoras: 'Plazo de respuesta de una autorización (horas)',
+  vigenciaAutorizacionDias: 'Vigencia de una autorización (días)',
   requiereToken: 'Requiere token del afiliado',
   tokenBloquea: 'Sin token no se valida',
   valorUnidad: 'Valor de la unidad (centavos)',

@@ -87,6 +87,9 @@ const convenioFields = {
   plazoRefacturacionDias: z.number().int(),
   /** Absent from rows written before contracts had it. */
   plazoUrgenciaDias: z.number().int().optional(),
+  /** Absent from rows written before contracts had them. */
+  plazoAutorizacionHoras: z.number().int().optional(),
+  vigenciaAutorizacionDias: z.number().int().optional(),
   requiereToken: z.boolean(),
   /** Absent from rows written before contracts had it. */
   tokenBloquea: z.boolean().optional(),

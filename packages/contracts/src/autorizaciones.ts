@@ -4,6 +4,7 @@ import * as MESSAGES from './messages/index.ts';
 import { DEBITOS } from './odontologia.ts';
 import { ADJUNTOS } from './planes.ts';
 import { lineaLugarShape, lineaPedidaSchema, resultadoSchema } from './prestaciones.ts';
+import { networkClock } from './week.ts';
 
 const M = MESSAGES.autorizaciones;
 
@@ -198,3 +199,49 @@ export const autorizacionDecisionSchema = z
       ctx.addIssue({ code: 'custom', path: ['items'], message: M.ITEMS_REQUIRED });
   });
 export type AutorizacionDecision = z.infer<typeof autorizacionDecisionSchema>;
+
+/** "03/12 14:00": a moment as the network's clock reads it. */
+const diaHora = (iso: string) => {
+  const { date, time } = networkClock(new Date(iso));
+  return `${date.slice(8, 10)}/${date.slice(5, 7)} ${time}`;
+};
+
+/** "5 horas", "1 día", "3 días": how long ago, in the largest whole unit. */
+function haceCuanto(desde: string, now: Date): string {
+  const horas = Math.max(0, Math.floor((now.getTime() - Date.parse(desde)) / 3_600_000));
+  if (horas < 24) return horas === 1 ? '1 hora' : `${horas} horas`;
+  const dias = Math.floor(horas / 24);
+  return dias === 1 ? '1 día' : `${dias} días`;
+}
+
+/**
+ * Where a request stands against the contract's promise, in words the dentist and the affiliate
+ * read alike: "En revisión desde hace 2 días — respuesta prometida antes del 03/12 14:00". Null
+ * once the auditor answered.
+ */
+export function relojAutorizacion(
+  a: { estado: EstadoAutorizacion; pedida: string; respuestaAntes: string | null },
+  now: Date,
+): string | null {
+  if (a.estado === 'observada') return 'Observada: el auditor espera una respuesta del profesional';
+  if (a.estado !== 'en_revision' || !a.respuestaAntes) return null;
+  const promesa = diaHora(a.respuestaAntes);
+  const desde = `En revisión desde hace ${haceCuanto(a.pedida, now)}`;
+  return Date.parse(a.respuestaAntes) < now.getTime()
+    ? `${desde} — la respuesta estaba prometida antes del ${promesa}`
+    : `${desde} — respuesta prometida antes del ${promesa}`;
+}
+
+/** A request as the affiliate reads it in 'Mis prestaciones': what, who, where it stands. */
+export const autorizacionAfiliadoSchema = z.object({
+  numero: z.string(),
+  estado: z.enum(ESTADOS_AUTORIZACION),
+  prestador: z.string(),
+  pedida: z.string(),
+  respuestaAntes: z.string().nullable(),
+  venceEl: z.string().nullable(),
+  /** "Tratamiento endodóntico en unirradiculares (03.01), pieza 36". */
+  items: z.array(z.string()),
+  motivoTexto: z.string().nullable(),
+});
+export type AutorizacionAfiliado = z.infer<typeof autorizacionAfiliadoSchema>;

@@ -42,6 +42,20 @@ export const convenioInputSchema = z
     plazoRefacturacionDias: plazo,
     /** Days an emergency treated without its prior authorization has to regularize it. */
     plazoUrgenciaDias: plazo.default(3),
+    /** The insurer's promise: hours an auditor has to answer a prior authorization. */
+    plazoAutorizacionHoras: z.coerce
+      .number({ error: M.PLAZO_AUTORIZACION_INVALID })
+      .int(M.PLAZO_AUTORIZACION_INVALID)
+      .min(1, M.PLAZO_AUTORIZACION_INVALID)
+      .max(2160, M.PLAZO_AUTORIZACION_INVALID)
+      .default(48),
+    /** Days an approved authorization lasts. */
+    vigenciaAutorizacionDias: z.coerce
+      .number({ error: M.VIGENCIA_AUTORIZACION_INVALID })
+      .int(M.VIGENCIA_AUTORIZACION_INVALID)
+      .min(1, M.VIGENCIA_AUTORIZACION_INVALID)
+      .max(730, M.VIGENCIA_AUTORIZACION_INVALID)
+      .default(90),
     /** Whether a line needs the affiliate's token (from the phone) to be validated. */
     requiereToken: z.boolean(),
     /** With the token required: whether a line without it is refused at the chair (else a warning). */
@@ -68,6 +82,8 @@ export const convenioSchema = z.object({
   plazoPresentacionDias: z.number(),
   plazoRefacturacionDias: z.number(),
   plazoUrgenciaDias: z.number(),
+  plazoAutorizacionHoras: z.number(),
+  vigenciaAutorizacionDias: z.number(),
   requiereToken: z.boolean(),
   tokenBloquea: z.boolean(),
   valorUnidad: z.number().nullable(),
@@ -149,6 +165,8 @@ export const convenioFormSchema = z
     plazoPresentacionDias: z.string(),
     plazoRefacturacionDias: z.string(),
     plazoUrgenciaDias: z.string(),
+    plazoAutorizacionHoras: z.string(),
+    vigenciaAutorizacionDias: z.string(),
     requiereToken: z.boolean(),
     tokenBloquea: z.boolean(),
     valorUnidad: z
@@ -164,6 +182,8 @@ export const convenioFormSchema = z
       plazoPresentacionDias: Number(v.plazoPresentacionDias || Number.NaN),
       plazoRefacturacionDias: Number(v.plazoRefacturacionDias || Number.NaN),
       plazoUrgenciaDias: Number(v.plazoUrgenciaDias || Number.NaN),
+      plazoAutorizacionHoras: Number(v.plazoAutorizacionHoras || Number.NaN),
+      vigenciaAutorizacionDias: Number(v.vigenciaAutorizacionDias || Number.NaN),
       valorUnidad: v.valorUnidad.trim() === '' ? null : (parseImporte(v.valorUnidad) ?? null),
     }),
   )

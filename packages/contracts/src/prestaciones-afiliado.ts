@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { autorizacionAfiliadoSchema } from './autorizaciones.ts';
 import { boundedString, optionalIdQueryParam, paginatedQuerySchema } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
 import { MAX_CENTAVOS } from './money.ts';
@@ -41,6 +42,8 @@ export const prestacionesAfiliadoSchema = z.object({
   lineas: z.array(prestacionAfiliadoSchema),
   /** The visits of the last 60 days still waiting for the affiliate's answer. */
   preguntas: z.array(preguntaSchema),
+  /** The prior authorizations dentists asked for them, newest first, with where each stands. */
+  autorizaciones: z.array(autorizacionAfiliadoSchema).default([]),
 });
 export type PrestacionesAfiliado = z.infer<typeof prestacionesAfiliadoSchema>;
 

@@ -47,6 +47,18 @@ export const tableroSchema = z.object({
       }),
     ),
   }),
+  /**
+   * Prior authorizations: how many wait for an auditor and the one waiting longest; over the last
+   * 90 days, the auditors' answers and how many came before the contract's promise, and the
+   * requests the rules approved at once.
+   */
+  autorizaciones: z.object({
+    abiertas: z.number(),
+    masAntigua: z.object({ numero: z.string(), pedida: z.string(), respuestaAntes: z.string() }).nullable(),
+    respuestas: z.number(),
+    aTiempo: z.number(),
+    porRegla: z.number(),
+  }),
   notificaciones: z.object({
     enviadas: z.number(),
     destinatarios: z.number(),

@@ -54,3 +54,5 @@ export const ROW_OVERLAPS = (desde: string, hasta: string | null) =>
   `Se superpone con el arancel del mismo código vigente desde el ${desde}${hasta ? ` hasta el ${hasta}` : ' sin fecha de fin'}`;
 export const ROW_OVERLAPS_LINE = (line: number) =>
   `Se superpone con el arancel del mismo código de la línea ${line}`;
+export const PLAZO_AUTORIZACION_INVALID = 'El plazo de respuesta es una cantidad de horas entre 1 y 2160';
+export const VIGENCIA_AUTORIZACION_INVALID = 'La vigencia de una autorización es de 1 a 730 días';

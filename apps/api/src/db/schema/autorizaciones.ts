@@ -1,6 +1,7 @@
 import { PIEZAS } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -146,9 +147,14 @@ export const decisiones = pgTable(
     motivo: text('motivo'),
     nota: text('nota'),
     auditorId: integer('auditor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Whether the auditor answered before the contract's promise then in force. */
+    aTiempo: boolean('a_tiempo').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('decisiones_autorizacion_idx').on(t.autorizacionId)],
+  (t) => [
+    index('decisiones_autorizacion_idx').on(t.autorizacionId),
+    index('decisiones_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

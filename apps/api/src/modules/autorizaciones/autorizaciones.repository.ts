@@ -1,7 +1,11 @@
 import {
   type Autorizacion,
+  type AutorizacionAfiliado,
   type AutorizacionFila,
   type EstadoAutorizacion,
+  lugarDeLinea,
+  MOTIVOS_AUDITORIA,
+  type MotivoAuditoria,
   NETWORK_TIME_ZONE,
   type Resultado,
 } from '@red-dental/contracts';
@@ -319,8 +323,10 @@ export async function insertDecision(
 ) {
   await queryRows(
     tx,
-    sql`insert into decisiones (autorizacion_id, decision, estado_antes, estado_despues, motivo, nota, auditor_id)
-        values (${d.autorizacionId}, ${d.decision}, ${d.antes}, ${d.despues}, ${d.motivo}, ${d.nota}, ${d.auditorId})`,
+    sql`insert into decisiones (autorizacion_id, decision, estado_antes, estado_despues, motivo, nota, auditor_id, a_tiempo)
+        select ${d.autorizacionId}, ${d.decision}, ${d.antes}, ${d.despues}, ${d.motivo}, ${d.nota}, ${d.auditorId},
+          coalesce(now() <= a.respuesta_antes, true)
+        from autorizaciones a where a.id = ${d.autorizacionId}`,
   );
 }
 
@@ -381,4 +387,89 @@ export async function findAdjunto(db: DbOrTx, autorizacionId: number, adjuntoId:
         where id = ${adjuntoId} and autorizacion_id = ${autorizacionId}`,
   );
   return row;
+}
+
+/** The affiliate's requests, newest first, as 'Mis prestaciones' shows them (the last fifty). */
+export async function findParaAfiliado(db: DbOrTx, afiliadoId: number): Promise<AutorizacionAfiliado[]> {
+  const rows = await queryRows<{
+    numero: string;
+    estado: EstadoAutorizacion;
+    prestador: string;
+    pedida: Date | string;
+    respuesta_antes: Date | string | null;
+    vence_el: string | null;
+    motivo: string | null;
+    items: {
+      codigo: string;
+      nombre: string;
+      pieza: number | null;
+      caras: string;
+      sector: string | null;
+      estado: string;
+    }[];
+  }>(
+    db,
+    sql`select a.numero, ${estadoLeido} as estado, p.nombre as prestador, a.created_at as pedida, a.respuesta_antes,
+          a.vence_el::text as vence_el, a.motivo,
+          (select json_agg(json_build_object('codigo', c.codigo, 'nombre', c.nombre, 'pieza', i.pieza,
+                    'caras', i.caras, 'sector', i.sector, 'estado', i.estado) order by i.id)
+             from autorizacion_items i join codigos_prestacion c on c.id = i.codigo_id
+             where i.autorizacion_id = a.id) as items
+        from autorizaciones a join profesionales p on p.id = a.profesional_id
+        where a.afiliado_id = ${afiliadoId}
+        order by a.created_at desc, a.id desc
+        limit 50`,
+  );
+  return rows.map((r) => ({
+    numero: r.numero,
+    estado: r.estado,
+    prestador: r.prestador,
+    pedida: iso(r.pedida)!,
+    respuestaAntes: r.estado === 'en_revision' || r.estado === 'observada' ? iso(r.respuesta_antes) : null,
+    venceEl: r.vence_el,
+    items: (r.items ?? []).map(
+      (i) =>
+        `${i.nombre} (${i.codigo}), ${lugarDeLinea({ ...i, caras: i.caras || null })}${i.estado === 'rechazado' ? ': no aprobada' : ''}`,
+    ),
+    motivoTexto: r.motivo === null ? null : (MOTIVOS_AUDITORIA[r.motivo as MotivoAuditoria] ?? r.motivo),
+  }));
+}
+
+/**
+ * The dashboard's figures: requests waiting for an auditor and the one waiting longest; over the last
+ * 90 days, the auditors' answers and how many came before the promise, and the requests the rules
+ * approved at once.
+ */
+export async function tablero(db: DbOrTx) {
+  const [row] = await queryRows<{
+    abiertas: number;
+    numero: string | null;
+    pedida: Date | string | null;
+    respuesta_antes: Date | string | null;
+    respuestas: number;
+    a_tiempo: number;
+    por_regla: number;
+  }>(
+    db,
+    sql`select
+          (select count(*)::int from autorizaciones where estado in ('en_revision','observada')) as abiertas,
+          v.numero, v.created_at as pedida, v.respuesta_antes,
+          (select count(*)::int from decisiones where created_at >= now() - interval '90 days') as respuestas,
+          (select count(*)::int from decisiones where created_at >= now() - interval '90 days' and a_tiempo) as a_tiempo,
+          (select count(*)::int from autorizaciones
+            where created_at >= now() - interval '90 days' and decidida_by is null and decidida_at is not null) as por_regla
+        from (select 1) one
+        left join lateral (select numero, created_at, respuesta_antes from autorizaciones
+                           where estado = 'en_revision' order by created_at, id limit 1) v on true`,
+  );
+  return {
+    abiertas: row?.abiertas ?? 0,
+    masAntigua:
+      row?.numero && row.pedida && row.respuesta_antes
+        ? { numero: row.numero, pedida: iso(row.pedida)!, respuestaAntes: iso(row.respuesta_antes)! }
+        : null,
+    respuestas: row?.respuestas ?? 0,
+    aTiempo: row?.a_tiempo ?? 0,
+    porRegla: row?.por_regla ?? 0,
+  };
 }

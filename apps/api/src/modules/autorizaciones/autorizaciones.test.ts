@@ -1,10 +1,19 @@
-import { type Autorizacion, addDays, MESSAGES } from '@red-dental/contracts';
+import {
+  type Autorizacion,
+  addDays,
+  MESSAGES,
+  type PrestacionesAfiliado,
+  relojAutorizacion,
+  type Tablero,
+  TOKEN_AFILIADO_HEADER,
+} from '@red-dental/contracts';
 import { readMails } from '@red-dental/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, multipart, signInWithRole, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { jpegConUbicacion } from '../../lib/image-location.factories.ts';
+import { afiliadoAuth } from '../afiliados/afiliados.factories.ts';
 import { createRegla } from '../planes/planes.factories.ts';
 import {
   type Chair,
@@ -13,6 +22,7 @@ import {
   setupChair,
   validar,
 } from '../prestaciones/prestaciones.factories.ts';
+import { codigoDel, enrolarTelefono } from '../token-afiliado/token-afiliado.factories.ts';
 
 const M = MESSAGES.autorizaciones;
 
@@ -175,6 +185,9 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
       ['update', 'en_revision', 'observada'],
       ['create', undefined, 'en_revision'],
     ]);
+    // The dashboard: both answers came before the promise; the first test's request the rules approved.
+    const tablero = (await t.inject('GET', '/api/tablero', t.admin)).json() as Tablero;
+    expect(tablero.autorizaciones).toMatchObject({ respuestas: 2, aTiempo: 2, porRegla: 1 });
   });
 
   it('refuses what needs no authorization or is not covered, and what was already decided or used', async () => {
@@ -340,5 +353,40 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
     // Once decided, it takes no more files.
     expect((await decidir(a.id, { decision: 'aprobar' })).statusCode).toBe(200);
     expect((await subir(foto, 'tarde.jpg')).statusCode).toBe(409);
+  });
+
+  it('shows the affiliate, on the phone, each request with where it stands and the promise', async () => {
+    const paciente = await createPaciente(t.app, t.staff, chair);
+    const a = (
+      await pedir(chair.ana.auth, { documento: paciente.documento, lineas: [{ codigo: '03.01', pieza: 36 }] })
+    ).json() as Autorizacion;
+    const auth = await afiliadoAuth(t.app, paciente.id);
+    const telefono = await enrolarTelefono(t.app, t.staff, { id: paciente.id, auth });
+    const mias = await t.app.inject({
+      method: 'GET',
+      url: '/api/afiliados/profile/prestaciones',
+      headers: {
+        ...auth,
+        [TOKEN_AFILIADO_HEADER]: codigoDel({
+          secreto: telefono.secretoLectura,
+          pasoSegundos: telefono.pasoSegundos,
+        }),
+      },
+    });
+    expect(mias.statusCode, mias.body).toBe(200);
+    const [suya] = (mias.json() as PrestacionesAfiliado).autorizaciones;
+    expect(suya).toEqual({
+      numero: a.numero,
+      estado: 'en_revision',
+      prestador: chair.ana.nombre,
+      pedida: a.pedida,
+      respuestaAntes: a.respuestaAntes,
+      venceEl: null,
+      items: ['Tratamiento endodóntico en unirradiculares (03.01), pieza 36'],
+      motivoTexto: null,
+    });
+    expect(relojAutorizacion(suya!, new Date(Date.parse(a.pedida) + 50 * 3600_000))).toMatch(
+      /^En revisión desde hace 2 días — la respuesta estaba prometida antes del \d\d\/\d\d \d\d:\d\d$/,
+    );
   });
 });

@@ -23,6 +23,8 @@ const columns = {
   plazoPresentacionDias: convenios.plazoPresentacionDias,
   plazoRefacturacionDias: convenios.plazoRefacturacionDias,
   plazoUrgenciaDias: convenios.plazoUrgenciaDias,
+  plazoAutorizacionHoras: convenios.plazoAutorizacionHoras,
+  vigenciaAutorizacionDias: convenios.vigenciaAutorizacionDias,
   requiereToken: convenios.requiereToken,
   tokenBloquea: convenios.tokenBloquea,
   valorUnidad: convenios.valorUnidad,

@@ -51,6 +51,8 @@ const audited = (c: ConvenioValues) => ({
   plazoPresentacionDias: c.plazoPresentacionDias,
   plazoRefacturacionDias: c.plazoRefacturacionDias,
   plazoUrgenciaDias: c.plazoUrgenciaDias,
+  plazoAutorizacionHoras: c.plazoAutorizacionHoras,
+  vigenciaAutorizacionDias: c.vigenciaAutorizacionDias,
   requiereToken: c.requiereToken,
   tokenBloquea: c.tokenBloquea,
   valorUnidad: c.valorUnidad,

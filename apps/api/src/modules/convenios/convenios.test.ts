@@ -28,12 +28,18 @@ describe.each(BACKENDS)('the insurers’ contracts and their fees (%s)', (backen
   };
 
   it('keeps dated contracts that never overlap for one insurer, and refuses deleting an insurer that has one', async () => {
-    const convenio = await createConvenio(t.app, t.admin, osde.id, { vigenteHasta: '2026-12-31' });
+    const convenio = await createConvenio(t.app, t.admin, osde.id, {
+      vigenteHasta: '2026-12-31',
+      plazoAutorizacionHoras: 72,
+    });
     expect(convenio).toMatchObject({
       obraSocial: { id: osde.id },
       diaCierre: 25,
       valorUnidad: 100000,
       aranceles: 0,
+      // The authorizations' clock: as given, and the default lasting of an approval.
+      plazoAutorizacionHoras: 72,
+      vigenciaAutorizacionDias: 90,
     });
 
     const overlapping = await t.inject('POST', '/api/convenios', t.admin, {

@@ -11,6 +11,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { provesPhone } from '../../lib/token-afiliado.ts';
 import type { AfiliadoSubject, Subject } from '../../plugins/auth.ts';
 import { recordAfiliadoAudit, recordAudit } from '../auditoria/auditoria.repository.ts';
+import * as autorizacionesRepo from '../autorizaciones/autorizaciones.repository.ts';
 import * as tokenRepo from '../token-afiliado/token-afiliado.repository.ts';
 import * as repo from './prestaciones-afiliado.repository.ts';
 
@@ -54,6 +55,7 @@ export async function prestacionesAfiliado(
   return {
     lineas: await repo.findLineasAfiliado(deps.db, afiliado.id),
     preguntas: await repo.findPreguntas(deps.db, afiliado.id),
+    autorizaciones: await autorizacionesRepo.findParaAfiliado(deps.db, afiliado.id),
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Subject } from '../../plugins/auth.ts';
+import * as autorizacionesRepo from '../autorizaciones/autorizaciones.repository.ts';
 import * as confirmacionesRepo from '../prestaciones/prestaciones-afiliado.repository.ts';
 import * as repo from './tablero.repository.ts';
 
@@ -20,6 +21,7 @@ export async function getTablero(deps: Pick<FastifyInstance, 'db'>): Promise<Tab
     localidades,
     pendientes,
     porProfesional,
+    autorizaciones,
   ] = await Promise.all([
     repo.afiliadosPorObraSocial(deps.db),
     repo.profesionales(deps.db),
@@ -28,12 +30,14 @@ export async function getTablero(deps: Pick<FastifyInstance, 'db'>): Promise<Tab
     repo.localidades(deps.db),
     confirmacionesRepo.countPendientes(deps.db),
     confirmacionesRepo.observadasPorProfesional(deps.db),
+    autorizacionesRepo.tablero(deps.db),
   ]);
   return {
     afiliados: { total: porObraSocial.reduce((sum, o) => sum + o.afiliados, 0), porObraSocial },
     profesionales,
     reportesAbiertos,
     confirmaciones: { pendientes, porProfesional },
+    autorizaciones,
     notificaciones,
     localidades,
   };

@@ -16,6 +16,8 @@ const CONVENIO: Convenio = {
   plazoPresentacionDias: 60,
   plazoRefacturacionDias: 30,
   plazoUrgenciaDias: 3,
+  plazoAutorizacionHoras: 48,
+  vigenciaAutorizacionDias: 90,
   requiereToken: true,
   tokenBloquea: true,
   valorUnidad: 100000,

@@ -82,6 +82,40 @@ describe('Mis prestaciones (the portal)', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows each prior authorization with where it stands and the promised answer', async () => {
+    enElTelefono();
+    const pedida = new Date(Date.now() - 50 * 3600_000).toISOString();
+    const promesa = new Date(Date.now() + 22 * 3600_000).toISOString();
+    mockApi({
+      'GET /api/afiliados/profile': buildAfiliadoProfile(),
+      'GET /api/afiliados/profile/prestaciones': {
+        lineas: LINEAS,
+        preguntas: [],
+        autorizaciones: [
+          {
+            numero: 'AU-K7M29QXP',
+            estado: 'en_revision',
+            prestador: 'Ana Sillón',
+            pedida,
+            respuestaAntes: promesa,
+            venceEl: null,
+            items: ['Tratamiento endodóntico en unirradiculares (03.01), pieza 36'],
+            motivoTexto: null,
+          },
+        ],
+      },
+    });
+    renderApp('/prestaciones-afiliado');
+    const panel = await screen.findByRole('region', { name: 'Autorizaciones' });
+    const [pedido] = within(panel).getAllByRole('listitem');
+    expect(pedido).toHaveTextContent('En revisión (AU-K7M29QXP)');
+    expect(pedido).toHaveTextContent('Tratamiento endodóntico en unirradiculares (03.01), pieza 36');
+    expect(pedido).toHaveTextContent(/Pedida el \d\d\/\d\d\/\d{4} por Ana Sillón/);
+    expect(pedido).toHaveTextContent(
+      /En revisión desde hace 2 días — respuesta prometida antes del \d\d\/\d\d \d\d:\d\d/,
+    );
+  });
+
   it('elsewhere, says where they are seen and leads to Mi token', async () => {
     storeAffiliateSession();
     mockApi({

@@ -15,13 +15,15 @@ const valuesOf = (c: Convenio | null): ConvenioForm => ({
   plazoPresentacionDias: c ? String(c.plazoPresentacionDias) : '60',
   plazoRefacturacionDias: c ? String(c.plazoRefacturacionDias) : '30',
   plazoUrgenciaDias: c ? String(c.plazoUrgenciaDias) : '3',
+  plazoAutorizacionHoras: c ? String(c.plazoAutorizacionHoras) : '48',
+  vigenciaAutorizacionDias: c ? String(c.vigenciaAutorizacionDias) : '90',
   requiereToken: c?.requiereToken ?? false,
   tokenBloquea: c?.tokenBloquea ?? false,
   // The amount as it is typed: '1234,56', without the sign or the thousands' dots.
   valorUnidad: c?.valorUnidad == null ? '' : formatImporte(c.valorUnidad).replace(/^\$ /, ''),
 });
 
-/** 'Nuevo convenio' or 'Editar convenio': its insurer, dates, closing day, windows, token and unit value. */
+/** 'Nuevo convenio' or 'Editar convenio': its insurer, dates, closing day, windows, authorizations' clock, token and unit value. */
 export function ConvenioModal({
   convenio,
   obrasSociales,
@@ -103,6 +105,19 @@ export function ConvenioModal({
               hint="Una urgencia se atiende sin autorización previa y se pide dentro de este plazo"
               error={errors.plazoUrgenciaDias?.message}
               {...register('plazoUrgenciaDias')}
+            />
+            <TextInput
+              label="Plazo de respuesta de una autorización (horas)"
+              inputMode="numeric"
+              hint="Lo que la obra social promete: el auditor responde antes"
+              error={errors.plazoAutorizacionHoras?.message}
+              {...register('plazoAutorizacionHoras')}
+            />
+            <TextInput
+              label="Vigencia de una autorización aprobada (días)"
+              inputMode="numeric"
+              error={errors.vigenciaAutorizacionDias?.message}
+              {...register('vigenciaAutorizacionDias')}
             />
           </div>
           <TextInput

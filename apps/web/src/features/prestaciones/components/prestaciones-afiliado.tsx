@@ -1,10 +1,13 @@
 import {
   ERROR_CODES,
+  ESTADO_AUTORIZACION_LABELS,
   ESTADO_LINEA_LABELS,
   formatFecha,
   formatImporte,
   lugarDeLinea,
+  networkClock,
   type PrestacionAfiliado,
+  relojAutorizacion,
 } from '@red-dental/contracts';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -39,10 +42,12 @@ function marcasDe(lineas: readonly PrestacionAfiliado[]): Marca[] {
 export function PrestacionesAfiliado() {
   const headingId = useId();
   const preguntasId = useId();
+  const autorizacionesId = useId();
   const prestaciones = usePrestacionesAfiliado();
   const lineas = prestaciones.data?.lineas;
   // A copy kept before the questions existed has none.
   const preguntas = prestaciones.data?.preguntas ?? [];
+  const autorizaciones = prestaciones.data?.autorizaciones ?? [];
   const marcas = useMemo(() => marcasDe(lineas ?? []), [lineas]);
 
   // Health data show only on the phone that holds the token: elsewhere, the way to it.
@@ -73,6 +78,39 @@ export function PrestacionesAfiliado() {
             {preguntas.map((p) => (
               <PreguntaAtencion key={p.atencionId} pregunta={p} />
             ))}
+          </ul>
+        </Panel>
+      )}
+      {autorizaciones.length > 0 && (
+        <Panel aria-labelledby={autorizacionesId}>
+          <h2 id={autorizacionesId} className={styles.heading}>
+            Autorizaciones
+          </h2>
+          <p className={styles.muted}>
+            Lo que su odontólogo pidió autorizar antes de hacerlo, y en qué está cada pedido.
+          </p>
+          <ul className={styles.lineasAfiliado}>
+            {autorizaciones.map((a) => {
+              const reloj = relojAutorizacion(a, new Date());
+              return (
+                <li key={a.numero}>
+                  <span className={styles.lineaTitulo}>
+                    {ESTADO_AUTORIZACION_LABELS[a.estado]} <span className={styles.muted}>({a.numero})</span>
+                  </span>
+                  {a.items.map((item) => (
+                    <span key={item}>{item}</span>
+                  ))}
+                  <span className={styles.muted}>
+                    Pedida el {formatFecha(networkClock(new Date(a.pedida)).date)} por {a.prestador}
+                    {a.venceEl && (a.estado === 'aprobada' || a.estado === 'aprobada_parcial')
+                      ? ` · Vale hasta el ${formatFecha(a.venceEl)}`
+                      : ''}
+                    {a.motivoTexto ? ` · ${a.motivoTexto}` : ''}
+                  </span>
+                  {reloj && <span>{reloj}</span>}
+                </li>
+              );
+            })}
           </ul>
         </Panel>
       )}

@@ -31,6 +31,17 @@ const TABLERO: Tablero = {
       { profesionalId: 42, nombre: 'Beto Prestador', observadas: 1, pendientes: 1 },
     ],
   },
+  autorizaciones: {
+    abiertas: 4,
+    masAntigua: {
+      numero: 'AU-K7M29QXP',
+      pedida: '2026-11-20T15:00:00.000Z',
+      respuestaAntes: '2026-11-22T15:00:00.000Z',
+    },
+    respuestas: 40,
+    aTiempo: 30,
+    porRegla: 12,
+  },
   notificaciones: {
     enviadas: 2,
     destinatarios: 2000,
@@ -136,6 +147,19 @@ describe('/tablero', () => {
       '450 de 1.500 (30 %)',
     );
     expect(screen.getByRole('table', { name: 'Cobertura por localidad' })).toHaveTextContent('Caballito');
+  });
+
+  it('says how many authorizations wait, the one waiting longest, and the share answered in time', async () => {
+    mockApi({ ...staff(), 'GET /api/tablero': TABLERO });
+    renderApp('/tablero');
+    const panel = await screen.findByRole('region', { name: 'Autorizaciones previas' });
+    expect(panel).toHaveTextContent('4 esperan al auditor');
+    expect(panel).toHaveTextContent(
+      /La que más espera: AU-K7M29QXP, pedida el 20\/11\/2026; desde hace \d+ días — la respuesta estaba prometida antes del 22\/11 12:00\./,
+    );
+    expect(panel).toHaveTextContent(
+      '30 de 40 respuestas del auditor a tiempo (75 %), y 12 aprobadas al instante',
+    );
   });
 
   it('is not offered to a dentist', async () => {

@@ -1,4 +1,9 @@
-import { REQUIREMENTS, TABLERO_ESTADO_LABELS, type Tablero as TableroData } from '@red-dental/contracts';
+import {
+  REQUIREMENTS,
+  relojAutorizacion,
+  TABLERO_ESTADO_LABELS,
+  type Tablero as TableroData,
+} from '@red-dental/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { CoverageMap } from '@/components/maps/coverage-map/index.ts';
@@ -235,6 +240,20 @@ export function Tablero() {
           />
         </Section>
       </div>
+
+      <Section title="Autorizaciones previas">
+        <p className={styles.summary}>
+          {formatNumber(t.autorizaciones.abiertas)} esperan al auditor (en revisión u observadas).
+          {t.autorizaciones.masAntigua &&
+            ` La que más espera: ${t.autorizaciones.masAntigua.numero}, pedida el ${formatMomentDate(t.autorizaciones.masAntigua.pedida)}; ${relojAutorizacion({ estado: 'en_revision', ...t.autorizaciones.masAntigua }, new Date())?.replace(/^En revisión d/, 'd')}.`}
+        </p>
+        <p className={styles.summary}>
+          En los últimos 90 días: {formatNumber(t.autorizaciones.aTiempo)} de{' '}
+          {formatNumber(t.autorizaciones.respuestas)} respuestas del auditor a tiempo (
+          {percent(t.autorizaciones.aTiempo, t.autorizaciones.respuestas)}), y{' '}
+          {formatNumber(t.autorizaciones.porRegla)} aprobadas al instante por las reglas del plan.
+        </p>
+      </Section>
 
       <Section title="Confirmaciones observadas por profesional">
         <p className={styles.summary}>
