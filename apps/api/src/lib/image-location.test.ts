@@ -35,6 +35,19 @@ describe('taking the location out of a photo', () => {
     },
   );
 
+  it('reads a second image appended after the first (a phone’s), and leaves out anything else after the end', async () => {
+    const dos = Buffer.concat([jpegConUbicacion(), jpegConUbicacion(), Buffer.from('<script>x</script>')]);
+    const out = await pasar('image/jpeg', dos, 5);
+    expect(out.includes(SEGUNDOS)).toBe(false);
+    expect(out.includes(Buffer.from('<script>'))).toBe(false);
+    expect(out.indexOf(Buffer.from([0xff, 0xd8]), 2)).toBeGreaterThan(0);
+  });
+
+  it('refuses a JPEG cut short inside its Exif, rather than pass what it could not read', async () => {
+    const cortado = jpegConUbicacion().subarray(0, 40);
+    await expect(pasar('image/jpeg', cortado, 8)).rejects.toThrow('JPEG cortado');
+  });
+
   it('leaves a 10 MB scan untouched after the header', async () => {
     const scan = Buffer.alloc(10 * 1024 * 1024, 0x5a);
     const out = await pasar('image/jpeg', jpegConUbicacion(scan), 64 * 1024);

@@ -11,6 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 const SOI = 0xd8;
 const SOS = 0xda;
 const EOI = 0xd9;
+const END = Buffer.from([0xff, EOI]);
 const APP1 = 0xe1;
 const EXIF = Buffer.from('Exif\0\0', 'latin1');
 const XMP = Buffer.from('http://ns.adobe.com/', 'latin1');
@@ -67,9 +68,10 @@ class JpegSinUbicacion extends Transform {
   /** The segment being copied is the scan's header: the compressed data follow it. */
   private scanNext = false;
   private scanning = false;
+  /** Past the image's end: only another image (a phone's second one) is kept, with its own Exif read. */
+  private ended = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    if (this.scanning) return callback(null, chunk);
     this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
     try {
       this.drain();
@@ -88,8 +90,26 @@ class JpegSinUbicacion extends Transform {
   private drain() {
     while (this.pending.length) {
       if (this.scanning) {
-        this.push(this.cut(this.pending.length));
-        return;
+        // In the compressed data a 0xFF is always followed by 0x00 or a restart: FF D9 is the end.
+        const end = this.pending.indexOf(END);
+        if (end === -1) {
+          const keep = this.pending[this.pending.length - 1] === 0xff ? 1 : 0;
+          this.push(this.cut(this.pending.length - keep));
+          return;
+        }
+        this.push(this.cut(end + 2));
+        this.scanning = false;
+        this.ended = true;
+        continue;
+      }
+      if (this.ended) {
+        if (this.pending.length < 2) return;
+        // Whatever trails the image but another image is left out.
+        if (this.pending[0] !== 0xff || this.pending[1] !== SOI) {
+          this.pending = Buffer.alloc(0);
+          return;
+        }
+        this.ended = false;
       }
       if (this.copying) {
         const part = this.cut(this.copying);
@@ -132,7 +152,10 @@ class JpegSinUbicacion extends Transform {
   }
 
   override _flush(callback: TransformCallback) {
-    if (this.pending.length) this.push(this.pending);
+    // A segment cut short before the image could hide what it says: refused, never passed on.
+    if (this.pending.length && !this.scanning && !this.ended)
+      return callback(new Error('JPEG cortado antes de la imagen'));
+    if (this.pending.length && this.scanning) this.push(this.pending);
     callback();
   }
 }

@@ -31,3 +31,4 @@ export const ADJUNTO_POLIGLOTA =
 export const ADJUNTO_NO_ADMITE = (estado: string) => `La autorización está ${estado}: ya no recibe archivos`;
 export const ADJUNTO_NOT_FOUND = 'No existe ese archivo en la autorización';
 export const ADJUNTO_SUBIDO = 'Archivo agregado a la autorización';
+export const PROPIA = 'No puede decidir una autorización que pidió usted: la decide otro auditor';

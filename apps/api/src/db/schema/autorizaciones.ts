@@ -148,7 +148,7 @@ export const decisiones = pgTable(
     nota: text('nota'),
     auditorId: integer('auditor_id').references(() => users.id, { onDelete: 'set null' }),
     /** Whether the auditor answered before the contract's promise then in force. */
-    aTiempo: boolean('a_tiempo').notNull(),
+    aTiempo: boolean('a_tiempo').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -49,7 +49,13 @@ export class AdjuntoSniffer extends Transform {
     const joined = Buffer.concat([this.tail, chunk]);
     this.tail = joined.subarray(Math.max(0, joined.length - TAIL_BYTES));
     if (!this.acciones && this.head.subarray(0, PDF.length).equals(PDF)) {
-      const window = Buffer.concat([this.carry, chunk]);
+      // Names may spell a letter as #xx (/J#61vaScript): read them as a PDF reader does.
+      const window = Buffer.from(
+        Buffer.concat([this.carry, chunk])
+          .toString('latin1')
+          .replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+        'latin1',
+      );
       this.acciones = PDF_ACTIONS.some((a) => hasName(window, a));
       this.carry = window.subarray(Math.max(0, window.length - LONGEST_ACTION));
     }
@@ -67,8 +73,11 @@ export class AdjuntoSniffer extends Transform {
 
   /** Whether it is also something else, or a PDF that does more than show pages. */
   get poliglota(): boolean {
+    const pdf = this.head.subarray(0, PDF.length).equals(PDF);
     return (
       this.acciones ||
+      // A PDF reader finds a header anywhere in the first kilobyte: an image carrying one is both.
+      (!pdf && this.head.includes(PDF)) ||
       this.tail.includes(ZIP_END) ||
       MARKUP.test(this.head.toString('latin1')) ||
       MARKUP.test(this.tail.subarray(Math.max(0, this.tail.length - 2048)).toString('latin1'))

@@ -2,19 +2,20 @@ import { ESTADO_AUTORIZACION_LABELS, type EstadoAutorizacion } from '@red-dental
 import { composeMail } from '../../plugins/mail/mail.layout.ts';
 
 /**
- * Tells the requesting dentist that her request changed: decided, or observed with what the
- * auditor asks. The affiliate's name is hers to know (her patient); no tooth or code.
+ * Tells the requesting dentist that her request changed: decided, or observed. The affiliate's
+ * name is hers to know (her patient); no tooth, code or what the auditor wrote: that is read in the
+ * request.
  */
 export function autorizacionCambioMail(
   to: string,
-  a: { numero: string; estado: EstadoAutorizacion; paciente: string; pedido?: string | null },
+  a: { numero: string; estado: EstadoAutorizacion; paciente: string },
   url: string,
 ) {
   const paragraphs =
     a.estado === 'observada'
       ? [
-          `El auditor observó la autorización ${a.numero} de ${a.paciente} y pide: ${a.pedido ?? 'ver el mensaje'}.`,
-          'Respóndale desde la autorización (un mensaje o un adjunto): la revisión sigue cuando responde.',
+          `El auditor observó la autorización ${a.numero} de ${a.paciente}: pide un dato o un archivo más.`,
+          'Lea el pedido y respóndale desde la autorización (un mensaje o un archivo): la revisión sigue cuando responde.',
         ]
       : [
           `La autorización ${a.numero} de ${a.paciente} quedó ${ESTADO_AUTORIZACION_LABELS[a.estado].toLowerCase()}.`,

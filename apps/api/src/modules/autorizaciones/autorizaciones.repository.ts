@@ -19,10 +19,11 @@ const ZONE = NETWORK_TIME_ZONE;
 const estadoLeido = sql`case when a.estado in ('aprobada','aprobada_parcial')
     and a.vence_el < (now() at time zone ${ZONE})::date then 'vencida' else a.estado end`;
 
-/** The items of the requests with these numbers for the affiliate, as the chair weighs them. */
+/** The items of the dentist's requests with these numbers for the affiliate, as the chair weighs them. */
 export async function findParaMotor(
   db: DbOrTx,
   afiliadoId: number,
+  profesionalId: number,
   numeros: readonly string[],
 ): Promise<AutorizacionMotor[]> {
   if (numeros.length === 0) return [];
@@ -32,36 +33,63 @@ export async function findParaMotor(
   )}]::text[]`;
   return queryRows<AutorizacionMotor>(
     db,
-    sql`select a.numero, i.id as "itemId", c.codigo, i.pieza, i.caras, ${estadoLeido} as estado,
+    sql`select a.numero, i.id as "itemId", c.codigo, i.pieza, i.caras, i.sector, ${estadoLeido} as estado,
           i.estado as item, i.linea_id is not null as consumido, a.vence_el::text as "venceEl"
         from autorizaciones a
         join autorizacion_items i on i.autorizacion_id = a.id
         join codigos_prestacion c on c.id = i.codigo_id
-        where a.afiliado_id = ${afiliadoId} and a.numero = any(${lista})
+        where a.afiliado_id = ${afiliadoId} and a.profesional_id = ${profesionalId} and a.numero = any(${lista})
         order by i.id`,
   );
 }
 
 /**
- * A validated line uses an approved item, once (false when another line took it first); the request
- * is consumida when no approved item is left unused.
+ * A validated line uses an approved item of an approved request in force on the date of service,
+ * once; false when it cannot (another line took it, or the request was withdrawn meanwhile: the
+ * request's row is locked first, as withdrawing locks it). The request is consumida when no
+ * approved item is left unused.
  */
-export async function consumir(tx: DbOrTx, itemId: number, lineaId: number): Promise<boolean> {
-  const [row] = await queryRows<{ autorizacion_id: number }>(
+export async function consumir(tx: DbOrTx, itemId: number, lineaId: number, fecha: string): Promise<boolean> {
+  const [padre] = await queryRows<{ id: number }>(
+    tx,
+    sql`select a.id from autorizaciones a
+        where a.id = (select autorizacion_id from autorizacion_items where id = ${itemId})
+          and a.estado in ('aprobada','aprobada_parcial') and a.vence_el >= ${fecha}::date
+        for update`,
+  );
+  if (!padre) return false;
+  const [row] = await queryRows<{ id: number }>(
     tx,
     sql`update autorizacion_items set linea_id = ${lineaId}
         where id = ${itemId} and linea_id is null and estado = 'aprobado'
-        returning autorizacion_id`,
+        returning id`,
   );
   if (!row) return false;
   await queryRows(
     tx,
     sql`update autorizaciones a set estado = 'consumida'
-        where a.id = ${row.autorizacion_id}
+        where a.id = ${padre.id}
           and not exists (select 1 from autorizacion_items i
                           where i.autorizacion_id = a.id and i.estado = 'aprobado' and i.linea_id is null)`,
   );
   return true;
+}
+
+/**
+ * An anulled line gives its authorization item back: the request is approved again (in part, if it
+ * was), for a line done right.
+ */
+export async function liberar(tx: DbOrTx, lineaId: number) {
+  await queryRows(
+    tx,
+    sql`with libre as (
+          update autorizacion_items set linea_id = null where linea_id = ${lineaId} returning autorizacion_id)
+        update autorizaciones a
+        set estado = case when exists (select 1 from autorizacion_items i
+                                       where i.autorizacion_id = a.id and i.estado = 'rechazado')
+                          then 'aprobada_parcial' else 'aprobada' end
+        where a.id in (select autorizacion_id from libre) and a.estado = 'consumida'`,
+  );
 }
 
 export interface NuevaAutorizacion {

@@ -171,14 +171,22 @@ const autorizacionesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.adjuntoId,
       );
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', file.size)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.nombre)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'")
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return (
+        reply
+          .header('content-type', file.mime)
+          .header('content-length', file.size)
+          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.nombre)}`)
+          .header('x-content-type-options', 'nosniff')
+          // An image shown alone runs nothing; a PDF (refused if it could run a script) opens in the viewer.
+          .header(
+            'content-security-policy',
+            file.mime === 'application/pdf'
+              ? "default-src 'none'; object-src 'self'"
+              : "sandbox; default-src 'none'",
+          )
+          .header('cache-control', 'private, no-store')
+          .send(file.body)
+      );
     },
   );
 

@@ -1,7 +1,9 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   type Adjunto,
   type Autorizacion,
@@ -233,7 +235,6 @@ async function avisar(
   tx: Parameters<Deps['mail']['enqueue']>[0],
   row: { id: number; numero: string; profesional_id: number; afiliado: string },
   estado: EstadoAutorizacion,
-  pedido?: string | null,
 ) {
   const to = await repo.findEmailProfesional(tx, row.profesional_id);
   if (to)
@@ -241,7 +242,7 @@ async function avisar(
       tx,
       autorizacionCambioMail(
         to,
-        { numero: row.numero, estado, paciente: row.afiliado, pedido },
+        { numero: row.numero, estado, paciente: row.afiliado },
         portalUrl(deps, row.id),
       ),
     );
@@ -355,7 +356,7 @@ export async function decidir(deps: Deps, caller: Subject, id: number, d: Autori
       documento: row.documento,
       afiliadoIds: [row.afiliado_id],
     });
-    await avisar(deps, tx, row, despues, d.decision === 'observar' ? d.nota : null);
+    await avisar(deps, tx, row, despues);
   });
   deps.mail.wake();
   return { message: M.DECIDIDA };
@@ -394,7 +395,9 @@ function nombreDeArchivo(fileName: string, mime: AdjuntoMime) {
     .replace(/\p{Cc}/gu, '')
     .trim();
   const ext = mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg';
-  return (base || `archivo.${ext}`).slice(0, 200);
+  // The name ends as its content is: a photo sent as 'rx.pdf' is kept as 'rx.jpg'.
+  const sinExtension = base.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  return `${(sinExtension || 'archivo').slice(0, 190)}.${ext}`;
 }
 
 /**
@@ -418,15 +421,28 @@ export async function adjuntar(
   const mime = file.mime;
   const ext = mime === 'application/pdf' ? 'pdf' : mime === 'image/png' ? 'png' : 'jpg';
   const storageKey = `autorizaciones/${id}/${randomUUID()}.${ext}`;
+  // The location taken out into a file of its own first: a photo that does not read is refused
+  // before anything is stored, and what is stored is exactly what was hashed.
+  const limpio = `${file.path}.limpio`;
   const hash = createHash('sha256');
   let bytes = 0;
-  const tap = new PassThrough();
-  tap.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    bytes += chunk.length;
+  const contar = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
   });
-  const limpio = createReadStream(file.path).pipe(sinUbicacion(mime)).pipe(tap);
-  await deps.storage.put(storageKey, limpio, { contentType: mime });
+  try {
+    try {
+      await pipeline(createReadStream(file.path), sinUbicacion(mime), contar, createWriteStream(limpio));
+    } catch {
+      throw badRequest(M.ADJUNTO_INVALIDO, { archivo: M.ADJUNTO_INVALIDO });
+    }
+    await deps.storage.put(storageKey, createReadStream(limpio), { contentType: mime });
+  } finally {
+    await rm(limpio, { force: true });
+  }
   const nombre = nombreDeArchivo(file.fileName, mime);
   try {
     await deps.db.transaction(async (tx) => {

@@ -80,6 +80,29 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await leer(a.id, chair.ana.auth)).estado).toBe('consumida');
+    // Another dentist cannot use it; anulling the line gives it back for the line done right.
+    const ajena = await validar(t.app, chair.beto.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'SD', autorizacion: a.numero }],
+    });
+    expect(ajena.statusCode).toBe(422);
+    expect(JSON.stringify(ajena.json())).toContain('no existe para este afiliado');
+    const lineaId = (ok.json() as { lineas: { id: number }[] }).lineas[0]!.id;
+    expect(
+      (await t.inject('POST', `/api/prestaciones/lineas/${lineaId}/anular`, chair.ana.auth)).statusCode,
+    ).toBe(200);
+    expect((await leer(a.id, chair.ana.auth)).estado).toBe('aprobada');
+    const otraVez = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'SD', autorizacion: a.numero }],
+    });
+    expect(otraVez.statusCode, otraVez.body).toBe(200);
+    // Another sector is not what was approved.
+    const otroSector = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'II', autorizacion: a.numero }],
+    });
+    expect(otroSector.statusCode).toBe(422);
     const otra = await validar(t.app, chair.ana.auth, {
       documento: paciente.documento,
       lineas: [{ codigo: '07.01', sector: 'SD', autorizacion: a.numero }],
@@ -119,7 +142,9 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
     expect((await leer(a.id)).estado).toBe('observada');
     await t.app.mail.drain();
     const mails = (await readMails(t.config.dataDir)).filter((m) => m.to === chair.ana.email);
-    expect(mails.at(-1)?.text).toContain(pedido);
+    // The mail says it was observed; what the auditor asks (a tooth) is read in the request.
+    expect(mails.at(-1)?.text).toContain(`El auditor observó la autorización ${a.numero}`);
+    expect(mails.at(-1)?.text).not.toContain('36');
     const respuesta = await t.inject('POST', `/api/autorizaciones/${a.id}/mensajes`, chair.ana.auth, {
       texto: 'Va la Rx de 36; la 46 tiene lesión periapical',
     });
@@ -162,7 +187,7 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
     });
     expect(otraPieza.statusCode).toBe(422);
     expect(JSON.stringify(otraPieza.json())).toContain(
-      `La autorización ${a.numero} no aprobó 03.01 en pieza 46`,
+      `La autorización ${a.numero} no incluye aprobada la 03.01 en pieza 46`,
     );
     const ok = await validar(t.app, chair.ana.auth, {
       documento: paciente.documento,
@@ -294,7 +319,7 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
     const leida = await leer(a.id);
     expect(leida.estado).toBe('en_revision');
     expect(leida.adjuntos).toEqual([
-      expect.objectContaining({ tipo: 'rx_pre', nombre: 'rx 26.jpeg', mime: 'image/jpeg' }),
+      expect.objectContaining({ tipo: 'rx_pre', nombre: 'rx 26.jpg', mime: 'image/jpeg' }),
     ]);
     const url = `/api/autorizaciones/${a.id}/adjuntos/${leida.adjuntos[0]!.id}`;
     const archivo = await t.app.inject({ method: 'GET', url, headers: auditor });

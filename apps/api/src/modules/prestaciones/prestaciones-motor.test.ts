@@ -136,6 +136,7 @@ const aprobada = (over: Partial<AutorizacionMotor> = {}): AutorizacionMotor => (
   codigo: '04.01',
   pieza: 36,
   caras: '',
+  sector: null,
   estado: 'aprobada',
   item: 'aprobado',
   consumido: false,
@@ -746,7 +747,7 @@ const CASOS: Caso[] = [
     ],
     nivel: 'bloqueo',
     debito: 'D07',
-    dice: 'no aprobó 04.01 en pieza 36',
+    dice: 'no incluye aprobada la 04.01 en pieza 36',
   },
   {
     caso: 'D07 a request of several items: the line finds its own',

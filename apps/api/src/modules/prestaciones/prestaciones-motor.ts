@@ -66,6 +66,7 @@ export interface AutorizacionMotor {
   codigo: string;
   pieza: number | null;
   caras: string;
+  sector: string | null;
   /** The request's state; an approved one past its expiry reads 'vencida'. */
   estado:
     | 'aprobada'
@@ -89,13 +90,16 @@ export interface AutorizacionMotor {
  */
 export function autorizacionDeLinea(
   autorizaciones: readonly AutorizacionMotor[],
-  l: Pick<LineaPedida, 'autorizacion' | 'codigo' | 'pieza' | 'caras'>,
+  l: Pick<LineaPedida, 'autorizacion' | 'codigo' | 'pieza' | 'caras' | 'sector'>,
 ): AutorizacionMotor | undefined {
   if (!l.autorizacion) return undefined;
   const numero = l.autorizacion.toUpperCase();
   const suyas = autorizaciones.filter((a) => a.numero.toUpperCase() === numero);
   const mismoLugar = (a: AutorizacionMotor) =>
-    a.codigo === l.codigo && a.pieza === l.pieza && [...(l.caras ?? '')].every((c) => a.caras.includes(c));
+    a.codigo === l.codigo &&
+    a.pieza === l.pieza &&
+    a.sector === l.sector &&
+    [...(l.caras ?? '')].every((c) => a.caras.includes(c));
   return (
     suyas.find((a) => mismoLugar(a) && a.item === 'aprobado' && !a.consumido) ??
     suyas.find(mismoLugar) ??
@@ -142,6 +146,8 @@ export interface LineaJuzgada {
   coseguro: number;
   cargoOs: number;
   regularizarAntes: string | null;
+  /** The authorization item the line uses: one its code needs, of its place, approved and unused. */
+  autorizacionUsada: AutorizacionMotor | null;
 }
 
 /** Lines that stand in the history: an anulled or rejected line neither counts nor guarantees. */
@@ -544,7 +550,7 @@ function revisarAutorizacion(
   regla: Regla | undefined,
   l: LineaPedida,
   nombre: string,
-): { resultados: Resultado[]; regularizarAntes: string | null } {
+): { resultados: Resultado[]; regularizarAntes: string | null; usada?: AutorizacionMotor } {
   if (!regla?.requiereAutorizacion) return { resultados: [], regularizarAntes: null };
   if (!l.autorizacion) {
     if (ctx.canal === 'urgencia' && ctx.convenio) {
@@ -585,11 +591,15 @@ function revisarAutorizacion(
     );
   if (![...(l.caras ?? '')].every((c) => a.caras.includes(c)))
     return sin(`La autorización ${a.numero} es para las caras ${a.caras || 'ninguna'}, no para ${l.caras}`);
+  if ((a.sector ?? null) !== (l.sector ?? null))
+    return sin(
+      `La autorización ${a.numero} es para ${lugar({ ...a, caras: a.caras || null })}, no para ${lugar({ ...l, caras: l.caras || null })}`,
+    );
   if (a.item !== 'aprobado')
     return sin(
-      `La autorización ${a.numero} no aprobó ${l.codigo} en ${lugar({ ...l, caras: l.caras || null })}`,
+      `La autorización ${a.numero} no incluye aprobada la ${l.codigo} en ${lugar({ ...l, caras: l.caras || null })}`,
     );
-  return { resultados: [], regularizarAntes: null };
+  return { resultados: [], regularizarAntes: null, usada: a };
 }
 
 /** Attachments the rules ask for (D05): at the chair a reminder, at closing a débito. */
@@ -650,7 +660,15 @@ const peor = (resultados: readonly Resultado[]): Nivel =>
 
 function juzgar(ctx: ContextoMotor, l: LineaPedida, previas: readonly LineaPrevia[]): LineaJuzgada {
   const codigo = ctx.codigos.get(l.codigo);
-  const base = { linea: l, codigo, importe: null, coseguro: 0, cargoOs: 0, regularizarAntes: null };
+  const base = {
+    linea: l,
+    codigo,
+    importe: null,
+    coseguro: 0,
+    cargoOs: 0,
+    regularizarAntes: null,
+    autorizacionUsada: null,
+  };
   if (!codigo) {
     const resultados = [bloqueo('D02', `El código ${l.codigo} no está en el nomenclador`)];
     return { ...base, resultados, nivel: 'bloqueo' };
@@ -726,7 +744,16 @@ function juzgar(ctx: ContextoMotor, l: LineaPedida, previas: readonly LineaPrevi
       nivel: 'ok',
       mensaje: `Cubierta: ${formatImporte(cargoOs)} a cargo de la obra social${coseguro ? `, coseguro ${formatImporte(coseguro)}` : ', sin coseguro'}`,
     });
-  return { ...base, resultados, nivel, importe, coseguro, cargoOs, regularizarAntes };
+  return {
+    ...base,
+    resultados,
+    nivel,
+    importe,
+    coseguro,
+    cargoOs,
+    regularizarAntes,
+    autorizacionUsada: autorizacion.usada ?? null,
+  };
 }
 
 /**
@@ -736,8 +763,13 @@ function juzgar(ctx: ContextoMotor, l: LineaPedida, previas: readonly LineaPrevi
  */
 export function evaluarVisita(ctx: ContextoMotor, lineas: readonly LineaPedida[]): LineaJuzgada[] {
   const previas: LineaPrevia[] = ctx.historia.filter((p) => VIGENTES.has(p.estado));
+  // An authorization item one line uses is used for the lines after it.
+  let autorizaciones = ctx.autorizaciones;
   return lineas.map((l) => {
-    const juzgada = juzgar(ctx, l, previas);
+    const juzgada = juzgar({ ...ctx, autorizaciones }, l, previas);
+    const usada = juzgada.nivel === 'bloqueo' ? null : juzgada.autorizacionUsada;
+    if (usada)
+      autorizaciones = autorizaciones.map((a) => (a.itemId === usada.itemId ? { ...a, consumido: true } : a));
     if (juzgada.nivel !== 'bloqueo')
       previas.push({
         codigo: l.codigo,

@@ -15,6 +15,7 @@ import { type ExportColumn, tableExport } from '../../lib/table-export.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { auditedExport } from '../auditoria/audited-export.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
+import * as autorizacionesRepo from '../autorizaciones/autorizaciones.repository.ts';
 import * as repo from './prestaciones.repository.ts';
 import { lugar } from './prestaciones-motor.ts';
 
@@ -137,6 +138,8 @@ export async function anularLinea(deps: Deps, caller: Subject, lineaId: number) 
     if (linea.estado === 'anulada') throw conflict(M.YA_ANULADA);
     if (linea.estado !== 'validada') throw conflict(M.NO_ANULABLE);
     await repo.anular(tx, lineaId, caller.id);
+    // The authorization it used serves the line done right.
+    await autorizacionesRepo.liberar(tx, lineaId);
     await recordAudit(tx, caller, {
       action: 'void',
       entity: 'linea',

@@ -27,7 +27,6 @@ import { preguntaAtencionMail } from './prestaciones.mails.ts';
 import * as repo from './prestaciones.repository.ts';
 import { afiliadoOf, contextoMotor, profesionalOf } from './prestaciones-contexto.ts';
 import {
-  autorizacionDeLinea,
   evaluarVisita,
   garantiaDe,
   type LineaJuzgada,
@@ -290,7 +289,7 @@ export async function validar(
     });
     // The prior authorizations the lines name: read only when one does.
     const numeros = [...new Set(v.lineas.flatMap((l) => (l.autorizacion ? [l.autorizacion] : [])))];
-    const autorizaciones = await autorizacionesRepo.findParaMotor(db, a.id, numeros);
+    const autorizaciones = await autorizacionesRepo.findParaMotor(db, a.id, profesional.id, numeros);
     const motor = await contextoMotor(
       db,
       deps.db,
@@ -300,7 +299,7 @@ export async function validar(
       { fecha: v.fecha, canal: v.canal, tokenProbado },
       autorizaciones,
     );
-    return { datos, juzgadas: evaluarVisita(motor, v.lineas), autorizaciones };
+    return { datos, juzgadas: evaluarVisita(motor, v.lineas) };
   };
 
   if (dryRun) return respuesta((await judge(deps.db, await leer(deps.db))).juzgadas, v.fecha);
@@ -311,7 +310,7 @@ export async function validar(
     await repo.lockAfiliado(tx, documento);
     const leido = await leer(tx);
     const { ctx, profesional, a } = leido;
-    const { datos, juzgadas, autorizaciones } = await judge(tx, leido);
+    const { datos, juzgadas } = await judge(tx, leido);
     if (juzgadas.some((j) => j.nivel === 'bloqueo')) return { bloqueada: respuesta(juzgadas, v.fecha) };
     const nuevas = juzgadas.map((j) => ({
       codigoId: datos.codigos.get(j.linea.codigo)!.id,
@@ -349,10 +348,10 @@ export async function validar(
         nuevas,
       );
     }
-    // Each approved authorization item a line names is used by that line, once.
+    // Each authorization item a line's code needed is used by that line, once.
     for (const [i, j] of juzgadas.entries()) {
-      const item = autorizacionDeLinea(autorizaciones, j.linea);
-      if (item && !(await autorizacionesRepo.consumir(tx, item.itemId, guardada.lineas[i]!))) {
+      const item = j.autorizacionUsada;
+      if (item && !(await autorizacionesRepo.consumir(tx, item.itemId, guardada.lineas[i]!, v.fecha))) {
         const message = MESSAGES.autorizaciones.CONSUMIDA(item.numero);
         throw badRequest(message, { [`lineas.${i}.autorizacion`]: message });
       }
