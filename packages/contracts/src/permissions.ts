@@ -75,7 +75,7 @@ export const ROLE_NAMES = {
 
 export type RoleName = (typeof ROLE_NAMES)[keyof typeof ROLE_NAMES];
 
-/** The three default roles (docs/architecture.md, "Permissions"), seeded idempotently. */
+/** The default roles (docs/architecture.md, "Permissions"), seeded idempotently. */
 export const DEFAULT_ROLES: Record<RoleName, readonly PermissionName[]> = {
   ADMINISTRADOR: ALL_PERMISSIONS.filter(
     (p) => p !== 'PROFESSIONALS.UPDATE_PROFILE' && p !== 'PRESTACIONES.VALIDATE',
