@@ -41,9 +41,6 @@ export const ESTADO_AUTORIZACION_LABELS: Record<EstadoAutorizacion, string> = {
   anulada: 'Anulada',
 };
 
-/** Requests still with the auditor: the clock runs on these. */
-export const ESTADOS_ABIERTOS: readonly EstadoAutorizacion[] = ['en_revision', 'observada'];
-
 /** An item of a request: approved, refused (in a partial approval) or not decided yet. */
 export const ESTADOS_ITEM = ['pendiente', 'aprobado', 'rechazado'] as const;
 

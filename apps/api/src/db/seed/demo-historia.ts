@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { addDays, type LineaPedidaInput, lineaPedidaSchema } from '@red-dental/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { LEGIBLE } from '../../lib/legible-code.ts';
 import { reglasEnVigor } from '../../modules/planes/planes-reglas.repository.ts';
 import * as prestaciones from '../../modules/prestaciones/prestaciones.repository.ts';
 import { evaluarVisita } from '../../modules/prestaciones/prestaciones-motor.ts';
@@ -57,12 +58,11 @@ const MES_DEMO: LineaPedidaInput[][] = [
 ];
 
 const CONTRATOS_DESDE = '2026-01-02';
-const ALFABETO = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 /** A validation code the same on every run for the same visit. */
 function codigoDemo(semilla: string): string {
   const bytes = createHash('sha256').update(semilla).digest();
-  const chars = [...bytes.subarray(0, 8)].map((b) => ALFABETO[b % ALFABETO.length]);
+  const chars = [...bytes.subarray(0, 8)].map((b) => LEGIBLE[b % LEGIBLE.length]);
   return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
 }
 

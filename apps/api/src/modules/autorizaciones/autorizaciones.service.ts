@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { sinUbicacion } from '../../lib/image-location.ts';
+import { legibleCode } from '../../lib/legible-code.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import * as prestacionesRepo from '../prestaciones/prestaciones.repository.ts';
@@ -46,10 +47,8 @@ type FileDeps = Deps & Pick<FastifyInstance, 'storage'>;
 /** What a request's lines say that is not the request itself: the authorization, its files, the token. */
 const DEL_PEDIDO = new Set(['D05', 'D06', 'D07']);
 
-/** Authorization numbers: 'AU-' and 8 of the characters no one mistakes for another. */
-const ALFABETO = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const nuevoNumero = () =>
-  `AU-${Array.from({ length: 8 }, () => ALFABETO[randomInt(ALFABETO.length)]).join('')}`;
+/** Authorization numbers: 'AU-' and 8 legible characters. */
+const nuevoNumero = () => `AU-${legibleCode(8)}`;
 
 export const motivoTexto = (m: string | null) =>
   m === null ? null : (MOTIVOS_AUDITORIA[m as MotivoAuditoria] ?? m);

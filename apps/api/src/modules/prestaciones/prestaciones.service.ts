@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   addDays,
   edadEn,
@@ -17,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { legibleCode } from '../../lib/legible-code.ts';
 import { affiliatePrestacionesUrl } from '../../lib/public-links.ts';
 import { checkToken } from '../../lib/token-afiliado.ts';
 import type { Subject } from '../../plugins/auth.ts';
@@ -47,12 +47,8 @@ export const HISTORIA_LIMIT = {
   message: MESSAGES.afiliados.COVERAGE_CHECK_LIMIT,
 };
 
-/** Validation codes: no 0/O, 1/I/L, so that one read aloud or copied by hand is not another. */
-const ALFABETO = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const nuevoCodigo = () => {
-  const pick = () => Array.from({ length: 4 }, () => ALFABETO[randomInt(ALFABETO.length)]).join('');
-  return `${pick()}-${pick()}`;
-};
+/** Validation codes: two groups of four legible characters. */
+const nuevoCodigo = () => legibleCode(4, 4);
 
 type Afiliado = NonNullable<repo.Contexto['afiliado']>;
 

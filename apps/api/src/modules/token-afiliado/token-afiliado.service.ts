@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   addDays,
   formatFecha,
@@ -16,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { describeDevice } from '../../lib/device.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { legibleCode } from '../../lib/legible-code.ts';
 import { affiliateLoginUrl } from '../../lib/public-links.ts';
 import { maskEmail } from '../../lib/text.ts';
 import { checkToken } from '../../lib/token-afiliado.ts';
@@ -52,11 +52,7 @@ export const EMAIL_MADURO_DIAS = 7;
 const MAILS_PER_HOUR = { max: 5, windowSeconds: 3600 };
 
 /** A printed code: three groups of four from the characters that are not mistaken for each other. */
-const ALFABETO = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const nuevoCodigo = () =>
-  Array.from({ length: 3 }, () =>
-    Array.from({ length: 4 }, () => ALFABETO[randomInt(ALFABETO.length)]).join(''),
-  ).join('-');
+const nuevoCodigo = () => legibleCode(4, 4, 4);
 /** How a printed code is compared: upper case, no spaces or dashes, keyed by the box and the affiliate. */
 const codigoHash = (box: Deps['secretBox'], afiliadoId: number, codigo: string) =>
   box.digest(`token:${afiliadoId}:${codigo.replace(/[\s-]/g, '').toUpperCase()}`);
