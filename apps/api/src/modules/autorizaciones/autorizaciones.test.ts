@@ -144,7 +144,8 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
     const mails = (await readMails(t.config.dataDir)).filter((m) => m.to === chair.ana.email);
     // The mail says it was observed; what the auditor asks (a tooth) is read in the request.
     expect(mails.at(-1)?.text).toContain(`El auditor observó la autorización ${a.numero}`);
-    expect(mails.at(-1)?.text).not.toContain('36');
+    expect(mails.at(-1)?.text).not.toContain('Rx periapical');
+    expect(mails.at(-1)?.text).not.toMatch(/pieza|diente/i);
     const respuesta = await t.inject('POST', `/api/autorizaciones/${a.id}/mensajes`, chair.ana.auth, {
       texto: 'Va la Rx de 36; la 46 tiene lesión periapical',
     });
