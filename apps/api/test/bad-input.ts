@@ -844,7 +844,18 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     'GET /api/auditoria-odontologica/cola': {
       as: 'admin',
       url: '/api/auditoria-odontologica/cola',
-      query: { estado: 'observada', pageIndex: '0', pageSize: '10' },
+      query: {
+        estado: 'observada',
+        obraSocialId: '1',
+        profesionalId: '1',
+        codigo: '03.01',
+        pageIndex: '0',
+        pageSize: '10',
+      },
+    },
+    'GET /api/auditoria-odontologica/:id/contexto': {
+      as: 'admin',
+      url: '/api/auditoria-odontologica/1/contexto',
     },
     'GET /api/prestaciones': {
       as: 'dentist',

@@ -191,6 +191,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/autorizaciones/:id/adjuntos': DENTIST_ONLY,
   'GET /api/autorizaciones/:id/adjuntos/:adjuntoId': DENTIST_OR_AUDITOR,
   'GET /api/auditoria-odontologica/cola': ADMIN_ONLY,
+  'GET /api/auditoria-odontologica/:id/contexto': ADMIN_ONLY,
 
   'POST /api/notificaciones': STAFF,
   'POST /api/notificaciones/afiliados': STAFF,

@@ -284,7 +284,10 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     return `Importó afiliados a ${referenced(row, 'obra_social', d.obraSocialId, d.obraSocial)}${file ? ` desde ${file}` : ''}`;
   },
   consult: (row, s) => {
-    if (row.entity === 'historia') return `Consultó la historia odontológica de ${patient(row)}`;
+    if (row.entity === 'historia') {
+      const numero = text(row.details?.numero);
+      return `Consultó la historia odontológica de ${patient(row)}${numero ? ` para auditar la autorización ${numero}` : ''}`;
+    }
     if (idOf(row.entityId) !== undefined) return `Consultó la cobertura de ${s().bare}`;
     const documento = text(row.documento) ?? text(row.details?.documento);
     return documento

@@ -350,11 +350,14 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
   ]),
   z.discriminatedUnion('entity', [
     entry('consult', 'afiliado', z.strictObject({ documento: text, found: z.boolean() })),
-    /** A dentist read an affiliate's history at the chair: how many lines it showed. */
+    /**
+     * A dentist read an affiliate's history at the chair, or an auditor beside a request (its
+     * number): how many lines it showed.
+     */
     entry(
       'consult',
       'historia',
-      z.strictObject({ afiliadoId: id, documento: text, lineas: z.number().int() }),
+      z.strictObject({ afiliadoId: id, documento: text, lineas: z.number().int(), numero: text.optional() }),
     ),
   ]),
   /** A visit validated at the chair: its code, date and channel, and each line's code and place. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, paginatedQuerySchema } from './common.ts';
+import { boundedString, optionalIdQueryParam, paginatedQuerySchema } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
 import { DEBITOS } from './odontologia.ts';
 import { ADJUNTOS } from './planes.ts';
@@ -160,10 +160,20 @@ export const autorizacionesQuerySchema = paginatedQuerySchema.omit({ search: tru
 });
 export type AutorizacionesQuery = z.infer<typeof autorizacionesQuerySchema>;
 
-/** A request as a list shows it. */
+/** The auditors' queue: open requests by the clock, or of one state; of one insurer, dentist or code. */
+export const colaAutorizacionesQuerySchema = autorizacionesQuerySchema.extend({
+  obraSocialId: optionalIdQueryParam,
+  profesionalId: optionalIdQueryParam,
+  codigo: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(20, M.CODIGO_INVALID).optional(),
+  ),
+});
+export type ColaAutorizacionesQuery = z.infer<typeof colaAutorizacionesQuerySchema>;
+
+/** A request as a list shows it: its teeth and files, not its thread. */
 export const autorizacionFilaSchema = autorizacionSchema.omit({
   mensajes: true,
-  adjuntos: true,
   nota: true,
   notaAuditor: true,
 });

@@ -4,6 +4,7 @@ export * from './auditoria.ts';
 export * from './auditoria-describe.ts';
 export * from './auditoria-details.ts';
 export * from './auditoria-entries.ts';
+export * from './auditoria-odontologica.ts';
 export * from './autorizaciones.ts';
 export * from './cartilla.ts';
 export * from './common.ts';

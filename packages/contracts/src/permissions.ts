@@ -98,6 +98,8 @@ export const DEFAULT_ROLES: Record<RoleName, readonly PermissionName[]> = {
     'PRESTACIONES.AUDIT',
     'AFILIADOS.GET',
     'PROFESSIONALS.GET',
+    // The queue is filtered by insurer: the auditor reads their names.
+    'OBRA_SOCIALES.GET',
     'BACKOFFICE_ACCESS',
   ],
 };

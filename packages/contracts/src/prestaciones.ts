@@ -221,6 +221,14 @@ export const lineaHistoriaSchema = z.object({
 });
 export type LineaHistoria = z.infer<typeof lineaHistoriaSchema>;
 
+/** An approved item of the dentist's own prior authorization for this patient, unused and in force. */
+export const autorizacionVigenteSchema = z.object({
+  numero: z.string(),
+  ...lineaLugarShape,
+  venceEl: z.string().nullable(),
+});
+export type AutorizacionVigente = z.infer<typeof autorizacionVigenteSchema>;
+
 export const historiaSchema = z.object({
   afiliado: z.object({
     id: z.number(),
@@ -243,6 +251,8 @@ export const historiaSchema = z.object({
   lineas: z.array(lineaHistoriaSchema),
   /** "Limpieza: la próxima cubierta desde el 12/05/2027"; waiting periods still running. */
   proximas: z.array(z.string()),
+  /** Her approved authorizations for the patient: a line of the same code, tooth and faces uses one. */
+  autorizaciones: z.array(autorizacionVigenteSchema).default([]),
 });
 export type Historia = z.infer<typeof historiaSchema>;
 

@@ -116,6 +116,21 @@ export async function apiDownload(path: string, options: DownloadOptions): Promi
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A file the API sends (an attachment to show on screen), fetched with the token. */
+export async function apiBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const token = getToken();
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path), { headers, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(MESSAGES.UNEXPECTED, 0);
+  }
+  if (!response.ok) throw failureOf(response.status, await readBody(response), token);
+  return response.blob();
+}
+
 /**
  * Multipart body as the spec sends it: strings and files as they are,
  * every other value JSON-encoded; undefined values are left out.

@@ -39,6 +39,9 @@ export const PATHS = {
   planes: '/planes',
   atender: '/atender',
   misPrestaciones: '/mis-prestaciones',
+  autorizaciones: '/autorizaciones',
+  autorizacion: '/autorizaciones/:id',
+  auditoriaOdontologica: '/auditoria-odontologica',
   miCuenta: '/mi-cuenta',
   usuarios: '/usuarios',
   roles: '/roles',
@@ -87,6 +90,10 @@ const STAFF_SCREENS: Record<string, PermissionRequirement | null> = {
   // The chair: a dentist's own work, opened only for an account with a professional record.
   [PATHS.atender]: PERMISSIONS.PRESTACIONES_VALIDATE,
   [PATHS.misPrestaciones]: PERMISSIONS.PRESTACIONES_VALIDATE,
+  [PATHS.autorizaciones]: PERMISSIONS.PRESTACIONES_VALIDATE,
+  // A request opens for the dentist who asked and for the auditors (the API says which).
+  [PATHS.autorizacion]: { anyOf: [PERMISSIONS.PRESTACIONES_VALIDATE, PERMISSIONS.AUTORIZACIONES_DECIDE] },
+  [PATHS.auditoriaOdontologica]: PERMISSIONS.AUTORIZACIONES_DECIDE,
   [PATHS.miCuenta]: null,
   [PATHS.misDatosUsuario]: null,
   [PATHS.usuarios]: PERMISSIONS.USERS_GET,
@@ -106,6 +113,7 @@ const OWN_RECORD_SCREENS: ReadonlySet<string> = new Set([
   PATHS.miPerfil,
   PATHS.atender,
   PATHS.misPrestaciones,
+  PATHS.autorizaciones,
 ]);
 
 /**

@@ -74,6 +74,15 @@ export const queryKeys = {
     revision: (body: object | null) => ['prestaciones-revision', body] as const,
     confirmaciones: (query: object) => ['prestaciones', 'confirmaciones', query] as const,
   },
+  /** Prior authorizations: a dentist's own, one request, the auditors' queue and what a request is judged against. */
+  autorizaciones: {
+    all: ['autorizaciones'] as const,
+    propias: (query: object) => ['autorizaciones', 'propias', query] as const,
+    una: (id: number) => ['autorizaciones', 'una', id] as const,
+    cola: (query: object) => ['autorizaciones', 'cola', query] as const,
+    contexto: (id: number) => ['autorizaciones', 'contexto', id] as const,
+    adjunto: (id: number, adjuntoId: number) => ['autorizaciones', 'adjunto', id, adjuntoId] as const,
+  },
   planes: {
     all: ['planes'] as const,
     list: (obraSocialId?: number) => ['planes', 'list', obraSocialId ?? null] as const,

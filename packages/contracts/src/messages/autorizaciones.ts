@@ -32,3 +32,4 @@ export const ADJUNTO_NO_ADMITE = (estado: string) => `La autorización está ${e
 export const ADJUNTO_NOT_FOUND = 'No existe ese archivo en la autorización';
 export const ADJUNTO_SUBIDO = 'Archivo agregado a la autorización';
 export const PROPIA = 'No puede decidir una autorización que pidió usted: la decide otro auditor';
+export const CODIGO_INVALID = 'El código de prestación tiene hasta 20 caracteres';

@@ -2,6 +2,7 @@ import {
   type Autorizacion,
   type AutorizacionAfiliado,
   type AutorizacionFila,
+  type AutorizacionVigente,
   type EstadoAutorizacion,
   lugarDeLinea,
   MOTIVOS_AUDITORIA,
@@ -41,6 +42,26 @@ export async function findParaMotor(
         where a.afiliado_id = ${afiliadoId} and a.profesional_id = ${profesionalId} and a.numero = any(${lista})
         order by i.id`,
   );
+}
+
+/** The dentist's approved, unused items for the affiliate still in force today, the soonest to expire first. */
+export async function findVigentes(
+  db: DbOrTx,
+  afiliadoId: number,
+  profesionalId: number,
+): Promise<AutorizacionVigente[]> {
+  const rows = await queryRows<Omit<AutorizacionVigente, 'caras'> & { caras: string }>(
+    db,
+    sql`select a.numero, c.codigo, c.nombre, i.pieza, i.caras, i.sector, a.vence_el::text as "venceEl"
+        from autorizaciones a
+        join autorizacion_items i on i.autorizacion_id = a.id
+        join codigos_prestacion c on c.id = i.codigo_id
+        where a.afiliado_id = ${afiliadoId} and a.profesional_id = ${profesionalId}
+          and a.estado in ('aprobada','aprobada_parcial') and i.estado = 'aprobado' and i.linea_id is null
+          and (a.vence_el is null or a.vence_el >= (now() at time zone ${ZONE})::date)
+        order by a.vence_el, i.id`,
+  );
+  return rows.map((r) => ({ ...r, caras: r.caras || null }));
 }
 
 /**
@@ -175,6 +196,7 @@ interface RawAutorizacion {
     consumido: boolean;
     resultados: Resultado[];
   }[];
+  adjuntos: (Omit<Autorizacion['adjuntos'][number], 'subido'> & { subido: string })[] | null;
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -187,7 +209,10 @@ const columns = sql`a.id, a.numero, ${estadoLeido} as estado, a.afiliado_id, af.
             'caras', i.caras, 'sector', i.sector, 'estado', i.estado, 'consumido', i.linea_id is not null,
             'resultados', i.resultados) order by i.id)
      from autorizacion_items i join codigos_prestacion c on c.id = i.codigo_id
-     where i.autorizacion_id = a.id) as items`;
+     where i.autorizacion_id = a.id) as items,
+  (select json_agg(json_build_object('id', d.id, 'tipo', d.tipo, 'nombre', d.nombre, 'mime', d.mime,
+            'bytes', d.bytes, 'subido', d.created_at) order by d.id)
+     from adjuntos d where d.autorizacion_id = a.id) as adjuntos`;
 const joins = sql`from autorizaciones a
   join afiliados af on af.id = a.afiliado_id
   join profesionales p on p.id = a.profesional_id
@@ -218,6 +243,7 @@ function toFila(r: RawAutorizacion, motivoTexto: (m: string | null) => string | 
       consumido: i.consumido,
       resultados: i.resultados,
     })),
+    adjuntos: (r.adjuntos ?? []).map((d) => ({ ...d, subido: iso(d.subido)! })),
   };
 }
 
@@ -267,12 +293,22 @@ export async function insertMensaje(
  */
 export async function findPage(
   db: DbOrTx,
-  filter: { profesionalId?: number; estado?: EstadoAutorizacion; cola?: boolean },
+  filter: {
+    profesionalId?: number;
+    estado?: EstadoAutorizacion;
+    cola?: boolean;
+    obraSocialId?: number;
+    codigo?: string;
+  },
   page: { limit: number; offset: number },
   motivoTexto: (m: string | null) => string | null,
 ) {
   const conds: SQL[] = [];
   if (filter.profesionalId !== undefined) conds.push(sql`a.profesional_id = ${filter.profesionalId}`);
+  if (filter.obraSocialId !== undefined) conds.push(sql`a.obra_social_id = ${filter.obraSocialId}`);
+  if (filter.codigo)
+    conds.push(sql`exists (select 1 from autorizacion_items i join codigos_prestacion c on c.id = i.codigo_id
+      where i.autorizacion_id = a.id and c.codigo = ${filter.codigo})`);
   if (filter.estado) conds.push(sql`${estadoLeido} = ${filter.estado}`);
   else if (filter.cola) conds.push(sql`a.estado in ('en_revision','observada')`);
   const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
@@ -396,16 +432,6 @@ export async function insertAdjunto(
         values (${a.autorizacionId}, ${a.tipo}, ${a.nombre}, ${a.mime}, ${a.bytes}, ${a.sha256}, ${a.storageKey},
           ${a.userId})`,
   );
-}
-
-/** A request's files, in the order they came. */
-export async function findAdjuntos(db: DbOrTx, autorizacionId: number): Promise<Autorizacion['adjuntos']> {
-  const rows = await queryRows<Omit<Autorizacion['adjuntos'][number], 'subido'> & { subido: Date | string }>(
-    db,
-    sql`select id, tipo, nombre, mime, bytes, created_at as subido from adjuntos
-        where autorizacion_id = ${autorizacionId} order by id`,
-  );
-  return rows.map((r) => ({ ...r, subido: iso(r.subido)! }));
 }
 
 export async function findAdjunto(db: DbOrTx, autorizacionId: number, adjuntoId: number) {

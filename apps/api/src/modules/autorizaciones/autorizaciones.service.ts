@@ -10,6 +10,7 @@ import {
   type AutorizacionDecision,
   type AutorizacionesQuery,
   type AutorizacionValues,
+  type ColaAutorizacionesQuery,
   ESTADO_AUTORIZACION_LABELS,
   type EstadoAutorizacion,
   MESSAGES,
@@ -189,7 +190,6 @@ async function leer(deps: Pick<Deps, 'db'>, id: number): Promise<Autorizacion> {
     nota: row.nota,
     notaAuditor: row.nota_auditor,
     mensajes: await repo.findMensajes(deps.db, id),
-    adjuntos: await repo.findAdjuntos(deps.db, id),
   };
 }
 
@@ -217,11 +217,17 @@ export async function propias(deps: Pick<Deps, 'db'>, caller: Subject, q: Autori
   );
 }
 
-/** The auditors' queue: open requests, the earliest promise first (or those of one state). */
-export async function cola(deps: Pick<Deps, 'db'>, q: AutorizacionesQuery) {
+/** The auditors' queue: open requests, the earliest promise first (or those of one state, insurer, dentist, code). */
+export async function cola(deps: Pick<Deps, 'db'>, q: ColaAutorizacionesQuery) {
   return repo.findPage(
     deps.db,
-    { estado: q.estado, cola: true },
+    {
+      estado: q.estado,
+      cola: true,
+      obraSocialId: q.obraSocialId,
+      profesionalId: q.profesionalId,
+      codigo: q.codigo,
+    },
     { limit: q.pageSize, offset: q.pageIndex * q.pageSize },
     motivoTexto,
   );

@@ -111,6 +111,7 @@ export async function historia(
       canal: 'normal',
       tokenProbado: false,
     });
+    const autorizaciones = a.atiende ? await autorizacionesRepo.findVigentes(tx, a.id, profesional.id) : [];
     await recordAudit(tx, caller, {
       action: 'consult',
       entity: 'historia',
@@ -120,10 +121,10 @@ export async function historia(
       afiliadoIds: [a.id],
     });
     await cuenta();
-    return { ctx, profesional, a, datos, motor };
+    return { ctx, profesional, a, datos, motor, autorizaciones };
   });
   if (!leido) throw notFound(M.AFILIADO_NOT_FOUND);
-  const { ctx, profesional, a, datos, motor } = leido;
+  const { ctx, profesional, a, datos, motor, autorizaciones } = leido;
   const lineas: LineaHistoria[] = datos.historia
     .slice()
     .reverse()
@@ -166,6 +167,7 @@ export async function historia(
     requiereToken: ctx.convenio?.requiereToken ?? false,
     lineas,
     proximas: a.plan && a.atiende ? proximasCubiertas(motor) : [],
+    autorizaciones,
   };
 }
 

@@ -40,6 +40,7 @@ const HISTORIA: Historia = {
     },
   ],
   proximas: ['Limpieza (05.01): la próxima cubierta desde el 12/05/2027'],
+  autorizaciones: [],
 };
 
 const CORONA: CodigoPrestacion = {
@@ -179,6 +180,135 @@ describe('/atender', () => {
       .parentElement!.closest('li')!;
     expect(within(line).getByText('No se puede validar')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Validar' })).toBeDisabled());
+  });
+
+  it('asks for the authorization a line needs right there, with a photo, and the approved number is applied', async () => {
+    const user = makeSessionUser('PRESTADOR');
+    storeStaffSession(user);
+    const D07 = {
+      codigo: 'D07' as const,
+      nivel: 'bloqueo' as const,
+      mensaje: 'Requiere autorización previa: pídala desde acá',
+    };
+    let aprobada = false;
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/prestaciones/historia': () =>
+        aprobada
+          ? {
+              ...HISTORIA,
+              autorizaciones: [
+                {
+                  numero: 'AU-K7M29QXP',
+                  codigo: '04.01',
+                  nombre: 'Corona',
+                  pieza: 46,
+                  caras: null,
+                  sector: null,
+                  venceEl: '2027-03-06',
+                },
+              ],
+            }
+          : HISTORIA,
+      'GET /api/nomenclador': { rows: [CORONA], rowCount: 1 },
+      'POST /api/prestaciones/validar': (r: MockRequest) => {
+        const linea = (r.body as { lineas: { autorizacion?: string | null }[] }).lineas[0]!;
+        return {
+          codigoValidacion: null,
+          atencionId: null,
+          fecha: '2026-12-06',
+          lineas: [
+            linea.autorizacion
+              ? evaluada({ autorizacion: linea.autorizacion })
+              : evaluada({ nivel: 'bloqueo', importe: null, coseguro: 0, cargoOs: 0, resultados: [D07] }),
+          ],
+          totales: { importe: 0, coseguro: 0, cargoOs: 0 },
+        };
+      },
+      'POST /api/autorizaciones': () => {
+        aprobada = true;
+        return [
+          201,
+          {
+            id: 12,
+            numero: 'AU-K7M29QXP',
+            estado: 'en_revision',
+            afiliado: { id: 5, nombre: 'Lucía Acuña', documento: '30555111' },
+            profesional: { id: 3, nombre: 'Dra. Ana Ruiz' },
+            obraSocial: { id: 1, nombre: 'OSDE' },
+            nota: 'Fractura coronaria',
+            pedida: '2026-12-06T13:00:00.000Z',
+            respuestaAntes: '2026-12-08T13:00:00.000Z',
+            decidida: null,
+            motivo: null,
+            motivoTexto: null,
+            notaAuditor: null,
+            venceEl: null,
+            items: [],
+            mensajes: [],
+            adjuntos: [],
+            message: 'Autorización AU-K7M29QXP pedida: la revisa un auditor odontológico',
+          },
+        ];
+      },
+    });
+    const uploads: string[] = [];
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        status = 201;
+        responseText = JSON.stringify({ message: 'Archivo agregado a la autorización' });
+        upload = {};
+        onload?: () => void;
+        open(_m: string, url: string) {
+          uploads.push(url);
+        }
+        setRequestHeader() {}
+        send() {
+          queueMicrotask(() => this.onload?.());
+        }
+      },
+    );
+    renderApp('/atender');
+    await userEvent.type(await screen.findByLabelText('Documento del paciente'), '30555111');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await userEvent.type(
+      await screen.findByRole('combobox', { name: 'Código o nombre de la prestación' }),
+      'corona',
+    );
+    await userEvent.click(await screen.findByRole('option', { name: /04\.01 Corona/ }));
+    await userEvent.selectOptions(screen.getByLabelText('Pieza'), '46');
+    await userEvent.click(screen.getByRole('button', { name: 'Agregar prestación' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pedir autorización' }));
+
+    expect(await screen.findByRole('heading', { name: 'Pedir autorización previa' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Nota para el auditor'), 'Fractura coronaria');
+    const foto = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'rx-46.jpg', { type: 'image/jpeg' });
+    const camara = screen.getByLabelText('Desde el celular');
+    expect(camara).toHaveAttribute('capture', 'environment');
+    await userEvent.upload(camara, foto);
+    expect(screen.getByText('rx-46.jpg')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pedir autorización' }));
+
+    expect(
+      await screen.findByText('Autorización AU-K7M29QXP pedida: la revisa un auditor odontológico'),
+    ).toBeInTheDocument();
+    const pedido = requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/autorizaciones')!;
+    expect(pedido.body).toEqual({
+      documento: '30555111',
+      lineas: [{ codigo: '04.01', pieza: 46, caras: null, sector: null }],
+      nota: 'Fractura coronaria',
+    });
+    expect(uploads).toEqual(['/api/autorizaciones/12/adjuntos']);
+    expect(screen.getByRole('link', { name: 'Ver la autorización' })).toHaveAttribute(
+      'href',
+      '/autorizaciones/12',
+    );
+
+    // Back at the visit, the approved number covers the line by itself.
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a la atención' }));
+    expect(await screen.findByText('Con la autorización AU-K7M29QXP')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Validar' })).toBeEnabled());
   });
 
   it('tells a dentist who does not take the insurer, and offers no visit', async () => {

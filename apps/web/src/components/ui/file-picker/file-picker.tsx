@@ -12,6 +12,8 @@ export interface FilePickerProps {
   onChange: (file: File | null) => void;
   /** Text of the visible button. */
   buttonText?: string;
+  /** On a phone, opens the camera instead of the files ('environment': the back one). */
+  capture?: 'environment' | 'user';
   hint?: ReactNode;
   error?: string;
   disabled?: boolean;
@@ -34,6 +36,7 @@ export function FilePicker({
   file,
   onChange,
   buttonText = 'Elegir archivo',
+  capture,
   hint,
   error,
   disabled,
@@ -48,6 +51,7 @@ export function FilePicker({
             id={inputId}
             type="file"
             accept={accept}
+            capture={capture}
             className={styles.input}
             disabled={disabled}
             aria-invalid={error ? true : undefined}

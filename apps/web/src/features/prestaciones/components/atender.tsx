@@ -1,5 +1,5 @@
 import { type CodigoPrestacion, MESSAGES } from '@red-dental/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
@@ -9,7 +9,7 @@ import { TextInput } from '@/components/ui/text-input/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useHistoria } from '../api/get-historia.ts';
-import { Consulta } from './consulta.tsx';
+import { Consulta, type PedirAutorizacionProps } from './consulta.tsx';
 import styles from './prestaciones.module.css';
 
 /**
@@ -21,10 +21,12 @@ export function Atender({
   codigos,
   buscandoCodigos,
   onBuscarCodigo,
+  renderPedirAutorizacion,
 }: {
   codigos: readonly CodigoPrestacion[];
   buscandoCodigos: boolean;
   onBuscarCodigo: (text: string) => void;
+  renderPedirAutorizacion?: (props: PedirAutorizacionProps) => ReactNode;
 }) {
   const headingId = useId();
   const [texto, setTexto] = useState('');
@@ -83,6 +85,8 @@ export function Atender({
           buscandoCodigos={buscandoCodigos}
           onBuscarCodigo={onBuscarCodigo}
           onOtra={otra}
+          onRefrescar={() => void historia.refetch()}
+          renderPedirAutorizacion={renderPedirAutorizacion}
         />
       )}
     </div>

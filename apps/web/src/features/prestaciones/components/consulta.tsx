@@ -7,7 +7,7 @@ import {
   MESSAGES,
   type ValidarInput,
 } from '@red-dental/contracts';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { type Marca, Odontograma } from '@/components/odontograma/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -16,16 +16,29 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { TextInput } from '@/components/ui/text-input/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { useRevision, useValidar, type Veredicto } from '../api/validar.ts';
+import { conAutorizacion } from './autorizaciones-vigentes.ts';
 import { BORRADOR_VACIO, type Borrador, LineaForm, lineaDe } from './linea-form.tsx';
 import { Paciente } from './paciente.tsx';
 import styles from './prestaciones.module.css';
 import { Validada } from './validada.tsx';
 import { type LineaVisita, VisitaLineas } from './visita-lineas.tsx';
 
-interface Agregada {
+export interface Agregada {
   pedida: LineaPedidaInput;
   nombre: string;
 }
+
+/** What asking for a prior authorization is given: the patient, the lines that need one, and the way back. */
+export interface PedirAutorizacionProps {
+  documento: string;
+  lineas: readonly Agregada[];
+  onVolver: () => void;
+}
+
+/** The engine's answer to a line that waits for an auditor (and has no number that covers it). */
+const requiereAutorizacion = (l: {
+  evaluada?: { resultados: readonly { codigo: string | null; nivel: string }[] };
+}) => l.evaluada?.resultados.some((r) => r.codigo === 'D07' && r.nivel === 'bloqueo') ?? false;
 
 /** What exists on the chart: the network's lines on teeth, in red; the visit's own, in blue. */
 function marcasDe(historia: Historia, lineas: readonly Agregada[]): Marca[] {
@@ -59,12 +72,17 @@ export function Consulta({
   buscandoCodigos,
   onBuscarCodigo,
   onOtra,
+  onRefrescar,
+  renderPedirAutorizacion,
 }: {
   historia: Historia;
   codigos: readonly CodigoPrestacion[];
   buscandoCodigos: boolean;
   onBuscarCodigo: (text: string) => void;
   onOtra: () => void;
+  /** Reads the patient again (a new authorization now covers a line). */
+  onRefrescar?: () => void;
+  renderPedirAutorizacion?: (props: PedirAutorizacionProps) => ReactNode;
 }) {
   const headingId = useId();
   const [borrador, setBorrador] = useState<Borrador>(BORRADOR_VACIO);
@@ -73,7 +91,17 @@ export function Consulta({
   const [urgencia, setUrgencia] = useState(false);
   const [token, setToken] = useState('');
   const [respuesta, setRespuesta] = useState<Veredicto | null>(null);
+  const [pidiendo, setPidiendo] = useState(false);
   const validar = useValidar();
+  // A line covered by one of the dentist's approved authorizations carries its number by itself.
+  const pedidas = useMemo(
+    () =>
+      conAutorizacion(
+        lineas.map((l) => l.pedida),
+        historia.autorizaciones,
+      ),
+    [lineas, historia.autorizaciones],
+  );
   // Any change to the visit makes the last answer and its error stale.
   const cambio = () => {
     setRespuesta(null);
@@ -90,7 +118,7 @@ export function Consulta({
           fecha,
           canal: urgencia ? 'urgencia' : 'normal',
           token: token.trim() || null,
-          lineas: lineas.map((l) => l.pedida),
+          lineas: pedidas,
         };
   const revision = useRevision(body);
   const marcas = useMemo(() => marcasDe(historia, lineas), [historia, lineas]);
@@ -103,8 +131,10 @@ export function Consulta({
     pieza: l.pedida.pieza ?? null,
     caras: l.pedida.caras ?? null,
     sector: l.pedida.sector ?? null,
+    autorizacion: pedidas[i]?.autorizacion ?? null,
     evaluada: evaluadas?.lineas.length === lineas.length ? evaluadas.lineas[i] : undefined,
   }));
+  const porAutorizar = lineas.filter((_, i) => requiereAutorizacion(vista[i]!) && !pedidas[i]?.autorizacion);
   const bloqueada = vista.some((l) => l.evaluada?.nivel === 'bloqueo');
   // A wrong, spent or missing token is said under its field; the visit stays as it was.
   const tokenError = isApiError(validar.error, 400) ? validar.error.fields?.token : undefined;
@@ -201,8 +231,31 @@ export function Consulta({
               setLineas((ls) => ls.filter((_, j) => j !== i));
               cambio();
             }}
+            accion={(i) =>
+              renderPedirAutorizacion &&
+              !pidiendo &&
+              requiereAutorizacion(vista[i]!) &&
+              !pedidas[i]?.autorizacion && (
+                <div>
+                  <Button size="sm" variant="secondary" onClick={() => setPidiendo(true)}>
+                    {porAutorizar.length > 1
+                      ? `Pedir autorización (${porAutorizar.length} prestaciones)`
+                      : 'Pedir autorización'}
+                  </Button>
+                </div>
+              )
+            }
             totales={evaluadas?.lineas.length === lineas.length ? evaluadas.totales : undefined}
           />
+          {pidiendo &&
+            renderPedirAutorizacion?.({
+              documento: historia.afiliado.documento,
+              lineas: porAutorizar,
+              onVolver: () => {
+                setPidiendo(false);
+                onRefrescar?.();
+              },
+            })}
           {revision.isError && <Alert>{errorMessage(revision.error)}</Alert>}
           {validar.isError && !tokenError && <Alert>{errorMessage(validar.error)}</Alert>}
           {respuesta?.bloqueada && <Alert>{respuesta.validacion.error}</Alert>}

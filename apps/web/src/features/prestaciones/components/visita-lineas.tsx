@@ -1,4 +1,5 @@
 import { formatImporte, type LineaEvaluada, lugarDeLinea, type Nivel } from '@red-dental/contracts';
+import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge/index.ts';
 import { TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import listPage from '@/styles/list-page.module.css';
@@ -11,6 +12,8 @@ export interface LineaVisita {
   pieza: number | null;
   caras: string | null;
   sector: string | null;
+  /** The prior authorization the line uses, where one covers it. */
+  autorizacion?: string | null;
   evaluada?: LineaEvaluada;
 }
 
@@ -27,10 +30,13 @@ const NIVEL: Record<Nivel, { tone: BadgeTone; text: string }> = {
 export function VisitaLineas({
   lineas,
   onQuitar,
+  accion,
   totales,
 }: {
   lineas: readonly LineaVisita[];
   onQuitar?: (index: number) => void;
+  /** What a line offers beside its results (asking for the authorization it needs). */
+  accion?: (index: number) => ReactNode;
   totales?: { importe: number; coseguro: number; cargoOs: number };
 }) {
   if (lineas.length === 0) return <p className={styles.muted}>Todavía no agregó prestaciones.</p>;
@@ -78,6 +84,8 @@ export function VisitaLineas({
                   </ul>
                 </>
               )}
+              {l.autorizacion && <p className={styles.importes}>Con la autorización {l.autorizacion}</p>}
+              {accion?.(i)}
             </li>
           );
         })}

@@ -1,0 +1,55 @@
+import { type ContextoAuditoria, formatFecha, lugarDeLinea, MESSAGES } from '@red-dental/contracts';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/errors.ts';
+import type { Subject } from '../../plugins/auth.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
+import * as afiliadoRepo from '../prestaciones/prestaciones-afiliado.repository.ts';
+import * as repo from './autorizaciones.repository.ts';
+
+const M = MESSAGES.autorizaciones;
+
+/**
+ * What the auditor judges a request against: every line the network recorded
+ * on the affiliate (by whom, in what state), and what the affiliate answered
+ * about earlier visits. Reading it is reading the affiliate's health record, so
+ * it is audited on them like the chair's look-up.
+ */
+export async function contexto(
+  deps: Pick<FastifyInstance, 'db'>,
+  caller: Subject,
+  id: number,
+): Promise<ContextoAuditoria> {
+  const row = await repo.findById(deps.db, id);
+  if (!row) throw notFound(M.NOT_FOUND);
+  const [lineas, respuestas] = await Promise.all([
+    afiliadoRepo.findLineasAfiliado(deps.db, row.afiliado_id),
+    afiliadoRepo.findRespuestas(deps.db, row.afiliado_id),
+  ]);
+  await recordAudit(deps.db, caller, {
+    action: 'consult',
+    entity: 'historia',
+    entityId: row.afiliado_id,
+    details: {
+      afiliadoId: row.afiliado_id,
+      documento: row.documento,
+      lineas: lineas.length,
+      numero: row.numero,
+    },
+    documento: row.documento,
+    afiliadoIds: [row.afiliado_id],
+  });
+  return {
+    lineas: lineas.map((l) => ({
+      fecha: l.fecha,
+      codigo: l.codigo,
+      nombre: l.nombre,
+      pieza: l.pieza,
+      caras: l.caras,
+      sector: l.sector,
+      estado: l.estado,
+      prestador: l.prestador,
+      texto: `${lugarDeLinea(l)}: ${l.nombre} (${l.codigo}) el ${formatFecha(l.fecha)} por ${l.prestador}${l.estado === 'anulada' ? ' (anulada)' : ''}`,
+    })),
+    respuestas: respuestas.map((r) => ({ ...r, observada: !r.atendido || r.cobro > r.coseguro })),
+  };
+}

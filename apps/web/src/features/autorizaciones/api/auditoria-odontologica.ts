@@ -1,0 +1,49 @@
+import {
+  type AutorizacionDecision,
+  type AutorizacionFila,
+  autorizacionFilaSchema,
+  type ColaAutorizacionesQuery,
+  type ContextoAuditoria,
+  contextoAuditoriaSchema,
+  type Paginated,
+  paginatedSchema,
+} from '@red-dental/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.ts';
+import { queryKeys } from '@/lib/query-keys.ts';
+
+const page = paginatedSchema(autorizacionFilaSchema);
+
+/** `GET /api/auditoria-odontologica/cola`: open requests by the clock (or of one state, insurer, dentist, code). */
+export function useCola(query: ColaAutorizacionesQuery) {
+  return useQuery({
+    queryKey: queryKeys.autorizaciones.cola(query),
+    queryFn: ({ signal }): Promise<Paginated<AutorizacionFila>> =>
+      apiRequest('auditoria-odontologica/cola', { signal, schema: page, query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/auditoria-odontologica/{id}/contexto`: the affiliate's lines in the network and their answers. */
+export function useContexto(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.autorizaciones.contexto(id ?? 0),
+    queryFn: ({ signal }): Promise<ContextoAuditoria> =>
+      apiRequest(`auditoria-odontologica/${id}/contexto`, { signal, schema: contextoAuditoriaSchema }),
+    enabled: id !== null,
+  });
+}
+
+/** `PUT /api/autorizaciones/{id}`: the auditor's decision. */
+export function useDecidir() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...decision }: AutorizacionDecision & { id: number }) =>
+      apiRequest<{ message: string }>(`autorizaciones/${id}`, { method: 'PUT', body: decision }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.autorizaciones.all }),
+        queryClient.invalidateQueries({ queryKey: ['tablero'] }),
+      ]),
+  });
+}
