@@ -512,6 +512,10 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
     },
     'GET /api/afiliados/profile/token': { as: 'afiliado', url: '/api/afiliados/profile/token' },
     'GET /api/afiliados/profile/prestaciones': { as: 'afiliado', url: '/api/afiliados/profile/prestaciones' },
+    'GET /api/afiliados/profile/autorizaciones/:numero/adjuntos/:adjuntoId': {
+      as: 'afiliado',
+      url: '/api/afiliados/profile/autorizaciones/AU-K7M29QXP/adjuntos/1',
+    },
     // Without the enrolled phone's code: a Spanish 403, still below 500.
     'POST /api/afiliados/profile/confirmaciones': {
       as: 'afiliado',
@@ -1396,95 +1400,100 @@ async function fingerprint(ctx: TestContext, tables: string[]) {
  * share the thousands of cases instead of one worker taking them all.
  */
 export function describeBadInput(part: number, parts: number) {
-  describe.each(BACKENDS)(`bad input at every door, part ${part + 1} of ${parts} (%s)`, (backend) => {
-    let ctx: TestContext;
-    let f: Fixtures;
-    let tables: string[];
+  // One database: PostgreSQL when the run has it (what production runs), else PGlite. What a door
+  // refuses is decided before any query; the one database still proves a refusal writes nothing.
+  describe.each([BACKENDS.at(-1)!])(
+    `bad input at every door, part ${part + 1} of ${parts} (%s)`,
+    (backend) => {
+      let ctx: TestContext;
+      let f: Fixtures;
+      let tables: string[];
 
-    beforeAll(async () => {
-      ctx = await createTestApp(backend, {
-        TRUST_PROXY: '1',
-        MAX_PDF_MB: MAX_UPLOAD_MB,
-        MAX_CSV_MB: MAX_UPLOAD_MB,
-        // A geocoder that refuses at once: the route answers no suggestions without waiting.
-        GEOCODER_URL: 'http://127.0.0.1:9',
-      });
-      f = await createFixtures(ctx);
-      tables = (
-        await queryRows<{ name: string }>(
-          ctx.database.db,
-          sql`select table_name as name from information_schema.tables
+      beforeAll(async () => {
+        ctx = await createTestApp(backend, {
+          TRUST_PROXY: '1',
+          MAX_PDF_MB: MAX_UPLOAD_MB,
+          MAX_CSV_MB: MAX_UPLOAD_MB,
+          // A geocoder that refuses at once: the route answers no suggestions without waiting.
+          GEOCODER_URL: 'http://127.0.0.1:9',
+        });
+        f = await createFixtures(ctx);
+        tables = (
+          await queryRows<{ name: string }>(
+            ctx.database.db,
+            sql`select table_name as name from information_schema.tables
             where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
             order by 1`,
-        )
-      ).map((r) => r.name);
-    }, 120_000);
-    afterAll(() => ctx.close());
+          )
+        ).map((r) => r.name);
+      }, 120_000);
+      afterAll(() => ctx.close());
 
-    it('answers every case below 500, refuses in Spanish, and leaves the data as it was after a refusal', async () => {
-      const valid = validRequests(f);
-      expect(Object.keys(valid).sort()).toEqual(Object.keys(MATRIX).sort());
-      const problems: string[] = [];
-      let total = 0;
-      // BAD_INPUT_ONLY (a pattern of 'METHOD /url') narrows a run to the routes being worked on.
-      const only = process.env.BAD_INPUT_ONLY ? new RegExp(process.env.BAD_INPUT_ONLY) : undefined;
-      const routes = ctx.app.routeTable.filter(
-        (r, index) => index % parts === part && (!only || only.test(`${r.method} ${r.url}`)),
-      );
-      for (const route of routes) {
-        // The data's fingerprint as the last refusal left it: the next write case starts from it
-        // rather than reading it again (a new session or an accepted write makes it unknown).
-        let known: string | undefined;
-        const key = `${route.method} ${route.url}`;
-        const request = valid[key]!;
-        const headers =
-          request.as === 'own'
-            ? await ownSession(ctx, f)
-            : request.as === 'ownAfiliado'
-              ? await ownAfiliadoSession(ctx, f)
-              : f.headers[request.as as keyof Fixtures['headers']];
-        for (const c of casesFor(route, request)) {
-          total += 1;
-          // Reads are not fingerprinted (a GET that wrote would be a bug of another kind, and it halves the run).
-          const writes = c.method !== 'GET';
-          // Mail queued by an earlier case is sent first, so the worker's bookkeeping is not taken for this case's.
-          if (writes) await ctx.app.mail.drain();
-          // The sign-in doors' failures on one account add a wait to each answer past the tenth (by design):
-          // forgotten before each case, so every case reaches the door's checks at once instead of waiting.
-          if (writes) await ctx.database.db.execute(sql`delete from rate_limits where key like 'fail:%'`);
-          const before = writes ? (known ?? (await fingerprint(ctx, tables))) : '';
-          known = undefined;
-          const res: LightMyRequestResponse = await ctx.app.inject({
-            method: c.method as 'GET',
-            url: c.url,
-            headers: { 'x-forwarded-for': randomAddress(), ...headers, ...c.headers },
-            ...(c.raw !== undefined
-              ? { payload: c.raw }
-              : c.payload !== undefined && c.method !== 'GET'
-                ? { payload: c.payload as object }
-                : {}),
-          });
-          const where = `${key} — ${c.label}: ${res.statusCode}`;
-          if (res.statusCode >= 500) problems.push(`${where} ${res.body.slice(0, 160)}`);
-          else if (res.statusCode >= 400) {
-            const error = safeJson(res.body)?.error;
-            if (!isSpanish(error)) problems.push(`${where} not a Spanish error: ${res.body.slice(0, 160)}`);
-            if (writes) {
-              await ctx.app.mail.drain();
-              const after = await fingerprint(ctx, tables);
-              if (after !== before) problems.push(`${where} changed the data: ${diff(before, after)}`);
-              known = after;
+      it('answers every case below 500, refuses in Spanish, and leaves the data as it was after a refusal', async () => {
+        const valid = validRequests(f);
+        expect(Object.keys(valid).sort()).toEqual(Object.keys(MATRIX).sort());
+        const problems: string[] = [];
+        let total = 0;
+        // BAD_INPUT_ONLY (a pattern of 'METHOD /url') narrows a run to the routes being worked on.
+        const only = process.env.BAD_INPUT_ONLY ? new RegExp(process.env.BAD_INPUT_ONLY) : undefined;
+        const routes = ctx.app.routeTable.filter(
+          (r, index) => index % parts === part && (!only || only.test(`${r.method} ${r.url}`)),
+        );
+        for (const route of routes) {
+          // The data's fingerprint as the last refusal left it: the next write case starts from it
+          // rather than reading it again (a new session or an accepted write makes it unknown).
+          let known: string | undefined;
+          const key = `${route.method} ${route.url}`;
+          const request = valid[key]!;
+          const headers =
+            request.as === 'own'
+              ? await ownSession(ctx, f)
+              : request.as === 'ownAfiliado'
+                ? await ownAfiliadoSession(ctx, f)
+                : f.headers[request.as as keyof Fixtures['headers']];
+          for (const c of casesFor(route, request)) {
+            total += 1;
+            // Reads are not fingerprinted (a GET that wrote would be a bug of another kind, and it halves the run).
+            const writes = c.method !== 'GET';
+            // Mail queued by an earlier case is sent first, so the worker's bookkeeping is not taken for this case's.
+            if (writes) await ctx.app.mail.drain();
+            // The sign-in doors' failures on one account add a wait to each answer past the tenth (by design):
+            // forgotten before each case, so every case reaches the door's checks at once instead of waiting.
+            if (writes) await ctx.database.db.execute(sql`delete from rate_limits where key like 'fail:%'`);
+            const before = writes ? (known ?? (await fingerprint(ctx, tables))) : '';
+            known = undefined;
+            const res: LightMyRequestResponse = await ctx.app.inject({
+              method: c.method as 'GET',
+              url: c.url,
+              headers: { 'x-forwarded-for': randomAddress(), ...headers, ...c.headers },
+              ...(c.raw !== undefined
+                ? { payload: c.raw }
+                : c.payload !== undefined && c.method !== 'GET'
+                  ? { payload: c.payload as object }
+                  : {}),
+            });
+            const where = `${key} — ${c.label}: ${res.statusCode}`;
+            if (res.statusCode >= 500) problems.push(`${where} ${res.body.slice(0, 160)}`);
+            else if (res.statusCode >= 400) {
+              const error = safeJson(res.body)?.error;
+              if (!isSpanish(error)) problems.push(`${where} not a Spanish error: ${res.body.slice(0, 160)}`);
+              if (writes) {
+                await ctx.app.mail.drain();
+                const after = await fingerprint(ctx, tables);
+                if (after !== before) problems.push(`${where} changed the data: ${diff(before, after)}`);
+                known = after;
+              }
             }
           }
         }
-      }
-      expect(problems).toEqual([]);
-      if (!only) expect(total).toBeGreaterThan(5000 / parts);
-      console.info(
-        `bad input (${backend}, part ${part + 1} of ${parts}): ${total} cases on ${routes.length} routes`,
-      );
-    }, 600_000);
-  });
+        expect(problems).toEqual([]);
+        if (!only) expect(total).toBeGreaterThan(5000 / parts);
+        console.info(
+          `bad input (${backend}, part ${part + 1} of ${parts}): ${total} cases on ${routes.length} routes`,
+        );
+      }, 600_000);
+    },
+  );
 }
 
 function safeJson(text: string): { error?: unknown } | undefined {

@@ -101,6 +101,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/afiliados/profile/token': AFILIADO_ONLY,
   'GET /api/afiliados/profile/prestaciones': AFILIADO_ONLY,
   'POST /api/afiliados/profile/confirmaciones': AFILIADO_ONLY,
+  'GET /api/afiliados/profile/autorizaciones/:numero/adjuntos/:adjuntoId': AFILIADO_ONLY,
   'POST /api/afiliados/profile/token/enlace': AFILIADO_ONLY,
   'POST /api/afiliados/profile/token': AFILIADO_ONLY,
   // The phone proves it holds the token with a current code; it has no session any more.

@@ -250,5 +250,7 @@ export const autorizacionAfiliadoSchema = z.object({
   /** "Tratamiento endodóntico en unirradiculares (03.01), pieza 36". */
   items: z.array(z.string()),
   motivoTexto: z.string().nullable(),
+  /** The X-rays and photos sent with it, which the affiliate may open (from the phone). */
+  adjuntos: z.array(adjuntoSchema.pick({ id: true, tipo: true, nombre: true, mime: true })).default([]),
 });
 export type AutorizacionAfiliado = z.infer<typeof autorizacionAfiliadoSchema>;

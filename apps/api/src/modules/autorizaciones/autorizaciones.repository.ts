@@ -461,6 +461,7 @@ export async function findParaAfiliado(db: DbOrTx, afiliadoId: number): Promise<
       sector: string | null;
       estado: string;
     }[];
+    adjuntos: AutorizacionAfiliado['adjuntos'] | null;
   }>(
     db,
     sql`select a.numero, ${estadoLeido} as estado, p.nombre as prestador, a.created_at as pedida, a.respuesta_antes,
@@ -468,7 +469,10 @@ export async function findParaAfiliado(db: DbOrTx, afiliadoId: number): Promise<
           (select json_agg(json_build_object('codigo', c.codigo, 'nombre', c.nombre, 'pieza', i.pieza,
                     'caras', i.caras, 'sector', i.sector, 'estado', i.estado) order by i.id)
              from autorizacion_items i join codigos_prestacion c on c.id = i.codigo_id
-             where i.autorizacion_id = a.id) as items
+             where i.autorizacion_id = a.id) as items,
+          (select json_agg(json_build_object('id', d.id, 'tipo', d.tipo, 'nombre', d.nombre, 'mime', d.mime)
+                    order by d.id)
+             from adjuntos d where d.autorizacion_id = a.id) as adjuntos
         from autorizaciones a join profesionales p on p.id = a.profesional_id
         where a.afiliado_id = ${afiliadoId}
         order by a.created_at desc, a.id desc
@@ -486,7 +490,22 @@ export async function findParaAfiliado(db: DbOrTx, afiliadoId: number): Promise<
         `${i.nombre} (${i.codigo}), ${lugarDeLinea({ ...i, caras: i.caras || null })}${i.estado === 'rechazado' ? ': no aprobada' : ''}`,
     ),
     motivoTexto: r.motivo === null ? null : (MOTIVOS_AUDITORIA[r.motivo as MotivoAuditoria] ?? r.motivo),
+    adjuntos: r.adjuntos ?? [],
   }));
+}
+
+/** A file of one of the affiliate's requests (by its number), for the affiliate to open. */
+export async function findAdjuntoDeAfiliado(
+  db: DbOrTx,
+  q: { afiliadoId: number; numero: string; adjuntoId: number },
+) {
+  const [row] = await queryRows<{ tipo: string; nombre: string; mime: string; storage_key: string }>(
+    db,
+    sql`select d.tipo, d.nombre, d.mime, d.storage_key from adjuntos d
+        join autorizaciones a on a.id = d.autorizacion_id
+        where d.id = ${q.adjuntoId} and a.numero = ${q.numero.toUpperCase()} and a.afiliado_id = ${q.afiliadoId}`,
+  );
+  return row;
 }
 
 /**

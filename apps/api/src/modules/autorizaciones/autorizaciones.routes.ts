@@ -18,6 +18,7 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendAdjunto } from '../../lib/adjunto-reply.ts';
 import { parseForm } from '../../lib/forms.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { AdjuntoSniffer } from './adjunto-sniffer.ts';
@@ -171,22 +172,7 @@ const autorizacionesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.adjuntoId,
       );
-      return (
-        reply
-          .header('content-type', file.mime)
-          .header('content-length', file.size)
-          .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.nombre)}`)
-          .header('x-content-type-options', 'nosniff')
-          // An image shown alone runs nothing; a PDF (refused if it could run a script) opens in the viewer.
-          .header(
-            'content-security-policy',
-            file.mime === 'application/pdf'
-              ? "default-src 'none'; object-src 'self'"
-              : "sandbox; default-src 'none'",
-          )
-          .header('cache-control', 'private, no-store')
-          .send(file.body)
-      );
+      return sendAdjunto(reply, file);
     },
   );
 

@@ -386,18 +386,30 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
     const a = (
       await pedir(chair.ana.auth, { documento: paciente.documento, lineas: [{ codigo: '03.01', pieza: 36 }] })
     ).json() as Autorizacion;
+    const rx = multipart(
+      { tipo: 'rx_pre' },
+      { name: 'rx-36.jpg', content: jpegConUbicacion(), field: 'archivo', type: 'image/jpeg' },
+    );
+    const subida = await t.app.inject({
+      method: 'POST',
+      url: `/api/autorizaciones/${a.id}/adjuntos`,
+      headers: { ...chair.ana.auth, ...rx.headers },
+      payload: rx.payload,
+    });
+    expect(subida.statusCode, subida.body).toBe(201);
     const auth = await afiliadoAuth(t.app, paciente.id);
     const telefono = await enrolarTelefono(t.app, t.staff, { id: paciente.id, auth });
+    const desdeElTelefono = () => ({
+      ...auth,
+      [TOKEN_AFILIADO_HEADER]: codigoDel({
+        secreto: telefono.secretoLectura,
+        pasoSegundos: telefono.pasoSegundos,
+      }),
+    });
     const mias = await t.app.inject({
       method: 'GET',
       url: '/api/afiliados/profile/prestaciones',
-      headers: {
-        ...auth,
-        [TOKEN_AFILIADO_HEADER]: codigoDel({
-          secreto: telefono.secretoLectura,
-          pasoSegundos: telefono.pasoSegundos,
-        }),
-      },
+      headers: desdeElTelefono(),
     });
     expect(mias.statusCode, mias.body).toBe(200);
     const [suya] = (mias.json() as PrestacionesAfiliado).autorizaciones;
@@ -410,7 +422,37 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
       venceEl: null,
       items: ['Tratamiento endodóntico en unirradiculares (03.01), pieza 36'],
       motivoTexto: null,
+      adjuntos: [{ id: expect.any(Number), tipo: 'rx_pre', nombre: 'rx-36.jpg', mime: 'image/jpeg' }],
     });
+    // The affiliate opens the X-ray from the phone, and it is recorded as theirs; not without the phone,
+    // and not another's request.
+    const url = `/api/afiliados/profile/autorizaciones/${a.numero}/adjuntos/${suya!.adjuntos[0]!.id}`;
+    const abierta = await t.app.inject({ method: 'GET', url, headers: desdeElTelefono() });
+    expect(abierta.statusCode, abierta.body).toBe(200);
+    expect(abierta.headers['content-type']).toBe('image/jpeg');
+    expect(abierta.headers['x-content-type-options']).toBe('nosniff');
+    expect((await t.app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(403);
+    const otro = await createPaciente(t.app, t.staff, chair);
+    const otroAuth = await afiliadoAuth(t.app, otro.id);
+    const otroTelefono = await enrolarTelefono(t.app, t.staff, { id: otro.id, auth: otroAuth });
+    const ajena = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        ...otroAuth,
+        [TOKEN_AFILIADO_HEADER]: codigoDel({
+          secreto: otroTelefono.secretoLectura,
+          pasoSegundos: otroTelefono.pasoSegundos,
+        }),
+      },
+    });
+    expect(ajena.statusCode).toBe(404);
+    const [leida] = await queryRows<{ actor_rol: string; details: { numero: string } }>(
+      t.app.db,
+      sql`select actor_rol, details from audit_log where entity = 'adjunto' and action = 'read'
+          and ${paciente.id} = any(afiliado_ids) order by id desc limit 1`,
+    );
+    expect(leida).toMatchObject({ actor_rol: 'Afiliado', details: { numero: a.numero } });
     expect(relojAutorizacion(suya!, new Date(Date.parse(a.pedida) + 50 * 3600_000))).toMatch(
       /^En revisión desde hace 2 días — la respuesta estaba prometida antes del \d\d\/\d\d \d\d:\d\d$/,
     );

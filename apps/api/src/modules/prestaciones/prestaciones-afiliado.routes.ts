@@ -1,13 +1,25 @@
 import {
   confirmacionInputSchema,
+  idSchema,
+  MESSAGES,
   messageResponseSchema,
   prestacionesAfiliadoSchema,
   TOKEN_AFILIADO_HEADER,
   telefonoHeadersSchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendAdjunto } from '../../lib/adjunto-reply.ts';
 import { currentAfiliado } from '../../plugins/auth.ts';
-import { prestacionesAfiliado, responder } from './prestaciones-afiliado.service.ts';
+import { leerAdjunto, prestacionesAfiliado, responder } from './prestaciones-afiliado.service.ts';
+
+const adjuntoParamsSchema = z.object({
+  numero: z
+    .string()
+    .max(30, MESSAGES.autorizaciones.NOT_FOUND)
+    .regex(/^[A-Za-z0-9-]+$/, MESSAGES.autorizaciones.NOT_FOUND),
+  adjuntoId: idSchema,
+});
 
 /** The affiliate's own lines, at `/api/afiliados/profile/prestaciones` (the portal's 'Mis prestaciones'). */
 const prestacionesAfiliadoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +59,30 @@ const prestacionesAfiliadoRoutes: FastifyPluginAsyncZod = async (app) => {
         currentAfiliado(request),
         { codigo: request.headers[TOKEN_AFILIADO_HEADER], address: request.ip },
         request.body,
+      ),
+  );
+
+  app.get(
+    '/profile/autorizaciones/:numero/adjuntos/:adjuntoId',
+    {
+      onRequest: [app.authorizeAfiliado],
+      schema: {
+        summary:
+          'Un archivo de una autorización del afiliado (una radiografía, una foto), desde el teléfono con su token; cada apertura queda en Mis accesos',
+        headers: telefonoHeadersSchema,
+        params: adjuntoParamsSchema,
+        produces: ['image/jpeg', 'image/png', 'application/pdf'],
+      },
+    },
+    async (request, reply) =>
+      sendAdjunto(
+        reply,
+        await leerAdjunto(
+          app,
+          currentAfiliado(request),
+          { codigo: request.headers[TOKEN_AFILIADO_HEADER], address: request.ip },
+          request.params,
+        ),
       ),
   );
 };

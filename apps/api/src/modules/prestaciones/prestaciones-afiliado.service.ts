@@ -60,6 +60,40 @@ export async function prestacionesAfiliado(
 }
 
 /**
+ * A file of one of the affiliate's prior authorizations (an X-ray, a photo of their mouth), from
+ * the phone like the rest of their health data; each opening is recorded as theirs in 'Mis accesos'.
+ */
+export async function leerAdjunto(
+  deps: Deps & Pick<FastifyInstance, 'storage'>,
+  afiliado: AfiliadoSubject,
+  proof: { codigo: string | undefined; address: string },
+  q: { numero: string; adjuntoId: number },
+) {
+  await exigirTelefono(deps, afiliado, proof);
+  const adjunto = await autorizacionesRepo.findAdjuntoDeAfiliado(deps.db, { afiliadoId: afiliado.id, ...q });
+  const stored = adjunto && (await deps.storage.get(adjunto.storage_key));
+  if (!adjunto || !stored) throw notFound(MESSAGES.autorizaciones.ADJUNTO_NOT_FOUND);
+  const a = await tokenRepo.findAfiliado(deps.db, afiliado.id);
+  if (a)
+    await recordAfiliadoAudit(
+      deps.db,
+      { id: a.id, nombre: a.nombre, documento: a.documento, address: proof.address },
+      {
+        action: 'read',
+        entity: 'adjunto',
+        details: {
+          afiliadoId: a.id,
+          documento: a.documento,
+          numero: q.numero.toUpperCase(),
+          tipo: adjunto.tipo,
+          nombre: adjunto.nombre,
+        },
+      },
+    );
+  return { body: stored.body, mime: adjunto.mime, nombre: adjunto.nombre, size: stored.size };
+}
+
+/**
  * The affiliate's answer about a visit, from the phone (health data): whether it happened and what
  * was charged at the office. Once per visit; one that did not happen or was charged beyond its copay
  * goes to staff's queue.

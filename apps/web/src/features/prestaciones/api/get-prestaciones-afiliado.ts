@@ -27,3 +27,15 @@ export function usePrestacionesAfiliado() {
   });
   return { ...query, keptSince: useKeptSince(PORTAL_READS.prestaciones) };
 }
+
+/**
+ * One of the files of the affiliate's authorization (an X-ray, a photo), saved on the phone: from
+ * the enrolled phone only, like the rest, and recorded as opened in 'Mis accesos'.
+ */
+export async function descargarAdjuntoAfiliado(numero: string, adjunto: { id: number; nombre: string }) {
+  const { apiDownload } = await import('@/lib/api-files.ts');
+  await apiDownload(`afiliados/profile/autorizaciones/${encodeURIComponent(numero)}/adjuntos/${adjunto.id}`, {
+    fileName: adjunto.nombre,
+    headers: phoneProof(),
+  });
+}

@@ -19,6 +19,7 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { usePrestacionesAfiliado } from '../api/get-prestaciones-afiliado.ts';
+import { AdjuntosAfiliado } from './adjuntos-afiliado.tsx';
 import { PreguntaAtencion } from './pregunta-atencion.tsx';
 import styles from './prestaciones.module.css';
 
@@ -108,6 +109,7 @@ export function PrestacionesAfiliado() {
                     {a.motivoTexto ? ` · ${a.motivoTexto}` : ''}
                   </span>
                   {reloj && <span>{reloj}</span>}
+                  <AdjuntosAfiliado autorizacion={a} />
                 </li>
               );
             })}
