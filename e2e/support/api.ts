@@ -303,6 +303,16 @@ export class Backend {
     return { obraSocialId: os.id, documento: afiliado.documento, afiliadoNombre: afiliado.nombre };
   }
 
+  /** The one-time code staff print for an affiliate to enrol a phone for the token (from their record). */
+  async codigoDeActivacion(documento: string): Promise<string> {
+    const page = await this.call<{ rows: { id: number }[] }>(
+      'GET',
+      `afiliados/paginated?pageIndex=0&pageSize=5&search=${encodeURIComponent(documento)}`,
+    );
+    const impreso = await this.call<{ codigo: string }>('POST', `afiliados/${page.rows[0]!.id}/token/codigo`);
+    return impreso.codigo;
+  }
+
   /** A visit validated by a dentist through the API, as 'Atender' sends it. */
   async validar(
     dentist: { user: string; pass: string },

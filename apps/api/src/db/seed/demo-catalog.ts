@@ -27,6 +27,8 @@ export const DEMO_PASSWORD = 'RedDental2025!';
 
 export const DEMO_ADMINISTRATIVO_EMAIL = 'administrativo@reddental.com.ar';
 export const DEMO_PRESTADOR_EMAIL = 'prestador@reddental.com.ar';
+/** The dental auditor, who decides prior authorizations. */
+export const DEMO_AUDITOR_EMAIL = 'auditor@reddental.com.ar';
 /** Covered by OSDE, which the demo provider and most others accept. */
 export const DEMO_AFILIADO_DOCUMENTO = '30123456';
 

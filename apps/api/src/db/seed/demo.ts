@@ -22,6 +22,7 @@ import {
 import {
   DEMO_ADMINISTRATIVO_EMAIL,
   DEMO_AFILIADO_DOCUMENTO,
+  DEMO_AUDITOR_EMAIL,
   DEMO_PASSWORD,
   DEMO_PRESTADOR_EMAIL,
   ESPECIALIDADES,
@@ -72,7 +73,7 @@ async function findRealData(db: Db): Promise<string | undefined> {
     db
       .select({ email: users.email })
       .from(users)
-      .where(inArray(users.email, [DEMO_ADMINISTRATIVO_EMAIL, DEMO_PRESTADOR_EMAIL])),
+      .where(inArray(users.email, [DEMO_ADMINISTRATIVO_EMAIL, DEMO_PRESTADOR_EMAIL, DEMO_AUDITOR_EMAIL])),
   ]);
   if (a!.n + o!.n + p!.n > 0)
     return 'La base ya tiene afiliados, obras sociales o profesionales propios: no se cargan los datos de demostración.';
@@ -181,11 +182,12 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
   const roleRows = await tx
     .select()
     .from(roles)
-    .where(inArray(roles.name, [ROLE_NAMES.ADMINISTRATIVO, ROLE_NAMES.PRESTADOR]));
+    .where(inArray(roles.name, [ROLE_NAMES.ADMINISTRATIVO, ROLE_NAMES.PRESTADOR, ROLE_NAMES.AUDITOR]));
   const roleId = new Map(roleRows.map((r) => [r.name, r.id]));
   const administrativoRole = roleId.get(ROLE_NAMES.ADMINISTRATIVO);
   const prestadorRole = roleId.get(ROLE_NAMES.PRESTADOR);
-  if (!administrativoRole || !prestadorRole)
+  const auditorRole = roleId.get(ROLE_NAMES.AUDITOR);
+  if (!administrativoRole || !prestadorRole || !auditorRole)
     throw new Error(
       'Faltan los roles por defecto: los datos de demostración van después de sembrar los roles',
     );
@@ -236,6 +238,12 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
         status: 'active' as const,
         emailConfirmedAt: new Date(),
       },
+      {
+        email: DEMO_AUDITOR_EMAIL,
+        passwordHash,
+        status: 'active' as const,
+        emailConfirmedAt: new Date(),
+      },
       ...data.profesionales.map((p) => ({
         email: p.email,
         passwordHash,
@@ -258,6 +266,7 @@ async function insertDemoData(tx: Tx, data: DemoData, passwordHash: string): Pro
     .insert(userRoles)
     .values([
       { userId: userId.get(DEMO_ADMINISTRATIVO_EMAIL)!, roleId: administrativoRole },
+      { userId: userId.get(DEMO_AUDITOR_EMAIL)!, roleId: auditorRole },
       ...data.profesionales.map((p) => ({ userId: userId.get(p.email)!, roleId: prestadorRole })),
     ]);
 

@@ -118,7 +118,7 @@ export function AutorizacionDetalle({ autorizacion: a }: { autorizacion: Autoriz
           </Alert>
         )}
         <h2 className={styles.subheading}>Prestaciones</h2>
-        <ItemsAutorizacion items={a.items} />
+        <ItemsAutorizacion items={a.items} adjuntos={a.adjuntos} />
         {anulable && (
           <div className={styles.acciones}>
             <Button variant="alert" onClick={() => setConfirmar(true)}>

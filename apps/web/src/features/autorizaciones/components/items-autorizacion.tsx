@@ -1,4 +1,10 @@
-import { type AutorizacionItem, lugarDeLinea } from '@red-dental/contracts';
+import {
+  ADJUNTO_LABELS,
+  type Adjunto,
+  type AutorizacionItem,
+  lugarDeLinea,
+  type Resultado,
+} from '@red-dental/contracts';
 import { Badge } from '@/components/ui/badge/index.ts';
 import styles from './autorizaciones.module.css';
 
@@ -8,12 +14,40 @@ const ITEM = {
   rechazado: { tone: 'error', text: 'No aprobada' },
 } as const;
 
+/**
+ * The rules' results as they bear on the request now: the need for an
+ * authorization is the request itself (not repeated); a file the plan asks for
+ * reads as sent or still missing, by what the request carries.
+ */
+function vigentes(resultados: readonly Resultado[], enviados: ReadonlySet<Adjunto>): Resultado[] {
+  return resultados
+    .filter((r) => r.codigo !== 'D07')
+    .map((r) => {
+      if (r.codigo !== 'D05') return r;
+      const tipo = (Object.keys(ADJUNTO_LABELS) as Adjunto[]).find((t) =>
+        r.mensaje.includes(ADJUNTO_LABELS[t]),
+      );
+      if (!tipo) return r;
+      return enviados.has(tipo)
+        ? { ...r, nivel: 'ok' as const, mensaje: `El plan pide ${ADJUNTO_LABELS[tipo]}: está adjunta` }
+        : { ...r, mensaje: `El plan pide ${ADJUNTO_LABELS[tipo]}: todavía no se adjuntó` };
+    });
+}
+
 /** A request's lines: what each is and where, how it was decided, and what the plan's rules said of it. */
-export function ItemsAutorizacion({ items }: { items: readonly AutorizacionItem[] }) {
+export function ItemsAutorizacion({
+  items,
+  adjuntos = [],
+}: {
+  items: readonly AutorizacionItem[];
+  adjuntos?: readonly { tipo: Adjunto }[];
+}) {
+  const enviados = new Set(adjuntos.map((a) => a.tipo));
   return (
     <ol className={styles.items}>
       {items.map((i) => {
         const estado = i.consumido ? { tone: 'neutral' as const, text: 'Usada' } : ITEM[i.estado];
+        const resultados = vigentes(i.resultados, enviados);
         return (
           <li key={i.id} className={styles.item}>
             <div className={styles.itemHead}>
@@ -22,14 +56,16 @@ export function ItemsAutorizacion({ items }: { items: readonly AutorizacionItem[
               </span>
               <Badge tone={estado.tone}>{estado.text}</Badge>
             </div>
-            <ul className={styles.resultados}>
-              {i.resultados.map((r) => (
-                <li key={`${r.codigo}-${r.mensaje}`} className={styles[r.nivel]}>
-                  {r.codigo && <span className={styles.codigoDebito}>{`${r.codigo} `}</span>}
-                  {r.mensaje}
-                </li>
-              ))}
-            </ul>
+            {resultados.length > 0 && (
+              <ul className={styles.resultados}>
+                {resultados.map((r) => (
+                  <li key={`${r.codigo}-${r.mensaje}`} className={styles[r.nivel]}>
+                    {r.codigo && <span className={styles.codigoDebito}>{`${r.codigo} `}</span>}
+                    {r.mensaje}
+                  </li>
+                ))}
+              </ul>
+            )}
           </li>
         );
       })}

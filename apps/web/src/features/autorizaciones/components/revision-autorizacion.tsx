@@ -54,7 +54,7 @@ export function RevisionAutorizacion({ autorizacion: a }: { autorizacion: Autori
     <div className={styles.revision}>
       <section aria-label="Lo que se pide y lo que dicen las reglas">
         <h3 className={styles.subheading}>Prestaciones pedidas y reglas del plan</h3>
-        <ItemsAutorizacion items={a.items} />
+        <ItemsAutorizacion items={a.items} adjuntos={a.adjuntos} />
       </section>
       <section aria-label="Odontograma y prestaciones anteriores">
         <h3 className={styles.subheading}>Odontograma</h3>

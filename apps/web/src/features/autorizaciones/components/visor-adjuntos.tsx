@@ -71,7 +71,9 @@ function Hoja({ autorizacionId, adjunto }: { autorizacionId: number; adjunto: Ad
         )}
       </figcaption>
       {esImagen ? (
-        <div className={styles.lienzo}>
+        // Scrolled with the arrow keys too, once zoomed in: it takes the focus.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+        <section className={styles.lienzo} tabIndex={0} aria-label={`${nombre}, desplazable`}>
           {blob.isPending && <Spinner />}
           {blob.isError && <Alert>{errorMessage(blob.error)}</Alert>}
           {url && (
@@ -82,7 +84,7 @@ function Hoja({ autorizacionId, adjunto }: { autorizacionId: number; adjunto: Ad
               style={{ width: `${ZOOMS[zoom]! * 100}%`, transform: `rotate(${giro}deg)` }}
             />
           )}
-        </div>
+        </section>
       ) : (
         <div className={styles.pdf}>
           <p className={styles.muted}>Documento PDF de {Math.ceil(adjunto.bytes / 1024)} KB.</p>
