@@ -1,5 +1,6 @@
 import { buildServer, serverIsStale } from '../build.mjs';
 import { runAuditoriaBenchmark } from './auditoria.bench.ts';
+import { runAutorizacionesBenchmark } from './autorizaciones.bench.ts';
 import { runCartillaBenchmark } from './cartilla.bench.ts';
 import { runImportBenchmark } from './import.bench.ts';
 import { runLoadBenchmark } from './load.bench.ts';
@@ -10,7 +11,7 @@ import { runStartupBenchmark } from './startup.bench.ts';
 import { runTableroBenchmark } from './tablero.bench.ts';
 import { runValidacionBenchmark } from './validacion.bench.ts';
 
-/** `npm run bench -w apps/api [-- import|search|cartilla|notificaciones|load|auditoria|tablero|nomenclador|validacion|startup]`: prints each figure next to its reference and goal. */
+/** `npm run bench -w apps/api [-- import|search|cartilla|notificaciones|load|auditoria|tablero|nomenclador|validacion|autorizaciones|startup]`: prints each figure next to its reference and goal. */
 const only = process.argv[2];
 // The benchmarks' servers run compiled, as `npm start` runs them.
 if (serverIsStale()) await buildServer();
@@ -23,4 +24,5 @@ if (!only || only === 'auditoria') await runAuditoriaBenchmark();
 if (!only || only === 'tablero') await runTableroBenchmark();
 if (!only || only === 'nomenclador') await runNomencladorBenchmark();
 if (!only || only === 'validacion') await runValidacionBenchmark();
+if (!only || only === 'autorizaciones') await runAutorizacionesBenchmark();
 if (!only || only === 'startup') await runStartupBenchmark();

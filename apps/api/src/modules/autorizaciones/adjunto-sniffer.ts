@@ -39,15 +39,16 @@ function hasName(data: Buffer, name: Buffer): boolean {
  */
 export class AdjuntoSniffer extends Transform {
   private head = Buffer.alloc(0);
-  private tail = Buffer.alloc(0);
+  /** The last TAIL_BYTES seen, in a buffer of twice that kept for the whole upload: no copy per chunk but its own. */
+  private readonly window = Buffer.allocUnsafe(2 * TAIL_BYTES);
+  private windowLength = 0;
   /** The end of the previous chunk, so a name split across two chunks is still seen. */
   private carry = Buffer.alloc(0);
   private acciones = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk]).subarray(0, HEAD_BYTES);
-    const joined = Buffer.concat([this.tail, chunk]);
-    this.tail = joined.subarray(Math.max(0, joined.length - TAIL_BYTES));
+    this.keepTail(chunk);
     if (!this.acciones && this.head.subarray(0, PDF.length).equals(PDF)) {
       // Names may spell a letter as #xx (/J#61vaScript): read them as a PDF reader does.
       const window = Buffer.from(
@@ -60,6 +61,27 @@ export class AdjuntoSniffer extends Transform {
       this.carry = window.subarray(Math.max(0, window.length - LONGEST_ACTION));
     }
     callback(null, chunk);
+  }
+
+  private keepTail(chunk: Buffer) {
+    if (chunk.length >= TAIL_BYTES) {
+      chunk.copy(this.window, 0, chunk.length - TAIL_BYTES);
+      this.windowLength = TAIL_BYTES;
+      return;
+    }
+    if (this.windowLength + chunk.length > this.window.length) {
+      // Room for the chunk: the last bytes that still count move to the front.
+      const keep = TAIL_BYTES - chunk.length;
+      this.window.copyWithin(0, this.windowLength - keep, this.windowLength);
+      this.windowLength = keep;
+    }
+    chunk.copy(this.window, this.windowLength);
+    this.windowLength += chunk.length;
+  }
+
+  /** The file's last bytes (up to TAIL_BYTES). */
+  private get tail(): Buffer {
+    return this.window.subarray(Math.max(0, this.windowLength - TAIL_BYTES), this.windowLength);
   }
 
   /** The type its bytes say, or undefined for anything else (or a file cut short). */
