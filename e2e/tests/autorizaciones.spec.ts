@@ -72,6 +72,7 @@ test('a dentist asks from a phone with a photo, the auditor observes, the X-ray 
   });
   const celular = await celularContext.newPage();
   await signIn(celular, dentista.user, dentista.pass);
+  await expect(celular).toHaveURL(/\/mi-perfil$/);
   await celular.goto('/atender');
   await celular.getByLabel('Documento del paciente').fill(red.documento);
   await celular.getByRole('button', { name: 'Buscar' }).click();
@@ -120,7 +121,7 @@ test('a dentist asks from a phone with a photo, the auditor observes, the X-ray 
   const abierta = page.getByRole('region', { name: `Autorización ${numero}` });
   await expect(abierta).toBeVisible();
   await expect(page.getByRole('img', { name: 'Rx preoperatoria: foto-rx.jpg' })).toBeVisible();
-  await expect(page.getByText('El plan pide Rx preoperatoria: está adjunta')).toBeVisible();
+  await expect(page.getByText('El plan pide la Rx preoperatoria: ya se adjuntó')).toBeVisible();
   await scanAndCapture(page, 'auditoria-odontologica', async () => {
     await expect(abierta).toBeVisible();
   });
@@ -135,7 +136,7 @@ test('a dentist asks from a phone with a photo, the auditor observes, the X-ray 
   await celular.goto('/autorizaciones');
   await celular.getByRole('link', { name: numero }).click();
   await expect(celular.getByText('Adjunte Rx periapical de 36')).toBeVisible();
-  await celular.getByLabel('Desde la computadora').setInputFiles({
+  await celular.getByLabel('Desde los archivos').setInputFiles({
     name: 'rx-periapical-36.jpg',
     mimeType: 'image/jpeg',
     buffer: await fotoJpeg(celular, 'Rx periapical 36'),

@@ -88,6 +88,12 @@ export const ADJUNTO_LABELS: Record<Adjunto, string> = {
   presupuesto: 'presupuesto',
 };
 
+/** What a file is, as a list or a button names it: 'Rx preoperatoria', 'Foto', 'Presupuesto'. */
+export const tipoDeAdjunto = (a: Adjunto) => ADJUNTO_LABELS[a][0]!.toUpperCase() + ADJUNTO_LABELS[a].slice(1);
+
+/** The file with its article, as a sentence says it: 'la Rx preoperatoria', 'la foto', 'el presupuesto'. */
+export const adjuntoConArticulo = (a: Adjunto) => `${a === 'presupuesto' ? 'el' : 'la'} ${ADJUNTO_LABELS[a]}`;
+
 /** What a frequency counts over: the affiliate, a tooth, a tooth's face, a sector. */
 export const AMBITOS = ['afiliado', 'pieza', 'pieza+cara', 'sector'] as const;
 export type Ambito = (typeof AMBITOS)[number];

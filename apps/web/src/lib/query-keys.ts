@@ -80,8 +80,10 @@ export const queryKeys = {
     propias: (query: object) => ['autorizaciones', 'propias', query] as const,
     una: (id: number) => ['autorizaciones', 'una', id] as const,
     cola: (query: object) => ['autorizaciones', 'cola', query] as const,
-    contexto: (id: number) => ['autorizaciones', 'contexto', id] as const,
-    adjunto: (id: number, adjuntoId: number) => ['autorizaciones', 'adjunto', id, adjuntoId] as const,
+    // Outside `autorizaciones.all`: each of these reads is audited on the affiliate, so a change to
+    // the request does not read them again.
+    contexto: (id: number) => ['autorizaciones-contexto', id] as const,
+    adjunto: (id: number, adjuntoId: number) => ['autorizaciones-adjunto', id, adjuntoId] as const,
   },
   planes: {
     all: ['planes'] as const,

@@ -8,6 +8,9 @@ import * as repo from './autorizaciones.repository.ts';
 
 const M = MESSAGES.autorizaciones;
 
+/** An auditor's reads of what a request is judged against: 300 an hour, like a dentist's history reads. */
+const CONTEXTO_LIMIT = { max: 300, windowSeconds: 3600, message: MESSAGES.afiliados.COVERAGE_CHECK_LIMIT };
+
 /**
  * What the auditor judges a request against: every line the network recorded
  * on the affiliate (by whom, in what state), and what the affiliate answered

@@ -71,25 +71,25 @@ export async function leerAdjunto(
 ) {
   await exigirTelefono(deps, afiliado, proof);
   const adjunto = await autorizacionesRepo.findAdjuntoDeAfiliado(deps.db, { afiliadoId: afiliado.id, ...q });
-  const stored = adjunto && (await deps.storage.get(adjunto.storage_key));
-  if (!adjunto || !stored) throw notFound(MESSAGES.autorizaciones.ADJUNTO_NOT_FOUND);
-  const a = await tokenRepo.findAfiliado(deps.db, afiliado.id);
-  if (a)
-    await recordAfiliadoAudit(
-      deps.db,
-      { id: a.id, nombre: a.nombre, documento: a.documento, address: proof.address },
-      {
-        action: 'read',
-        entity: 'adjunto',
-        details: {
-          afiliadoId: a.id,
-          documento: a.documento,
-          numero: q.numero.toUpperCase(),
-          tipo: adjunto.tipo,
-          nombre: adjunto.nombre,
-        },
+  // No opening goes unrecorded: an affiliate who is not found again reads nothing.
+  const a = adjunto && (await tokenRepo.findAfiliado(deps.db, afiliado.id));
+  const stored = a && (await deps.storage.get(adjunto.storage_key));
+  if (!adjunto || !a || !stored) throw notFound(MESSAGES.autorizaciones.ADJUNTO_NOT_FOUND);
+  await recordAfiliadoAudit(
+    deps.db,
+    { id: a.id, nombre: a.nombre, documento: a.documento, address: proof.address },
+    {
+      action: 'read',
+      entity: 'adjunto',
+      details: {
+        afiliadoId: a.id,
+        documento: a.documento,
+        numero: q.numero.toUpperCase(),
+        tipo: adjunto.tipo,
+        nombre: adjunto.nombre,
       },
-    );
+    },
+  );
   return { body: stored.body, mime: adjunto.mime, nombre: adjunto.nombre, size: stored.size };
 }
 

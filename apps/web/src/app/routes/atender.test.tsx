@@ -300,12 +300,12 @@ describe('/atender', () => {
       nota: 'Fractura coronaria',
     });
     expect(uploads).toEqual(['/api/autorizaciones/12/adjuntos']);
-    expect(screen.getByRole('link', { name: 'Ver la autorización' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Ver la autorización (en otra pestaña)' })).toHaveAttribute(
       'href',
       '/autorizaciones/12',
     );
 
-    // Back at the visit, the approved number covers the line by itself.
+    // Back at the visit the line says it was asked for; once approved, the number covers it by itself.
     await userEvent.click(screen.getByRole('button', { name: 'Volver a la atención' }));
     expect(await screen.findByText('Con la autorización AU-K7M29QXP')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Validar' })).toBeEnabled());

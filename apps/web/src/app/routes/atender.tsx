@@ -16,9 +16,7 @@ export function Component() {
       codigos={search.trim() ? (codigos.data?.rows ?? []) : []}
       buscandoCodigos={codigos.isFetching}
       onBuscarCodigo={setSearch}
-      renderPedirAutorizacion={({ onVolver, ...props }) => (
-        <PedirAutorizacion {...props} onCancelar={onVolver} />
-      )}
+      renderPedirAutorizacion={(props) => <PedirAutorizacion {...props} />}
     />
   );
 }

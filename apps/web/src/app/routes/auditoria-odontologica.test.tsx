@@ -108,7 +108,7 @@ describe('/auditoria-odontologica', () => {
     expect(
       within(abierta).getByText(/^En revisión desde hace 2 días — la respuesta estaba prometida antes del/),
     ).toBeInTheDocument();
-    expect(screen.getByText('El plan pide Rx preoperatoria: está adjunta')).toBeInTheDocument();
+    expect(screen.getByText('El plan pide la Rx preoperatoria: ya se adjuntó')).toBeInTheDocument();
     expect(await screen.findByText(CONTEXTO.lineas[0]!.texto)).toBeInTheDocument();
     expect(screen.getByText('14/03/2026, Dra. Ana Ruiz: Dijo que no lo atendieron')).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: 'Rx preoperatoria: rx-36.jpg' })).toBeInTheDocument();

@@ -24,13 +24,19 @@ export function useCola(query: ColaAutorizacionesQuery) {
   });
 }
 
-/** `GET /api/auditoria-odontologica/{id}/contexto`: the affiliate's lines in the network and their answers. */
+/**
+ * `GET /api/auditoria-odontologica/{id}/contexto`: the affiliate's lines in the network and their
+ * answers. Each read is audited on the affiliate: read once per request opened, never again on its own.
+ */
 export function useContexto(id: number | null) {
   return useQuery({
     queryKey: queryKeys.autorizaciones.contexto(id ?? 0),
     queryFn: ({ signal }): Promise<ContextoAuditoria> =>
       apiRequest(`auditoria-odontologica/${id}/contexto`, { signal, schema: contextoAuditoriaSchema }),
     enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
   });
 }
 

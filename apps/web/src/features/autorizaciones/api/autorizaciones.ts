@@ -116,6 +116,8 @@ export function useAdjunto(id: number, adjuntoId: number, enabled = true) {
     queryKey: queryKeys.autorizaciones.adjunto(id, adjuntoId),
     queryFn: ({ signal }) => apiBlob(`autorizaciones/${id}/adjuntos/${adjuntoId}`, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
     enabled,
   });
 }

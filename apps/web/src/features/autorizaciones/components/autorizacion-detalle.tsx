@@ -1,4 +1,4 @@
-import { type Autorizacion, formatFecha, relojAutorizacion } from '@red-dental/contracts';
+import { type Autorizacion, formatFecha, PERMISSIONS, relojAutorizacion } from '@red-dental/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -7,6 +7,7 @@ import { Panel } from '@/components/ui/panel/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatMomentTime } from '@/lib/format.ts';
+import { useCan } from '@/lib/permissions.ts';
 import { useAnularAutorizacion, useSubirAdjunto } from '../api/autorizaciones.ts';
 import styles from './autorizaciones.module.css';
 import { type Elegido, ElegirArchivos } from './elegir-archivos.tsx';
@@ -80,7 +81,9 @@ function AgregarArchivos({ id }: { id: number }) {
       await subir.mutateAsync(e);
       setElegidos((xs) => xs.filter((x) => x !== e));
     }
-    toast.success('Archivo agregado a la autorización');
+    toast.success(
+      elegidos.length === 1 ? 'Archivo agregado a la autorización' : 'Archivos agregados a la autorización',
+    );
   };
   return (
     <div className={styles.agregar}>
@@ -103,8 +106,10 @@ function AgregarArchivos({ id }: { id: number }) {
  * the auditor, and withdrawing it while unused.
  */
 export function AutorizacionDetalle({ autorizacion: a }: { autorizacion: Autorizacion }) {
+  // Withdrawing and adding files are the requesting dentist's; an auditor reading it sees neither.
+  const prestador = useCan(PERMISSIONS.PRESTACIONES_VALIDATE);
   const abierta = a.estado === 'en_revision' || a.estado === 'observada';
-  const anulable = abierta || a.estado === 'aprobada' || a.estado === 'aprobada_parcial';
+  const anulable = prestador && (abierta || a.estado === 'aprobada' || a.estado === 'aprobada_parcial');
   const [confirmar, setConfirmar] = useState(false);
   const anular = useAnularAutorizacion(a.id);
   const toast = useToast();
@@ -130,7 +135,7 @@ export function AutorizacionDetalle({ autorizacion: a }: { autorizacion: Autoriz
       <Panel aria-label="Archivos">
         <h2 className={styles.heading}>Archivos</h2>
         <VisorAdjuntos autorizacionId={a.id} adjuntos={a.adjuntos} />
-        {abierta && <AgregarArchivos id={a.id} />}
+        {abierta && prestador && <AgregarArchivos id={a.id} />}
       </Panel>
       <Panel aria-label="Mensajes con el auditor">
         <h2 className={styles.heading}>Mensajes con el auditor</h2>

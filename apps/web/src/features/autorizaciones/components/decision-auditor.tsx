@@ -5,7 +5,7 @@ import {
   MOTIVOS_AUDITORIA,
   type MotivoAuditoria,
 } from '@red-dental/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { Checkbox } from '@/components/ui/checkbox/index.ts';
@@ -54,9 +54,19 @@ export function DecisionAuditor({
   const [items, setItems] = useState<number[]>([]);
   const [error, setError] = useState<string>();
   const decidir = useDecidir();
+  const errorId = useId();
   const motivoRef = useRef<HTMLSelectElement>(null);
   const notaRef = useRef<HTMLTextAreaElement>(null);
   const pideMotivo = decision === 'rechazar' || decision === 'aprobar_parcial';
+
+  // Another decision starts clean: a note written to observe is not sent with an approval.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the decision is what resets them.
+  useEffect(() => {
+    setMotivo('');
+    setNota('');
+    setItems([]);
+    setError(undefined);
+  }, [decision]);
 
   // A decision picked by its key moves the focus to what it asks next: the reason, or the note.
   useEffect(() => {
@@ -146,7 +156,7 @@ export function DecisionAuditor({
         />
       )}
       {error && (
-        <p className={styles.formError} role="alert">
+        <p className={styles.formError} role="alert" id={errorId}>
           {error}
         </p>
       )}

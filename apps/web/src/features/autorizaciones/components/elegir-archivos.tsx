@@ -1,4 +1,4 @@
-import { ADJUNTO_LABELS, ADJUNTOS, type Adjunto, MAX_ADJUNTO_BYTES } from '@red-dental/contracts';
+import { ADJUNTOS, type Adjunto, MAX_ADJUNTO_BYTES, tipoDeAdjunto } from '@red-dental/contracts';
 import { useState } from 'react';
 import { FilePicker } from '@/components/ui/file-picker/index.ts';
 import { TrashIcon } from '@/components/ui/screen-icons/index.ts';
@@ -12,10 +12,7 @@ export interface Elegido {
   tipo: Adjunto;
 }
 
-const TIPO_OPTIONS = ADJUNTOS.map((a) => ({
-  value: a,
-  label: ADJUNTO_LABELS[a][0]!.toUpperCase() + ADJUNTO_LABELS[a].slice(1),
-}));
+const TIPO_OPTIONS = ADJUNTOS.map((a) => ({ value: a, label: tipoDeAdjunto(a) }));
 const ACEPTA = 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf';
 const MB = 1024 * 1024;
 
@@ -32,13 +29,14 @@ export function ElegirArchivos({
   elegidos: readonly Elegido[];
   onChange: (elegidos: Elegido[]) => void;
 }) {
-  const [error, setError] = useState<string>();
-  const agregar = (file: File | null, tipo: Adjunto) => {
+  const [error, setError] = useState<{ desde: 'camara' | 'archivo'; texto: string }>();
+  const agregar = (file: File | null, tipo: Adjunto, desde: 'camara' | 'archivo') => {
     if (!file) return;
     if (file.size > MAX_ADJUNTO_BYTES)
-      return setError(
-        `${file.name} pesa ${(file.size / MB).toFixed(1).replace('.', ',')} MB: cada archivo puede pesar hasta 10 MB`,
-      );
+      return setError({
+        desde,
+        texto: `${file.name} pesa ${(file.size / MB).toFixed(1).replace('.', ',')} MB: cada archivo puede pesar hasta 10 MB`,
+      });
     setError(undefined);
     onChange([...elegidos, { file, tipo }]);
   };
@@ -52,16 +50,17 @@ export function ElegirArchivos({
           capture="environment"
           buttonText="Sacar foto"
           file={null}
-          onChange={(f) => agregar(f, 'rx_pre')}
+          onChange={(f) => agregar(f, 'rx_pre', 'camara')}
+          error={error?.desde === 'camara' ? error.texto : undefined}
         />
         <FilePicker
-          label="Desde la computadora"
+          label="Desde los archivos"
           accept={ACEPTA}
           buttonText="Elegir archivo"
           file={null}
-          onChange={(f) => agregar(f, f?.type === 'application/pdf' ? 'presupuesto' : 'rx_pre')}
+          onChange={(f) => agregar(f, f?.type === 'application/pdf' ? 'presupuesto' : 'rx_pre', 'archivo')}
           hint="JPEG, PNG o PDF, hasta 10 MB cada uno"
-          error={error}
+          error={error?.desde === 'archivo' ? error.texto : undefined}
         />
       </div>
       {elegidos.length > 0 && (

@@ -2,6 +2,7 @@ import {
   ADJUNTO_LABELS,
   type Adjunto,
   type AutorizacionItem,
+  adjuntoConArticulo,
   lugarDeLinea,
   type Resultado,
 } from '@red-dental/contracts';
@@ -29,8 +30,8 @@ function vigentes(resultados: readonly Resultado[], enviados: ReadonlySet<Adjunt
       );
       if (!tipo) return r;
       return enviados.has(tipo)
-        ? { ...r, nivel: 'ok' as const, mensaje: `El plan pide ${ADJUNTO_LABELS[tipo]}: está adjunta` }
-        : { ...r, mensaje: `El plan pide ${ADJUNTO_LABELS[tipo]}: todavía no se adjuntó` };
+        ? { ...r, nivel: 'ok' as const, mensaje: `El plan pide ${adjuntoConArticulo(tipo)}: ya se adjuntó` }
+        : { ...r, mensaje: `El plan pide ${adjuntoConArticulo(tipo)}: todavía no se adjuntó` };
     });
 }
 

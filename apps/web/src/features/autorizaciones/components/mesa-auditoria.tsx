@@ -7,9 +7,10 @@ import {
   type ObraSocialRef,
   relojAutorizacion,
 } from '@red-dental/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
+import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
@@ -88,10 +89,18 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
   });
   const filas = cola.data?.rows ?? [];
   const [abiertaId, setAbiertaId] = useState<number | null>(null);
+  // Decided here: skipped until the queue reads again without them.
+  const [decididas, setDecididas] = useState<ReadonlySet<number>>(new Set());
   // The first of the queue opens by itself; so does the next after a decision.
-  const abierta = abiertaId ?? filas[0]?.id ?? null;
+  const abierta = abiertaId ?? filas.find((f) => !decididas.has(f.id))?.id ?? null;
   const detalle = useAutorizacion(abierta);
   const [decision, setDecision] = useState<Decision | null>(null);
+  const [atajos, setAtajos] = useState(true);
+  const tituloRef = useRef<HTMLHeadingElement>(null);
+  const [enfocar, setEnfocar] = useState(false);
+  // A decision picked belongs to the request it was picked on: another one opening drops it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the open request is what drops it.
+  useEffect(() => setDecision(null), [abierta]);
 
   const filtrar = (next: Record<string, string | undefined>) => {
     const merged: Record<string, string | undefined> = {
@@ -101,7 +110,7 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
       codigo: codigo || undefined,
       ...next,
     };
-    setAbiertaId(null);
+    abrir(null);
     setParams(Object.fromEntries(Object.entries(merged).filter(([, v]) => v)) as Record<string, string>, {
       replace: true,
     });
@@ -112,10 +121,14 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
     setDecision(null);
   };
 
-  // A, P, O, R pick the decision on the open request (not while typing); Escape lets it go.
-  const decidible = detalle.data?.estado === 'en_revision' || detalle.data?.estado === 'observada';
+  // A, P, O, R pick the decision on the open request (not while typing, nor over a dialog); Escape
+  // lets it go. The keys can be turned off.
+  const decidible =
+    (detalle.data?.estado === 'en_revision' || detalle.data?.estado === 'observada') &&
+    detalle.data.id === abierta;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (!atajos || event.repeat || event.isComposing || document.querySelector('[role="dialog"]')) return;
       if (event.key === 'Escape' && decision) return setDecision(null);
       if (!decidible || event.ctrlKey || event.metaKey || event.altKey || escribiendo(event.target)) return;
       const d = DECISIONES.find((x) => x.tecla === event.key.toUpperCase());
@@ -125,13 +138,24 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [decidible, decision]);
+  }, [atajos, decidible, decision]);
+
+  // The next request's heading takes the focus, so a screen reader says which one opened.
+  useEffect(() => {
+    if (enfocar && detalle.data?.id === abierta) {
+      tituloRef.current?.focus();
+      setEnfocar(false);
+    }
+  }, [enfocar, detalle.data, abierta]);
 
   const decidida = (message: string) => {
     toast.success(message);
+    const hechas = new Set(decididas).add(abierta!);
+    setDecididas(hechas);
     const i = filas.findIndex((f) => f.id === abierta);
-    const siguiente = filas.slice(i + 1).find((f) => f.id !== abierta) ?? filas.find((f) => f.id !== abierta);
+    const siguiente = [...filas.slice(i + 1), ...filas.slice(0, i)].find((f) => !hechas.has(f.id));
     abrir(siguiente?.id ?? null);
+    setEnfocar(true);
   };
 
   const a = detalle.data;
@@ -180,7 +204,7 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
                 className={styles.linkButton}
                 onClick={() => filtrar({ profesionalId: undefined })}
               >
-                Ver de todos
+                Ver las de todos
               </button>
             </p>
           )}
@@ -200,7 +224,10 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
         {detalle.isError && <Alert>{errorMessage(detalle.error)}</Alert>}
         {a && (
           <>
-            <Panel aria-label={`Autorización ${a.numero}`}>
+            <Panel aria-labelledby={`titulo-${a.id}`}>
+              <h2 id={`titulo-${a.id}`} ref={tituloRef} tabIndex={-1} className={styles.srOnlyHeading}>
+                Autorización {a.numero}
+              </h2>
               <Cabecera a={a} />
               <p className={styles.muted}>
                 <button
@@ -220,14 +247,17 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
                   onDecidida={decidida}
                 />
               ) : (
-                <p className={styles.muted}>Ya está decidida: no se decide de nuevo.</p>
+                <p className={styles.muted}>Esta autorización ya fue decidida.</p>
               )}
             </Panel>
             <Panel aria-label="Archivos">
               <h2 className={styles.heading}>Archivos</h2>
               <VisorAdjuntos key={a.id} autorizacionId={a.id} adjuntos={a.adjuntos} />
             </Panel>
-            <Panel aria-label="Contexto clínico">
+            <Panel aria-labelledby={`contexto-${a.id}`}>
+              <h2 id={`contexto-${a.id}`} className={styles.heading}>
+                Contexto clínico
+              </h2>
               <RevisionAutorizacion autorizacion={a} />
             </Panel>
             <Panel aria-label="Mensajes con el profesional">

@@ -1,10 +1,11 @@
 import { formatFecha, type LineaPedidaInput, lugarDeLinea, relojAutorizacion } from '@red-dental/contracts';
 import { useCallback, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { generatePath, Link } from 'react-router';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { TextArea } from '@/components/ui/text-area/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { PATHS } from '@/lib/paths.ts';
 import { type Pedido, pedirAutorizacion, subirAdjunto } from '../api/autorizaciones.ts';
 import styles from './autorizaciones.module.css';
 import { type Elegido, ElegirArchivos } from './elegir-archivos.tsx';
@@ -28,11 +29,12 @@ type Hecho = Extract<Pedido, { bloqueada: false }> & { fallidos: string[] };
 export function PedirAutorizacion({
   documento,
   lineas,
-  onCancelar,
+  onVolver,
 }: {
   documento: string;
   lineas: readonly LineaAPedir[];
-  onCancelar: () => void;
+  /** Back to the visit; `pedida` once the request was made. */
+  onVolver: (pedida: boolean) => void;
 }) {
   const headingId = useId();
   const [nota, setNota] = useState('');
@@ -93,12 +95,17 @@ export function PedirAutorizacion({
           <Alert>No se pudo enviar: {hecho.fallidos.join('; ')}. Agréguelo desde la autorización.</Alert>
         )}
         <div className={styles.acciones}>
-          <Link className={styles.link} to={`/autorizaciones/${a.id}`}>
-            Ver la autorización
-          </Link>
-          <Button variant="secondary" onClick={onCancelar}>
+          <Button variant="secondary" onClick={() => onVolver(true)}>
             Volver a la atención
           </Button>
+          <Link
+            className={styles.link}
+            to={generatePath(PATHS.autorizacion, { id: String(a.id) })}
+            target="_blank"
+            rel="noopener"
+          >
+            Ver la autorización (en otra pestaña)
+          </Link>
         </div>
       </section>
     );
@@ -153,7 +160,7 @@ export function PedirAutorizacion({
         <Button onClick={pedir} isLoading={enviando !== null}>
           Pedir autorización
         </Button>
-        <Button variant="secondary" onClick={onCancelar} disabled={enviando !== null}>
+        <Button variant="secondary" onClick={() => onVolver(false)} disabled={enviando !== null}>
           Cancelar
         </Button>
       </div>

@@ -48,7 +48,9 @@ export function RevisionAutorizacion({ autorizacion: a }: { autorizacion: Autori
   const marcas = useMemo(() => marcasDe(a, ctx), [a, ctx]);
   const piezas = new Set(a.items.map((i) => i.pieza).filter((p) => p !== null));
   const enEsasPiezas = (ctx?.lineas ?? []).filter((l) => l.pieza !== null && piezas.has(l.pieza));
-  const otras = (ctx?.lineas.length ?? 0) - enEsasPiezas.length;
+  const otras = (ctx?.lineas ?? []).filter(
+    (l) => l.pieza !== null && !piezas.has(l.pieza) && l.estado !== 'anulada' && l.estado !== 'rechazada',
+  ).length;
 
   return (
     <div className={styles.revision}>
@@ -66,12 +68,18 @@ export function RevisionAutorizacion({ autorizacion: a }: { autorizacion: Autori
           <p className={styles.muted}>No hay prestaciones anteriores en esas piezas.</p>
         ) : (
           <ul className={styles.anteriores}>
-            {enEsasPiezas.map((l) => (
-              <li key={`${l.fecha}-${l.codigo}-${l.pieza}-${l.caras}-${l.prestador}`}>{l.texto}</li>
+            {enEsasPiezas.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two lines may read alike; the list is read-only.
+              <li key={i}>{l.texto}</li>
             ))}
           </ul>
         )}
-        {otras > 0 && <p className={styles.muted}>Y {otras} en otras piezas, en el odontograma.</p>}
+        {otras > 0 && (
+          <p className={styles.muted}>
+            {otras === 1 ? 'Hay 1 prestación más' : `Hay ${otras} prestaciones más`} en otras piezas, marcadas
+            en el odontograma.
+          </p>
+        )}
       </section>
       <section aria-label="Respuestas del afiliado">
         <h3 className={styles.subheading}>Lo que respondió el afiliado de sus atenciones</h3>

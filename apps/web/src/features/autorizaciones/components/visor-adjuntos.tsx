@@ -1,4 +1,4 @@
-import { ADJUNTO_LABELS, type AdjuntoAutorizacion } from '@red-dental/contracts';
+import { type AdjuntoAutorizacion, tipoDeAdjunto } from '@red-dental/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -11,8 +11,17 @@ import { useAdjunto } from '../api/autorizaciones.ts';
 import styles from './autorizaciones.module.css';
 
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
-const tipoDe = (a: AdjuntoAutorizacion) =>
-  ADJUNTO_LABELS[a.tipo][0]!.toUpperCase() + ADJUNTO_LABELS[a.tipo].slice(1);
+/**
+ * A quarter turn about the top left corner and back into view, so that a turned image stays where
+ * the frame scrolls (a turn about its centre would push a corner above or left of it, out of reach).
+ */
+const GIROS = [
+  {},
+  { transform: 'rotate(90deg) translateY(-100%)', transformOrigin: 'top left' },
+  { transform: 'rotate(180deg)' },
+  { transform: 'rotate(270deg) translateX(-100%)', transformOrigin: 'top left' },
+] as const;
+const tipoDe = (a: AdjuntoAutorizacion) => tipoDeAdjunto(a.tipo);
 
 /** One file open: an image with zoom and rotation, or a PDF to download. */
 function Hoja({ autorizacionId, adjunto }: { autorizacionId: number; adjunto: AdjuntoAutorizacion }) {
@@ -81,7 +90,7 @@ function Hoja({ autorizacionId, adjunto }: { autorizacionId: number; adjunto: Ad
               src={url}
               alt={nombre}
               className={styles.imagen}
-              style={{ width: `${ZOOMS[zoom]! * 100}%`, transform: `rotate(${giro}deg)` }}
+              style={{ width: `${ZOOMS[zoom]! * 100}%`, ...GIROS[giro / 90]! }}
             />
           )}
         </section>

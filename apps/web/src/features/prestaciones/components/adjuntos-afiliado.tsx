@@ -1,4 +1,4 @@
-import { ADJUNTO_LABELS, type AutorizacionAfiliado } from '@red-dental/contracts';
+import { type AutorizacionAfiliado, tipoDeAdjunto } from '@red-dental/contracts';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
@@ -6,9 +6,6 @@ import { DownloadIcon } from '@/components/ui/screen-icons/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { descargarAdjuntoAfiliado } from '../api/get-prestaciones-afiliado.ts';
 import styles from './prestaciones.module.css';
-
-const tipo = (t: keyof typeof ADJUNTO_LABELS) =>
-  ADJUNTO_LABELS[t][0]!.toUpperCase() + ADJUNTO_LABELS[t].slice(1);
 
 /** The X-rays and photos of one of the affiliate's authorizations, each saved on the phone when asked. */
 export function AdjuntosAfiliado({ autorizacion }: { autorizacion: AutorizacionAfiliado }) {
@@ -39,7 +36,7 @@ export function AdjuntosAfiliado({ autorizacion }: { autorizacion: AutorizacionA
           isLoading={abriendo === d.id}
           onClick={() => void abrir(d)}
         >
-          {`${tipo(d.tipo)}: ${d.nombre}`}
+          {`${tipoDeAdjunto(d.tipo)}: ${d.nombre}`}
         </Button>
       ))}
       {error && <Alert>{error}</Alert>}

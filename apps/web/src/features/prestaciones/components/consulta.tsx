@@ -32,7 +32,8 @@ export interface Agregada {
 export interface PedirAutorizacionProps {
   documento: string;
   lineas: readonly Agregada[];
-  onVolver: () => void;
+  /** Back to the visit; `pedida` when a request was made (its number applies once approved). */
+  onVolver: (pedida: boolean) => void;
 }
 
 /** The engine's answer to a line that waits for an auditor (and has no number that covers it). */
@@ -92,6 +93,8 @@ export function Consulta({
   const [token, setToken] = useState('');
   const [respuesta, setRespuesta] = useState<Veredicto | null>(null);
   const [pidiendo, setPidiendo] = useState(false);
+  // Lines already asked for in this visit: no second request for them while the auditor decides.
+  const [pedidas_, setPedidas] = useState<ReadonlySet<Agregada>>(new Set());
   const validar = useValidar();
   // A line covered by one of the dentist's approved authorizations carries its number by itself.
   const pedidas = useMemo(
@@ -134,7 +137,10 @@ export function Consulta({
     autorizacion: pedidas[i]?.autorizacion ?? null,
     evaluada: evaluadas?.lineas.length === lineas.length ? evaluadas.lineas[i] : undefined,
   }));
-  const porAutorizar = lineas.filter((_, i) => requiereAutorizacion(vista[i]!) && !pedidas[i]?.autorizacion);
+  const porAutorizar = lineas.filter(
+    (l, i) => requiereAutorizacion(vista[i]!) && !pedidas[i]?.autorizacion && !pedidas_.has(l),
+  );
+  const primeraPorAutorizar = lineas.indexOf(porAutorizar[0]!);
   const bloqueada = vista.some((l) => l.evaluada?.nivel === 'bloqueo');
   // A wrong, spent or missing token is said under its field; the visit stays as it was.
   const tokenError = isApiError(validar.error, 400) ? validar.error.fields?.token : undefined;
@@ -232,17 +238,22 @@ export function Consulta({
               cambio();
             }}
             accion={(i) =>
-              renderPedirAutorizacion &&
-              !pidiendo &&
-              requiereAutorizacion(vista[i]!) &&
-              !pedidas[i]?.autorizacion && (
-                <div>
-                  <Button size="sm" variant="secondary" onClick={() => setPidiendo(true)}>
-                    {porAutorizar.length > 1
-                      ? `Pedir autorización (${porAutorizar.length} prestaciones)`
-                      : 'Pedir autorización'}
-                  </Button>
-                </div>
+              pedidas_.has(lineas[i]!) && !pedidas[i]?.autorizacion ? (
+                <p className={styles.muted}>
+                  Autorización pedida: cuando la aprueben, el número se aplica solo.
+                </p>
+              ) : (
+                renderPedirAutorizacion &&
+                !pidiendo &&
+                i === primeraPorAutorizar && (
+                  <div>
+                    <Button size="sm" variant="secondary" onClick={() => setPidiendo(true)}>
+                      {porAutorizar.length > 1
+                        ? `Pedir autorización (${porAutorizar.length} prestaciones)`
+                        : 'Pedir autorización'}
+                    </Button>
+                  </div>
+                )
               )
             }
             totales={evaluadas?.lineas.length === lineas.length ? evaluadas.totales : undefined}
@@ -251,7 +262,8 @@ export function Consulta({
             renderPedirAutorizacion?.({
               documento: historia.afiliado.documento,
               lineas: porAutorizar,
-              onVolver: () => {
+              onVolver: (pedida) => {
+                if (pedida) setPedidas(new Set([...pedidas_, ...porAutorizar]));
                 setPidiendo(false);
                 onRefrescar?.();
               },
