@@ -18,28 +18,34 @@ const CONTEXTO_LIMIT = { max: 300, windowSeconds: 3600, message: MESSAGES.afilia
  * it is audited on them like the chair's look-up.
  */
 export async function contexto(
-  deps: Pick<FastifyInstance, 'db'>,
+  deps: Pick<FastifyInstance, 'db' | 'consumeQuota'>,
   caller: Subject,
   id: number,
 ): Promise<ContextoAuditoria> {
-  const row = await repo.findById(deps.db, id);
-  if (!row) throw notFound(M.NOT_FOUND);
-  const [lineas, respuestas] = await Promise.all([
-    afiliadoRepo.findLineasAfiliado(deps.db, row.afiliado_id),
-    afiliadoRepo.findRespuestas(deps.db, row.afiliado_id),
-  ]);
-  await recordAudit(deps.db, caller, {
-    action: 'consult',
-    entity: 'historia',
-    entityId: row.afiliado_id,
-    details: {
-      afiliadoId: row.afiliado_id,
+  // The read, its audit row and the auditor's hourly quota commit together, as the chair's history
+  // read does: walking the requests one by one to read every affiliate's mouth stops at the quota.
+  const { lineas, respuestas } = await deps.db.transaction(async (tx) => {
+    const row = await repo.findById(tx, id);
+    if (!row) throw notFound(M.NOT_FOUND);
+    const [lineas, respuestas] = await Promise.all([
+      afiliadoRepo.findLineasAfiliado(tx, row.afiliado_id),
+      afiliadoRepo.findRespuestas(tx, row.afiliado_id),
+    ]);
+    await recordAudit(tx, caller, {
+      action: 'consult',
+      entity: 'historia',
+      entityId: row.afiliado_id,
+      details: {
+        afiliadoId: row.afiliado_id,
+        documento: row.documento,
+        lineas: lineas.length,
+        numero: row.numero,
+      },
       documento: row.documento,
-      lineas: lineas.length,
-      numero: row.numero,
-    },
-    documento: row.documento,
-    afiliadoIds: [row.afiliado_id],
+      afiliadoIds: [row.afiliado_id],
+    });
+    await deps.consumeQuota(tx, `contexto:${caller.id}`, CONTEXTO_LIMIT);
+    return { lineas, respuestas };
   });
   return {
     lineas: lineas.map((l) => ({

@@ -102,7 +102,7 @@ describe('/auditoria-odontologica', () => {
     });
     renderApp('/auditoria-odontologica');
 
-    const cola = await screen.findByRole('list', { name: 'Autorizaciones por revisar' });
+    const cola = await screen.findByRole('list', { name: 'Autorizaciones de la cola' });
     expect(await within(cola).findAllByRole('button')).toHaveLength(2);
     const abierta = await screen.findByRole('region', { name: 'Autorización AU-AAAA2222' });
     expect(

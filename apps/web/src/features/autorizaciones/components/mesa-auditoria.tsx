@@ -211,10 +211,20 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
         </div>
         {cola.isError && <Alert>{errorMessage(cola.error)}</Alert>}
         {cola.isPending && <Spinner />}
+        <Checkbox
+          label="Decidir con el teclado"
+          description="A aprueba, P aprueba en parte, O observa, R rechaza"
+          checked={atajos}
+          onChange={(e) => setAtajos(e.target.checked)}
+        />
         {cola.data && filas.length === 0 && (
-          <p className={styles.muted}>No hay autorizaciones para revisar.</p>
+          <p className={styles.muted}>
+            {estado || obraSocialId || profesionalId || codigo
+              ? 'No hay autorizaciones con estos filtros.'
+              : 'No hay autorizaciones para revisar.'}
+          </p>
         )}
-        <ol className={styles.cola} aria-label="Autorizaciones por revisar">
+        <ol className={styles.cola} aria-label="Autorizaciones de la cola">
           {filas.map((f) => (
             <Fila key={f.id} a={f} abierta={f.id === abierta} onAbrir={() => abrir(f.id)} />
           ))}
