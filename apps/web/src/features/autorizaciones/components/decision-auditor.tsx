@@ -14,6 +14,7 @@ import { TextArea } from '@/components/ui/text-area/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useDecidir } from '../api/auditoria-odontologica.ts';
 import styles from './autorizaciones.module.css';
+import mesa from './mesa-auditoria.module.css';
 
 export type Decision = AutorizacionDecision['decision'];
 
@@ -96,14 +97,14 @@ export function DecisionAuditor({
   };
 
   return (
-    <form className={styles.decision} onSubmit={enviar} noValidate aria-label="Decisión del auditor">
-      <fieldset className={styles.decisiones}>
+    <form className={mesa.decision} onSubmit={enviar} noValidate aria-label="Decisión del auditor">
+      <fieldset className={mesa.decisiones}>
         <legend>Decisión (teclas A, P, O, R)</legend>
         {DECISIONES.map((d) => (
           <button
             key={d.decision}
             type="button"
-            className={styles.decisionBoton}
+            className={mesa.decisionBoton}
             aria-pressed={decision === d.decision}
             aria-keyshortcuts={d.tecla}
             onClick={() => onDecision(decision === d.decision ? null : d.decision)}
@@ -113,7 +114,7 @@ export function DecisionAuditor({
         ))}
       </fieldset>
       {decision === 'aprobar_parcial' && (
-        <fieldset className={styles.itemsDecision}>
+        <fieldset className={mesa.itemsDecision}>
           <legend>Prestaciones que aprueba</legend>
           {a.items.map((i) => (
             <Checkbox

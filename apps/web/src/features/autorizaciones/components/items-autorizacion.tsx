@@ -7,6 +7,7 @@ import {
   type Resultado,
 } from '@red-dental/contracts';
 import { Badge } from '@/components/ui/badge/index.ts';
+import resultadosStyles from '@/styles/resultados.module.css';
 import styles from './autorizaciones.module.css';
 
 const ITEM = {
@@ -58,10 +59,10 @@ export function ItemsAutorizacion({
               <Badge tone={estado.tone}>{estado.text}</Badge>
             </div>
             {resultados.length > 0 && (
-              <ul className={styles.resultados}>
+              <ul className={resultadosStyles.resultados}>
                 {resultados.map((r) => (
-                  <li key={`${r.codigo}-${r.mensaje}`} className={styles[r.nivel]}>
-                    {r.codigo && <span className={styles.codigoDebito}>{`${r.codigo} `}</span>}
+                  <li key={`${r.codigo}-${r.mensaje}`} className={resultadosStyles[r.nivel]}>
+                    {r.codigo && <span className={resultadosStyles.codigo}>{`${r.codigo} `}</span>}
                     {r.mensaje}
                   </li>
                 ))}

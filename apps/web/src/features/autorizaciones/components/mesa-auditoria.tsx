@@ -25,6 +25,7 @@ import styles from './autorizaciones.module.css';
 import { DECISIONES, type Decision, DecisionAuditor } from './decision-auditor.tsx';
 import { EstadoAutorizacionBadge } from './estado-autorizacion.tsx';
 import { HiloAutorizacion } from './hilo-autorizacion.tsx';
+import mesa from './mesa-auditoria.module.css';
 import { RevisionAutorizacion } from './revision-autorizacion.tsx';
 import { VisorAdjuntos } from './visor-adjuntos.tsx';
 
@@ -42,8 +43,8 @@ const escribiendo = (target: EventTarget | null) =>
 function Fila({ a, abierta, onAbrir }: { a: AutorizacionFila; abierta: boolean; onAbrir: () => void }) {
   return (
     <li>
-      <button type="button" className={styles.fila} aria-current={abierta || undefined} onClick={onAbrir}>
-        <span className={styles.filaHead}>
+      <button type="button" className={mesa.fila} aria-current={abierta || undefined} onClick={onAbrir}>
+        <span className={mesa.filaHead}>
           <span className={styles.mono}>{a.numero}</span>
           <EstadoAutorizacionBadge estado={a.estado} />
         </span>
@@ -160,12 +161,12 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
 
   const a = detalle.data;
   return (
-    <div className={styles.mesa}>
-      <Panel aria-labelledby={colaId} className={styles.colaPanel}>
+    <div className={mesa.mesa}>
+      <Panel aria-labelledby={colaId} className={mesa.colaPanel}>
         <h2 id={colaId} className={styles.heading}>
           Cola {cola.data && <span className={styles.muted}>({cola.data.rowCount})</span>}
         </h2>
-        <div className={styles.filtros}>
+        <div className={mesa.filtros}>
           <Select
             label="Estado"
             placeholder="Abiertas (en revisión u observadas)"
@@ -224,18 +225,18 @@ export function MesaAuditoria({ obrasSociales }: { obrasSociales: readonly ObraS
               : 'No hay autorizaciones para revisar.'}
           </p>
         )}
-        <ol className={styles.cola} aria-label="Autorizaciones de la cola">
+        <ol className={mesa.cola} aria-label="Autorizaciones de la cola">
           {filas.map((f) => (
             <Fila key={f.id} a={f} abierta={f.id === abierta} onAbrir={() => abrir(f.id)} />
           ))}
         </ol>
       </Panel>
-      <div className={styles.abierta}>
+      <div className={mesa.abierta}>
         {detalle.isError && <Alert>{errorMessage(detalle.error)}</Alert>}
         {a && (
           <>
             <Panel aria-labelledby={`titulo-${a.id}`}>
-              <h2 id={`titulo-${a.id}`} ref={tituloRef} tabIndex={-1} className={styles.srOnlyHeading}>
+              <h2 id={`titulo-${a.id}`} ref={tituloRef} tabIndex={-1} className={mesa.srOnlyHeading}>
                 Autorización {a.numero}
               </h2>
               <Cabecera a={a} />

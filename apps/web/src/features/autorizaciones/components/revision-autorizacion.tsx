@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { useContexto } from '../api/auditoria-odontologica.ts';
 import styles from './autorizaciones.module.css';
 import { ItemsAutorizacion } from './items-autorizacion.tsx';
+import mesa from './mesa-auditoria.module.css';
 
 /** The chart: what the network recorded, in red; what is asked for, in blue. */
 function marcasDe(a: Autorizacion, ctx: ContextoAuditoria | undefined): Marca[] {
@@ -53,7 +54,7 @@ export function RevisionAutorizacion({ autorizacion: a }: { autorizacion: Autori
   ).length;
 
   return (
-    <div className={styles.revision}>
+    <div className={mesa.revision}>
       <section aria-label="Lo que se pide y lo que dicen las reglas">
         <h3 className={styles.subheading}>Prestaciones pedidas y reglas del plan</h3>
         <ItemsAutorizacion items={a.items} adjuntos={a.adjuntos} />
@@ -67,7 +68,7 @@ export function RevisionAutorizacion({ autorizacion: a }: { autorizacion: Autori
         {enEsasPiezas.length === 0 ? (
           <p className={styles.muted}>No hay prestaciones anteriores en esas piezas.</p>
         ) : (
-          <ul className={styles.anteriores}>
+          <ul className={mesa.anteriores}>
             {enEsasPiezas.map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: two lines may read alike; the list is read-only.
               <li key={i}>{l.texto}</li>
@@ -86,9 +87,9 @@ export function RevisionAutorizacion({ autorizacion: a }: { autorizacion: Autori
         {ctx && ctx.respuestas.length === 0 ? (
           <p className={styles.muted}>El afiliado no respondió sobre atenciones anteriores.</p>
         ) : (
-          <ul className={styles.respuestas}>
+          <ul className={mesa.respuestas}>
             {ctx?.respuestas.map((r) => (
-              <li key={r.atencionId} className={r.observada ? styles.observada : undefined}>
+              <li key={r.atencionId} className={r.observada ? mesa.observada : undefined}>
                 {formatFecha(r.fecha)}, {r.prestador}: {loQueDijo(r)}
               </li>
             ))}

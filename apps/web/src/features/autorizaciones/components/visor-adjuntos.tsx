@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { apiDownload } from '@/lib/api-files.ts';
 import { formatMomentTime } from '@/lib/format.ts';
 import { useAdjunto } from '../api/autorizaciones.ts';
-import styles from './autorizaciones.module.css';
+import styles from './visor-adjuntos.module.css';
 
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
 /**

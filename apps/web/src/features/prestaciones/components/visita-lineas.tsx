@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge/index.ts';
 import { TrashIcon } from '@/components/ui/screen-icons/index.ts';
 import listPage from '@/styles/list-page.module.css';
+import resultadosStyles from '@/styles/resultados.module.css';
 import styles from './prestaciones.module.css';
 
 /** A line of the visit as written, with what the engine said of it (once it answered). */
@@ -74,10 +75,10 @@ export function VisitaLineas({
                       {formatImporte(e.cargoOs)}
                     </p>
                   )}
-                  <ul className={styles.resultados}>
+                  <ul className={resultadosStyles.resultados}>
                     {e.resultados.map((r) => (
-                      <li key={`${r.codigo}-${r.mensaje}`} className={styles[r.nivel]}>
-                        {r.codigo && <span className={styles.debito}>{`${r.codigo} `}</span>}
+                      <li key={`${r.codigo}-${r.mensaje}`} className={resultadosStyles[r.nivel]}>
+                        {r.codigo && <span className={resultadosStyles.codigo}>{`${r.codigo} `}</span>}
                         {r.mensaje}
                       </li>
                     ))}
