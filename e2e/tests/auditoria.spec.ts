@@ -54,7 +54,7 @@ test("a dentist's coverage check shows under the affiliate's 'Mis accesos', and 
   // The administrator filters the audit by the document and exports what it shows.
   await loginAs('ADMINISTRADOR');
   await page.goto('/afiliados');
-  await page.getByRole('link', { name: 'Auditoría' }).click();
+  await page.getByRole('link', { name: 'Auditoría', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Auditoría' })).toBeVisible();
   await page.getByLabel('Documento del afiliado').fill(afiliado.documento);
   await page.getByRole('button', { name: 'Buscar' }).click();

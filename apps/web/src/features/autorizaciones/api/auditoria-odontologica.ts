@@ -46,10 +46,10 @@ export function useDecidir() {
   return useMutation({
     mutationFn: ({ id, ...decision }: AutorizacionDecision & { id: number }) =>
       apiRequest<{ message: string }>(`autorizaciones/${id}`, { method: 'PUT', body: decision }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.autorizaciones.all }),
-        queryClient.invalidateQueries({ queryKey: ['tablero'] }),
-      ]),
+    // Not awaited: the next request opens at once, while the lists read again.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.autorizaciones.all });
+      void queryClient.invalidateQueries({ queryKey: ['tablero'] });
+    },
   });
 }

@@ -84,16 +84,18 @@ export function DecisionAuditor({
     if (decision === 'aprobar_parcial' && (items.length === 0 || items.length === a.items.length))
       return setError('Marque las prestaciones que aprueba (al menos una, no todas)');
     setError(undefined);
-    decidir.mutate(
-      {
+    // Through the promise, not the call's callbacks: a decided request no longer shows this form, and
+    // the workbench must still hear of it to open the next one.
+    decidir
+      .mutateAsync({
         id: a.id,
         decision,
         motivo: pideMotivo ? (motivo as MotivoAuditoria) : undefined,
         nota: nota.trim() || undefined,
         items: decision === 'aprobar_parcial' ? items : undefined,
-      },
-      { onSuccess: (r) => onDecidida(r.message) },
-    );
+      })
+      .then((r) => onDecidida(r.message))
+      .catch(() => undefined);
   };
 
   return (
