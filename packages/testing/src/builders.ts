@@ -21,10 +21,17 @@ function uniqueSuffix(): string {
   return `${sequence}-${randomBytes(3).toString('hex')}`;
 }
 
-/** An 8-digit, DNI-shaped document number. */
+/** Where this process's document numbers start: drawn once, so two processes rarely meet. */
+const DOCUMENTO_BASE = randomBytes(4).readUInt32BE(0) % 79_999_999;
+
+/**
+ * An 8-digit, DNI-shaped document number: this process's start plus a prime step per call, so none
+ * repeats within a process (7919 and 79,999,999 share no factor); two processes' runs of numbers
+ * meet only if their starts fall a few steps apart.
+ */
 export function uniqueDocumento(): string {
   sequence += 1;
-  return String(20_000_000 + ((randomBytes(3).readUIntBE(0, 3) * 97 + sequence * 7919) % 79_999_999));
+  return String(20_000_000 + ((DOCUMENTO_BASE + sequence * 7919) % 79_999_999));
 }
 
 /** A name no other test of this run uses: `prefix` and a unique suffix. */
