@@ -861,6 +861,30 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       as: 'admin',
       url: '/api/auditoria-odontologica/1/contexto',
     },
+    'GET /api/periodos': { as: 'admin', url: '/api/periodos' },
+    'GET /api/periodos/:periodo': { as: 'admin', url: '/api/periodos/2026-01' },
+    'POST /api/periodos/:periodo/cierre': {
+      as: 'admin',
+      url: '/api/periodos/2020-01/cierre',
+      body: () => ({ muestra: { porcentaje: 5, desde: 5_000_000, desvio: 2 }, semilla: 42 }),
+    },
+    'GET /api/liquidaciones': {
+      as: 'dentist',
+      url: '/api/liquidaciones',
+      query: { periodo: '2026-01', profesional: '1' },
+    },
+    'GET /api/liquidaciones/:id': { as: 'dentist', url: '/api/liquidaciones/1' },
+    'PUT /api/liquidaciones/:id/pago': {
+      as: 'admin',
+      url: '/api/liquidaciones/1/pago',
+      body: () => ({ pagadoEl: '2026-01-10' }),
+    },
+    'GET /api/lotes': { as: 'admin', url: '/api/lotes', query: { periodo: '2026-01' } },
+    'PUT /api/lotes/:id/pago': {
+      as: 'admin',
+      url: '/api/lotes/1/pago',
+      body: () => ({ pagadoEl: '2026-01-10' }),
+    },
     'GET /api/prestaciones': {
       as: 'dentist',
       url: '/api/prestaciones',

@@ -26,6 +26,14 @@ export async function createTestDatabase(backend: Backend, statementTimeoutMs?: 
     const image = await readFile(inject('pgliteTemplate'));
     return openPglite(undefined, new Blob([image]));
   }
+  return createTestPostgres(statementTimeoutMs);
+}
+
+/**
+ * A fresh PostgreSQL database made from the migrated template, with its URL: a second server
+ * (another pool, as another instance would have) opens the same one with `openPostgres`.
+ */
+export async function createTestPostgres(statementTimeoutMs?: number): Promise<Database & { url: string }> {
   const template = inject('postgresTemplate')!;
   const name = `${template.database}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: template.url });
@@ -37,6 +45,7 @@ export async function createTestDatabase(backend: Backend, statementTimeoutMs?: 
   const database = openPostgres(url.toString(), 5, statementTimeoutMs);
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: template.url });

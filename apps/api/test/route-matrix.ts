@@ -26,6 +26,8 @@ const STAFF: Row = [401, 403, 403, 'ok', 'ok'];
 const ADMIN_ONLY: Row = [401, 403, 403, 403, 'ok'];
 /** The dentist who asked, or an auditor (AUTORIZACIONES.DECIDE, which ADMINISTRADOR holds too). */
 const DENTIST_OR_AUDITOR: Row = [401, 403, 'ok', 403, 'ok'];
+/** A dentist's own settlements, or all of them for whoever closes the month (LIQUIDACIONES.MANAGE, ADMINISTRADOR's). */
+const DENTIST_OR_SETTLER: Row = [401, 403, 'ok', 403, 'ok'];
 /** A signed link is the only way in: without a valid signature everyone is refused. */
 const SIGNED_LINK: Row = [403, 403, 403, 403, 403];
 
@@ -193,6 +195,15 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/autorizaciones/:id/adjuntos/:adjuntoId': DENTIST_OR_AUDITOR,
   'GET /api/auditoria-odontologica/cola': ADMIN_ONLY,
   'GET /api/auditoria-odontologica/:id/contexto': ADMIN_ONLY,
+
+  'GET /api/periodos': ADMIN_ONLY,
+  'GET /api/periodos/:periodo': ADMIN_ONLY,
+  'POST /api/periodos/:periodo/cierre': ADMIN_ONLY,
+  'GET /api/liquidaciones': DENTIST_OR_SETTLER,
+  'GET /api/liquidaciones/:id': DENTIST_OR_SETTLER,
+  'PUT /api/liquidaciones/:id/pago': ADMIN_ONLY,
+  'GET /api/lotes': ADMIN_ONLY,
+  'PUT /api/lotes/:id/pago': ADMIN_ONLY,
 
   'POST /api/notificaciones': STAFF,
   'POST /api/notificaciones/afiliados': STAFF,

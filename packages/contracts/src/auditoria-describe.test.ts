@@ -401,6 +401,19 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
       gone: 'Anuló la prestación 02.01 de la atención K7M2-9QXP del afiliado con documento 30.555.111',
     },
   ],
+  close: [
+    {
+      row: {
+        action: 'close',
+        entity: 'periodo',
+        entityId: null,
+        details: { periodo: '2026-11', lineas: 1234, semilla: 42 },
+        nombres: {},
+      },
+      says: 'Cerró el período 2026-11: 1234 prestaciones presentadas',
+      gone: 'Cerró el período 2026-11: 1234 prestaciones presentadas',
+    },
+  ],
   login: [signIn('login')],
   login_failed: [signIn('login_failed')],
   second_factor_failed: [signIn('second_factor_failed')],

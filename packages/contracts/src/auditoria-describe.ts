@@ -50,6 +50,7 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   confirmacion: { the: 'la respuesta del afiliado', a: 'una respuesta del afiliado', feminine: true },
   autorizacion: { the: 'la autorización previa', a: 'una autorización previa', feminine: true },
   adjunto: { the: 'el archivo', a: 'un archivo', feminine: false },
+  periodo: { the: 'el período', a: 'un período', feminine: false },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -338,6 +339,11 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     if (row.entity === 'autorizacion')
       return `Anuló la autorización ${text(d.numero) ?? ''} de ${patient(row)}`;
     return `Anuló la prestación ${text(d.codigo) ?? ''} de la atención ${text(d.codigoValidacion) ?? ''} de ${patient(row)}`;
+  },
+  close: (row) => {
+    const d = row.details ?? {};
+    const lineas = typeof d.lineas === 'number' ? d.lineas : undefined;
+    return `Cerró el período ${text(d.periodo) ?? ''}${lineas === undefined ? '' : `: ${lineas === 1 ? '1 prestación presentada' : `${lineas} prestaciones presentadas`}`}`;
   },
   login: () => AUDIT_ACTION_LABELS.login,
   login_failed: () => AUDIT_ACTION_LABELS.login_failed,

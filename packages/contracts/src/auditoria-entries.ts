@@ -429,6 +429,8 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
     'afiliado',
     z.union([byHand, z.strictObject({ obraSocialId: id, archivo: text, count: z.number().int() })]),
   ),
+  /** Staff closed a month: how many lines it presented, and the seed its sample was drawn from. */
+  entry('close', 'periodo', z.strictObject({ periodo: text, lineas: z.number().int(), semilla: id })),
   entry('login', 'user', z.strictObject({ segundoFactor: z.boolean() })),
   entry('login_failed', 'user', z.strictObject({ paso: z.literal('contraseña') })),
   bare('second_factor_failed', 'user'),

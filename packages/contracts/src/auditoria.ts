@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'reactivate',
   'validate',
   'void',
+  'close',
   'login',
   'login_failed',
   'second_factor_failed',
@@ -57,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   reactivate: 'Reactivó a',
   validate: 'Validó',
   void: 'Anuló',
+  close: 'Cerró',
   login: 'Inicio de sesión',
   login_failed: 'Inicio de sesión fallido',
   second_factor_failed: 'Código de verificación incorrecto',
@@ -99,6 +101,7 @@ export const AUDIT_ENTITIES = [
   'confirmacion',
   'autorizacion',
   'adjunto',
+  'periodo',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -128,6 +131,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   confirmacion: 'respuesta del afiliado sobre una atención',
   autorizacion: 'autorización previa',
   adjunto: 'archivo de una autorización',
+  periodo: 'período de prestaciones',
 };
 
 // ---------------------------------------------------------------------------

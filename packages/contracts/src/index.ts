@@ -7,6 +7,7 @@ export * from './auditoria-entries.ts';
 export * from './auditoria-odontologica.ts';
 export * from './autorizaciones.ts';
 export * from './cartilla.ts';
+export * from './cierre.ts';
 export * from './common.ts';
 export * from './convenios.ts';
 export * from './especialidades.ts';

@@ -33,6 +33,7 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, string> = {
   'PRESTACIONES.VALIDATE': 'Atender: validar prestaciones en el consultorio',
   'PRESTACIONES.AUDIT': 'Auditar las prestaciones presentadas',
   'AUTORIZACIONES.DECIDE': 'Decidir autorizaciones previas',
+  'LIQUIDACIONES.MANAGE': 'Cerrar períodos, liquidar a los prestadores y facturar a las obras sociales',
   BACKOFFICE_ACCESS: 'Acceso al sistema de gestión',
   MOBILE_ACCESS: 'Acceso al portal de afiliados',
 };
@@ -81,6 +82,8 @@ export const PERMISSION_HELP: Record<PermissionName, string> = {
     'Auditoría odontológica: leer las prestaciones de la red con sus adjuntos y las respuestas de los afiliados, y decidir las presentadas al cierre.',
   'AUTORIZACIONES.DECIDE':
     'Auditoría odontológica: la cola de autorizaciones previas, con sus adjuntos; aprobarlas, aprobarlas en parte, observarlas o rechazarlas.',
+  'LIQUIDACIONES.MANAGE':
+    'Abre Cierre y liquidaciones: cerrar el mes (presentar las prestaciones, liquidar a cada prestador y armar el lote de cada obra social), ver las liquidaciones y los lotes y registrar sus pagos.',
   BACKOFFICE_ACCESS: 'Iniciar sesión en el sistema de gestión: sin este permiso la cuenta no entra.',
   MOBILE_ACCESS:
     'Lo tienen los afiliados, que entran al portal con su documento; en un rol del sistema de gestión no abre nada.',
@@ -131,6 +134,7 @@ export const PERMISSION_GROUPS: readonly { label: string; permissions: readonly 
       'PRESTACIONES.VALIDATE',
       'PRESTACIONES.AUDIT',
       'AUTORIZACIONES.DECIDE',
+      'LIQUIDACIONES.MANAGE',
     ],
   },
   { label: 'Auditoría', permissions: ['AUDIT.GET'] },

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { hashPassword } from '../../src/lib/password.ts';
+import { codigoValidacionSql as codigoSql } from '../../src/modules/cierre/cierre.factories.ts';
 
 /*
  * A network at the chair's scale, written with SQL: a code table with groups,
@@ -7,15 +8,6 @@ import { hashPassword } from '../../src/lib/password.ts';
  * their insurer's plan, dentists who take every insurer, and months of
  * history of lines across the network.
  */
-
-/** The alphabet of validation codes (no 0/O, 1/I/L), as the chair draws them. */
-const ALFABETO = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-
-/** A validation code for row `i` as a SQL expression: eight base-31 digits of i. */
-const codigoSql = (i: string) => {
-  const digit = (k: number) => `substr('${ALFABETO}', ((${i} / ${31 ** k}::bigint) % 31)::int + 1, 1)`;
-  return `${[0, 1, 2, 3].map(digit).join(' || ')} || '-' || ${[4, 5, 6, 7].map(digit).join(' || ')}`;
-};
 
 /** Thirteen codes a chapter, of every treatment area; the fillings, crowns and X-rays also in groups. */
 const CODES_SQL = `

@@ -212,6 +212,9 @@ export function openPostgres(url: string, poolSize: number, statementTimeoutMs =
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor one checked out between two statements of a transaction (the server restarted, the backend
+  // terminated): the transaction's next statement fails, it rolls back, and the request answers 5xx.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

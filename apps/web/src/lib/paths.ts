@@ -42,6 +42,10 @@ export const PATHS = {
   autorizaciones: '/autorizaciones',
   autorizacion: '/autorizaciones/:id',
   auditoriaOdontologica: '/auditoria-odontologica',
+  liquidaciones: '/liquidaciones',
+  liquidacion: '/liquidaciones/:id',
+  cierre: '/cierre',
+  cierrePeriodo: '/cierre/:periodo',
   miCuenta: '/mi-cuenta',
   usuarios: '/usuarios',
   roles: '/roles',
@@ -94,6 +98,11 @@ const STAFF_SCREENS: Record<string, PermissionRequirement | null> = {
   // A request opens for the dentist who asked and for the auditors (the API says which).
   [PATHS.autorizacion]: { anyOf: [PERMISSIONS.PRESTACIONES_VALIDATE, PERMISSIONS.AUTORIZACIONES_DECIDE] },
   [PATHS.auditoriaOdontologica]: PERMISSIONS.AUTORIZACIONES_DECIDE,
+  [PATHS.liquidaciones]: PERMISSIONS.PRESTACIONES_VALIDATE,
+  // A settlement opens for its dentist and for whoever closes the month (the API says which).
+  [PATHS.liquidacion]: { anyOf: [PERMISSIONS.PRESTACIONES_VALIDATE, PERMISSIONS.LIQUIDACIONES_MANAGE] },
+  [PATHS.cierre]: PERMISSIONS.LIQUIDACIONES_MANAGE,
+  [PATHS.cierrePeriodo]: PERMISSIONS.LIQUIDACIONES_MANAGE,
   [PATHS.miCuenta]: null,
   [PATHS.misDatosUsuario]: null,
   [PATHS.usuarios]: PERMISSIONS.USERS_GET,
@@ -114,6 +123,7 @@ const OWN_RECORD_SCREENS: ReadonlySet<string> = new Set([
   PATHS.atender,
   PATHS.misPrestaciones,
   PATHS.autorizaciones,
+  PATHS.liquidaciones,
 ]);
 
 /**

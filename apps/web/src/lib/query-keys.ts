@@ -85,6 +85,15 @@ export const queryKeys = {
     contexto: (id: number) => ['autorizaciones-contexto', id] as const,
     adjunto: (id: number, adjuntoId: number) => ['autorizaciones-adjunto', id, adjuntoId] as const,
   },
+  /** The months, their settlements and lots: a closing or a payment refreshes them all. */
+  cierre: {
+    all: ['cierre'] as const,
+    periodos: ['cierre', 'periodos'] as const,
+    periodo: (periodo: string) => ['cierre', 'periodo', periodo] as const,
+    liquidaciones: (query: object) => ['cierre', 'liquidaciones', query] as const,
+    liquidacion: (id: number) => ['cierre', 'liquidacion', id] as const,
+    lotes: (query: object) => ['cierre', 'lotes', query] as const,
+  },
   planes: {
     all: ['planes'] as const,
     list: (obraSocialId?: number) => ['planes', 'list', obraSocialId ?? null] as const,

@@ -14,6 +14,7 @@ export * as afiliados from './afiliados.ts';
 export * as auditoria from './auditoria.ts';
 export * as autorizaciones from './autorizaciones.ts';
 export * as cartilla from './cartilla.ts';
+export * as cierre from './cierre.ts';
 export * from './common.ts';
 export * as convenios from './convenios.ts';
 export * as csv from './csv.ts';

@@ -1,5 +1,6 @@
 export * from './afiliados.ts';
 export * from './autorizaciones.ts';
+export * from './cierre.ts';
 export * from './convenios.ts';
 export * from './nomenclador.ts';
 export * from './notificaciones.ts';

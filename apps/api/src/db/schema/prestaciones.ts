@@ -106,6 +106,17 @@ export const lineas = pgTable(
     resultados: jsonb('resultados').notNull(),
     /** An emergency's authorization is due before this day. */
     regularizarAntes: date('regularizar_antes', { mode: 'string' }),
+    /** The closing that presented the line (yyyy-mm); null while it waits for one. */
+    cierre: text('cierre'),
+    /** Of the insurer's share, what the network pays for the line once decided (0 when rejected). */
+    importeAprobado: integer('importe_aprobado'),
+    /** The débito reason (D01–D14) of a line rejected or approved in part, and the words for it. */
+    motivo: text('motivo'),
+    motivoText: text('motivo_text'),
+    /** The auditor's note to the dentist. */
+    nota: text('nota'),
+    /** Why the closing sent the line to an auditor instead of paying it by the rules. */
+    muestra: text('muestra'),
     anuladaAt: timestamp('anulada_at', { withTimezone: true }),
     anuladaBy: integer('anulada_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,6 +139,17 @@ export const lineas = pgTable(
       sql`${t.importe} >= 0 and ${t.coseguro} >= 0 and ${t.cargoOs} >= 0 and ${t.coseguro} + ${t.cargoOs} = ${t.importe}`,
     ),
     check('lineas_anulada', sql`(${t.estado} = 'anulada') = (${t.anuladaAt} is not null)`),
+    index('lineas_cierre_idx').on(t.cierre, t.estado).where(sql`${t.cierre} is not null`),
+    // What the next closing presents: the lines still validated, by affiliate.
+    index('lineas_validadas_idx').on(t.afiliadoId, t.id).where(sql`${t.estado} = 'validada'`),
+    check(
+      'lineas_aprobado',
+      sql`${t.importeAprobado} is null or (${t.importeAprobado} between 0 and ${t.cargoOs})`,
+    ),
+    check(
+      'lineas_muestra',
+      sql`${t.muestra} is null or ${t.muestra} in ('azar','monto','desvio','aviso','alarma')`,
+    ),
   ],
 );
 

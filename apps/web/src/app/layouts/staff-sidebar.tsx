@@ -7,6 +7,7 @@ import {
   BellIcon,
   BriefcaseIcon,
   BuildingIcon,
+  CalendarCheckIcon,
   ChartIcon,
   ClipboardCheckIcon,
   ClipboardListIcon,
@@ -22,6 +23,7 @@ import {
   UserCogIcon,
   UserIcon,
   UsersIcon,
+  WalletIcon,
 } from '@/components/ui/screen-icons/index.ts';
 import { useHasUnreadNotifications } from '@/features/notificaciones/api/get-unread-counts.ts';
 import { usePendientes } from '@/features/profesionales/api/get-pendientes.ts';
@@ -57,7 +59,9 @@ const STAFF_ENTRIES: readonly Entry[] = [
   { to: PATHS.atender, label: 'Atender', icon: ClipboardCheckIcon },
   { to: PATHS.misPrestaciones, label: 'Mis prestaciones', icon: ReceiptIcon },
   { to: PATHS.autorizaciones, label: 'Autorizaciones', icon: FileCheckIcon },
+  { to: PATHS.liquidaciones, label: 'Mis liquidaciones', icon: WalletIcon },
   { to: PATHS.auditoriaOdontologica, label: 'Auditoría odontológica', icon: ScanIcon },
+  { to: PATHS.cierre, label: 'Cierre del mes', icon: CalendarCheckIcon },
   { to: PATHS.tablero, label: 'Tablero', icon: ChartIcon },
   { to: PATHS.catalogos, label: 'Catálogos', icon: TagIcon },
   { to: PATHS.nomenclador, label: 'Nomenclador', icon: FileTextIcon },

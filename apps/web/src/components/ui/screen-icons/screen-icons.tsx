@@ -256,6 +256,21 @@ export const ScanIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const WalletIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-3" />
+    <path d="M21 12h-5a2 2 0 0 0 0 4h5Z" />
+  </Icon>
+);
+
+export const CalendarCheckIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="18" rx="2" />
+    <path d="M16 2v4M8 2v4M3 10h18" />
+    <path d="m9 16 2 2 4-4" />
+  </Icon>
+);
+
 export const ZoomInIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="7" />

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { convenios } from './convenios.ts';
+import { obrasSociales } from './obras-sociales.ts';
+import { lineas } from './prestaciones.ts';
+import { profesionales } from './profesionales.ts';
+import { users } from './users.ts';
+
+/**
+ * A month the network has closed. The row is written in the closing's own
+ * transaction, so it exists exactly when every line of the closing does:
+ * a closing cut off half-way leaves no row and nothing else.
+ */
+export const periodos = pgTable(
+  'periodos',
+  {
+    periodo: text('periodo').primaryKey(),
+    /** The network's day the closing ran: what late lines and observations are measured against. */
+    fechaCierre: date('fecha_cierre', { mode: 'string' }).notNull(),
+    semilla: integer('semilla').notNull(),
+    /** The sample's terms: {porcentaje, desde, desvio}. */
+    muestra: jsonb('muestra').notNull(),
+    cerradoAt: timestamp('cerrado_at', { withTimezone: true }).notNull().defaultNow(),
+    cerradoBy: integer('cerrado_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('periodos_periodo', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
+/** What the closing's rules found on a line that the chair had not said. */
+export const alarmasCierre = pgTable(
+  'alarmas_cierre',
+  {
+    id: serial('id').primaryKey(),
+    periodo: text('periodo')
+      .notNull()
+      .references(() => periodos.periodo, { onDelete: 'cascade' }),
+    lineaId: integer('linea_id')
+      .notNull()
+      .references(() => lineas.id, { onDelete: 'cascade' }),
+    codigo: text('codigo').notNull(),
+    mensaje: text('mensaje').notNull(),
+  },
+  (t) => [index('alarmas_cierre_periodo_idx').on(t.periodo, t.lineaId)],
+);
+
+/**
+ * A dentist's settlement for a period: the sums of its items, fixed when the
+ * closing made it (bigint: a month's sums pass what one line's amount holds).
+ */
+export const liquidaciones = pgTable(
+  'liquidaciones',
+  {
+    id: serial('id').primaryKey(),
+    periodo: text('periodo')
+      .notNull()
+      .references(() => periodos.periodo, { onDelete: 'restrict' }),
+    profesionalId: integer('profesional_id')
+      .notNull()
+      .references(() => profesionales.id, { onDelete: 'restrict' }),
+    lineas: integer('lineas').notNull(),
+    bruto: bigint('bruto', { mode: 'number' }).notNull(),
+    coseguros: bigint('coseguros', { mode: 'number' }).notNull(),
+    debitos: bigint('debitos', { mode: 'number' }).notNull(),
+    neto: bigint('neto', { mode: 'number' }).notNull(),
+    emitidaEl: date('emitida_el', { mode: 'string' }).notNull(),
+    pagadaEl: date('pagada_el', { mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('liquidaciones_periodo_profesional_key').on(t.periodo, t.profesionalId),
+    index('liquidaciones_profesional_idx').on(t.profesionalId, t.periodo),
+    check('liquidaciones_suma', sql`${t.bruto} = ${t.coseguros} + ${t.debitos} + ${t.neto}`),
+  ],
+);
+
+/** An insurer's lot for a period: the approved lines of one contract, under one invoice number. */
+export const lotes = pgTable(
+  'lotes',
+  {
+    id: serial('id').primaryKey(),
+    periodo: text('periodo')
+      .notNull()
+      .references(() => periodos.periodo, { onDelete: 'restrict' }),
+    convenioId: integer('convenio_id')
+      .notNull()
+      .references(() => convenios.id, { onDelete: 'restrict' }),
+    obraSocialId: integer('obra_social_id')
+      .notNull()
+      .references(() => obrasSociales.id, { onDelete: 'restrict' }),
+    numeroFactura: text('numero_factura').notNull(),
+    lineas: integer('lineas').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    presentarAntes: date('presentar_antes', { mode: 'string' }).notNull(),
+    pagadoEl: date('pagado_el', { mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('lotes_periodo_convenio_key').on(t.periodo, t.convenioId),
+    uniqueIndex('lotes_numero_factura_key').on(t.numeroFactura),
+    check('lotes_total', sql`${t.total} >= 0 and ${t.lineas} >= 0`),
+  ],
+);
+
+/**
+ * One line of a settlement, and of the lot that bills it: a line presented
+ * (its fee, the copay collected, the network's débito, the dentist's net),
+ * what a reconsideration gave back, or an insurer's débito passed on. Every
+ * centavo of the fee is one of the three: importe = coseguro + débito + neto.
+ * A line is settled once and given back at most once (the partial unique
+ * indexes), so no closing can pay it twice.
+ */
+export const liquidacionItems = pgTable(
+  'liquidacion_items',
+  {
+    id: serial('id').primaryKey(),
+    liquidacionId: integer('liquidacion_id')
+      .notNull()
+      .references(() => liquidaciones.id, { onDelete: 'cascade' }),
+    lineaId: integer('linea_id')
+      .notNull()
+      .references(() => lineas.id, { onDelete: 'restrict' }),
+    tipo: text('tipo').notNull(),
+    importe: integer('importe').notNull(),
+    coseguro: integer('coseguro').notNull(),
+    debito: integer('debito').notNull(),
+    neto: integer('neto').notNull(),
+    motivo: text('motivo'),
+    motivoText: text('motivo_text'),
+    nota: text('nota'),
+    loteId: integer('lote_id').references(() => lotes.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('liquidacion_items_liquidacion_idx').on(t.liquidacionId, t.id),
+    index('liquidacion_items_lote_idx').on(t.loteId, t.id).where(sql`${t.loteId} is not null`),
+    uniqueIndex('liquidacion_items_prestacion_key').on(t.lineaId).where(sql`${t.tipo} = 'prestacion'`),
+    uniqueIndex('liquidacion_items_reintegro_key').on(t.lineaId).where(sql`${t.tipo} = 'reintegro'`),
+    check('liquidacion_items_tipo', sql`${t.tipo} in ('prestacion','reintegro','debito_os')`),
+    check('liquidacion_items_suma', sql`${t.importe} = ${t.coseguro} + ${t.debito} + ${t.neto}`),
+  ],
+);

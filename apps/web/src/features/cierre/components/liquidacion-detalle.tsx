@@ -1,0 +1,119 @@
+import {
+  DEBITOS,
+  ESTADO_LINEA_LABELS,
+  formatFecha,
+  type Liquidacion,
+  type LiquidacionItem,
+  lugarDeLinea,
+  periodoText,
+} from '@red-dental/contracts';
+import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { Panel } from '@/components/ui/panel/index.ts';
+import listPage from '@/styles/list-page.module.css';
+import styles from './cierre.module.css';
+import { Importe, pagoText } from './importe.tsx';
+
+/** Why the line was paid less, in words: the rules' or the auditor's reason, and the auditor's note. */
+function Motivo({ item: i }: { item: LiquidacionItem }) {
+  if (i.tipo === 'reintegro') return <span>Reconsideración aprobada: se paga lo debitado</span>;
+  if (i.tipo === 'debito_os')
+    return <span>Débito de la obra social: {i.motivoText ?? DEBITOS[i.motivo!]}</span>;
+  if (!i.motivo && !i.nota) return null;
+  return (
+    <span className={styles.stack}>
+      {i.motivoText && <span>{i.motivoText}</span>}
+      {i.motivo && <span className={styles.muted}>{DEBITOS[i.motivo]}</span>}
+      {i.nota && <span className={styles.muted}>Nota del auditor: {i.nota}</span>}
+    </span>
+  );
+}
+
+/**
+ * `/liquidaciones/:id`: one settlement, line by line, as the dentist checks
+ * it: the fee, the copay she collected, the débito with its reason in words
+ * and the auditor's note, and what she is paid.
+ */
+export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacion }) {
+  const columns: Column<LiquidacionItem>[] = [
+    {
+      id: 'atencion',
+      header: 'Atención',
+      cell: (i) => (
+        <span className={styles.stack}>
+          <span>{formatFecha(i.fecha)}</span>
+          <span className={`${styles.muted} ${styles.mono}`}>{i.codigoValidacion}</span>
+        </span>
+      ),
+    },
+    { id: 'afiliado', header: 'Paciente', cell: (i) => i.afiliado },
+    {
+      id: 'prestacion',
+      header: 'Prestación',
+      isPrimary: true,
+      cell: (i) => (
+        <span className={styles.stack}>
+          <span>
+            {i.codigo} {i.nombre}
+          </span>
+          <span className={styles.muted}>{lugarDeLinea(i)}</span>
+        </span>
+      ),
+    },
+    { id: 'importe', header: 'Arancel', align: 'end', cell: (i) => <Importe centavos={i.importe} /> },
+    { id: 'coseguro', header: 'Coseguro', align: 'end', cell: (i) => <Importe centavos={i.coseguro} /> },
+    { id: 'debito', header: 'Débito', align: 'end', cell: (i) => <Importe centavos={i.debito} debito /> },
+    { id: 'motivo', header: 'Motivo', cell: (i) => <Motivo item={i} /> },
+    { id: 'neto', header: 'Neto', align: 'end', isPrimary: true, cell: (i) => <Importe centavos={i.neto} /> },
+    { id: 'estado', header: 'Estado', cell: (i) => ESTADO_LINEA_LABELS[i.estado] },
+  ];
+  return (
+    <div className={listPage.page}>
+      <Panel className={styles.seccion} aria-labelledby="liquidacion">
+        <h1 id="liquidacion" className={styles.heading}>
+          Liquidación de {periodoText(q.periodo)}
+        </h1>
+        <p className={styles.muted}>
+          {q.profesional.nombre}. Emitida el {formatFecha(q.emitidaEl)}. {pagoText(q.pagadaEl, q.diasAPagar)}.
+        </p>
+        <dl className={styles.cifras}>
+          <div>
+            <dt>Aranceles</dt>
+            <dd>
+              <Importe centavos={q.bruto} />
+            </dd>
+          </div>
+          <div>
+            <dt>Coseguros cobrados</dt>
+            <dd>
+              <Importe centavos={q.coseguros} />
+            </dd>
+          </div>
+          <div>
+            <dt>Débitos</dt>
+            <dd>
+              <Importe centavos={q.debitos} debito />
+            </dd>
+          </div>
+          <div>
+            <dt>A cobrar</dt>
+            <dd>
+              <Importe centavos={q.neto} />
+            </dd>
+          </div>
+        </dl>
+      </Panel>
+      <Panel className={styles.seccion} aria-labelledby="lineas">
+        <h2 id="lineas" className={styles.heading}>
+          Línea por línea
+        </h2>
+        <DataTable
+          paging="client"
+          label="Líneas de la liquidación"
+          columns={columns}
+          rows={q.items}
+          getRowId={(i) => `${i.lineaId}-${i.tipo}`}
+        />
+      </Panel>
+    </div>
+  );
+}
