@@ -12,6 +12,7 @@ import auditoriaRoutes from './modules/auditoria/auditoria.routes.ts';
 import auditorRoutes from './modules/autorizaciones/auditoria-odontologica.routes.ts';
 import autorizacionesRoutes from './modules/autorizaciones/autorizaciones.routes.ts';
 import cartillaRoutes from './modules/cartilla/cartilla.routes.ts';
+import lineasRoutes from './modules/cierre/lineas.routes.ts';
 import liquidacionesRoutes from './modules/cierre/liquidaciones.routes.ts';
 import lotesRoutes from './modules/cierre/lotes.routes.ts';
 import periodosRoutes from './modules/cierre/periodos.routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildOptions) {
       await api.register(inArea('cierre', periodosRoutes), { prefix: '/periodos' });
       await api.register(inArea('cierre', liquidacionesRoutes), { prefix: '/liquidaciones' });
       await api.register(inArea('cierre', lotesRoutes), { prefix: '/lotes' });
+      await api.register(inArea('cierre', lineasRoutes), { prefix: '/lineas' });
       await api.register(inArea('profesionales', profesionalesRoutes), { prefix: '/profesionales' });
       await api.register(inArea('profesionales', recordatoriosRoutes), { prefix: '/profesionales' });
       await api.register(inArea('mis-datos', misDatosCuentaRoutes), { prefix: '/profesionales' });

@@ -880,6 +880,31 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => ({ pagadoEl: '2026-01-10' }),
     },
     'GET /api/lotes': { as: 'admin', url: '/api/lotes', query: { periodo: '2026-01' } },
+    'GET /api/lineas': {
+      as: 'admin',
+      url: '/api/lineas',
+      query: { estado: 'presentada', profesionalId: '1', obraSocialId: '1', pageIndex: '0', pageSize: '10' },
+    },
+    'PUT /api/lineas/:id/decision': {
+      as: 'admin',
+      url: '/api/lineas/1/decision',
+      body: () => ({
+        decision: 'aprobar_parcial',
+        importeAprobado: 500_000,
+        motivo: 'D14',
+        nota: 'Arancel del convenio',
+      }),
+    },
+    'POST /api/lineas/:id/respuesta': {
+      as: 'dentist',
+      url: '/api/lineas/1/respuesta',
+      body: () => ({ texto: 'Adjunto la Rx postoperatoria' }),
+    },
+    'POST /api/lineas/:id/reconsideracion': {
+      as: 'dentist',
+      url: '/api/lineas/1/reconsideracion',
+      body: () => ({ nota: 'La Rx se adjuntó en término' }),
+    },
     'PUT /api/lotes/:id/pago': {
       as: 'admin',
       url: '/api/lotes/1/pago',

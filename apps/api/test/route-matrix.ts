@@ -204,6 +204,10 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/liquidaciones/:id/pago': ADMIN_ONLY,
   'GET /api/lotes': ADMIN_ONLY,
   'PUT /api/lotes/:id/pago': ADMIN_ONLY,
+  'GET /api/lineas': DENTIST_OR_AUDITOR,
+  'PUT /api/lineas/:id/decision': ADMIN_ONLY,
+  'POST /api/lineas/:id/respuesta': DENTIST_ONLY,
+  'POST /api/lineas/:id/reconsideracion': DENTIST_ONLY,
 
   'POST /api/notificaciones': STAFF,
   'POST /api/notificaciones/afiliados': STAFF,

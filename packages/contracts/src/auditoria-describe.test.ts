@@ -60,6 +60,26 @@ const SCENARIOS: Record<AuditAction, { row: DescribedAuditRow; says: string; gon
     {
       row: {
         action: 'update',
+        entity: 'linea',
+        entityId: '31',
+        documento: '30555111',
+        details: {
+          afiliadoId: 52,
+          documento: '30555111',
+          codigoValidacion: 'K7M2-9QXP',
+          codigo: '02.01',
+          antes: 'presentada',
+          estado: 'aprobada_parcial',
+          motivo: 'D14',
+        },
+        nombres: { 'afiliado:52': LUCIA },
+      },
+      says: 'Decidió la prestación 02.01 de la atención K7M2-9QXP de Lucía Acuña (DNI 30.555.111): aprobada en parte',
+      gone: 'Decidió la prestación 02.01 de la atención K7M2-9QXP del afiliado con documento 30.555.111: aprobada en parte',
+    },
+    {
+      row: {
+        action: 'update',
         entity: 'autorizacion',
         entityId: '4',
         documento: '30555111',

@@ -5,6 +5,7 @@ import {
   type AuditNombre,
   SIGN_IN_ACTIONS,
 } from './auditoria.ts';
+import { ESTADO_LINEA_LABELS, type EstadoLinea } from './prestaciones.ts';
 
 // ---------------------------------------------------------------------------
 // What an audit row says, for the screen and the CSV alike: a sentence naming
@@ -252,11 +253,13 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     return `Creó ${s().the}`;
   },
   update: (row, s) =>
-    row.entity === 'autorizacion'
-      ? `Observó la autorización ${text(row.details?.numero) ?? ''} de ${patient(row)}`
-      : row.entity === 'confirmacion'
-        ? `${row.details?.revisada === false ? 'Volvió a pendiente' : 'Marcó revisada'} la respuesta de ${patient(row)} sobre la atención ${text(row.details?.codigoValidacion) ?? ''}`.trimEnd()
-        : `Modificó ${s().the}`,
+    row.entity === 'linea'
+      ? `Decidió la prestación ${text(row.details?.codigo) ?? ''} de la atención ${text(row.details?.codigoValidacion) ?? ''} de ${patient(row)}: ${(ESTADO_LINEA_LABELS[row.details?.estado as EstadoLinea] ?? text(row.details?.estado) ?? '').toLowerCase()}`
+      : row.entity === 'autorizacion'
+        ? `Observó la autorización ${text(row.details?.numero) ?? ''} de ${patient(row)}`
+        : row.entity === 'confirmacion'
+          ? `${row.details?.revisada === false ? 'Volvió a pendiente' : 'Marcó revisada'} la respuesta de ${patient(row)} sobre la atención ${text(row.details?.codigoValidacion) ?? ''}`.trimEnd()
+          : `Modificó ${s().the}`,
   delete: (row, s) =>
     row.entity === 'token'
       ? `Desactivó el token de ${patient(row)} en ${text(row.details?.dispositivo) ?? 'su teléfono'}`

@@ -90,6 +90,7 @@ const convenioFields = {
   /** Absent from rows written before contracts had them. */
   plazoAutorizacionHoras: z.number().int().optional(),
   vigenciaAutorizacionDias: z.number().int().optional(),
+  plazoRespuestaDias: z.number().int().optional(),
   requiereToken: z.boolean(),
   /** Absent from rows written before contracts had it. */
   tokenBloquea: z.boolean().optional(),
@@ -196,6 +197,20 @@ const decisionAutorizacion = z.strictObject({
 const updated = z.discriminatedUnion('entity', [
   /** An auditor observed a prior authorization: what the dentist must send or answer. */
   entry('update', 'autorizacion', decisionAutorizacion),
+  /** An auditor decided a presented line: the state before and after, and the débito's code. */
+  entry(
+    'update',
+    'linea',
+    z.strictObject({
+      afiliadoId: id,
+      documento: text,
+      codigoValidacion: text,
+      codigo: text,
+      antes: text,
+      estado: text,
+      motivo: text.nullable(),
+    }),
+  ),
   /** Staff looked into an affiliate's answer that said otherwise about a visit, or put it back in the queue. */
   entry(
     'update',

@@ -42,6 +42,8 @@ export const convenioInputSchema = z
     plazoRefacturacionDias: plazo,
     /** Days an emergency treated without its prior authorization has to regularize it. */
     plazoUrgenciaDias: plazo.default(3),
+    /** Days a dentist has to answer an auditor's observation of a presented line, before it is rejected. */
+    plazoRespuestaDias: plazo.default(15),
     /** The insurer's promise: hours an auditor has to answer a prior authorization. */
     plazoAutorizacionHoras: z.coerce
       .number({ error: M.PLAZO_AUTORIZACION_INVALID })
@@ -84,6 +86,7 @@ export const convenioSchema = z.object({
   plazoUrgenciaDias: z.number(),
   plazoAutorizacionHoras: z.number(),
   vigenciaAutorizacionDias: z.number(),
+  plazoRespuestaDias: z.number(),
   requiereToken: z.boolean(),
   tokenBloquea: z.boolean(),
   valorUnidad: z.number().nullable(),
@@ -167,6 +170,7 @@ export const convenioFormSchema = z
     plazoUrgenciaDias: z.string(),
     plazoAutorizacionHoras: z.string(),
     vigenciaAutorizacionDias: z.string(),
+    plazoRespuestaDias: z.string(),
     requiereToken: z.boolean(),
     tokenBloquea: z.boolean(),
     valorUnidad: z
@@ -184,6 +188,7 @@ export const convenioFormSchema = z
       plazoUrgenciaDias: Number(v.plazoUrgenciaDias || Number.NaN),
       plazoAutorizacionHoras: Number(v.plazoAutorizacionHoras || Number.NaN),
       vigenciaAutorizacionDias: Number(v.vigenciaAutorizacionDias || Number.NaN),
+      plazoRespuestaDias: Number(v.plazoRespuestaDias || Number.NaN),
       valorUnidad: v.valorUnidad.trim() === '' ? null : (parseImporte(v.valorUnidad) ?? null),
     }),
   )

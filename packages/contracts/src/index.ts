@@ -15,6 +15,7 @@ export * from './exports.ts';
 export * from './fechas.ts';
 export * from './geocoding.ts';
 export * from './imports.ts';
+export * from './lineas-presentadas.ts';
 export * as MESSAGES from './messages/index.ts';
 export * from './mis-datos.ts';
 export * from './money.ts';

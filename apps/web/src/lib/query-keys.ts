@@ -93,6 +93,8 @@ export const queryKeys = {
     liquidaciones: (query: object) => ['cierre', 'liquidaciones', query] as const,
     liquidacion: (id: number) => ['cierre', 'liquidacion', id] as const,
     lotes: (query: object) => ['cierre', 'lotes', query] as const,
+    /** The presented lines in the audit: the auditor's queue, and a dentist's own. */
+    lineas: (query: object) => ['cierre', 'lineas', query] as const,
   },
   planes: {
     all: ['planes'] as const,

@@ -141,11 +141,15 @@ export const decisiones = pgTable(
   {
     id: serial('id').primaryKey(),
     autorizacionId: integer('autorizacion_id').references(() => autorizaciones.id, { onDelete: 'cascade' }),
+    lineaId: integer('linea_id').references(() => lineas.id, { onDelete: 'cascade' }),
     decision: text('decision').notNull(),
     estadoAntes: text('estado_antes').notNull(),
     estadoDespues: text('estado_despues').notNull(),
     motivo: text('motivo'),
     nota: text('nota'),
+    /** On a line approved in part: what the network pays of the insurer's share. */
+    importe: integer('importe'),
+    /** Who: the auditor who decided, or the dentist who answered or asked for reconsideration. */
     auditorId: integer('auditor_id').references(() => users.id, { onDelete: 'set null' }),
     /** Whether the auditor answered before the contract's promise then in force. */
     aTiempo: boolean('a_tiempo').notNull().default(true),
@@ -153,12 +157,14 @@ export const decisiones = pgTable(
   },
   (t) => [
     index('decisiones_autorizacion_idx').on(t.autorizacionId),
+    index('decisiones_linea_idx').on(t.lineaId, t.id).where(sql`${t.lineaId} is not null`),
+    check('decisiones_sobre', sql`num_nonnulls(${t.autorizacionId}, ${t.lineaId}) = 1`),
     index('decisiones_created_idx').on(t.createdAt),
   ],
 );
 
 /**
- * A file of a request (an X-ray, a photo, a budget): stored by key in the
+ * A file of a request, or of a presented line (an X-ray, a photo, a budget): stored by key in the
  * file storage, with its content's type as read from its bytes, its size and
  * its SHA-256 (of what was stored: a photo's location taken out).
  */
@@ -166,9 +172,9 @@ export const adjuntos = pgTable(
   'adjuntos',
   {
     id: serial('id').primaryKey(),
-    autorizacionId: integer('autorizacion_id')
-      .notNull()
-      .references(() => autorizaciones.id, { onDelete: 'cascade' }),
+    autorizacionId: integer('autorizacion_id').references(() => autorizaciones.id, { onDelete: 'cascade' }),
+    /** A file sent with a presented line: an answer to an observation or a reconsideration. */
+    lineaId: integer('linea_id').references(() => lineas.id, { onDelete: 'cascade' }),
     tipo: text('tipo').notNull(),
     nombre: text('nombre').notNull(),
     mime: text('mime').notNull(),
@@ -180,6 +186,8 @@ export const adjuntos = pgTable(
   },
   (t) => [
     index('adjuntos_autorizacion_idx').on(t.autorizacionId, t.id),
+    index('adjuntos_linea_idx').on(t.lineaId, t.id).where(sql`${t.lineaId} is not null`),
+    check('adjuntos_de', sql`num_nonnulls(${t.autorizacionId}, ${t.lineaId}) = 1`),
     uniqueIndex('adjuntos_storage_key').on(t.storageKey),
     check('adjuntos_tipo', sql`${t.tipo} in ('rx_pre','rx_post','foto','presupuesto')`),
     check('adjuntos_mime', sql`${t.mime} in ('image/jpeg','image/png','application/pdf')`),

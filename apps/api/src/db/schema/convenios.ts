@@ -43,6 +43,8 @@ export const convenios = pgTable(
     plazoAutorizacionHoras: smallint('plazo_autorizacion_horas').notNull().default(48),
     /** An approved authorization is good for these days from its approval. */
     vigenciaAutorizacionDias: smallint('vigencia_autorizacion_dias').notNull().default(90),
+    /** Days a dentist has to answer an auditor's observation of a presented line, else it is rejected. */
+    plazoRespuestaDias: smallint('plazo_respuesta_dias').notNull().default(15),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -52,7 +54,7 @@ export const convenios = pgTable(
     check(
       'convenios_plazos',
       sql`${t.plazoPresentacionDias} between 0 and 365 and ${t.plazoRefacturacionDias} between 0 and 365
-        and ${t.plazoUrgenciaDias} between 0 and 365`,
+        and ${t.plazoUrgenciaDias} between 0 and 365 and ${t.plazoRespuestaDias} between 0 and 365`,
     ),
     check(
       'convenios_autorizacion',

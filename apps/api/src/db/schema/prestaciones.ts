@@ -117,6 +117,8 @@ export const lineas = pgTable(
     nota: text('nota'),
     /** Why the closing sent the line to an auditor instead of paying it by the rules. */
     muestra: text('muestra'),
+    /** An observed line's answer is due by this day; past it, the next closing rejects it. */
+    observadaHasta: date('observada_hasta', { mode: 'string' }),
     anuladaAt: timestamp('anulada_at', { withTimezone: true }),
     anuladaBy: integer('anulada_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -142,6 +144,13 @@ export const lineas = pgTable(
     index('lineas_cierre_idx').on(t.cierre, t.estado).where(sql`${t.cierre} is not null`),
     // What the next closing presents: the lines still validated, by affiliate.
     index('lineas_validadas_idx').on(t.afiliadoId, t.id).where(sql`${t.estado} = 'validada'`),
+    // The audit's queue, and what a closing settles: both small beside the whole table.
+    index('lineas_en_auditoria_idx')
+      .on(t.cierre, t.fecha, t.id)
+      .where(sql`${t.estado} in ('presentada','observada','reconsideracion')`),
+    index('lineas_por_liquidar_idx')
+      .on(t.id)
+      .where(sql`${t.estado} in ('aprobada','aprobada_parcial','rechazada')`),
     check(
       'lineas_aprobado',
       sql`${t.importeAprobado} is null or (${t.importeAprobado} between 0 and ${t.cargoOs})`,

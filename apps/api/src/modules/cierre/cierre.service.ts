@@ -19,6 +19,7 @@ import { reglasEnVigor } from '../planes/planes-reglas.repository.ts';
 import { type ContextoMotor, evaluarVisita } from '../prestaciones/prestaciones-motor.ts';
 import * as repo from './cierre.repository.ts';
 import { type Desenlace, desenlace, desviados, enMuestra, semillaDe } from './cierre-motor.ts';
+import { vencerObservadas } from './lineas.repository.ts';
 import { resumen } from './periodos.repository.ts';
 
 const M = MESSAGES.cierre;
@@ -69,6 +70,8 @@ export async function cerrar(
       muestra: input.muestra,
       userId: caller.id,
     });
+    // Observations left unanswered become the débito they named, and are settled with the rest.
+    await vencerObservadas(tx, hoy);
     const presentadas = await presentar(tx, deps.db, {
       periodo,
       fecha: hoy,

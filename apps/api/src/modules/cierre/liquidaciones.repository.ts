@@ -63,7 +63,7 @@ export async function findLiquidacion(db: DbOrTx, id: number, hoy: string) {
         join codigos_prestacion c on c.id = l.codigo_id
         join afiliados a on a.id = l.afiliado_id
         where i.liquidacion_id = ${id}
-        order by l.fecha, at.codigo_validacion, l.id, i.id`,
+        order by l.fecha, l.id, i.id`,
   );
   return {
     ...fila,

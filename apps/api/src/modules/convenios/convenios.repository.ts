@@ -25,6 +25,7 @@ const columns = {
   plazoUrgenciaDias: convenios.plazoUrgenciaDias,
   plazoAutorizacionHoras: convenios.plazoAutorizacionHoras,
   vigenciaAutorizacionDias: convenios.vigenciaAutorizacionDias,
+  plazoRespuestaDias: convenios.plazoRespuestaDias,
   requiereToken: convenios.requiereToken,
   tokenBloquea: convenios.tokenBloquea,
   valorUnidad: convenios.valorUnidad,

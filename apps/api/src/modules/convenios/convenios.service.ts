@@ -53,6 +53,7 @@ const audited = (c: ConvenioValues) => ({
   plazoUrgenciaDias: c.plazoUrgenciaDias,
   plazoAutorizacionHoras: c.plazoAutorizacionHoras,
   vigenciaAutorizacionDias: c.vigenciaAutorizacionDias,
+  plazoRespuestaDias: c.plazoRespuestaDias,
   requiereToken: c.requiereToken,
   tokenBloquea: c.tokenBloquea,
   valorUnidad: c.valorUnidad,

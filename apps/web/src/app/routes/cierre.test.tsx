@@ -1,8 +1,8 @@
-import type { Liquidacion, PeriodoDetalle, PeriodoResumen } from '@red-dental/contracts';
+import type { LineaPresentada, Liquidacion, PeriodoDetalle, PeriodoResumen } from '@red-dental/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/api-mock.ts';
+import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
@@ -158,5 +158,119 @@ describe('/liquidaciones/:id', () => {
     expect(within(debitada).getByText('Falta un adjunto requerido')).toBeInTheDocument();
     expect(within(debitada).getByText('− $ 10.000,00')).toBeInTheDocument();
     expect(within(debitada).getByText('Rechazada')).toBeInTheDocument();
+  });
+});
+
+const PRESENTADA: LineaPresentada = {
+  id: 41,
+  codigoValidacion: 'K7M2-9QXP',
+  fecha: '2026-09-10',
+  cierre: '2026-09',
+  codigo: '01.01',
+  nombre: 'Consulta',
+  pieza: null,
+  caras: null,
+  sector: null,
+  afiliado: { id: 5, nombre: 'Lucía Acuña', documento: '30555111' },
+  profesional: { id: 3, nombre: 'Dra. Ana Ruiz' },
+  obraSocial: { id: 1, nombre: 'OSDE' },
+  importe: 1_000_000,
+  coseguro: 0,
+  cargoOs: 1_000_000,
+  importeAprobado: null,
+  estado: 'presentada',
+  muestra: 'alarma',
+  motivo: null,
+  motivoText: null,
+  nota: null,
+  observadaHasta: null,
+  resultados: [{ codigo: null, nivel: 'ok', mensaje: 'Cubierta: $ 10.000,00 a cargo de la obra social' }],
+  alarmas: [{ codigo: 'D01', mensaje: 'El afiliado está de baja desde el 05/09/2026: no tiene cobertura' }],
+  confirmacion: { atendido: false, cobro: 0, coseguro: 0 },
+  pasos: [],
+};
+
+describe('/auditoria-odontologica?ver=prestaciones', () => {
+  it('shows the auditor why a line is there and records a partial approval with its reason', async () => {
+    const user = makeSessionUser('AUDITOR ODONTOLÓGICO');
+    storeStaffSession(user);
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/obra-sociales': [],
+      'GET /api/lineas': { rows: [PRESENTADA], rowCount: 1 },
+      'PUT /api/lineas/41/decision': (r: MockRequest) =>
+        (r.body as { importeAprobado?: number }).importeAprobado === 0
+          ? [
+              400,
+              {
+                error: 'x',
+                code: 'VALIDACION',
+                fields: { importeAprobado: 'Lo aprobado en parte es un importe mayor que cero' },
+              },
+            ]
+          : { message: 'Decisión registrada', linea: { ...PRESENTADA, estado: 'aprobada_parcial' } },
+    });
+    renderApp('/auditoria-odontologica?ver=prestaciones');
+    expect(
+      await screen.findByRole('heading', { name: /01\.01 Consulta, boca completa/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/El afiliado está de baja desde el 05\/09\/2026/)).toBeInTheDocument();
+    expect(screen.getByText('El afiliado dijo que no lo atendieron')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Prestaciones presentadas' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Aprobar en parte' }));
+    await userEvent.type(screen.getByLabelText(/Importe que se paga/), '6.000,00');
+    await userEvent.selectOptions(screen.getByLabelText('Motivo del débito'), 'D14');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar decisión' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+        decision: 'aprobar_parcial',
+        importeAprobado: 600_000,
+        motivo: 'D14',
+      }),
+    );
+  });
+});
+
+describe('/liquidaciones', () => {
+  it('lists the dentist’s settlements and her lines in the audit, and answers an observation', async () => {
+    const user = makeSessionUser('PRESTADOR');
+    storeStaffSession(user);
+    const { items: _i, ...fila } = LIQUIDACION;
+    const observada: LineaPresentada = {
+      ...PRESENTADA,
+      estado: 'observada',
+      muestra: 'azar',
+      alarmas: [],
+      confirmacion: null,
+      nota: 'Mande la ficha',
+      observadaHasta: '2026-12-20',
+    };
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/liquidaciones': [fila],
+      'GET /api/lineas': { rows: [observada], rowCount: 1 },
+      'POST /api/lineas/41/respuesta': { message: 'Respuesta enviada: la prestación vuelve al auditor' },
+    });
+    renderApp('/liquidaciones');
+    const table = await screen.findByRole('table', { name: 'Mis liquidaciones' });
+    expect(await within(table).findByRole('link', { name: 'septiembre de 2026' })).toHaveAttribute(
+      'href',
+      '/liquidaciones/7',
+    );
+    const auditoria = screen.getByRole('table', { name: 'Prestaciones en auditoría' });
+    expect(
+      await within(auditoria).findByText(/El auditor pide: «Mande la ficha». Responda hasta el 20\/12\/2026/),
+    ).toBeInTheDocument();
+    await userEvent.click(within(auditoria).getByRole('button', { name: 'Responder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Responder al auditor' });
+    await userEvent.type(within(dialog).getByLabelText('Su respuesta'), 'Va por mail');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar respuesta' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ texto: 'Va por mail' }),
+    );
   });
 });

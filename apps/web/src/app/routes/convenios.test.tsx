@@ -18,6 +18,7 @@ const CONVENIO: Convenio = {
   plazoUrgenciaDias: 3,
   plazoAutorizacionHoras: 48,
   vigenciaAutorizacionDias: 90,
+  plazoRespuestaDias: 15,
   requiereToken: true,
   tokenBloquea: true,
   valorUnidad: 100000,

@@ -12,9 +12,9 @@ import { Checkbox } from '@/components/ui/checkbox/index.ts';
 import { Select } from '@/components/ui/select/index.ts';
 import { TextArea } from '@/components/ui/text-area/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import mesa from '@/styles/mesa-auditoria.module.css';
 import { useDecidir } from '../api/auditoria-odontologica.ts';
 import styles from './autorizaciones.module.css';
-import mesa from './mesa-auditoria.module.css';
 
 export type Decision = AutorizacionDecision['decision'];
 

@@ -18,6 +18,7 @@ import { TextInput } from '@/components/ui/text-input/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/format.ts';
+import mesa from '@/styles/mesa-auditoria.module.css';
 import { useCola } from '../api/auditoria-odontologica.ts';
 import { useAutorizacion } from '../api/autorizaciones.ts';
 import { Cabecera } from './autorizacion-detalle.tsx';
@@ -25,7 +26,6 @@ import styles from './autorizaciones.module.css';
 import { DECISIONES, type Decision, DecisionAuditor } from './decision-auditor.tsx';
 import { EstadoAutorizacionBadge } from './estado-autorizacion.tsx';
 import { HiloAutorizacion } from './hilo-autorizacion.tsx';
-import mesa from './mesa-auditoria.module.css';
 import { RevisionAutorizacion } from './revision-autorizacion.tsx';
 import { VisorAdjuntos } from './visor-adjuntos.tsx';
 

@@ -4,10 +4,10 @@ import { type Marca, Odontograma } from '@/components/odontograma/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
 import { Spinner } from '@/components/ui/spinner/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import mesa from '@/styles/mesa-auditoria.module.css';
 import { useContexto } from '../api/auditoria-odontologica.ts';
 import styles from './autorizaciones.module.css';
 import { ItemsAutorizacion } from './items-autorizacion.tsx';
-import mesa from './mesa-auditoria.module.css';
 
 /** The chart: what the network recorded, in red; what is asked for, in blue. */
 function marcasDe(a: Autorizacion, ctx: ContextoAuditoria | undefined): Marca[] {

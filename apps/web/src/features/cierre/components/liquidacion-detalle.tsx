@@ -5,13 +5,23 @@ import {
   type Liquidacion,
   type LiquidacionItem,
   lugarDeLinea,
+  PERMISSIONS,
   periodoText,
 } from '@red-dental/contracts';
+import { useState } from 'react';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
+import { useCan } from '@/lib/permissions.ts';
 import listPage from '@/styles/list-page.module.css';
 import styles from './cierre.module.css';
 import { Importe, pagoText } from './importe.tsx';
+import { PasoPrestadorModal } from './paso-prestador-modal.tsx';
+
+/** A line of the settlement still debited as it stands now (rejected, or paid in part and not reconsidered). */
+const reconsiderable = (i: LiquidacionItem) =>
+  i.tipo === 'prestacion' &&
+  i.debito > 0 &&
+  (i.estado === 'rechazada' || i.estado === 'facturada' || i.estado === 'aprobada_parcial');
 
 /** Why the line was paid less, in words: the rules' or the auditor's reason, and the auditor's note. */
 function Motivo({ item: i }: { item: LiquidacionItem }) {
@@ -34,6 +44,9 @@ function Motivo({ item: i }: { item: LiquidacionItem }) {
  * and the auditor's note, and what she is paid.
  */
 export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacion }) {
+  // Only the dentist asks for a reconsideration of her own lines (staff read the same screen).
+  const propia = useCan(PERMISSIONS.PRESTACIONES_VALIDATE);
+  const [reconsiderando, setReconsiderando] = useState<LiquidacionItem | null>(null);
   const columns: Column<LiquidacionItem>[] = [
     {
       id: 'atencion',
@@ -64,7 +77,20 @@ export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacio
     { id: 'debito', header: 'Débito', align: 'end', cell: (i) => <Importe centavos={i.debito} debito /> },
     { id: 'motivo', header: 'Motivo', cell: (i) => <Motivo item={i} /> },
     { id: 'neto', header: 'Neto', align: 'end', isPrimary: true, cell: (i) => <Importe centavos={i.neto} /> },
-    { id: 'estado', header: 'Estado', cell: (i) => ESTADO_LINEA_LABELS[i.estado] },
+    {
+      id: 'estado',
+      header: 'Estado',
+      cell: (i) => (
+        <span className={styles.stack}>
+          <span>{ESTADO_LINEA_LABELS[i.estado]}</span>
+          {propia && reconsiderable(i) && (
+            <button type="button" className={styles.linkButton} onClick={() => setReconsiderando(i)}>
+              Pedir reconsideración
+            </button>
+          )}
+        </span>
+      ),
+    },
   ];
   return (
     <div className={listPage.page}>
@@ -114,6 +140,14 @@ export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacio
           getRowId={(i) => `${i.lineaId}-${i.tipo}`}
         />
       </Panel>
+      {reconsiderando && (
+        <PasoPrestadorModal
+          paso="reconsideracion"
+          lineaId={reconsiderando.lineaId}
+          descripcion={`${reconsiderando.codigo} ${reconsiderando.nombre}, ${lugarDeLinea(reconsiderando)}, del ${formatFecha(reconsiderando.fecha)}: ${reconsiderando.motivoText ?? 'debitada'}. Se pide una sola vez.`}
+          onClose={() => setReconsiderando(null)}
+        />
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { PATHS } from '@/lib/paths.ts';
 import listPage from '@/styles/list-page.module.css';
 import { useLiquidaciones } from '../api/cierre.ts';
 import styles from './cierre.module.css';
+import { EnAuditoria } from './en-auditoria.tsx';
 import { Importe, pagoText } from './importe.tsx';
 
 /**
@@ -66,6 +67,7 @@ export function MisLiquidaciones() {
           error={lista.error}
         />
       </ListPanel>
+      <EnAuditoria />
     </div>
   );
 }

@@ -17,6 +17,7 @@ const valuesOf = (c: Convenio | null): ConvenioForm => ({
   plazoUrgenciaDias: c ? String(c.plazoUrgenciaDias) : '3',
   plazoAutorizacionHoras: c ? String(c.plazoAutorizacionHoras) : '48',
   vigenciaAutorizacionDias: c ? String(c.vigenciaAutorizacionDias) : '90',
+  plazoRespuestaDias: c ? String(c.plazoRespuestaDias) : '15',
   requiereToken: c?.requiereToken ?? false,
   tokenBloquea: c?.tokenBloquea ?? false,
   // The amount as it is typed: '1234,56', without the sign or the thousands' dots.
@@ -118,6 +119,13 @@ export function ConvenioModal({
               inputMode="numeric"
               error={errors.vigenciaAutorizacionDias?.message}
               {...register('vigenciaAutorizacionDias')}
+            />
+            <TextInput
+              label="Plazo para responder una observación (días)"
+              inputMode="numeric"
+              hint="El auditor observa una prestación presentada; sin respuesta en este plazo, se rechaza"
+              error={errors.plazoRespuestaDias?.message}
+              {...register('plazoRespuestaDias')}
             />
           </div>
           <TextInput
