@@ -880,6 +880,11 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       body: () => ({ pagadoEl: '2026-01-10' }),
     },
     'GET /api/lotes': { as: 'admin', url: '/api/lotes', query: { periodo: '2026-01' } },
+    'GET /api/lotes/:id/export': {
+      as: 'admin',
+      url: '/api/lotes/1/export',
+      query: { formato: 'fhir', separador: ';' },
+    },
     'GET /api/lineas': {
       as: 'admin',
       url: '/api/lineas',

@@ -204,6 +204,7 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/liquidaciones/:id/pago': ADMIN_ONLY,
   'GET /api/lotes': ADMIN_ONLY,
   'PUT /api/lotes/:id/pago': ADMIN_ONLY,
+  'GET /api/lotes/:id/export': ADMIN_ONLY,
   'GET /api/lineas': DENTIST_OR_AUDITOR,
   'PUT /api/lineas/:id/decision': ADMIN_ONLY,
   'POST /api/lineas/:id/respuesta': DENTIST_ONLY,

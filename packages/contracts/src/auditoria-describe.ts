@@ -52,6 +52,7 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   autorizacion: { the: 'la autorización previa', a: 'una autorización previa', feminine: true },
   adjunto: { the: 'el archivo', a: 'un archivo', feminine: false },
   periodo: { the: 'el período', a: 'un período', feminine: false },
+  lote: { the: 'el lote', a: 'un lote', feminine: false },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -76,6 +77,7 @@ const EXPORTED_LISTS: Partial<Record<AuditEntity, string>> = {
   profesional: 'la lista de profesionales',
   obra_social: 'la lista de obras sociales',
   prestacion: 'sus prestaciones',
+  lote: 'el detalle de un lote de facturación',
 };
 
 /** A record id as the database holds it: a positive integer that fits its column. */

@@ -49,7 +49,7 @@ const importedMove = importedAfiliado.extend({
 /** A list taken out: its filters as asked, the format, how many rows went and whether it ended. */
 export const auditExportDetails = z.strictObject({
   filtros: z.record(text, z.unknown()),
-  formato: z.enum(EXPORT_FORMATOS),
+  formato: z.enum([...EXPORT_FORMATOS, 'fhir']),
   filas: z.number().int().nonnegative(),
   completa: z.boolean(),
 });
@@ -62,6 +62,7 @@ export const EXPORTED_ENTITIES = [
   'notificacion',
   'auditoria',
   'prestacion',
+  'lote',
 ] as const;
 export type ExportedEntity = (typeof EXPORTED_ENTITIES)[number];
 

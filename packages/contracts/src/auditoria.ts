@@ -102,6 +102,7 @@ export const AUDIT_ENTITIES = [
   'autorizacion',
   'adjunto',
   'periodo',
+  'lote',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -132,6 +133,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   autorizacion: 'autorización previa',
   adjunto: 'archivo de una autorización',
   periodo: 'período de prestaciones',
+  lote: 'lote de facturación',
 };
 
 // ---------------------------------------------------------------------------

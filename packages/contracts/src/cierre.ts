@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_SEPARADORES } from './exports.ts';
 import { fechaSchema } from './fechas.ts';
 import * as MESSAGES from './messages/index.ts';
 import { centavosSchema, parseImporte } from './money.ts';
@@ -244,6 +245,14 @@ export const loteSchema = z.object({
   diasAPagar: z.number(),
 });
 export type Lote = z.infer<typeof loteSchema>;
+
+/** GET /api/lotes/{id}/export: the detail as CSV or XLSX, or a FHIR R4 Bundle of Claim resources. */
+export const LOTE_FORMATOS = ['csv', 'xlsx', 'fhir'] as const;
+export const loteExportQuerySchema = z.object({
+  formato: z.enum(LOTE_FORMATOS, { error: M.LOTE_FORMATO_INVALID }).default('csv'),
+  separador: z.enum(EXPORT_SEPARADORES, { error: MESSAGES.EXPORT_SEPARATOR_INVALID }).default(','),
+});
+export type LoteExportQuery = z.infer<typeof loteExportQuerySchema>;
 
 export const lotesQuerySchema = z.object({
   periodo: z.preprocess((v) => (v === '' ? undefined : v), periodoSchema.optional()),

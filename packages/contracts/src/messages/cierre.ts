@@ -40,3 +40,4 @@ export const RECONSIDERACION_NO_SE_OBSERVA =
   'Una reconsideración se aprueba, se aprueba en parte o se rechaza: no se observa';
 export const RECONSIDERACION_MENOS = (pagado: string) =>
   `En la reconsideración lo aprobado supera lo ya pagado (${pagado})`;
+export const LOTE_FORMATO_INVALID = 'El formato es csv, xlsx o fhir';

@@ -14,6 +14,7 @@ import { BACKENDS, useTestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/client.ts';
 import { createRegla } from '../planes/planes.factories.ts';
 import { type Chair, createPaciente, setupChair, validar } from '../prestaciones/prestaciones.factories.ts';
+import { erroresClaimR4 } from './fhir-r4.factories.ts';
 
 /** The month `n` months before today's, and a day in it. */
 function mesAtras(n: number) {
@@ -183,6 +184,57 @@ describe.each(BACKENDS)('closing the month (%s)', (backend) => {
         pagadoEl: null,
       }),
     ]);
+  });
+
+  it('exports the lot for the insurer as CSV, XLSX and a FHIR R4 Bundle of Claims that the standard accepts', async () => {
+    const [lote] = (await t.inject('GET', `/api/lotes?periodo=${A.periodo}`, t.admin)).json() as Lote[];
+    const csv = await t.inject('GET', `/api/lotes/${lote!.id}/export?formato=csv&separador=;`, t.admin);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [cabecera, fila, ...resto] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(resto).toEqual([]);
+    expect(cabecera).toBe(
+      'Factura;Período;Código de validación;Fecha;Número de afiliado;Documento;Afiliado;Plan;Código;Prestación;Pieza o sector;Caras;Prestador;Matrícula;Tipo;Arancel;Coseguro;Facturado',
+    );
+    expect(fila).toContain(`0001-00000001;${A.periodo};`);
+    expect(fila).toMatch(/;02\.01;[^;]+;36;O;[^;]+;[^;]*;Prestación;10\.000,00;1\.000,00;9\.000,00$/);
+
+    const xlsx = await t.inject('GET', `/api/lotes/${lote!.id}/export?formato=xlsx`, t.admin);
+    expect(xlsx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    const fhir = await t.inject('GET', `/api/lotes/${lote!.id}/export?formato=fhir`, t.admin);
+    expect(fhir.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
+    const bundle = fhir.json();
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+    expect(bundle.entry).toHaveLength(1);
+    const claim = bundle.entry[0].resource;
+    expect(erroresClaimR4(claim)).toEqual([]);
+    expect(claim.item).toEqual([
+      expect.objectContaining({
+        productOrService: { coding: [expect.objectContaining({ code: '02.01' })] },
+        bodySite: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/ex-tooth', code: '36' }] },
+        subSite: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/FDI-surface', code: 'O' }] }],
+        unitPrice: { value: 10_000, currency: 'ARS' },
+        net: { value: 9_000, currency: 'ARS' },
+      }),
+    ]);
+    // A Claim or an item missing what R4 requires is refused by the same check.
+    const { insurance: _sinCobertura, ...incompleta } = claim;
+    expect(erroresClaimR4(incompleta)).toEqual(["must have required property 'insurance'"]);
+    const { productOrService: _sinCodigo, ...sinCodigo } = claim.item[0];
+    expect(erroresClaimR4({ ...claim, item: [sinCodigo] })).toEqual([
+      "/item/0 must have required property 'productOrService'",
+    ]);
+    const [auditada] = await queryRows<{ details: { formato: string; filas: number } }>(
+      t.db,
+      sql`select details from audit_log where action = 'export' and entity = 'lote' order by id desc limit 1`,
+    );
+    expect(auditada!.details).toMatchObject({ formato: 'fhir', filas: 1 });
   });
 
   it('lets a dentist read only her own settlements', async () => {

@@ -1,5 +1,6 @@
 import {
   idParamSchema,
+  loteExportQuerySchema,
   loteSchema,
   lotesQuerySchema,
   messageResponseSchema,
@@ -8,7 +9,9 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendAuditedExport } from '../auditoria/audited-export.ts';
 import * as service from './liquidaciones.service.ts';
+import { exportarLote } from './lotes-export.ts';
 
 /** `/api/lotes`: each insurer's lot by period and contract, with its invoice number and payment (LIQUIDACIONES.MANAGE). */
 const lotesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,6 +41,28 @@ const lotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.pagarLote(app, request.params.id, request.body.pagadoEl),
+  );
+
+  app.get(
+    '/:id/export',
+    {
+      onRequest: [gestion],
+      schema: {
+        summary:
+          'El detalle del lote para la obra social: CSV o XLSX (cada línea con su atención, afiliado, código, pieza, caras, arancel, coseguro e importe facturado) o un Bundle FHIR R4 de Claim (una por atención, la pieza FDI en bodySite y cada cara en subSite); queda en la auditoría',
+        params: idParamSchema,
+        querystring: loteExportQuerySchema,
+        produces: [
+          'text/csv',
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'application/fhir+json',
+        ],
+      },
+    },
+    (request, reply) =>
+      sendAuditedExport(app, request, reply, (deps, caller) =>
+        exportarLote(deps, caller, request.params.id, request.query),
+      ),
   );
 };
 

@@ -1,11 +1,13 @@
 import {
   type CierreInput,
+  type ExportFormat,
   type Liquidacion,
   type LiquidacionFila,
   type Lote,
   liquidacionFilaSchema,
   liquidacionSchema,
   loteSchema,
+  networkClock,
   type PeriodoDetalle,
   type PeriodoResumen,
   periodoDetalleSchema,
@@ -14,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
+import { apiDownload, apiExport } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
 
 const cerrado = periodoResumenSchema.extend({ message: z.string() });
@@ -91,5 +94,19 @@ export function useRegistrarPago(que: 'liquidaciones' | 'lotes') {
     mutationFn: ({ id, pagadoEl }: { id: number; pagadoEl: string }) =>
       apiRequest<{ message: string }>(`${que}/${id}/pago`, { method: 'PUT', body: { pagadoEl } }),
     onSettled: refrescar,
+  });
+}
+
+/** `GET /api/lotes/{id}/export` as CSV or XLSX: the lot's detail for the insurer. */
+export function exportLote(lote: Lote, format: ExportFormat, onProgress: (bytes: number) => void) {
+  return apiExport(`lotes/${lote.id}/export`, { name: `lote-${lote.numeroFactura}`, format, onProgress });
+}
+
+/** The same detail as a FHIR R4 Bundle of Claims. */
+export function exportLoteFhir(lote: Lote) {
+  const day = networkClock(new Date()).date;
+  return apiDownload(`lotes/${lote.id}/export`, {
+    query: { formato: 'fhir' },
+    fileName: `lote-${lote.numeroFactura}-${day}.fhir.json`,
   });
 }

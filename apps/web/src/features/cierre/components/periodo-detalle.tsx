@@ -11,12 +11,15 @@ import {
 } from '@red-dental/contracts';
 import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
+import { ExportButton } from '@/components/exports/export-button/index.ts';
 import { Badge } from '@/components/ui/badge/index.ts';
+import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
+import { useToast } from '@/components/ui/toast/index.ts';
 import { PATHS } from '@/lib/paths.ts';
 import listPage from '@/styles/list-page.module.css';
-import { useLiquidaciones, useLotes, usePeriodo } from '../api/cierre.ts';
+import { exportLote, exportLoteFhir, useLiquidaciones, useLotes, usePeriodo } from '../api/cierre.ts';
 import styles from './cierre.module.css';
 import { cobroText, Importe, pagoText } from './importe.tsx';
 import { RegistrarPagoModal } from './registrar-pago-modal.tsx';
@@ -107,6 +110,7 @@ export function PeriodoDetalle({ periodo }: { periodo: string }) {
     null,
   );
   const p = resumen.data;
+  const toast = useToast();
 
   const columnasLiquidaciones: Column<LiquidacionFila>[] = [
     {
@@ -165,6 +169,27 @@ export function PeriodoDetalle({ periodo }: { periodo: string }) {
       cell: (l) => <Importe centavos={l.total} />,
     },
     { id: 'presentar', header: 'Presentar hasta', cell: (l) => formatFecha(l.presentarAntes) },
+    {
+      id: 'detalle',
+      header: 'Detalle',
+      cell: (l) => (
+        <span className={styles.acciones}>
+          <ExportButton
+            failure="No se pudo descargar el detalle del lote"
+            onExport={(format, onProgress) => exportLote(l, format, onProgress)}
+          />
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() =>
+              void exportLoteFhir(l).catch(() => toast.error('No se pudo descargar el lote en FHIR'))
+            }
+          >
+            FHIR
+          </Button>
+        </span>
+      ),
+    },
     {
       id: 'pago',
       header: 'Cobro',
