@@ -3,6 +3,7 @@ import { type AddressInfo, connect } from 'node:net';
 import {
   adjuntoFormSchema,
   arancelesImportFormSchema,
+  debitosImportFormSchema,
   emptySchedule,
   importCsvFormSchema,
   MAX_ADJUNTO_BYTES,
@@ -885,6 +886,29 @@ function validRequests(f: Fixtures): Record<string, ValidRequest> {
       url: '/api/lotes/1/export',
       query: { formato: 'fhir', separador: ';' },
     },
+    'POST /api/lotes/:id/debitos/import': {
+      as: 'admin',
+      url: '/api/lotes/1/debitos/import',
+      query: { dryRun: 'true' },
+      upload: {
+        fields: {},
+        file: {
+          field: 'file',
+          name: 'debitos.csv',
+          type: 'text/csv',
+          content: Buffer.from('linea;importe;motivo\n1;1.000,00;D05 falta Rx\n'),
+        },
+        contract: debitosImportFormSchema,
+        maxBytes: MAX_UPLOAD_BYTES,
+      },
+    },
+    'GET /api/lotes/:id/debitos': { as: 'admin', url: '/api/lotes/1/debitos' },
+    'PUT /api/lotes/:id/debitos/:debitoId': {
+      as: 'admin',
+      url: '/api/lotes/1/debitos/1',
+      body: () => ({ decision: 'absorbido' }),
+    },
+    'POST /api/lineas/:id/refacturar': { as: 'admin', url: '/api/lineas/1/refacturar' },
     'GET /api/lineas': {
       as: 'admin',
       url: '/api/lineas',

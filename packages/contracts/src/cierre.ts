@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPORT_SEPARADORES } from './exports.ts';
 import { fechaSchema } from './fechas.ts';
+import { importRowErrorSchema } from './imports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { centavosSchema, parseImporte } from './money.ts';
 import { DEBITOS } from './odontologia.ts';
@@ -260,3 +261,54 @@ export const lotesQuerySchema = z.object({
 
 /** PUT …/pago: the day the money was paid. */
 export const pagoInputSchema = z.object({ pagadoEl: fechaSchema(M.PAGO_FECHA_INVALID) });
+
+// ---------------------------------------------------------------------------
+// The insurer's débitos on a lot: imported from its file, each passed on to a
+// dentist or absorbed by the network, and a line billed again within the window.
+// ---------------------------------------------------------------------------
+
+export const DECISIONES_DEBITO = ['trasladado', 'absorbido'] as const;
+export type DecisionDebito = (typeof DECISIONES_DEBITO)[number];
+export const DECISION_DEBITO_LABELS: Record<DecisionDebito, string> = {
+  trasladado: 'Trasladado al prestador',
+  absorbido: 'Absorbido por la red',
+};
+
+export const debitoOsSchema = z.object({
+  id: z.number(),
+  lote: z.object({ id: z.number(), numeroFactura: z.string() }),
+  ...lineaRefShape,
+  profesional: z.object({ id: z.number(), nombre: z.string() }),
+  importe: z.number(),
+  motivo: z.string(),
+  /** The débito code the insurer's reason starts with, when it gives one. */
+  codigoDebito: codigoDebitoSchema.nullable(),
+  decision: z.enum(DECISIONES_DEBITO).nullable(),
+  /** Who bears it when passed on: the line's dentist, or the one whose work was under guarantee. */
+  cargoA: z.object({ id: z.number(), nombre: z.string() }).nullable(),
+  porRegla: z.boolean(),
+  /** Settled already: the decision no longer changes. */
+  liquidado: z.boolean(),
+  /** The last day the line may be billed again; null when it may not. */
+  refacturarHasta: z.string().nullable(),
+  refacturada: z.boolean(),
+});
+export type DebitoOs = z.infer<typeof debitoOsSchema>;
+
+export const debitoDecisionSchema = z.object({
+  decision: z.enum(DECISIONES_DEBITO, { error: M.DEBITO_DECISION_INVALID }),
+});
+
+export const debitosImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  count: z.number(),
+  importe: z.number(),
+  trasladados: z.number(),
+  absorbidos: z.number(),
+  sinDecidir: z.number(),
+  errors: z.array(importRowErrorSchema),
+  errorCount: z.number(),
+});
+export type DebitosImportResult = z.infer<typeof debitosImportResultSchema>;
+
+export const debitosImportFormSchema = z.object({ file: z.string({ error: M.DEBITOS_FILE_REQUIRED }) });

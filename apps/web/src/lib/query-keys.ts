@@ -95,6 +95,9 @@ export const queryKeys = {
     lotes: (query: object) => ['cierre', 'lotes', query] as const,
     /** The presented lines in the audit: the auditor's queue, and a dentist's own. */
     lineas: (query: object) => ['cierre', 'lineas', query] as const,
+    debitos: (loteId: number) => ['cierre', 'debitos', loteId] as const,
+    // Outside `cierre.all`: the import's own invalidation must not run the dry run again.
+    debitosPreview: (loteId: number, fileKey: number) => ['cierre-debitos-preview', loteId, fileKey] as const,
   },
   planes: {
     all: ['planes'] as const,

@@ -41,3 +41,28 @@ export const RECONSIDERACION_NO_SE_OBSERVA =
 export const RECONSIDERACION_MENOS = (pagado: string) =>
   `En la reconsideración lo aprobado supera lo ya pagado (${pagado})`;
 export const LOTE_FORMATO_INVALID = 'El formato es csv, xlsx o fhir';
+export const DEBITOS_FILE_REQUIRED = 'Elija el archivo de débitos de la obra social (CSV)';
+export const DEBITOS_MISSING_COLUMNS = (columns: readonly string[]) =>
+  `Al archivo le ${columns.length === 1 ? 'falta la columna' : 'faltan las columnas'} ${columns.join(', ')}`;
+export const DEBITOS_HEADER_ONLY = 'El archivo solo tiene los encabezados: no trae débitos';
+export const DEBITOS_HAS_ERRORS = (n: string) =>
+  `El archivo tiene ${n === '1' ? '1 línea con errores' : `${n} líneas con errores`}: no se cargó ningún débito`;
+export const DEBITO_LINEA_REQUIRED = 'Falta la línea: su número o el código de validación';
+export const DEBITO_LINEA_NOT_IN_LOTE = 'La línea no está en este lote';
+export const DEBITO_LINEA_AMBIGUA =
+  'La atención tiene varias líneas en el lote: agregue la columna codigo con el código de la prestación';
+export const DEBITO_IMPORTE_INVALID = 'El importe es un monto en pesos mayor que cero (12.345,67)';
+export const DEBITO_IMPORTE_EXCEDE = (facturado: string) =>
+  `El débito supera lo facturado por la línea (${facturado})`;
+export const DEBITO_MOTIVO_REQUIRED = 'Falta el motivo del débito';
+export const DEBITO_REPETIDO = 'La línea ya tiene un débito en este lote';
+export const DEBITO_NOT_FOUND = 'No existe ese débito en el lote';
+export const DEBITO_LIQUIDADO = 'El débito ya se trasladó en una liquidación: no se cambia';
+export const DEBITO_DECISION_INVALID = 'La decisión es trasladar al prestador o absorber';
+export const DEBITO_DECIDIDO = 'Débito decidido';
+export const NO_REFACTURABLE =
+  'Solo se refactura una línea con un débito de la obra social trasladado a su prestador';
+export const YA_REFACTURADA = 'La línea ya se refacturó';
+export const REFACTURACION_VENCIDA = (hasta: string) => `El plazo para refacturar venció el ${hasta}`;
+export const REFACTURADA = 'Línea refacturada: se presenta en el próximo cierre';
+export const DEBITOS_TOO_MANY = (n: string) => `El archivo trae más de ${n} débitos: no es el de un lote`;

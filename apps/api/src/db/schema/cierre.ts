@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -138,13 +140,55 @@ export const liquidacionItems = pgTable(
     motivoText: text('motivo_text'),
     nota: text('nota'),
     loteId: integer('lote_id').references(() => lotes.id, { onDelete: 'restrict' }),
+    /** The insurer's débito this item passes on to the dentist. */
+    debitoOsId: integer('debito_os_id').references((): AnyPgColumn => debitosOs.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('liquidacion_items_liquidacion_idx').on(t.liquidacionId, t.id),
     index('liquidacion_items_lote_idx').on(t.loteId, t.id).where(sql`${t.loteId} is not null`),
     uniqueIndex('liquidacion_items_prestacion_key').on(t.lineaId).where(sql`${t.tipo} = 'prestacion'`),
     uniqueIndex('liquidacion_items_reintegro_key').on(t.lineaId).where(sql`${t.tipo} = 'reintegro'`),
+    uniqueIndex('liquidacion_items_debito_os_key').on(t.debitoOsId),
+    check('liquidacion_items_debito_os', sql`(${t.tipo} = 'debito_os') = (${t.debitoOsId} is not null)`),
     check('liquidacion_items_tipo', sql`${t.tipo} in ('prestacion','reintegro','debito_os')`),
     check('liquidacion_items_suma', sql`${t.importe} = ${t.coseguro} + ${t.debito} + ${t.neto}`),
+  ],
+);
+
+/**
+ * A débito the insurer made on a line of a lot: how much and why, and who
+ * bears it: passed on to a dentist (the line's own, or for a guarantee redone
+ * by another, the one whose work was under guarantee) or absorbed by the
+ * network. Decided by rule from its reason, or by hand; a line is debited
+ * once per lot.
+ */
+export const debitosOs = pgTable(
+  'debitos_os',
+  {
+    id: serial('id').primaryKey(),
+    loteId: integer('lote_id')
+      .notNull()
+      .references(() => lotes.id, { onDelete: 'restrict' }),
+    lineaId: integer('linea_id')
+      .notNull()
+      .references(() => lineas.id, { onDelete: 'restrict' }),
+    importe: integer('importe').notNull(),
+    /** The insurer's reason as it wrote it, and its débito code when it gave one. */
+    motivo: text('motivo').notNull(),
+    codigo: text('codigo'),
+    decision: text('decision'),
+    /** The dentist it is passed on to. */
+    cargoA: integer('cargo_a').references(() => profesionales.id, { onDelete: 'restrict' }),
+    porRegla: boolean('por_regla').notNull().default(false),
+    archivo: text('archivo').notNull(),
+    decididoBy: integer('decidido_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('debitos_os_lote_linea_key').on(t.loteId, t.lineaId),
+    index('debitos_os_linea_idx').on(t.lineaId),
+    check('debitos_os_importe', sql`${t.importe} > 0`),
+    check('debitos_os_decision', sql`${t.decision} is null or ${t.decision} in ('trasladado','absorbido')`),
+    check('debitos_os_cargo', sql`(${t.decision} = 'trasladado') = (${t.cargoA} is not null)`),
   ],
 );

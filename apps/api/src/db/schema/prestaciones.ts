@@ -1,6 +1,7 @@
 import { PIEZAS } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -117,6 +118,8 @@ export const lineas = pgTable(
     nota: text('nota'),
     /** Why the closing sent the line to an auditor instead of paying it by the rules. */
     muestra: text('muestra'),
+    /** The line an insurer debited that this one bills again, within the contract's window. */
+    refacturaDe: integer('refactura_de').references((): AnyPgColumn => lineas.id, { onDelete: 'restrict' }),
     /** An observed line's answer is due by this day; past it, the next closing rejects it. */
     observadaHasta: date('observada_hasta', { mode: 'string' }),
     anuladaAt: timestamp('anulada_at', { withTimezone: true }),
@@ -141,6 +144,7 @@ export const lineas = pgTable(
       sql`${t.importe} >= 0 and ${t.coseguro} >= 0 and ${t.cargoOs} >= 0 and ${t.coseguro} + ${t.cargoOs} = ${t.importe}`,
     ),
     check('lineas_anulada', sql`(${t.estado} = 'anulada') = (${t.anuladaAt} is not null)`),
+    uniqueIndex('lineas_refactura_de_key').on(t.refacturaDe),
     index('lineas_cierre_idx').on(t.cierre, t.estado).where(sql`${t.cierre} is not null`),
     // What the next closing presents: the lines still validated, by affiliate.
     index('lineas_validadas_idx').on(t.afiliadoId, t.id).where(sql`${t.estado} = 'validada'`),

@@ -31,6 +31,8 @@ export interface LineaPresentada {
   resultados: readonly Resultado[];
   regularizarAntes: string | null;
   plazoPresentacionDias: number;
+  /** The debited line this one bills again: its window and amount were checked when it was rebilled. */
+  refacturaDe: number | null;
 }
 
 export interface Desenlace {
@@ -76,14 +78,14 @@ export function desenlace(
   cierre: { periodo: string; fecha: string },
 ): Desenlace | null {
   const vence = addDays(l.fecha, l.plazoPresentacionDias);
-  if (l.periodo < cierre.periodo && vence < cierre.fecha)
+  if (l.refacturaDe === null && l.periodo < cierre.periodo && vence < cierre.fecha)
     return rechazo(
       'D13',
       `Presentada fuera de plazo: la atención del ${formatFecha(l.fecha)} debía presentarse hasta el ${formatFecha(vence)}`,
     );
 
   const hallados: Resultado[] = juzgada.resultados.filter((r) => r.nivel !== 'ok' && r.codigo !== null);
-  if (juzgada.importe !== null && juzgada.importe !== l.importe)
+  if (l.refacturaDe === null && juzgada.importe !== null && juzgada.importe !== l.importe)
     hallados.push({
       codigo: 'D14',
       nivel: 'aviso',

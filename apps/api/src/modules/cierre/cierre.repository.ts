@@ -175,6 +175,8 @@ export interface LineaDelTramo extends LineaPrevia {
   cargoOs: number;
   resultados: Resultado[];
   regularizarAntes: string | null;
+  /** The debited line this one bills again. */
+  refacturaDe: number | null;
 }
 
 const ZONE = 'America/Argentina/Buenos_Aires';
@@ -200,7 +202,7 @@ export async function findTramo(tx: DbOrTx, afiliadoIds: readonly number[], fin:
           l.periodo, at.convenio_id as "convenioId", at.plan_id as "planId", pl.nombre as "planNombre",
           pl.reglas_version as "reglasVersion", at.canal, at.token_probado as "tokenProbado",
           l.autorizacion, l.adjuntos, l.importe, l.coseguro, l.cargo_os as "cargoOs", l.resultados,
-          l.regularizar_antes::text as "regularizarAntes"
+          l.regularizar_antes::text as "regularizarAntes", l.refactura_de as "refacturaDe"
         from lineas l
         join codigos_prestacion c on c.id = l.codigo_id
         join atenciones at on at.id = l.atencion_id
@@ -270,30 +272,39 @@ export type { LineaPresentada };
  */
 const POR_LIQUIDAR = sql`
   select l.id as linea_id, l.profesional_id, 'prestacion' as tipo, l.importe, l.coseguro,
-    l.cargo_os - l.importe_aprobado as debito, l.importe_aprobado as neto, l.motivo, l.motivo_text, l.nota
+    l.cargo_os - l.importe_aprobado as debito, l.importe_aprobado as neto, l.motivo, l.motivo_text, l.nota,
+    null::int as debito_os_id
   from lineas l
   where l.estado in ('aprobada','aprobada_parcial','rechazada')
     and not exists (select 1 from liquidacion_items i where i.linea_id = l.id and i.tipo = 'prestacion')
   union all
   select l.id, l.profesional_id, 'reintegro', 0, 0, i.neto - l.importe_aprobado, l.importe_aprobado - i.neto,
-    null, null, l.nota
+    null, null, l.nota, null
   from lineas l join liquidacion_items i on i.linea_id = l.id and i.tipo = 'prestacion'
   where l.estado in ('aprobada','aprobada_parcial') and l.importe_aprobado > i.neto
-    and not exists (select 1 from liquidacion_items r where r.linea_id = l.id and r.tipo = 'reintegro')`;
+    and not exists (select 1 from liquidacion_items r where r.linea_id = l.id and r.tipo = 'reintegro')
+  union all
+  select d.linea_id, d.cargo_a, 'debito_os', 0, 0, d.importe, -d.importe, d.codigo, d.motivo, null, d.id
+  from debitos_os d
+  where d.decision = 'trasladado'
+    and not exists (select 1 from liquidacion_items i where i.debito_os_id = d.id)`;
 
 /** Each dentist's settlement of the period, with its items, in two statements over the same lines. */
 export async function liquidar(tx: DbOrTx, periodo: string, fechaCierre: string) {
   await tx.execute(
     sql`insert into liquidaciones (periodo, profesional_id, lineas, bruto, coseguros, debitos, neto, emitida_el)
-        select ${periodo}, p.profesional_id, count(distinct p.linea_id), sum(p.importe), sum(p.coseguro),
+        select ${periodo}, p.profesional_id, count(distinct p.linea_id) filter (where p.tipo <> 'debito_os'),
+          sum(p.importe), sum(p.coseguro),
           sum(p.debito), sum(p.neto), ${fechaCierre}::date
         from (${POR_LIQUIDAR}) p group by p.profesional_id`,
   );
   await tx.execute(
-    sql`insert into liquidacion_items (liquidacion_id, linea_id, tipo, importe, coseguro, debito, neto, motivo, motivo_text, nota)
-        select q.id, p.linea_id, p.tipo, p.importe, p.coseguro, p.debito, p.neto, p.motivo, p.motivo_text, p.nota
+    sql`insert into liquidacion_items (liquidacion_id, linea_id, tipo, importe, coseguro, debito, neto, motivo, motivo_text, nota,
+          debito_os_id)
+        select q.id, p.linea_id, p.tipo, p.importe, p.coseguro, p.debito, p.neto, p.motivo, p.motivo_text, p.nota,
+          p.debito_os_id
         from (${POR_LIQUIDAR}) p join liquidaciones q on q.periodo = ${periodo} and q.profesional_id = p.profesional_id
-        order by p.profesional_id, p.linea_id, p.tipo`,
+        order by p.profesional_id, p.linea_id, p.tipo, p.debito_os_id`,
   );
 }
 

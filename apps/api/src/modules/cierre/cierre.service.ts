@@ -147,8 +147,9 @@ async function presentar(
         reglas,
         codigos,
         aranceles: new Map(arancel === undefined ? [] : [[l.codigo, arancel]]),
-        // The history the chair saw: the affiliate's lines recorded before this one.
-        historia: tramo.lineas.slice(desde, n),
+        // The history the chair saw: the affiliate's lines recorded before this one (a rebilled
+        // line's own original aside: it is the same treatment, billed again).
+        historia: tramo.lineas.slice(desde, n).filter((h) => h.id !== l.refacturaDe),
         autorizaciones: autorizacion ? [autorizacion] : [],
       };
       const [juzgada] = evaluarVisita(ctx, [

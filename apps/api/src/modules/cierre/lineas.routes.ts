@@ -11,6 +11,7 @@ import {
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.ts';
+import { refacturar } from './debitos.service.ts';
 import * as service from './lineas.service.ts';
 
 /**
@@ -83,6 +84,20 @@ const lineasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.reconsiderar(app, currentUser(request), request.params.id, request.body.nota),
+  );
+
+  app.post(
+    '/:id/refacturar',
+    {
+      onRequest: [app.authorize(PERMISSIONS.LIQUIDACIONES_MANAGE)],
+      schema: {
+        summary:
+          'Refactura una línea debitada por la obra social y trasladada a su prestador: una línea nueva, ligada a la anterior, por lo debitado, dentro del plazo de refacturación del convenio; se presenta en el próximo cierre',
+        params: idParamSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => refacturar(app, request.params.id),
   );
 };
 

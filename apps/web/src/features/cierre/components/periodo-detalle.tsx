@@ -21,6 +21,7 @@ import { PATHS } from '@/lib/paths.ts';
 import listPage from '@/styles/list-page.module.css';
 import { exportLote, exportLoteFhir, useLiquidaciones, useLotes, usePeriodo } from '../api/cierre.ts';
 import styles from './cierre.module.css';
+import { DebitosLote } from './debitos-lote.tsx';
 import { cobroText, Importe, pagoText } from './importe.tsx';
 import { RegistrarPagoModal } from './registrar-pago-modal.tsx';
 
@@ -111,6 +112,7 @@ export function PeriodoDetalle({ periodo }: { periodo: string }) {
   );
   const p = resumen.data;
   const toast = useToast();
+  const [debitos, setDebitos] = useState<Lote | null>(null);
 
   const columnasLiquidaciones: Column<LiquidacionFila>[] = [
     {
@@ -178,6 +180,9 @@ export function PeriodoDetalle({ periodo }: { periodo: string }) {
             failure="No se pudo descargar el detalle del lote"
             onExport={(format, onProgress) => exportLote(l, format, onProgress)}
           />
+          <Button variant="secondary" size="sm" onClick={() => setDebitos(l)}>
+            Débitos
+          </Button>
           <Button
             variant="secondary"
             size="sm"
@@ -316,6 +321,7 @@ export function PeriodoDetalle({ periodo }: { periodo: string }) {
         </>
       )}
       {pago && <RegistrarPagoModal {...pago} onClose={() => setPago(null)} />}
+      {debitos && <DebitosLote lote={debitos} onClose={() => setDebitos(null)} />}
     </div>
   );
 }
