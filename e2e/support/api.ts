@@ -270,6 +270,8 @@ export class Backend {
     codigos: string,
     aranceles: string,
     reglas: readonly Partial<ReglaValues>[],
+    /** Days after the date of service a line may still be validated (30 unless told). */
+    plazoPresentacionDias = 30,
   ): Promise<{ obraSocialId: number; documento: string; afiliadoNombre: string }> {
     const os = await this.createObraSocial('Obra Social Sillón');
     await this.upload('nomenclador/import', codigos);
@@ -279,7 +281,7 @@ export class Backend {
       vigenteDesde: '2026-01-01',
       vigenteHasta: null,
       diaCierre: 25,
-      plazoPresentacionDias: 30,
+      plazoPresentacionDias,
       plazoRefacturacionDias: 30,
       plazoUrgenciaDias: 3,
       requiereToken: false,
@@ -313,18 +315,19 @@ export class Backend {
     return impreso.codigo;
   }
 
-  /** A visit validated by a dentist through the API, as 'Atender' sends it. */
+  /** A visit validated by a dentist through the API, as 'Atender' sends it; its validation code. */
   async validar(
     dentist: { user: string; pass: string },
     documento: string,
     fecha: string,
     lineas: readonly Record<string, unknown>[],
-  ): Promise<void> {
+  ): Promise<string> {
     const { token } = await this.login(dentist.user, dentist.pass);
     const response = await this.request.post('/api/prestaciones/validar', {
       headers: { Authorization: `Bearer ${token}` },
       data: { documento, fecha, lineas },
     });
     expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { codigoValidacion: string }).codigoValidacion;
   }
 }

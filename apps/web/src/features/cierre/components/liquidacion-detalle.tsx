@@ -75,14 +75,13 @@ export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacio
     { id: 'importe', header: 'Arancel', align: 'end', cell: (i) => <Importe centavos={i.importe} /> },
     { id: 'coseguro', header: 'Coseguro', align: 'end', cell: (i) => <Importe centavos={i.coseguro} /> },
     { id: 'debito', header: 'Débito', align: 'end', cell: (i) => <Importe centavos={i.debito} debito /> },
-    { id: 'motivo', header: 'Motivo', cell: (i) => <Motivo item={i} /> },
-    { id: 'neto', header: 'Neto', align: 'end', isPrimary: true, cell: (i) => <Importe centavos={i.neto} /> },
     {
-      id: 'estado',
-      header: 'Estado',
+      id: 'motivo',
+      header: 'Motivo',
+      isPrimary: true,
       cell: (i) => (
         <span className={styles.stack}>
-          <span>{ESTADO_LINEA_LABELS[i.estado]}</span>
+          <Motivo item={i} />
           {propia && reconsiderable(i) && (
             <button type="button" className={styles.linkButton} onClick={() => setReconsiderando(i)}>
               Pedir reconsideración
@@ -91,6 +90,8 @@ export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacio
         </span>
       ),
     },
+    { id: 'neto', header: 'Neto', align: 'end', isPrimary: true, cell: (i) => <Importe centavos={i.neto} /> },
+    { id: 'estado', header: 'Estado', cell: (i) => ESTADO_LINEA_LABELS[i.estado] },
   ];
   return (
     <div className={listPage.page}>
