@@ -62,7 +62,7 @@ function ImportarDebitos({ lote, onClose }: { lote: Lote; onClose: () => void })
           .mutateAsync(file!)
           .then((done) => {
             toast.success(
-              `Se cargaron ${formatCount(done.count, 'débito', 'débitos')} del lote ${lote.numeroFactura}`,
+              `Lote ${lote.numeroFactura}: ${formatCount(done.count, 'débito cargado', 'débitos cargados')}`,
             );
             onClose();
           })
