@@ -267,78 +267,75 @@ export type { LineaPresentada };
 
 /**
  * What the closing settles: every decided line not settled yet (whatever its
- * month: the sample's lines decided since the last closing come now), and
- * what a reconsideration approved beyond what its line was paid.
+ * month: the sample's lines decided since the last closing come now), what a
+ * reconsideration approved beyond what its line was paid, and the insurers'
+ * débitos passed on to a dentist; each with the contract that bills it.
  */
 const POR_LIQUIDAR = sql`
   select l.id as linea_id, l.profesional_id, 'prestacion' as tipo, l.importe, l.coseguro,
     l.cargo_os - l.importe_aprobado as debito, l.importe_aprobado as neto, l.motivo, l.motivo_text, l.nota,
-    null::int as debito_os_id
+    null::int as debito_os_id, l.atencion_id
   from lineas l
   where l.estado in ('aprobada','aprobada_parcial','rechazada')
     and not exists (select 1 from liquidacion_items i where i.linea_id = l.id and i.tipo = 'prestacion')
   union all
   select l.id, l.profesional_id, 'reintegro', 0, 0, i.neto - l.importe_aprobado, l.importe_aprobado - i.neto,
-    null, null, l.nota, null
+    null, null, l.nota, null, l.atencion_id
   from lineas l join liquidacion_items i on i.linea_id = l.id and i.tipo = 'prestacion'
   where l.estado in ('aprobada','aprobada_parcial') and l.importe_aprobado > i.neto
     and not exists (select 1 from liquidacion_items r where r.linea_id = l.id and r.tipo = 'reintegro')
   union all
-  select d.linea_id, d.cargo_a, 'debito_os', 0, 0, d.importe, -d.importe, d.codigo, d.motivo, null, d.id
-  from debitos_os d
+  select d.linea_id, d.cargo_a, 'debito_os', 0, 0, d.importe, -d.importe, d.codigo, d.motivo, null, d.id, l.atencion_id
+  from debitos_os d join lineas l on l.id = d.linea_id
   where d.decision = 'trasladado'
     and not exists (select 1 from liquidacion_items i where i.debito_os_id = d.id)`;
 
-/** Each dentist's settlement of the period, with its items, in two statements over the same lines. */
-export async function liquidar(tx: DbOrTx, periodo: string, fechaCierre: string) {
+/**
+ * Each dentist's settlement of the period with its items, and each
+ * contract's lot of what is to be billed, numbered after the last invoice;
+ * the lines billed become facturada. What is settled is read once into a
+ * table of the transaction's own (analyzed, so the statements after it plan
+ * on its real size, not on the state the lines had before the closing).
+ */
+export async function liquidarYFacturar(tx: DbOrTx, periodo: string, fechaCierre: string) {
+  await tx.execute(
+    sql`create temp table por_liquidar on commit drop as
+        select p.*, at.convenio_id, at.obra_social_id,
+          p.tipo in ('prestacion','reintegro') and p.neto > 0 as factura
+        from (${POR_LIQUIDAR}) p join atenciones at on at.id = p.atencion_id`,
+  );
+  await tx.execute(sql`analyze por_liquidar`);
   await tx.execute(
     sql`insert into liquidaciones (periodo, profesional_id, lineas, bruto, coseguros, debitos, neto, emitida_el)
         select ${periodo}, p.profesional_id, count(distinct p.linea_id) filter (where p.tipo <> 'debito_os'),
-          sum(p.importe), sum(p.coseguro),
-          sum(p.debito), sum(p.neto), ${fechaCierre}::date
-        from (${POR_LIQUIDAR}) p group by p.profesional_id`,
+          sum(p.importe), sum(p.coseguro), sum(p.debito), sum(p.neto), ${fechaCierre}::date
+        from por_liquidar p group by p.profesional_id`,
   );
-  await tx.execute(
-    sql`insert into liquidacion_items (liquidacion_id, linea_id, tipo, importe, coseguro, debito, neto, motivo, motivo_text, nota,
-          debito_os_id)
-        select q.id, p.linea_id, p.tipo, p.importe, p.coseguro, p.debito, p.neto, p.motivo, p.motivo_text, p.nota,
-          p.debito_os_id
-        from (${POR_LIQUIDAR}) p join liquidaciones q on q.periodo = ${periodo} and q.profesional_id = p.profesional_id
-        order by p.profesional_id, p.linea_id, p.tipo, p.debito_os_id`,
-  );
-}
-
-/**
- * Each contract's lot of the period: the lines settled now with something
- * to bill, numbered after the last invoice; the lines become facturada.
- */
-export async function facturar(tx: DbOrTx, periodo: string) {
   await tx.execute(
     sql`insert into lotes (periodo, convenio_id, obra_social_id, numero_factura, lineas, total, presentar_antes)
         select ${periodo}, x.convenio_id, x.obra_social_id,
           ${PUNTO_DE_VENTA} || '-' || lpad((n.ultimo + row_number() over (order by x.convenio_id))::text, 8, '0'),
           x.lineas, x.total,
           make_date(extract(year from s.mes)::int, extract(month from s.mes)::int, cv.dia_cierre)
-        from (select at.convenio_id, at.obra_social_id, count(distinct i.linea_id)::int as lineas, sum(i.neto) as total
-              from liquidacion_items i
-              join liquidaciones q on q.id = i.liquidacion_id and q.periodo = ${periodo}
-              join lineas l on l.id = i.linea_id join atenciones at on at.id = l.atencion_id
-              where i.tipo in ('prestacion','reintegro') and i.neto > 0
-              group by at.convenio_id, at.obra_social_id) x
+        from (select convenio_id, obra_social_id, count(distinct linea_id)::int as lineas, sum(neto) as total
+              from por_liquidar where factura group by convenio_id, obra_social_id) x
         join convenios cv on cv.id = x.convenio_id
         cross join (select (to_date(${periodo}, 'YYYY-MM') + interval '1 month')::date as mes) s
         cross join (select coalesce(max(split_part(numero_factura, '-', 2)::int), 0) as ultimo from lotes) n`,
   );
   await tx.execute(
-    sql`update liquidacion_items i set lote_id = lo.id
-        from liquidaciones q, lineas l, atenciones at, lotes lo
-        where q.id = i.liquidacion_id and q.periodo = ${periodo} and l.id = i.linea_id and at.id = l.atencion_id
-          and lo.periodo = ${periodo} and lo.convenio_id = at.convenio_id
-          and i.tipo in ('prestacion','reintegro') and i.neto > 0`,
+    sql`insert into liquidacion_items (liquidacion_id, linea_id, tipo, importe, coseguro, debito, neto, motivo, motivo_text,
+          nota, debito_os_id, lote_id)
+        select q.id, p.linea_id, p.tipo, p.importe, p.coseguro, p.debito, p.neto, p.motivo, p.motivo_text, p.nota,
+          p.debito_os_id, lo.id
+        from por_liquidar p
+        join liquidaciones q on q.periodo = ${periodo} and q.profesional_id = p.profesional_id
+        left join lotes lo on p.factura and lo.periodo = ${periodo} and lo.convenio_id = p.convenio_id
+        order by p.profesional_id, p.linea_id, p.tipo, p.debito_os_id`,
   );
   await tx.execute(
     sql`update lineas l set estado = 'facturada'
-        from liquidacion_items i join lotes lo on lo.id = i.lote_id
-        where i.linea_id = l.id and lo.periodo = ${periodo} and l.estado in ('aprobada','aprobada_parcial')`,
+        from por_liquidar p
+        where p.factura and l.id = p.linea_id and l.estado in ('aprobada','aprobada_parcial')`,
   );
 }

@@ -79,8 +79,7 @@ export async function cerrar(
       semilla,
       muestra: input.muestra,
     });
-    await repo.liquidar(tx, periodo, hoy);
-    await repo.facturar(tx, periodo);
+    await repo.liquidarYFacturar(tx, periodo, hoy);
     await recordAudit(tx, caller, {
       action: 'close',
       entity: 'periodo',

@@ -199,7 +199,7 @@ describe.each(BACKENDS)('closing the month (%s)', (backend) => {
       'Factura;Período;Código de validación;Fecha;Número de afiliado;Documento;Afiliado;Plan;Código;Prestación;Pieza o sector;Caras;Prestador;Matrícula;Tipo;Arancel;Coseguro;Facturado',
     );
     expect(fila).toContain(`0001-00000001;${A.periodo};`);
-    expect(fila).toMatch(/;02\.01;[^;]+;36;O;[^;]+;[^;]*;Prestación;10\.000,00;1\.000,00;9\.000,00$/);
+    expect(fila).toMatch(/;02\.01;[^;]+;36;O;[^;]+;[^;]*;Prestación;10000,00;1000,00;9000,00$/);
 
     const xlsx = await t.inject('GET', `/api/lotes/${lote!.id}/export?formato=xlsx`, t.admin);
     expect(xlsx.headers['content-type']).toBe(

@@ -23,7 +23,9 @@ import { claimsDe, FHIR_CONTENT_TYPE, type LineaDeLote } from './lotes-fhir.ts';
 // from keyset batches, one batch in memory at a time.
 // ---------------------------------------------------------------------------
 
-const pesos = (centavos: number) => formatImporte(centavos).replace('$ ', '');
+/** An amount as the insurer's systems read it: pesos and centavos after a comma, no thousands' dots (12345,67). */
+const pesos = (centavos: number) =>
+  `${Math.trunc(centavos / 100)},${String(Math.abs(centavos) % 100).padStart(2, '0')}`;
 const lugar = (r: Pick<LineaDeLote, 'pieza' | 'caras' | 'sector'>) =>
   r.sector ?? (r.pieza === null ? '' : String(r.pieza));
 

@@ -60,9 +60,9 @@ export async function* batches(db: Db, loteId: number): AsyncGenerator<LineaDeLo
   }
 }
 
-/** An amount in centavos as the CSV writes it ('12.345,67'), by the database. */
+/** An amount in centavos as the lot's CSV writes it ('12345,67'), by the database. */
 const copyPesos = (centavos: ReturnType<typeof sql>) =>
-  sql`translate(to_char(${centavos} / 100.0, 'FM999,999,999,990.00'), ',.', '.,')`;
+  sql`(${centavos} / 100)::text || ',' || lpad((${centavos} % 100)::text, 2, '0')`;
 
 /** The same rows as `COLUMNS` writes them, by PostgreSQL's COPY (null on the embedded database). */
 export function copyLote(db: Db, c: LoteCabecera, separator: ',' | ';') {
