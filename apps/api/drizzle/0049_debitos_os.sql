@@ -26,6 +26,7 @@ CREATE UNIQUE INDEX "debitos_os_lote_linea_key" ON "debitos_os" USING btree ("lo
 CREATE INDEX "debitos_os_linea_idx" ON "debitos_os" USING btree ("linea_id");--> statement-breakpoint
 ALTER TABLE "liquidacion_items" ADD CONSTRAINT "liquidacion_items_debito_os_id_debitos_os_id_fk" FOREIGN KEY ("debito_os_id") REFERENCES "public"."debitos_os"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lineas" ADD CONSTRAINT "lineas_refactura_de_lineas_id_fk" FOREIGN KEY ("refactura_de") REFERENCES "public"."lineas"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "alarmas_cierre_linea_idx" ON "alarmas_cierre" USING btree ("linea_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "liquidacion_items_debito_os_key" ON "liquidacion_items" USING btree ("debito_os_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "lineas_refactura_de_key" ON "lineas" USING btree ("refactura_de");--> statement-breakpoint
 ALTER TABLE "liquidacion_items" ADD CONSTRAINT "liquidacion_items_debito_os" CHECK (("liquidacion_items"."tipo" = 'debito_os') = ("liquidacion_items"."debito_os_id" is not null));

@@ -53,6 +53,7 @@ const NOUNS: Record<AuditEntity, { the: string; a: string; feminine: boolean }> 
   adjunto: { the: 'el archivo', a: 'un archivo', feminine: false },
   periodo: { the: 'el período', a: 'un período', feminine: false },
   lote: { the: 'el lote', a: 'un lote', feminine: false },
+  liquidacion: { the: 'la liquidación', a: 'una liquidación', feminine: true },
 };
 
 /** The entities whose records have names to look up (the others are the log itself or one's own data). */
@@ -250,18 +251,26 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     if (row.entity === 'codigo_token') return `Generó un código de activación del token de ${patient(row)}`;
     if (row.entity === 'adjunto')
       return `Agregó ${text(d.nombre) ?? 'un archivo'} a la autorización ${text(d.numero) ?? ''} de ${patient(row)}`;
+    if (row.entity === 'linea')
+      return `Refacturó la prestación ${text(d.codigo) ?? ''} de la atención ${text(d.codigoValidacion) ?? ''} de ${patient(row)}`;
     if (row.entity === 'autorizacion')
       return `Pidió la autorización ${text(d.numero) ?? ''} para ${patient(row)}${Array.isArray(d.items) ? `: ${d.items.join(', ')}` : ''}`;
     return `Creó ${s().the}`;
   },
   update: (row, s) =>
-    row.entity === 'linea'
-      ? `Decidió la prestación ${text(row.details?.codigo) ?? ''} de la atención ${text(row.details?.codigoValidacion) ?? ''} de ${patient(row)}: ${(ESTADO_LINEA_LABELS[row.details?.estado as EstadoLinea] ?? text(row.details?.estado) ?? '').toLowerCase()}`
-      : row.entity === 'autorizacion'
-        ? `Observó la autorización ${text(row.details?.numero) ?? ''} de ${patient(row)}`
-        : row.entity === 'confirmacion'
-          ? `${row.details?.revisada === false ? 'Volvió a pendiente' : 'Marcó revisada'} la respuesta de ${patient(row)} sobre la atención ${text(row.details?.codigoValidacion) ?? ''}`.trimEnd()
-          : `Modificó ${s().the}`,
+    row.entity === 'lote'
+      ? text(row.details?.pagadoEl)
+        ? `Registró el cobro del lote ${text(row.details?.numeroFactura) ?? ''} (${text(row.details?.pagadoEl)})`
+        : `Decidió el débito de la obra social en la atención ${text(row.details?.codigoValidacion) ?? ''} del lote ${text(row.details?.numeroFactura) ?? ''}: ${row.details?.decision === 'absorbido' ? 'lo absorbe la red' : 'se traslada al prestador'}`
+      : row.entity === 'liquidacion'
+        ? `Registró el pago de la liquidación de ${text(row.details?.periodo) ?? ''}, ${referenced(row, 'profesional', row.details?.profesionalId)}, pagada el ${text(row.details?.pagadaEl) ?? ''}`
+        : row.entity === 'linea'
+          ? `Decidió la prestación ${text(row.details?.codigo) ?? ''} de la atención ${text(row.details?.codigoValidacion) ?? ''} de ${patient(row)}: ${(ESTADO_LINEA_LABELS[row.details?.estado as EstadoLinea] ?? text(row.details?.estado) ?? '').toLowerCase()}`
+          : row.entity === 'autorizacion'
+            ? `Observó la autorización ${text(row.details?.numero) ?? ''} de ${patient(row)}`
+            : row.entity === 'confirmacion'
+              ? `${row.details?.revisada === false ? 'Volvió a pendiente' : 'Marcó revisada'} la respuesta de ${patient(row)} sobre la atención ${text(row.details?.codigoValidacion) ?? ''}`.trimEnd()
+              : `Modificó ${s().the}`,
   delete: (row, s) =>
     row.entity === 'token'
       ? `Desactivó el token de ${patient(row)} en ${text(row.details?.dispositivo) ?? 'su teléfono'}`
@@ -284,6 +293,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
       return `Importó aranceles a ${subject().the}${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
     if (row.entity === 'plan')
       return `Importó reglas a ${subject().the}${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
+    if (row.entity === 'lote')
+      return `Importó los débitos de la obra social al lote ${text(d.numeroFactura) ?? ''}${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
     if (row.entity === 'nomenclador')
       return `Importó códigos al nomenclador${text(d.archivo) ? ` desde ${text(d.archivo)}` : ''}`;
     const file = text(d.archivo);

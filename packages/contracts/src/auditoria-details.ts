@@ -335,6 +335,12 @@ export function auditDetails(row: DescribedAuditRow): string[] {
           `${count(d.count, 'código', 'códigos')}: ${count(d.created, 'nuevo', 'nuevos')}, ${count(d.updated, 'modificado', 'modificados')}, ${count(d.unchanged, 'sin cambios', 'sin cambios')}`,
         ];
       }
+      if (entry.entity === 'lote') {
+        const d = entry.details;
+        return [
+          `${count(d.count, 'débito', 'débitos')}: ${count(d.trasladados, 'trasladado al prestador', 'trasladados al prestador')}, ${count(d.absorbidos, 'absorbido por la red', 'absorbidos por la red')}, ${count(d.sinDecidir, 'sin decidir', 'sin decidir')}`,
+        ];
+      }
       return importLines(entry.details);
     case 'deactivate': {
       const d = entry.details;

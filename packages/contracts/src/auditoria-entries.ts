@@ -174,6 +174,18 @@ const created = z.discriminatedUnion('entity', [
   entry('create', 'token', z.strictObject({ afiliadoId: id, via: text, dispositivo: text })),
   /** Staff printed an activation code for the affiliate: until when it is good. */
   entry('create', 'codigo_token', z.strictObject({ afiliadoId: id, documento: text, vence: text })),
+  /** Staff billed again a line the insurer debited: the new line, of the same visit and code. */
+  entry(
+    'create',
+    'linea',
+    z.strictObject({
+      afiliadoId: id,
+      documento: text,
+      codigoValidacion: text,
+      codigo: text,
+      refacturaDe: id,
+    }),
+  ),
   /** The dentist added a file to her prior authorization. */
   entry('create', 'adjunto', adjuntoAutorizacion),
   /** A dentist asked for a prior authorization: its number, the state it started in, its items. */
@@ -198,6 +210,17 @@ const decisionAutorizacion = z.strictObject({
 const updated = z.discriminatedUnion('entity', [
   /** An auditor observed a prior authorization: what the dentist must send or answer. */
   entry('update', 'autorizacion', decisionAutorizacion),
+  /** Staff recorded a lot's payment by its insurer, or decided by hand who bears a débito on it. */
+  entry(
+    'update',
+    'lote',
+    z.union([
+      z.strictObject({ numeroFactura: text, pagadoEl: text }),
+      z.strictObject({ numeroFactura: text, codigoValidacion: text, codigo: text, decision: text }),
+    ]),
+  ),
+  /** Staff recorded the day a dentist's settlement was paid. */
+  entry('update', 'liquidacion', z.strictObject({ periodo: text, profesionalId: id, pagadaEl: text })),
   /** An auditor decided a presented line: the state before and after, and the débito's code. */
   entry(
     'update',
@@ -352,6 +375,20 @@ export const auditEntrySchema = z.discriminatedUnion('action', [
     ),
     entry('import', 'convenio', versionsImported),
     entry('import', 'plan', versionsImported),
+    /** Staff loaded an insurer's débitos on a lot: how many, how much, and who bears them by rule. */
+    entry(
+      'import',
+      'lote',
+      z.strictObject({
+        archivo: text,
+        numeroFactura: text,
+        count: z.number().int(),
+        importe: z.number().int(),
+        trasladados: z.number().int(),
+        absorbidos: z.number().int(),
+        sinDecidir: z.number().int(),
+      }),
+    ),
     entry(
       'import',
       'nomenclador',

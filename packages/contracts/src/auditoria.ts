@@ -103,6 +103,7 @@ export const AUDIT_ENTITIES = [
   'adjunto',
   'periodo',
   'lote',
+  'liquidacion',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -134,6 +135,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   adjunto: 'archivo de una autorización',
   periodo: 'período de prestaciones',
   lote: 'lote de facturación',
+  liquidacion: 'liquidación de un prestador',
 };
 
 // ---------------------------------------------------------------------------

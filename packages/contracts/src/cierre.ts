@@ -192,6 +192,7 @@ export const TIPOS_ITEM = ['prestacion', 'reintegro', 'debito_os'] as const;
 export type TipoItem = (typeof TIPOS_ITEM)[number];
 
 export const liquidacionItemSchema = z.object({
+  id: z.number(),
   ...lineaRefShape,
   afiliado: z.string(),
   tipo: z.enum(TIPOS_ITEM),

@@ -39,7 +39,7 @@ export const RECONSIDERACION_PEDIDA = 'Reconsideración pedida: la prestación v
 export const RECONSIDERACION_NO_SE_OBSERVA =
   'Una reconsideración se aprueba, se aprueba en parte o se rechaza: no se observa';
 export const RECONSIDERACION_MENOS = (pagado: string) =>
-  `En la reconsideración lo aprobado supera lo ya pagado (${pagado})`;
+  `En la reconsideración, lo aprobado debe superar lo ya pagado (${pagado})`;
 export const LOTE_FORMATO_INVALID = 'El formato es csv, xlsx o fhir';
 export const DEBITOS_FILE_REQUIRED = 'Elija el archivo de débitos de la obra social (CSV)';
 export const DEBITOS_MISSING_COLUMNS = (columns: readonly string[]) =>
@@ -66,3 +66,4 @@ export const YA_REFACTURADA = 'La línea ya se refacturó';
 export const REFACTURACION_VENCIDA = (hasta: string) => `El plazo para refacturar venció el ${hasta}`;
 export const REFACTURADA = 'Línea refacturada: se presenta en el próximo cierre';
 export const DEBITOS_TOO_MANY = (n: string) => `El archivo trae más de ${n} débitos: no es el de un lote`;
+export const DEBITO_REFACTURADO = 'La línea ya se refacturó: el débito queda a cargo de su prestador';

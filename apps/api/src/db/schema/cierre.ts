@@ -54,7 +54,10 @@ export const alarmasCierre = pgTable(
     codigo: text('codigo').notNull(),
     mensaje: text('mensaje').notNull(),
   },
-  (t) => [index('alarmas_cierre_periodo_idx').on(t.periodo, t.lineaId)],
+  (t) => [
+    index('alarmas_cierre_periodo_idx').on(t.periodo, t.lineaId),
+    index('alarmas_cierre_linea_idx').on(t.lineaId),
+  ],
 );
 
 /**

@@ -26,6 +26,14 @@ export async function lockCierres(tx: DbOrTx) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('red-dental:cierre'))`);
 }
 
+/**
+ * What changes what a closing settles (a decision, a reconsideration, a débito, a rebilling)
+ * waits for a closing running, and a closing for it: the closing's lock, shared.
+ */
+export async function lockFueraDelCierre(tx: DbOrTx) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('red-dental:cierre'))`);
+}
+
 export async function findPeriodoCerrado(db: DbOrTx, periodo: string) {
   const [row] = await queryRows<{ periodo: string }>(
     db,

@@ -133,7 +133,10 @@ async function presentar(
         reglas = (await reglasEnVigor(tx, l.planId, l.fecha, l.reglasVersion, owner)) ?? [];
         reglasDe.set(clave, reglas);
       }
-      const autorizacion = tramo.autorizaciones.get(l.id);
+      // A rebilled line stands on the authorization its original used.
+      const autorizacion =
+        tramo.autorizaciones.get(l.id) ??
+        (l.refacturaDe === null ? undefined : tramo.autorizaciones.get(l.refacturaDe));
       const arancel = repo.arancelEn(aranceles, l.convenioId, l.codigo, l.fecha);
       const ctx: ContextoMotor = {
         fecha: l.fecha,

@@ -180,10 +180,17 @@ export async function findDebitoRefacturable(tx: DbOrTx, lineaId: number) {
     plazo: number;
     estado: string;
     refacturada: boolean;
+    afiliadoId: number;
+    documento: string;
+    codigoValidacion: string;
+    codigo: string;
   }>(
     tx,
     sql`select d.importe, (d.created_at at time zone 'America/Argentina/Buenos_Aires')::date::text as desde,
-          cv.plazo_refacturacion_dias as plazo, l.estado,
+          cv.plazo_refacturacion_dias as plazo, l.estado, l.afiliado_id as "afiliadoId",
+          (select documento from afiliados where id = l.afiliado_id) as documento,
+          (select codigo_validacion from atenciones where id = l.atencion_id) as "codigoValidacion",
+          (select codigo from codigos_prestacion where id = l.codigo_id) as codigo,
           exists (select 1 from lineas r where r.refactura_de = l.id) as refacturada
         from lineas l
         join debitos_os d on d.linea_id = l.id and d.decision = 'trasladado' and d.cargo_a = l.profesional_id

@@ -14,8 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ErrorList, isBlankRecord, mapColumns, mergeErrors, openCsvRecords } from '../../lib/csv-records.ts';
 import type { CsvFile } from '../../lib/csv-sniffer.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
+import { lockFueraDelCierre } from './cierre.repository.ts';
 import * as repo from './debitos.repository.ts';
 
 const M = MESSAGES.cierre;
@@ -155,7 +157,30 @@ export async function importDebitos(
     const message = M.DEBITOS_HAS_ERRORS(errorCount.toLocaleString('es-AR'));
     throw badRequest(message, { file: message });
   }
-  await deps.db.transaction((tx) => repo.insertDebitos(tx, loteId, file.fileName, actor.id, filas));
+  await deps.db.transaction(async (tx) => {
+    await lockFueraDelCierre(tx);
+    try {
+      await repo.insertDebitos(tx, loteId, file.fileName, actor.id, filas);
+      await recordAudit(tx, actor, {
+        action: 'import',
+        entity: 'lote',
+        entityId: loteId,
+        details: {
+          archivo: file.fileName,
+          numeroFactura: lote.numero_factura,
+          count: result.count,
+          importe: result.importe,
+          trasladados: result.trasladados,
+          absorbidos: result.absorbidos,
+          sinDecidir: result.sinDecidir,
+        },
+      });
+    } catch (error) {
+      // Another import of the same lot's file got there first.
+      if (isUniqueViolation(error, 'debitos_os_lote_linea_key')) throw conflict(M.DEBITO_REPETIDO);
+      throw error;
+    }
+  });
   return result;
 }
 
@@ -194,13 +219,29 @@ export async function decidirDebito(
   id: number,
   decision: DecisionDebito,
 ) {
-  const d = await repo.findDebito(deps.db, loteId, id);
-  if (!d) throw notFound(M.DEBITO_NOT_FOUND);
-  if (d.liquidado) throw conflict(M.DEBITO_LIQUIDADO);
-  await repo.decidirDebito(deps.db, id, {
-    decision,
-    cargoA: decision === 'trasladado' ? (d.cargoA?.id ?? d.profesional.id) : null,
-    userId: caller.id,
+  await deps.db.transaction(async (tx) => {
+    await lockFueraDelCierre(tx);
+    const d = await repo.findDebito(tx, loteId, id);
+    if (!d) throw notFound(M.DEBITO_NOT_FOUND);
+    if (d.liquidado) throw conflict(M.DEBITO_LIQUIDADO);
+    // A line billed again stands on its débito being its dentist's: absorbed, she would be paid twice.
+    if (d.refacturada) throw conflict(M.DEBITO_REFACTURADO);
+    await repo.decidirDebito(tx, id, {
+      decision,
+      cargoA: decision === 'trasladado' ? (d.cargoA?.id ?? d.profesional.id) : null,
+      userId: caller.id,
+    });
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'lote',
+      entityId: loteId,
+      details: {
+        numeroFactura: d.lote.numeroFactura,
+        codigoValidacion: d.codigoValidacion,
+        codigo: d.codigo,
+        decision,
+      },
+    });
   });
   return { message: M.DEBITO_DECIDIDO, debito: (await repo.findDebito(deps.db, loteId, id))! };
 }
@@ -210,15 +251,30 @@ export async function decidirDebito(
  * its dentist is billed again, for what was debited, within the contract's
  * window from the débito; the next closing presents it.
  */
-export async function refacturar(deps: Deps, lineaId: number, now = new Date()) {
+export async function refacturar(deps: Deps, caller: Subject, lineaId: number, now = new Date()) {
   const hoy = networkClock(now).date;
   await deps.db.transaction(async (tx) => {
+    await lockFueraDelCierre(tx);
     const d = await repo.findDebitoRefacturable(tx, lineaId);
     if (!d) throw conflict(M.NO_REFACTURABLE);
     if (d.refacturada || d.estado === 'refacturada') throw conflict(M.YA_REFACTURADA);
     const hasta = addDays(d.desde, d.plazo);
     if (hoy > hasta) throw conflict(M.REFACTURACION_VENCIDA(formatFecha(hasta)));
     await repo.refacturar(tx, lineaId, d.importe);
+    await recordAudit(tx, caller, {
+      action: 'create',
+      entity: 'linea',
+      entityId: lineaId,
+      details: {
+        afiliadoId: d.afiliadoId,
+        documento: d.documento,
+        codigoValidacion: d.codigoValidacion,
+        codigo: d.codigo,
+        refacturaDe: lineaId,
+      },
+      documento: d.documento,
+      afiliadoIds: [d.afiliadoId],
+    });
   });
   return { message: M.REFACTURADA };
 }

@@ -176,6 +176,15 @@ describe.each(BACKENDS)(
       expect(ok.statusCode, ok.body).toBe(200);
       const otra = await t.inject('POST', `/api/lineas/${L.sinRx!.id}/refacturar`, t.admin);
       expect(otra.json().error).toBe('La línea ya se refacturó');
+      // Its débito stays its dentist's: absorbed now, she would be paid the line twice.
+      const lista = (await t.inject('GET', `/api/lotes/${lote.id}/debitos`, t.admin)).json() as DebitoOs[];
+      const suyo = lista.find((d) => d.lineaId === L.sinRx!.id)!;
+      expect(suyo.refacturada).toBe(true);
+      const absorber = await t.inject('PUT', `/api/lotes/${lote.id}/debitos/${suyo.id}`, t.admin, {
+        decision: 'absorbido',
+      });
+      expect(absorber.statusCode).toBe(409);
+      expect(absorber.json().error).toBe('La línea ya se refacturó: el débito queda a cargo de su prestador');
     });
 
     it('settles the débitos passed on at the next closing and bills the rebilled line, every centavo accounted for', async () => {
@@ -233,6 +242,30 @@ describe.each(BACKENDS)(
       );
       expect(s!.neto).toBe(s!.lotes - s!.trasladados);
       expect(s!.absorbidos).toBe(1_000_000);
+      // Each step that moves money is in the audit log, by whom.
+      const auditadas = await queryRows<{ action: string; entity: string; details: Record<string, unknown> }>(
+        t.db,
+        sql`select action, entity, details from audit_log where entity in ('lote', 'linea') order by id`,
+      );
+      expect(auditadas).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            action: 'import',
+            entity: 'lote',
+            details: expect.objectContaining({ count: 4, trasladados: 2 }),
+          }),
+          expect.objectContaining({
+            action: 'update',
+            entity: 'lote',
+            details: expect.objectContaining({ decision: 'trasladado' }),
+          }),
+          expect.objectContaining({
+            action: 'create',
+            entity: 'linea',
+            details: expect.objectContaining({ refacturaDe: L.sinRx!.id }),
+          }),
+        ]),
+      );
     });
   },
 );

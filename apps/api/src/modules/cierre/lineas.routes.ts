@@ -97,7 +97,7 @@ const lineasRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema },
       },
     },
-    async (request) => refacturar(app, request.params.id),
+    async (request) => refacturar(app, currentUser(request), request.params.id),
   );
 };
 

@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import { findProfesionalId } from '../prestaciones/prestaciones.repository.ts';
+import { lockFueraDelCierre } from './cierre.repository.ts';
 import * as repo from './lineas.repository.ts';
 
 const M = MESSAGES.cierre;
@@ -133,6 +134,7 @@ export async function decidir(
   const d = decisionLineaInputSchema.parse(raw);
   const hoy = networkClock(now).date;
   await deps.db.transaction(async (tx) => {
+    await lockFueraDelCierre(tx);
     const l = await repo.lockLinea(tx, id);
     if (!l) throw notFound(M.LINEA_NOT_FOUND);
     if (!DECIDIBLES.has(l.estado)) throw conflict(M.NO_DECIDIBLE(estadoText(l.estado)));

@@ -239,7 +239,9 @@ describe.each(BACKENDS)(
         importeAprobado: 500_000,
         motivo: 'D14',
       });
-      expect(poco.json().error).toBe('En la reconsideración lo aprobado supera lo ya pagado ($ 6.000,00)');
+      expect(poco.json().error).toBe(
+        'En la reconsideración, lo aprobado debe superar lo ya pagado ($ 6.000,00)',
+      );
       const rechazada = await decidir(L.parcial!, {
         decision: 'rechazar',
         motivo: 'D14',

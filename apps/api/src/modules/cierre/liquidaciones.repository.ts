@@ -54,7 +54,7 @@ export async function findLiquidacion(db: DbOrTx, id: number, hoy: string) {
     }
   >(
     db,
-    sql`select i.linea_id as "lineaId", at.codigo_validacion as "codigoValidacion", l.fecha::text as fecha,
+    sql`select i.id, i.linea_id as "lineaId", at.codigo_validacion as "codigoValidacion", l.fecha::text as fecha,
           c.codigo, c.nombre, l.pieza, l.caras, l.sector, a.nombre as afiliado, i.tipo, i.importe, i.coseguro,
           i.debito, i.motivo, i.motivo_text as "motivoText", i.nota, i.neto, l.estado
         from liquidacion_items i
@@ -101,17 +101,18 @@ export async function pagarLiquidacion(db: DbOrTx, id: number, pagadaEl: string)
 }
 
 export async function findLiquidacionEmitida(db: DbOrTx, id: number) {
-  const [row] = await queryRows<{ emitida_el: string; profesional_id: number }>(
+  const [row] = await queryRows<{ emitida_el: string; profesional_id: number; periodo: string }>(
     db,
-    sql`select emitida_el::text, profesional_id from liquidaciones where id = ${id}`,
+    sql`select emitida_el::text, profesional_id, periodo from liquidaciones where id = ${id}`,
   );
   return row;
 }
 
 export async function findLoteCerrado(db: DbOrTx, id: number) {
-  const [row] = await queryRows<{ fecha_cierre: string }>(
+  const [row] = await queryRows<{ fecha_cierre: string; numero_factura: string }>(
     db,
-    sql`select p.fecha_cierre::text from lotes lo join periodos p on p.periodo = lo.periodo where lo.id = ${id}`,
+    sql`select p.fecha_cierre::text, lo.numero_factura from lotes lo join periodos p on p.periodo = lo.periodo
+        where lo.id = ${id}`,
   );
   return row;
 }

@@ -58,7 +58,8 @@ const liquidacionesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema },
       },
     },
-    async (request) => service.pagarLiquidacion(app, request.params.id, request.body.pagadoEl),
+    async (request) =>
+      service.pagarLiquidacion(app, currentUser(request), request.params.id, request.body.pagadoEl),
   );
 };
 

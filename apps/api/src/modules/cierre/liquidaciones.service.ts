@@ -2,6 +2,7 @@ import { MESSAGES, networkClock, PERMISSIONS } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
+import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import { findProfesionalId } from '../prestaciones/prestaciones.repository.ts';
 import * as repo from './liquidaciones.repository.ts';
 import * as periodos from './periodos.repository.ts';
@@ -56,21 +57,43 @@ function revisarPago(pagadoEl: string, emitida: string, now: Date) {
   if (pagadoEl > hoyDe(now)) throw badRequest(M.PAGO_FUTURO, { pagadoEl: M.PAGO_FUTURO });
 }
 
-export async function pagarLiquidacion(deps: Deps, id: number, pagadoEl: string, now = new Date()) {
+export async function pagarLiquidacion(
+  deps: Deps,
+  caller: Subject,
+  id: number,
+  pagadoEl: string,
+  now = new Date(),
+) {
   const found = await repo.findLiquidacionEmitida(deps.db, id);
   if (!found) throw notFound(M.LIQUIDACION_NOT_FOUND);
   revisarPago(pagadoEl, found.emitida_el, now);
-  await repo.pagarLiquidacion(deps.db, id, pagadoEl);
+  await deps.db.transaction(async (tx) => {
+    await repo.pagarLiquidacion(tx, id, pagadoEl);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'liquidacion',
+      entityId: id,
+      details: { periodo: found.periodo, profesionalId: found.profesional_id, pagadaEl: pagadoEl },
+    });
+  });
   return { message: M.PAGO_REGISTRADO };
 }
 
 export const lotes = (deps: Deps, q: { periodo?: string }, now = new Date()) =>
   repo.findLotes(deps.db, { periodo: q.periodo, hoy: hoyDe(now) });
 
-export async function pagarLote(deps: Deps, id: number, pagadoEl: string, now = new Date()) {
+export async function pagarLote(deps: Deps, caller: Subject, id: number, pagadoEl: string, now = new Date()) {
   const found = await repo.findLoteCerrado(deps.db, id);
   if (!found) throw notFound(M.LOTE_NOT_FOUND);
   revisarPago(pagadoEl, found.fecha_cierre, now);
-  await repo.pagarLote(deps.db, id, pagadoEl);
+  await deps.db.transaction(async (tx) => {
+    await repo.pagarLote(tx, id, pagadoEl);
+    await recordAudit(tx, caller, {
+      action: 'update',
+      entity: 'lote',
+      entityId: id,
+      details: { numeroFactura: found.numero_factura, pagadoEl },
+    });
+  });
   return { message: M.PAGO_REGISTRADO };
 }

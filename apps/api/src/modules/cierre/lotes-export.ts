@@ -1,11 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  formatFecha,
-  formatImporte,
-  type LoteExportQuery,
-  MESSAGES,
-  networkClock,
-} from '@red-dental/contracts';
+import { formatFecha, type LoteExportQuery, MESSAGES, networkClock } from '@red-dental/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';

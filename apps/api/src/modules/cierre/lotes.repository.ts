@@ -68,14 +68,23 @@ const copyPesos = (centavos: ReturnType<typeof sql>) =>
 export function copyLote(db: Db, c: LoteCabecera, separator: ',' | ';') {
   return copyCsvOut(
     db,
-    sql`select ${copyText(sql`${c.numeroFactura}::text`)}, ${copyText(sql`${c.periodo}::text`)},
-          ${copyText(sql`x."codigoValidacion"`)}, ${copyDay(sql`x.fecha::date`)}, ${copyText(sql`x."numeroAfiliado"`)},
-          ${copyText(sql`x.documento`)}, ${copyText(sql`x.afiliado`)}, ${copyText(sql`x.plan`)}, ${copyText(sql`x.codigo`)},
-          ${copyText(sql`x.nombre`)}, ${copyText(sql`coalesce(x.sector, x.pieza::text, '')`)}, ${copyText(sql`x.caras`)},
-          ${copyText(sql`x.profesional`)}, ${copyText(sql`x.matricula`)},
-          case when x.tipo = 'reintegro' then 'Reconsideración' else 'Prestación' end,
-          ${copyPesos(sql`x.importe`)}, ${copyPesos(sql`x.coseguro`)}, ${copyPesos(sql`x.neto`)}
-        from (${LINEAS(c.id)} order by i.id offset 0) x`,
+    // Codes, dates and numbers of the network's own writing go out as they are; only names typed by
+    // people are guarded against a spreadsheet reading them as formulas.
+    sql`select ${c.numeroFactura}::text, ${c.periodo}::text, at.codigo_validacion, ${copyDay(sql`l.fecha`)},
+          ${copyText(sql`a.numero_afiliado`)}, a.documento, ${copyText(sql`a.nombre`)}, ${copyText(sql`pl.codigo`)},
+          c.codigo, ${copyText(sql`c.nombre`)}, coalesce(l.sector, l.pieza::text), nullif(l.caras, ''),
+          ${copyText(sql`p.nombre`)}, ${copyText(sql`p.matricula`)},
+          case when i.tipo = 'reintegro' then 'Reconsideración' else 'Prestación' end,
+          ${copyPesos(sql`l.importe`)}, ${copyPesos(sql`l.coseguro`)}, ${copyPesos(sql`i.neto`)}
+        from liquidacion_items i
+        join lineas l on l.id = i.linea_id
+        join atenciones at on at.id = l.atencion_id
+        join afiliados a on a.id = l.afiliado_id
+        join planes pl on pl.id = at.plan_id
+        join codigos_prestacion c on c.id = l.codigo_id
+        join profesionales p on p.id = l.profesional_id
+        where i.lote_id = ${c.id}
+        order by i.id`,
     separator,
   );
 }

@@ -50,7 +50,7 @@ const lotesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema },
       },
     },
-    async (request) => service.pagarLote(app, request.params.id, request.body.pagadoEl),
+    async (request) => service.pagarLote(app, currentUser(request), request.params.id, request.body.pagadoEl),
   );
 
   app.get(

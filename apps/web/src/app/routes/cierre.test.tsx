@@ -49,6 +49,7 @@ const LIQUIDACION: Liquidacion = {
   diasAPagar: 12,
   items: [
     {
+      id: 1,
       lineaId: 31,
       codigoValidacion: 'K7M2-9QXP',
       fecha: '2026-09-10',
@@ -69,6 +70,7 @@ const LIQUIDACION: Liquidacion = {
       estado: 'facturada',
     },
     {
+      id: 2,
       lineaId: 32,
       codigoValidacion: 'P3QR-7XYZ',
       fecha: '2026-09-12',

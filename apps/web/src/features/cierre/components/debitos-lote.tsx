@@ -121,7 +121,7 @@ export function DebitosLote({ lote, onClose }: { lote: Lote; onClose: () => void
                 : 'Sin decidir'}
             {d.decision && (d.porRegla ? ' (por regla)' : ' (a mano)')}
           </span>
-          {!d.liquidado && (
+          {!d.liquidado && !d.refacturada && (
             <span className={styles.acciones}>
               {d.decision !== 'trasladado' && (
                 <button

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   ESTADO_LINEA_LABELS,
   formatFecha,
   type LineaPresentada,
@@ -6,7 +7,7 @@ import {
   MOTIVO_MUESTRA_LABELS,
 } from '@red-dental/contracts';
 import { useState } from 'react';
-import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { type Column, DataTable, type Pagination } from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
 import { formatCount } from '@/lib/format.ts';
 import { useLineasPresentadas } from '../api/lineas.ts';
@@ -27,7 +28,8 @@ function dondeEsta(l: LineaPresentada): string {
  * are paid at the closing after the decision.
  */
 export function EnAuditoria() {
-  const lista = useLineasPresentadas({ pageIndex: 0, pageSize: 100 });
+  const [pagination, setPagination] = useState<Pagination>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const lista = useLineasPresentadas(pagination);
   const [respondiendo, setRespondiendo] = useState<LineaPresentada | null>(null);
   const columns: Column<LineaPresentada>[] = [
     {
@@ -74,10 +76,13 @@ export function EnAuditoria() {
         sigue a la decisión.
       </p>
       <DataTable
-        paging="client"
+        paging="server"
         label="Prestaciones en auditoría"
         columns={columns}
         rows={lista.data?.rows}
+        rowCount={lista.data?.rowCount ?? 0}
+        pagination={pagination}
+        onPaginationChange={setPagination}
         getRowId={(l) => l.id}
         isLoading={lista.isFetching}
         error={lista.error}

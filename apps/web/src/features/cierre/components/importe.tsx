@@ -3,6 +3,8 @@ import styles from './cierre.module.css';
 
 /** An amount in centavos as '$ 12.345,67', in figures that line up; a débito in red, with its sign. */
 export function Importe({ centavos, debito = false }: { centavos: number; debito?: boolean }) {
+  // A débito given back (a reconsideration approved) adds to what is paid.
+  if (debito && centavos < 0) return <span className={styles.importe}>+ {formatImporte(-centavos)}</span>;
   if (debito && centavos !== 0)
     return (
       <span className={`${styles.importe} ${styles.negativo}`}>− {formatImporte(Math.abs(centavos))}</span>

@@ -138,7 +138,7 @@ export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacio
           label="Líneas de la liquidación"
           columns={columns}
           rows={q.items}
-          getRowId={(i) => `${i.lineaId}-${i.tipo}`}
+          getRowId={(i) => i.id}
         />
       </Panel>
       {reconsiderando && (

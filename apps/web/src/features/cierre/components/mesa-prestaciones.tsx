@@ -79,7 +79,7 @@ function Abierta({ l, onDecidida }: { l: LineaPresentada; onDecidida: (m: string
           <h3 className={styles.heading}>Lo que encontró el cierre</h3>
           <ul className={resultados.resultados}>
             {l.alarmas.map((a) => (
-              <li key={a.codigo} className={resultados.bloqueo}>
+              <li key={`${a.codigo}-${a.mensaje}`} className={resultados.bloqueo}>
                 {a.mensaje} ({a.codigo}: {DEBITOS[a.codigo]})
               </li>
             ))}

@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
+import { formatCount } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import listPage from '@/styles/list-page.module.css';
 import { exportLote, exportLoteFhir, useLiquidaciones, useLotes, usePeriodo } from '../api/cierre.ts';
@@ -91,7 +92,7 @@ function Alarmas({ alarmas }: { alarmas: readonly Alarma[] }) {
             label="Alarmas"
             columns={columns}
             rows={alarmas}
-            getRowId={(a) => `${a.lineaId}-${a.debito}`}
+            getRowId={(a) => `${a.lineaId}-${a.debito}-${a.mensaje}`}
           />
         </>
       )}
@@ -236,8 +237,13 @@ export function PeriodoDetalle({ periodo }: { periodo: string }) {
             </p>
           ) : (
             <p className={styles.muted}>
-              Abierto: {p.lineas.presentadas} prestaciones validadas esperan el cierre, desde el{' '}
-              {formatFecha(p.cierraDesde)}.
+              Abierto:{' '}
+              {formatCount(
+                p.lineas.presentadas,
+                'prestación validada espera',
+                'prestaciones validadas esperan',
+              )}{' '}
+              el cierre, desde el {formatFecha(p.cierraDesde)}.
             </p>
           ))}
         {p && p.estado === 'cerrado' && (

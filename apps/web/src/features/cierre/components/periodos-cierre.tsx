@@ -11,6 +11,7 @@ import { Badge } from '@/components/ui/badge/index.ts';
 import { Button } from '@/components/ui/button/index.ts';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { ListPanel } from '@/components/ui/list-panel/index.ts';
+import { formatCount } from '@/lib/format.ts';
 import { PATHS } from '@/lib/paths.ts';
 import listPage from '@/styles/list-page.module.css';
 import { usePeriodos } from '../api/cierre.ts';
@@ -70,7 +71,10 @@ export function PeriodosCierre() {
       id: 'lineas',
       header: 'Prestaciones',
       align: 'end',
-      cell: (p) => (p.estado === 'cerrado' ? p.lineas.presentadas : `${p.lineas.presentadas} validadas`),
+      cell: (p) =>
+        p.estado === 'cerrado'
+          ? p.lineas.presentadas
+          : formatCount(p.lineas.presentadas, 'validada', 'validadas'),
     },
     {
       id: 'presentado',
