@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalIdQueryParam } from './common.ts';
 import { EXPORT_SEPARADORES } from './exports.ts';
 import { fechaSchema } from './fechas.ts';
 import { importRowErrorSchema } from './imports.ts';
@@ -230,7 +231,7 @@ export type Liquidacion = z.infer<typeof liquidacionSchema>;
 
 export const liquidacionesQuerySchema = z.object({
   periodo: z.preprocess((v) => (v === '' ? undefined : v), periodoSchema.optional()),
-  profesional: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional()),
+  profesional: optionalIdQueryParam,
 });
 
 export const loteSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MOTIVOS_MUESTRA } from './cierre.ts';
-import { paginatedQuerySchema } from './common.ts';
+import { optionalIdQueryParam, paginatedQuerySchema } from './common.ts';
 import * as MESSAGES from './messages/index.ts';
 import { DEBITOS } from './odontologia.ts';
 import { ESTADOS_LINEA, resultadoSchema, ZONAS_BOCA } from './prestaciones.ts';
@@ -23,14 +23,8 @@ export type EstadoEnAuditoria = (typeof ESTADOS_EN_AUDITORIA)[number];
 
 export const lineasPresentadasQuerySchema = paginatedQuerySchema.extend({
   estado: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ESTADOS_EN_AUDITORIA).optional()),
-  profesionalId: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
-  obraSocialId: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  ),
+  profesionalId: optionalIdQueryParam,
+  obraSocialId: optionalIdQueryParam,
 });
 export type LineasPresentadasQuery = z.output<typeof lineasPresentadasQuerySchema>;
 

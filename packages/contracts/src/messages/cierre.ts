@@ -30,7 +30,7 @@ export const NO_DECIDIBLE = (estado: string) =>
 export const PROPIA = 'No puede auditar una prestación suya: la decide otro auditor';
 export const DECIDIDA = 'Decisión registrada';
 export const NO_OBSERVADA = (estado: string) => `La prestación está ${estado}: no espera su respuesta`;
-export const RESPUESTA_REQUIRED = 'Escriba su respuesta al auditor';
+export const RESPUESTA_REQUIRED = 'Escriba la respuesta para el auditor';
 export const RESPONDIDA = 'Respuesta enviada: la prestación vuelve al auditor';
 export const NO_RECONSIDERABLE = 'Solo se pide reconsideración de una prestación debitada';
 export const YA_RECONSIDERADA = 'Ya pidió la reconsideración de esta prestación: se pide una sola vez';
