@@ -39,8 +39,8 @@ export function usePeriodo(periodo: string) {
   });
 }
 
-/** A closing or a payment changes the months, settlements, lots and the dashboard alike. */
-function useRefrescar() {
+/** Any step of a month's closing changes the months, settlements, lots, lines and the dashboard alike. */
+export function useRefrescar() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([

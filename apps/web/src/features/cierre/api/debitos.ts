@@ -6,11 +6,12 @@ import {
   debitosImportResultSchema,
   messageResponseSchema,
 } from '@red-dental/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { apiUpload, toFormData } from '@/lib/api-files.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { useRefrescar } from './cierre.ts';
 
 /** `POST /api/lotes/{id}/debitos/import`: 201 once the whole file loaded, 200 with what it would do for `dryRun`. */
 function importDebitos(
@@ -36,11 +37,6 @@ export function useDebitosPreview(loteId: number, file: File | null, fileKey: nu
     gcTime: 0,
     retry: false,
   });
-}
-
-function useRefrescar() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.cierre.all });
 }
 
 export function useImportDebitos(loteId: number) {

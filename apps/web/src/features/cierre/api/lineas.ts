@@ -7,9 +7,10 @@ import {
   type Paginated,
   paginatedSchema,
 } from '@red-dental/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { queryKeys } from '@/lib/query-keys.ts';
+import { useRefrescar } from './cierre.ts';
 
 const page = paginatedSchema(lineaPresentadaSchema);
 const decidida = messageResponseSchema.extend({ linea: lineaPresentadaSchema });
@@ -22,16 +23,6 @@ export function useLineasPresentadas(query: Omit<LineasPresentadasQuery, 'search
       apiRequest('lineas', { signal, schema: page, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
-}
-
-/** Any step changes the queue, the months' figures and the dashboard. */
-function useRefrescar() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.cierre.all }),
-      queryClient.invalidateQueries({ queryKey: ['tablero'] }),
-    ]);
 }
 
 /** `PUT /api/lineas/{id}/decision`. */
