@@ -140,7 +140,7 @@ describe('/cierre', () => {
         semilla: null,
       }),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Octubre de 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Octubre de 2026' })).toBeInTheDocument();
     expect(await screen.findByText(/Sin alarmas/)).toBeInTheDocument();
   });
 });
@@ -152,7 +152,7 @@ describe('/liquidaciones/:id', () => {
     mockApi({ 'GET /api/user/me': user, 'GET /api/liquidaciones/7': LIQUIDACION });
     renderApp('/liquidaciones/7');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Liquidación de septiembre de 2026' }),
+      await screen.findByRole('heading', { level: 2, name: 'Liquidación de septiembre de 2026' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/Sin pagar: 12 días desde el cierre/)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Líneas de la liquidación' });

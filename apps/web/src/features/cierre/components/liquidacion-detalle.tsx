@@ -96,9 +96,9 @@ export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacio
   return (
     <div className={listPage.page}>
       <Panel className={styles.seccion} aria-labelledby="liquidacion">
-        <h1 id="liquidacion" className={styles.heading}>
+        <h2 id="liquidacion" className={styles.heading}>
           Liquidación de {periodoText(q.periodo)}
-        </h1>
+        </h2>
         <p className={styles.muted}>
           {q.profesional.nombre}. Emitida el {formatFecha(q.emitidaEl)}. {pagoText(q.pagadaEl, q.diasAPagar)}.
         </p>

@@ -225,9 +225,9 @@ export function PeriodoDetalle({ periodo }: { periodo: string }) {
   return (
     <div className={listPage.page}>
       <Panel className={styles.seccion} aria-labelledby="periodo">
-        <h1 id="periodo" className={styles.heading}>
+        <h2 id="periodo" className={styles.heading}>
           {mayuscula(periodoText(periodo))}
-        </h1>
+        </h2>
         {p &&
           (p.estado === 'cerrado' ? (
             <p className={styles.muted}>
