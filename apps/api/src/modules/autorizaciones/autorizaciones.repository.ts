@@ -35,7 +35,8 @@ export async function findParaMotor(
   return queryRows<AutorizacionMotor>(
     db,
     sql`select a.numero, i.id as "itemId", c.codigo, i.pieza, i.caras, i.sector, ${estadoLeido} as estado,
-          i.estado as item, i.linea_id is not null as consumido, a.vence_el::text as "venceEl"
+          i.estado as item, i.linea_id is not null as consumido, a.vence_el::text as "venceEl",
+          (a.decidida_at at time zone ${ZONE})::date::text as "aprobadaEl"
         from autorizaciones a
         join autorizacion_items i on i.autorizacion_id = a.id
         join codigos_prestacion c on c.id = i.codigo_id

@@ -1,6 +1,7 @@
 import {
   type Autorizacion,
   addDays,
+  formatFecha,
   MESSAGES,
   type PrestacionesAfiliado,
   relojAutorizacion,
@@ -92,6 +93,19 @@ describe.each(BACKENDS)('prior authorization (%s)', (backend) => {
       (await t.inject('POST', `/api/prestaciones/lineas/${lineaId}/anular`, chair.ana.auth)).statusCode,
     ).toBe(200);
     expect((await leer(a.id, chair.ana.auth)).estado).toBe('aprobada');
+    // An approval dated after the date of service does not cover the work: it was done without it.
+    await t.db.execute(
+      sql`update autorizaciones set decidida_at = now() + interval '1 day' where id = ${a.id}`,
+    );
+    const despues = await validar(t.app, chair.ana.auth, {
+      documento: paciente.documento,
+      lineas: [{ codigo: '07.01', sector: 'SD', autorizacion: a.numero }],
+    });
+    expect(despues.statusCode).toBe(422);
+    expect(JSON.stringify(despues.json())).toContain(
+      `La autorización ${a.numero} se aprobó el ${formatFecha(addDays(hoy(), 1))}, después de la atención del ${formatFecha(hoy())}: no la cubre`,
+    );
+    await t.db.execute(sql`update autorizaciones set decidida_at = now() where id = ${a.id}`);
     const otraVez = await validar(t.app, chair.ana.auth, {
       documento: paciente.documento,
       lineas: [{ codigo: '07.01', sector: 'SD', autorizacion: a.numero }],

@@ -222,7 +222,8 @@ export async function findTramo(tx: DbOrTx, afiliadoIds: readonly number[], fin:
     tx,
     sql`select i.linea_id as "lineaId", a.numero, i.id as "itemId", c.codigo, i.pieza, i.caras, i.sector,
           case when a.estado = 'consumida' then 'aprobada' else a.estado end as estado,
-          i.estado as item, false as consumido, a.vence_el::text as "venceEl"
+          i.estado as item, false as consumido, a.vence_el::text as "venceEl",
+          (a.decidida_at at time zone ${ZONE})::date::text as "aprobadaEl"
         from autorizacion_items i
         join autorizaciones a on a.id = i.autorizacion_id
         join codigos_prestacion c on c.id = i.codigo_id

@@ -141,6 +141,7 @@ const aprobada = (over: Partial<AutorizacionMotor> = {}): AutorizacionMotor => (
   item: 'aprobado',
   consumido: false,
   venceEl: '2027-01-31',
+  aprobadaEl: '2026-12-01',
   ...over,
 });
 const corona = regla('04.01', { requiereAutorizacion: true });
@@ -433,6 +434,22 @@ const CASOS: Caso[] = [
     nivel: 'bloqueo',
     debito: 'D07',
     dice: 'venció el 30/11/2026',
+  },
+  {
+    caso: 'D07 an approval dated after the date of service does not cover it',
+    reglas: [corona],
+    lineas: [{ codigo: '04.01', pieza: 36, autorizacion: 'A123' }],
+    autorizaciones: [aprobada({ aprobadaEl: '2026-12-07' })],
+    nivel: 'bloqueo',
+    debito: 'D07',
+    dice: 'se aprobó el 07/12/2026, después de la atención del 06/12/2026',
+  },
+  {
+    caso: 'an approval of the very day of service covers it',
+    reglas: [corona],
+    lineas: [{ codigo: '04.01', pieza: 36, autorizacion: 'A123' }],
+    autorizaciones: [aprobada({ aprobadaEl: '2026-12-06' })],
+    nivel: 'ok',
   },
   {
     caso: 'D07 authorization for another tooth',

@@ -82,6 +82,8 @@ export interface AutorizacionMotor {
   /** Used by a validated line already. */
   consumido: boolean;
   venceEl: string | null;
+  /** The day (network time) the auditor approved it: it covers only work done from then on. */
+  aprobadaEl: string | null;
 }
 
 /**
@@ -581,6 +583,10 @@ function revisarAutorizacion(
     );
   if (a.estado !== 'aprobada' && a.estado !== 'aprobada_parcial')
     return sin(`La autorización ${a.numero} no está aprobada: espere la respuesta del auditor`);
+  if (a.aprobadaEl !== null && a.aprobadaEl > ctx.fecha)
+    return sin(
+      `La autorización ${a.numero} se aprobó el ${formatFecha(a.aprobadaEl)}, después de la atención del ${formatFecha(ctx.fecha)}: no la cubre`,
+    );
   if (a.codigo !== l.codigo)
     return sin(`La autorización ${a.numero} es para el código ${a.codigo}, no para ${l.codigo}`);
   if (a.pieza !== l.pieza)
