@@ -40,7 +40,8 @@ export function periodoText(periodo: string): string {
   return `${mes} de ${y}`;
 }
 
-const codigoDebitoSchema = z.enum(
+/** A débito reason's code, D01–D14. */
+export const codigoDebitoSchema = z.enum(
   Object.keys(DEBITOS) as [keyof typeof DEBITOS, ...(keyof typeof DEBITOS)[]],
 );
 
@@ -226,7 +227,22 @@ export const liquidacionFilaSchema = z.object({
 });
 export type LiquidacionFila = z.infer<typeof liquidacionFilaSchema>;
 
-export const liquidacionSchema = liquidacionFilaSchema.extend({ items: z.array(liquidacionItemSchema) });
+export const liquidacionSchema = liquidacionFilaSchema.extend({
+  items: z.array(liquidacionItemSchema),
+  /**
+   * The statement as published to the dentist through the notifications: a
+   * link signed for the reader, and when she opened it (null: not yet). Null
+   * until it is published, moments after the closing.
+   */
+  estadoDeCuenta: z
+    .object({
+      notificacionId: z.number(),
+      url: z.string(),
+      publicadoAt: z.string(),
+      leidoAt: z.string().nullable(),
+    })
+    .nullable(),
+});
 export type Liquidacion = z.infer<typeof liquidacionSchema>;
 
 export const liquidacionesQuerySchema = z.object({

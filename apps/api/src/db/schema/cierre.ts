@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { convenios } from './convenios.ts';
+import { notificaciones } from './notificaciones.ts';
 import { obrasSociales } from './obras-sociales.ts';
 import { lineas } from './prestaciones.ts';
 import { profesionales } from './profesionales.ts';
@@ -81,10 +82,18 @@ export const liquidaciones = pgTable(
     neto: bigint('neto', { mode: 'number' }).notNull(),
     emitidaEl: date('emitida_el', { mode: 'string' }).notNull(),
     pagadaEl: date('pagada_el', { mode: 'string' }),
+    /**
+     * When its statement (the PDF) was published to the dentist, and the
+     * notification that carries it (gone if staff delete it: it stays
+     * published). Until then the publisher has it pending.
+     */
+    publicadaAt: timestamp('publicada_at', { withTimezone: true }),
+    notificacionId: integer('notificacion_id').references(() => notificaciones.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('liquidaciones_periodo_profesional_key').on(t.periodo, t.profesionalId),
     index('liquidaciones_profesional_idx').on(t.profesionalId, t.periodo),
+    index('liquidaciones_sin_publicar_idx').on(t.id).where(sql`${t.publicadaAt} is null`),
     check('liquidaciones_suma', sql`${t.bruto} = ${t.coseguros} + ${t.debitos} + ${t.neto}`),
   ],
 );

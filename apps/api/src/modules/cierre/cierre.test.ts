@@ -15,6 +15,8 @@ import { queryRows } from '../../db/client.ts';
 import { createRegla } from '../planes/planes.factories.ts';
 import { type Chair, createPaciente, setupChair, validar } from '../prestaciones/prestaciones.factories.ts';
 import { erroresClaimR4 } from './fhir-r4.factories.ts';
+import { estadoDeCuentaPdf } from './liquidaciones-pdf.ts';
+import { publicadorDe, publicarPendientes } from './liquidaciones-publicacion.ts';
 
 /** The month `n` months before today's, and a day in it. */
 function mesAtras(n: number) {
@@ -275,7 +277,60 @@ describe.each(BACKENDS)('closing the month (%s)', (backend) => {
     }
     expect(await conteo()).toBe(items);
     const despues = await Promise.all(q.map((x) => t.inject('GET', `/api/liquidaciones/${x.id}`, t.admin)));
-    expect(despues.map((r) => r.body)).toEqual(antes.map((r) => r.body));
+    // The statement's link is signed anew on each read; all else is the same.
+    const sinFirma = (body: string) => body.replace(/"url":"[^"]*"/, '');
+    expect(despues.map((r) => sinFirma(r.body))).toEqual(antes.map((r) => sinFirma(r.body)));
+  });
+
+  it('publishes each dentist her statement as a PDF through the notifications, once, and tells staff when she opens it', async () => {
+    await publicadorDe(t.app).drain();
+    const publicadas = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from notificaciones where file_key like 'liquidaciones/%'`,
+        )
+      )[0]!.n;
+    const liquidaciones = (await t.inject('GET', '/api/liquidaciones', t.admin)).json() as LiquidacionFila[];
+    expect(await publicadas()).toBe(liquidaciones.length);
+
+    const [fila] = (await t.inject('GET', '/api/liquidaciones', chair.ana.auth)).json() as LiquidacionFila[];
+    const propia = (
+      await t.inject('GET', `/api/liquidaciones/${fila!.id}`, chair.ana.auth)
+    ).json() as Liquidacion;
+    expect(propia.estadoDeCuenta).toMatchObject({ leidoAt: null });
+    const pdf = await t.inject('GET', propia.estadoDeCuenta!.url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // What was published is, byte for byte, what the settlement gives now.
+    const { estadoDeCuenta: _e, ...liquidacion } = propia;
+    expect(pdf.rawPayload.equals(await estadoDeCuentaPdf(liquidacion))).toBe(true);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // It is one of her notifications, unread until she opens it; then staff see when.
+    const suyas = (
+      await t.inject('GET', '/api/notificaciones/by-id?pageIndex=0&pageSize=50', chair.ana.auth)
+    ).json();
+    expect(suyas.rows).toContainEqual(
+      expect.objectContaining({
+        id: propia.estadoDeCuenta!.notificacionId,
+        title: `Liquidación ${fila!.periodo}`,
+        category: 'Comunicación al prestador',
+        open: false,
+      }),
+    );
+    const leer = await t.inject('PUT', '/api/notificaciones/read', chair.ana.auth, {
+      notificacionId: propia.estadoDeCuenta!.notificacionId,
+    });
+    expect(leer.statusCode).toBe(204);
+    const vista = (await t.inject('GET', `/api/liquidaciones/${fila!.id}`, t.admin)).json() as Liquidacion;
+    expect(vista.estadoDeCuenta!.leidoAt).not.toBeNull();
+
+    // Publishing again, or closing again, publishes nothing more.
+    expect(await publicarPendientes(t.app)).toBe(0);
+    expect((await cerrar(A.periodo, {})).statusCode).toBe(200);
+    await publicadorDe(t.app).drain();
+    expect(await publicadas()).toBe(liquidaciones.length);
   });
 
   it('debits a line validated after its month closed and presented past the contract’s window (D13)', async () => {

@@ -120,3 +120,55 @@ export async function findLoteCerrado(db: DbOrTx, id: number) {
 export async function pagarLote(db: DbOrTx, id: number, pagadoEl: string) {
   await db.execute(sql`update lotes set pagado_el = ${pagadoEl} where id = ${id}`);
 }
+
+// ---------------------------------------------------------------------------
+// Each settlement's statement, published to its dentist once.
+// ---------------------------------------------------------------------------
+
+/** Settlements whose statement is not published yet, after `desdeId`, the oldest first. */
+export async function sinPublicar(db: DbOrTx, desdeId: number, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from liquidaciones where publicada_at is null and id > ${desdeId} order by id limit ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes a settlement to publish its statement in this transaction: false when
+ * it is published already or another server is publishing it right now.
+ */
+export async function tomarParaPublicar(tx: DbOrTx, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from liquidaciones where id = ${id} and publicada_at is null for update skip locked`,
+  );
+  return rows.length > 0;
+}
+
+export async function marcarPublicada(tx: DbOrTx, id: number, notificacionId: number) {
+  await tx.execute(
+    sql`update liquidaciones set publicada_at = now(), notificacion_id = ${notificacionId} where id = ${id}`,
+  );
+}
+
+/** The statement's notification, and when the settlement's dentist opened it (null: not yet). */
+export async function estadoDeCuenta(db: DbOrTx, id: number) {
+  const [row] = await queryRows<{
+    notificacionId: number;
+    fileKey: string;
+    fileName: string;
+    publicadoAt: Date | string;
+    leidoAt: Date | string | null;
+  }>(
+    db,
+    sql`select n.id as "notificacionId", n.file_key as "fileKey", n.file_name as "fileName",
+          q.publicada_at as "publicadoAt", d.read_at as "leidoAt"
+        from liquidaciones q
+        join notificaciones n on n.id = q.notificacion_id
+        join profesionales p on p.id = q.profesional_id
+        left join notificacion_destinatarios d on d.notificacion_id = n.id and d.user_id = p.user_id
+        where q.id = ${id}`,
+  );
+  return row;
+}

@@ -1,7 +1,7 @@
 import { MESSAGES, networkClock, PERMISSIONS } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import type { Subject } from '../../plugins/auth.ts';
+import type { Auth, Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import { findProfesionalId } from '../prestaciones/prestaciones.repository.ts';
 import * as repo from './liquidaciones.repository.ts';
@@ -42,13 +42,34 @@ export async function liquidaciones(
   return repo.findLiquidaciones(deps.db, { periodo: q.periodo, profesionalId, hoy: hoyDe(now) });
 }
 
-/** A settlement with its lines: staff read any; a dentist hers (another's is a 404, as if none). */
-export async function liquidacion(deps: Deps, caller: Subject, id: number, now = new Date()) {
+/**
+ * A settlement with its lines and its published statement (a link signed for
+ * the caller, and when the dentist opened it): staff read any; a dentist hers
+ * (another's is a 404, as if none).
+ */
+export async function liquidacion(
+  deps: Pick<FastifyInstance, 'db' | 'fileLinks'>,
+  caller: Subject,
+  id: number,
+  now = new Date(),
+) {
+  const auth: Auth = { kind: 'user', user: caller };
   const propio = gestiona(caller) ? undefined : await alcance(deps, caller, undefined);
   const found = await repo.findLiquidacion(deps.db, id, hoyDe(now));
   if (!found || (propio !== undefined && found.profesional.id !== propio))
     throw notFound(M.LIQUIDACION_NOT_FOUND);
-  return found;
+  const estado = await repo.estadoDeCuenta(deps.db, id);
+  return {
+    ...found,
+    estadoDeCuenta: estado
+      ? {
+          notificacionId: estado.notificacionId,
+          url: deps.fileLinks.sign(estado.fileKey, auth, estado.fileName),
+          publicadoAt: new Date(estado.publicadoAt).toISOString(),
+          leidoAt: estado.leidoAt === null ? null : new Date(estado.leidoAt).toISOString(),
+        }
+      : null,
+  };
 }
 
 /** The payment day must fall between the closing and today. */

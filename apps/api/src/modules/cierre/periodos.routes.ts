@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.ts';
 import { cerrar } from './cierre.service.ts';
 import * as service from './liquidaciones.service.ts';
+import { publicadorDe } from './liquidaciones-publicacion.ts';
 
 const M = MESSAGES.cierre;
 
@@ -20,6 +21,9 @@ const M = MESSAGES.cierre;
  * answers with the same figures and changes nothing.
  */
 const periodosRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A server stopped before publishing every statement of a closing publishes the rest on start.
+  app.addHook('onReady', async () => publicadorDe(app).wake());
+  app.addHook('onClose', async () => publicadorDe(app).stop());
   const gestion = app.authorize(PERMISSIONS.LIQUIDACIONES_MANAGE);
   app.get(
     '/',
@@ -60,6 +64,8 @@ const periodosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { periodo } = request.params;
       const r = await cerrar(app, currentUser(request), periodo, request.body);
+      // The statements go out once the closing has committed, without holding up its answer.
+      if (r.cerrado) publicadorDe(app).wake();
       return { ...r.periodo, message: r.cerrado ? M.CERRADO(periodo) : M.PERIODO_CERRADO(periodo) };
     },
   );

@@ -91,6 +91,12 @@ const LIQUIDACION: Liquidacion = {
       estado: 'rechazada',
     },
   ],
+  estadoDeCuenta: {
+    notificacionId: 41,
+    url: '/api/files/liquidaciones/2026-09/7.pdf?firma=x',
+    publicadoAt: '2026-10-01T12:00:00.000Z',
+    leidoAt: null,
+  },
 };
 
 describe('/cierre', () => {
@@ -160,6 +166,39 @@ describe('/liquidaciones/:id', () => {
     expect(within(debitada).getByText('Falta un adjunto requerido')).toBeInTheDocument();
     expect(within(debitada).getByText('− $ 10.000,00')).toBeInTheDocument();
     expect(within(debitada).getByText('Rechazada')).toBeInTheDocument();
+  });
+
+  it('opens the published statement and marks its notification read', async () => {
+    const user = makeSessionUser('PRESTADOR');
+    storeStaffSession(user);
+    const { requests } = mockApi({
+      'GET /api/user/me': user,
+      'GET /api/liquidaciones/7': LIQUIDACION,
+      'PUT /api/notificaciones/read': () => [204],
+    });
+    renderApp('/liquidaciones/7');
+    const pdf = await screen.findByRole('link', { name: 'Estado de cuenta (PDF)' });
+    expect(pdf).toHaveAttribute('href', LIQUIDACION.estadoDeCuenta!.url);
+    pdf.addEventListener('click', (e) => e.preventDefault());
+    await userEvent.click(pdf);
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ notificacionId: 41 }),
+    );
+    expect(screen.queryByText(/todavía no lo abrió/)).not.toBeInTheDocument();
+  });
+
+  it('tells staff whether the dentist opened her statement', async () => {
+    const user = makeSessionUser('ADMINISTRADOR');
+    storeStaffSession(user);
+    mockApi({
+      'GET /api/user/me': user,
+      'GET /api/liquidaciones/7': {
+        ...LIQUIDACION,
+        estadoDeCuenta: { ...LIQUIDACION.estadoDeCuenta!, leidoAt: '2026-10-02T13:30:00.000Z' },
+      },
+    });
+    renderApp('/liquidaciones/7');
+    expect(await screen.findByText('El prestador lo abrió el 02/10/2026 10:30')).toBeInTheDocument();
   });
 });
 

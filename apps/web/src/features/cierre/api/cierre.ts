@@ -110,3 +110,20 @@ export function exportLoteFhir(lote: Lote) {
     fileName: `lote-${lote.numeroFactura}-${day}.fhir.json`,
   });
 }
+
+/**
+ * `PUT /api/notificaciones/read` when the dentist opens her statement: the
+ * notification that published it is read, and staff see when.
+ */
+export function useAbrirEstadoDeCuenta() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notificacionId: number) =>
+      apiRequest('notificaciones/read', { method: 'PUT', body: { notificacionId } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.cierre.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.notificaciones.all }),
+      ]),
+  });
+}

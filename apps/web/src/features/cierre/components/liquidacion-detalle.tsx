@@ -11,8 +11,10 @@ import {
 import { useState } from 'react';
 import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
+import { formatMomentTime } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
 import listPage from '@/styles/list-page.module.css';
+import { useAbrirEstadoDeCuenta } from '../api/cierre.ts';
 import styles from './cierre.module.css';
 import { Importe, pagoText } from './importe.tsx';
 import { PasoPrestadorModal } from './paso-prestador-modal.tsx';
@@ -35,6 +37,37 @@ function Motivo({ item: i }: { item: LiquidacionItem }) {
       {i.motivo && <span className={styles.muted}>{DEBITOS[i.motivo]}</span>}
       {i.nota && <span className={styles.muted}>Nota del auditor: {i.nota}</span>}
     </span>
+  );
+}
+
+/**
+ * The statement as a PDF, as it was published to the dentist: she opens it
+ * (which marks its notification read); staff see whether and when she did.
+ */
+function EstadoDeCuenta({ liquidacion: q, propia }: { liquidacion: Liquidacion; propia: boolean }) {
+  const abrir = useAbrirEstadoDeCuenta();
+  const e = q.estadoDeCuenta;
+  if (!e) return <p className={styles.muted}>El estado de cuenta en PDF se publica en unos instantes.</p>;
+  return (
+    <p className={styles.estadoDeCuenta}>
+      <a
+        href={e.url}
+        target="_blank"
+        rel="noopener"
+        onClick={() => {
+          if (propia && !e.leidoAt) abrir.mutate(e.notificacionId);
+        }}
+      >
+        Estado de cuenta (PDF)
+      </a>
+      {!propia && (
+        <span className={styles.muted}>
+          {e.leidoAt
+            ? `El prestador lo abrió el ${formatMomentTime(e.leidoAt)}`
+            : `Publicado el ${formatMomentTime(e.publicadoAt)}: el prestador todavía no lo abrió`}
+        </span>
+      )}
+    </p>
   );
 }
 
@@ -102,6 +135,7 @@ export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacio
         <p className={styles.muted}>
           {q.profesional.nombre}. Emitida el {formatFecha(q.emitidaEl)}. {pagoText(q.pagadaEl, q.diasAPagar)}.
         </p>
+        <EstadoDeCuenta liquidacion={q} propia={propia} />
         <dl className={styles.cifras}>
           <div>
             <dt>Aranceles</dt>
