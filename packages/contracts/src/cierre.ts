@@ -5,7 +5,7 @@ import { fechaSchema } from './fechas.ts';
 import { importRowErrorSchema } from './imports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { centavosSchema, parseImporte } from './money.ts';
-import { DEBITOS } from './odontologia.ts';
+import { codigoDebitoSchema, DEBITOS } from './odontologia.ts';
 import { ESTADOS_LINEA, ZONAS_BOCA } from './prestaciones.ts';
 
 const M = MESSAGES.cierre;
@@ -39,11 +39,6 @@ export function periodoText(periodo: string): string {
   const mes = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('es-AR', { month: 'long', timeZone: 'UTC' });
   return `${mes} de ${y}`;
 }
-
-/** A débito reason's code, D01–D14. */
-export const codigoDebitoSchema = z.enum(
-  Object.keys(DEBITOS) as [keyof typeof DEBITOS, ...(keyof typeof DEBITOS)[]],
-);
 
 /**
  * How the closing picks the lines an auditor reads before they are paid,

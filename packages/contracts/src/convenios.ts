@@ -5,6 +5,7 @@ import { importRowErrorSchema } from './imports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { centavosSchema, parseImporte } from './money.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
+import { simulacionSchema } from './simulacion.ts';
 
 const M = MESSAGES.convenios;
 
@@ -154,6 +155,8 @@ export const arancelesImportResultSchema = z.object({
   unchanged: z.number(),
   errors: z.array(importRowErrorSchema),
   errorCount: z.number(),
+  /** Asked for with `simular=true` and the file has no refused line: what it would change. */
+  simulacion: simulacionSchema.optional(),
 });
 export type ArancelesImportResult = z.infer<typeof arancelesImportResultSchema>;
 

@@ -17,3 +17,10 @@ export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 
 /** `?dryRun=true` on an import: check and count, write nothing. */
 export const dryRunQuerySchema = z.object({ dryRun: booleanQueryParam });
+
+/**
+ * An import of rules or fees may also be simulated (`simular=true`): written
+ * in a transaction that is rolled back, with what it would have done to the
+ * last three months' lines. Nothing is kept.
+ */
+export const simulableQuerySchema = dryRunQuerySchema.extend({ simular: booleanQueryParam });

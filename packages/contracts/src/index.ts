@@ -36,6 +36,7 @@ export * from './registro.ts';
 export * from './reportes.ts';
 export * from './roles.ts';
 export * from './schedule.ts';
+export * from './simulacion.ts';
 export * from './tablero.ts';
 export * from './token-afiliado.ts';
 export * from './usuarios.ts';

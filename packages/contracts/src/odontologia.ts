@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // ---------------------------------------------------------------------------
 // The dental notation staff, dentists and exports share: FDI (ISO 3950)
 // teeth, the faces of a tooth, the sectors of the mouth, and the fixed débito
@@ -158,3 +160,7 @@ export const DEBITOS = {
   D14: 'Importe distinto del arancel',
 } as const;
 export type CodigoDebito = keyof typeof DEBITOS;
+/** A débito reason's code, D01–D14. */
+export const codigoDebitoSchema = z.enum(
+  Object.keys(DEBITOS) as [keyof typeof DEBITOS, ...(keyof typeof DEBITOS)[]],
+);

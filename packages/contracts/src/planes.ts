@@ -6,6 +6,7 @@ import * as MESSAGES from './messages/index.ts';
 import { centavosSchema } from './money.ts';
 import { CODIGO_PATTERN } from './nomenclador.ts';
 import { obraSocialRefSchema } from './obras-sociales.ts';
+import { simulacionSchema } from './simulacion.ts';
 
 const M = MESSAGES.planes;
 
@@ -242,6 +243,8 @@ export const reglasImportResultSchema = z.object({
   unchanged: z.number(),
   errors: z.array(importRowErrorSchema),
   errorCount: z.number(),
+  /** Asked for with `simular=true` and the file has no refused line: what it would change. */
+  simulacion: simulacionSchema.optional(),
 });
 export type ReglasImportResult = z.infer<typeof reglasImportResultSchema>;
 

@@ -16,8 +16,8 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
 import { reglasEnVigor } from '../planes/planes-reglas.repository.ts';
-import { type ContextoMotor, evaluarVisita } from '../prestaciones/prestaciones-motor.ts';
 import * as repo from './cierre.repository.ts';
+import { juzgarLinea } from './cierre-juez.ts';
 import { type Desenlace, desenlace, desviados, enMuestra, semillaDe } from './cierre-motor.ts';
 import { vencerObservadas } from './lineas.repository.ts';
 import { resumen } from './periodos.repository.ts';
@@ -133,39 +133,9 @@ async function presentar(
         reglas = (await reglasEnVigor(tx, l.planId, l.fecha, l.reglasVersion, owner)) ?? [];
         reglasDe.set(clave, reglas);
       }
-      // A rebilled line stands on the authorization its original used.
-      const autorizacion =
-        tramo.autorizaciones.get(l.id) ??
-        (l.refacturaDe === null ? undefined : tramo.autorizaciones.get(l.refacturaDe));
-      const arancel = repo.arancelEn(aranceles, l.convenioId, l.codigo, l.fecha);
-      const ctx: ContextoMotor = {
-        fecha: l.fecha,
-        momento: 'cierre',
-        canal: l.canal,
-        profesionalId: l.profesionalId,
-        afiliado: { ...tramo.afiliados.get(l.afiliadoId)!, plan: l.planNombre },
-        convenio,
-        tokenProbado: l.tokenProbado,
-        reglas,
-        codigos,
-        aranceles: new Map(arancel === undefined ? [] : [[l.codigo, arancel]]),
-        // The history the chair saw: the affiliate's lines recorded before this one (a rebilled
-        // line's own original aside: it is the same treatment, billed again).
-        historia: tramo.lineas.slice(desde, n).filter((h) => h.id !== l.refacturaDe),
-        autorizaciones: autorizacion ? [autorizacion] : [],
-      };
-      const [juzgada] = evaluarVisita(ctx, [
-        {
-          codigo: l.codigo,
-          pieza: l.pieza,
-          caras: l.caras || null,
-          sector: l.sector,
-          autorizacion: l.autorizacion,
-          adjuntos: l.adjuntos,
-        },
-      ]);
+      const juzgada = juzgarLinea(tramo, n, desde, { codigos, convenios, aranceles, reglas });
       const presentada = { ...l, plazoPresentacionDias: convenio.plazoPresentacionDias };
-      const d = desenlace(presentada, juzgada!, c) ?? aprobarOMuestrear(presentada, c, conDesvio);
+      const d = desenlace(presentada, juzgada, c) ?? aprobarOMuestrear(presentada, c, conDesvio);
       desenlaces.push({ ...d, id: l.id });
     }
     await repo.guardarDesenlaces(tx, c.periodo, desenlaces);

@@ -1,10 +1,11 @@
-import { type ArancelesImportResult, ERROR_CODES, MESSAGES } from '@red-dental/contracts';
+import { type ArancelesImportResult, ERROR_CODES, MESSAGES, networkClock } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { ErrorList, isBlankRecord, mapColumns, mergeErrors, openCsvRecords } from '../../lib/csv-records.ts';
 import type { CsvFile } from '../../lib/csv-sniffer.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
+import { Deshacer, deshaciendo, leerVigente, simular } from '../cierre/simulacion.ts';
 import * as nomenclador from '../nomenclador/nomenclador.repository.ts';
 import * as repo from './convenios.repository.ts';
 import {
@@ -84,53 +85,62 @@ export async function importAranceles(
   actor: Subject,
   convenioId: number,
   file: CsvFile,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean; simular?: boolean },
 ): Promise<ArancelesImportResult> {
   const convenio = await repo.findById(deps.db, convenioId);
   if (!convenio) throw notFound(M.NOT_FOUND);
   if (file.bytes === 0) throw badRequest(MESSAGES.csv.EMPTY, { file: MESSAGES.csv.EMPTY });
   if (file.isBinary) throw new AppError(415, MESSAGES.csv.NOT_TEXT, ERROR_CODES.UNSUPPORTED_MEDIA);
   const { rows, errors, skipped } = await readAranceles(deps, file, convenio);
-  return deps.db.transaction(async (tx) => {
-    // One import of a contract's fees at a time: two would each plan against the other's absence.
-    await repo.lockObraSocial(tx, convenio.obraSocial.id);
-    const plan = planFees(rows, await importRepo.findVersions(tx, convenioId));
-    const { errors: items, errorCount } = mergeErrors([
-      errors,
-      skipped,
-      { items: plan.errors, total: plan.errors.length },
-    ]);
-    const result: ArancelesImportResult = {
-      dryRun: options.dryRun,
-      count: rows.length,
-      created: plan.inserts.length,
-      closed: plan.closes.length,
-      replaced: plan.replaces.length,
-      unchanged: plan.unchanged,
-      errors: items,
-      errorCount,
-    };
-    if (options.dryRun) return result;
-    if (errorCount > 0) {
-      const message = M.HAS_ERRORS(errorCount.toLocaleString('es-AR'));
-      throw badRequest(message, { file: message });
-    }
-    for (const close of plan.closes) await importRepo.closeVersion(tx, close.id, close.vigenteHasta);
-    for (const { id, ...values } of plan.replaces) await importRepo.replaceVersion(tx, id, values);
-    await importRepo.insertVersions(tx, convenioId, plan.inserts);
-    await recordAudit(tx, actor, {
-      action: 'import',
-      entity: 'convenio',
-      entityId: convenioId,
-      details: {
-        archivo: file.fileName,
-        count: result.count,
-        created: result.created,
-        closed: result.closed,
-        replaced: result.replaced,
-        unchanged: result.unchanged,
-      },
-    });
-    return result;
-  });
+  return deshaciendo(() =>
+    deps.db.transaction(async (tx) => {
+      // One import of a contract's fees at a time: two would each plan against the other's absence.
+      await repo.lockObraSocial(tx, convenio.obraSocial.id);
+      const vigente = options.simular ? await leerVigente(tx, { convenioId }) : undefined;
+      const plan = planFees(rows, await importRepo.findVersions(tx, convenioId));
+      const { errors: items, errorCount } = mergeErrors([
+        errors,
+        skipped,
+        { items: plan.errors, total: plan.errors.length },
+      ]);
+      const result: ArancelesImportResult = {
+        dryRun: options.dryRun || Boolean(options.simular),
+        count: rows.length,
+        created: plan.inserts.length,
+        closed: plan.closes.length,
+        replaced: plan.replaces.length,
+        unchanged: plan.unchanged,
+        errors: items,
+        errorCount,
+      };
+      if (options.dryRun && !vigente) return result;
+      if (errorCount > 0) {
+        if (vigente) return result;
+        const message = M.HAS_ERRORS(errorCount.toLocaleString('es-AR'));
+        throw badRequest(message, { file: message });
+      }
+      for (const close of plan.closes) await importRepo.closeVersion(tx, close.id, close.vigenteHasta);
+      for (const { id, ...values } of plan.replaces) await importRepo.replaceVersion(tx, id, values);
+      await importRepo.insertVersions(tx, convenioId, plan.inserts);
+      if (vigente)
+        throw new Deshacer({
+          ...result,
+          simulacion: await simular(tx, { convenioId }, vigente, networkClock(new Date()).date),
+        });
+      await recordAudit(tx, actor, {
+        action: 'import',
+        entity: 'convenio',
+        entityId: convenioId,
+        details: {
+          archivo: file.fileName,
+          count: result.count,
+          created: result.created,
+          closed: result.closed,
+          replaced: result.replaced,
+          unchanged: result.unchanged,
+        },
+      });
+      return result;
+    }),
+  );
 }

@@ -31,17 +31,21 @@ export async function createConvenio(
 }
 
 /** Sends a fee table to a contract's import (a preview with `dryRun`) as the screen does. */
+/** The import's query: a preview, a simulation, or neither. */
+const query = (o: { dryRun?: boolean; simular?: boolean }) =>
+  o.simular ? '?simular=true' : o.dryRun ? '?dryRun=true' : '';
+
 export function importAranceles(
   app: App,
   auth: Record<string, string>,
   convenioId: number,
   content: string | Buffer,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; simular?: boolean } = {},
 ) {
   const body = multipart({}, { name: 'aranceles.csv', content });
   return app.inject({
     method: 'POST',
-    url: `/api/convenios/${convenioId}/aranceles/import${options.dryRun ? '?dryRun=true' : ''}`,
+    url: `/api/convenios/${convenioId}/aranceles/import${query(options)}`,
     headers: { ...auth, ...body.headers },
     payload: body.payload,
   });

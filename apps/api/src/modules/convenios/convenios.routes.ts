@@ -10,6 +10,7 @@ import {
   idParamSchema,
   MESSAGES,
   PERMISSIONS,
+  simulableQuerySchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -88,10 +89,10 @@ const conveniosRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.NOMENCLADOR_MANAGE)],
       schema: {
         summary:
-          'Importa aranceles de un CSV (multipart: file; codigo;importe;vigente_desde;vigente_hasta, importe en pesos 12.345,67 o en unidades U:3). ?dryRun=true responde 200 con lo que haría sin escribir; sin él, 201 cuando el archivo entero se cargó, o 400 si alguna línea tiene errores (no se carga nada)',
+          'Importa aranceles de un CSV (multipart: file; codigo;importe;vigente_desde;vigente_hasta, importe en pesos 12.345,67 o en unidades U:3). ?dryRun=true responde 200 con lo que haría sin escribir; ?simular=true además lo escribe en una transacción que se deshace y responde qué cambiaría en las prestaciones de los últimos tres meses, por obra social y código de débito; sin él, 201 cuando el archivo entero se cargó, o 400 si alguna línea tiene errores (no se carga nada)',
         consumes: ['multipart/form-data'],
         params: idParamSchema,
-        querystring: dryRunQuerySchema,
+        querystring: simulableQuerySchema,
         response: { 200: arancelesImportResultSchema, 201: arancelesImportResultSchema },
       },
     },
@@ -107,15 +108,15 @@ const conveniosRoutes: FastifyPluginAsyncZod = async (app) => {
           MESSAGES.convenios.FILE_REQUIRED,
         );
         const { isUtf8, isBinary } = upload.inspection!;
-        const { dryRun } = request.query;
+        const { dryRun, simular } = request.query;
         const result = await importService.importAranceles(
           app,
           currentUser(request),
           request.params.id,
           { ...upload.file!, isUtf8, isBinary },
-          { dryRun },
+          { dryRun, simular },
         );
-        return reply.status(dryRun ? 200 : 201).send(result);
+        return reply.status(dryRun || simular ? 200 : 201).send(result);
       } finally {
         await upload.cleanup();
       }

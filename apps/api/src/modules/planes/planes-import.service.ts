@@ -2,6 +2,7 @@ import {
   ERROR_CODES,
   formatFecha,
   MESSAGES,
+  networkClock,
   type ReglasCsvColumn,
   type ReglasImportResult,
 } from '@red-dental/contracts';
@@ -12,6 +13,7 @@ import { type DatedLine, planVersions } from '../../lib/dated-versions.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Subject } from '../../plugins/auth.ts';
 import { recordAudit } from '../auditoria/auditoria.repository.ts';
+import { Deshacer, deshaciendo, leerVigente, simular } from '../cierre/simulacion.ts';
 import * as planes from './planes.repository.ts';
 import { REGLA_ALIASES, REQUIRED_REGLA_COLUMNS, type ReglaLine, validateReglaRecord } from './planes-csv.ts';
 import * as repo from './planes-reglas.repository.ts';
@@ -74,7 +76,7 @@ export async function importReglas(
   actor: Subject,
   planId: number,
   file: CsvFile,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean; simular?: boolean },
 ): Promise<ReglasImportResult> {
   const plan = await planes.findById(deps.db, planId);
   if (!plan) throw notFound(M.NOT_FOUND);
@@ -107,64 +109,77 @@ export async function importReglas(
       vigenteHasta: terms.vigenteHasta,
     });
   }
-  return deps.db.transaction(async (tx) => {
-    // One change to a plan's rules at a time: two would each plan against the other's absence.
-    if (!(await planes.lockPlan(tx, planId))) throw notFound(M.NOT_FOUND);
-    const kept = (await repo.findVersions(tx, planId)).map((v) => ({
-      id: v.id,
-      key: v.clave,
-      values: termsOf({ ...v.terms, ...v.target }),
-      vigenteDesde: v.terms.vigenteDesde,
-      vigenteHasta: v.terms.vigenteHasta,
-    }));
-    const plan = planVersions(lines, kept, {
-      same: sameTerms,
-      overlapsKept: (desde, hasta) => M.ROW_OVERLAPS(formatFecha(desde), hasta && formatFecha(hasta)),
-      overlapsLine: M.ROW_OVERLAPS_LINE,
-    });
-    const { errors: items, errorCount } = mergeErrors([
-      errors,
-      skipped,
-      { items: plan.errors, total: plan.errors.length },
-    ]);
-    const result: ReglasImportResult = {
-      dryRun: options.dryRun,
-      count: rows.length,
-      created: plan.inserts.length,
-      closed: plan.closes.length,
-      replaced: plan.replaces.length,
-      unchanged: plan.unchanged,
-      errors: items,
-      errorCount,
-    };
-    if (options.dryRun) return result;
-    if (errorCount > 0) {
-      const message = M.HAS_ERRORS(errorCount.toLocaleString('es-AR'));
-      throw badRequest(message, { file: message });
-    }
-    for (const close of plan.closes) await repo.closeVersion(tx, close.id, close.vigenteHasta);
-    for (const { id, values, vigenteHasta } of plan.replaces) {
-      const current = kept.find((k) => k.id === id)!;
-      await repo.update(tx, id, { ...values, vigenteDesde: current.vigenteDesde, vigenteHasta });
-    }
-    await repo.insertMany(
-      tx,
-      planId,
-      plan.inserts.map((i) => ({ ...i.values, vigenteDesde: i.vigenteDesde, vigenteHasta: i.vigenteHasta })),
-    );
-    await recordAudit(tx, actor, {
-      action: 'import',
-      entity: 'plan',
-      entityId: planId,
-      details: {
-        archivo: file.fileName,
-        count: result.count,
-        created: result.created,
-        closed: result.closed,
-        replaced: result.replaced,
-        unchanged: result.unchanged,
-      },
-    });
-    return result;
-  });
+  return deshaciendo(() =>
+    deps.db.transaction(async (tx) => {
+      // One change to a plan's rules at a time: two would each plan against the other's absence.
+      if (!(await planes.lockPlan(tx, planId))) throw notFound(M.NOT_FOUND);
+      const vigente = options.simular ? await leerVigente(tx, { planId }) : undefined;
+      const kept = (await repo.findVersions(tx, planId)).map((v) => ({
+        id: v.id,
+        key: v.clave,
+        values: termsOf({ ...v.terms, ...v.target }),
+        vigenteDesde: v.terms.vigenteDesde,
+        vigenteHasta: v.terms.vigenteHasta,
+      }));
+      const plan = planVersions(lines, kept, {
+        same: sameTerms,
+        overlapsKept: (desde, hasta) => M.ROW_OVERLAPS(formatFecha(desde), hasta && formatFecha(hasta)),
+        overlapsLine: M.ROW_OVERLAPS_LINE,
+      });
+      const { errors: items, errorCount } = mergeErrors([
+        errors,
+        skipped,
+        { items: plan.errors, total: plan.errors.length },
+      ]);
+      const result: ReglasImportResult = {
+        dryRun: options.dryRun || Boolean(options.simular),
+        count: rows.length,
+        created: plan.inserts.length,
+        closed: plan.closes.length,
+        replaced: plan.replaces.length,
+        unchanged: plan.unchanged,
+        errors: items,
+        errorCount,
+      };
+      if (options.dryRun && !vigente) return result;
+      if (errorCount > 0) {
+        if (vigente) return result;
+        const message = M.HAS_ERRORS(errorCount.toLocaleString('es-AR'));
+        throw badRequest(message, { file: message });
+      }
+      for (const close of plan.closes) await repo.closeVersion(tx, close.id, close.vigenteHasta);
+      for (const { id, values, vigenteHasta } of plan.replaces) {
+        const current = kept.find((k) => k.id === id)!;
+        await repo.update(tx, id, { ...values, vigenteDesde: current.vigenteDesde, vigenteHasta });
+      }
+      await repo.insertMany(
+        tx,
+        planId,
+        plan.inserts.map((i) => ({
+          ...i.values,
+          vigenteDesde: i.vigenteDesde,
+          vigenteHasta: i.vigenteHasta,
+        })),
+      );
+      if (vigente)
+        throw new Deshacer({
+          ...result,
+          simulacion: await simular(tx, { planId }, vigente, networkClock(new Date()).date),
+        });
+      await recordAudit(tx, actor, {
+        action: 'import',
+        entity: 'plan',
+        entityId: planId,
+        details: {
+          archivo: file.fileName,
+          count: result.count,
+          created: result.created,
+          closed: result.closed,
+          replaced: result.replaced,
+          unchanged: result.unchanged,
+        },
+      });
+      return result;
+    }),
+  );
 }

@@ -40,17 +40,21 @@ export async function createRegla(
 }
 
 /** Sends a plan's rules to the import (a preview with `dryRun`) as the screen does. */
+/** The import's query: a preview, a simulation, or neither. */
+const query = (o: { dryRun?: boolean; simular?: boolean }) =>
+  o.simular ? '?simular=true' : o.dryRun ? '?dryRun=true' : '';
+
 export function importReglas(
   app: App,
   auth: Record<string, string>,
   planId: number,
   content: string | Buffer,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; simular?: boolean } = {},
 ) {
   const body = multipart({}, { name: 'reglas.csv', content });
   return app.inject({
     method: 'POST',
-    url: `/api/planes/${planId}/reglas/import${options.dryRun ? '?dryRun=true' : ''}`,
+    url: `/api/planes/${planId}/reglas/import${query(options)}`,
     headers: { ...auth, ...body.headers },
     payload: body.payload,
   });

@@ -13,6 +13,7 @@ import {
   reglasImportFormSchema,
   reglasImportResultSchema,
   reglasQuerySchema,
+  simulableQuerySchema,
 } from '@red-dental/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -179,10 +180,10 @@ const planesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(PERMISSIONS.NOMENCLADOR_MANAGE)],
       schema: {
         summary:
-          'Importa reglas del plan de un CSV (multipart: file; objetivo;cubre;cobertura_pct;coseguro;requiere_autorizacion;adjuntos;frecuencia;periodo_dias;ambito;mismo_prestador;edad_min;edad_max;carencia_dias;tope_mensual;garantia_meses;vigente_desde;vigente_hasta). ?dryRun=true responde 200 con lo que haría sin escribir; sin él, 201 cuando el archivo entero se cargó, o 400 si alguna línea tiene errores (no se carga nada)',
+          'Importa reglas del plan de un CSV (multipart: file; objetivo;cubre;cobertura_pct;coseguro;requiere_autorizacion;adjuntos;frecuencia;periodo_dias;ambito;mismo_prestador;edad_min;edad_max;carencia_dias;tope_mensual;garantia_meses;vigente_desde;vigente_hasta). ?dryRun=true responde 200 con lo que haría sin escribir; ?simular=true además lo escribe en una transacción que se deshace y responde qué cambiaría en las prestaciones de los últimos tres meses, por obra social y código de débito; sin él, 201 cuando el archivo entero se cargó, o 400 si alguna línea tiene errores (no se carga nada)',
         consumes: ['multipart/form-data'],
         params: idParamSchema,
-        querystring: dryRunQuerySchema,
+        querystring: simulableQuerySchema,
         response: { 200: reglasImportResultSchema, 201: reglasImportResultSchema },
       },
     },
@@ -194,15 +195,15 @@ const planesRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         parseForm(reglasImportFormSchema, { file: upload.file?.fileName }, M.FILE_REQUIRED);
         const { isUtf8, isBinary } = upload.inspection!;
-        const { dryRun } = request.query;
+        const { dryRun, simular } = request.query;
         const result = await importService.importReglas(
           app,
           currentUser(request),
           request.params.id,
           { ...upload.file!, isUtf8, isBinary },
-          { dryRun },
+          { dryRun, simular },
         );
-        return reply.status(dryRun ? 200 : 201).send(result);
+        return reply.status(dryRun || simular ? 200 : 201).send(result);
       } finally {
         await upload.cleanup();
       }

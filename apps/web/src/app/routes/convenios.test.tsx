@@ -1,10 +1,11 @@
-import { type Convenio, MESSAGES } from '@red-dental/contracts';
+import { type Convenio, MESSAGES, type Simulacion } from '@red-dental/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type MockRequest, mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { mockUploads } from '@/test/upload-mock.ts';
 
 const CONVENIO: Convenio = {
   id: 3,
@@ -110,5 +111,83 @@ describe('/convenios', () => {
       requiereToken: true,
       tokenBloquea: true,
     });
+  });
+
+  it('simulates a ready fee file on the last three months before importing it', async () => {
+    mockApi(signedIn('ADMINISTRADOR'));
+    const preview = {
+      dryRun: true,
+      count: 1,
+      created: 1,
+      closed: 1,
+      replaced: 0,
+      unchanged: 0,
+      errors: [],
+      errorCount: 0,
+    };
+    const simulacion: Simulacion = {
+      desde: '2026-09-01',
+      hasta: '2026-11-30',
+      lineas: 3,
+      cambian: 1,
+      filas: [
+        {
+          obraSocial: { id: 1, nombre: 'OSDE' },
+          codigo: null,
+          antes: { lineas: 3, importe: 2_900_000 },
+          despues: { lineas: 3, importe: 3_080_000 },
+        },
+      ],
+      ejemplos: [
+        {
+          lineaId: 9,
+          fecha: '2026-11-10',
+          codigo: '02.01',
+          nombre: 'Obturación simple',
+          pieza: 36,
+          caras: 'O',
+          sector: null,
+          obraSocial: 'OSDE',
+          profesional: 'Dra. Ana Ruiz',
+          antes: { codigo: null, importe: 900_000 },
+          despues: { codigo: null, importe: 1_080_000 },
+        },
+      ],
+    };
+    const uploads = mockUploads((url) =>
+      url.includes('simular') ? [200, { ...preview, simulacion }] : [200, preview],
+    );
+    renderApp('/convenios');
+    const table = await screen.findByRole('table', { name: 'Convenios' });
+    const row = (await within(table).findByText('OSDE')).closest('tr')!;
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Ver los aranceles de Convenio 2026 (OSDE)' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Importar aranceles' }));
+    const dialog = screen.getByRole('dialog', { name: 'Importar aranceles de Convenio 2026' });
+    await userEvent.upload(
+      within(dialog).getByLabelText('Archivo CSV'),
+      new File(['codigo;importe;vigente_desde;vigente_hasta\n02.01;12.000,00;01/10/2026;\n'], 'a.csv', {
+        type: 'text/csv',
+      }),
+    );
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Simular' }));
+    expect(
+      await within(dialog).findByText(
+        '3 prestaciones del 01/09/2026 al 30/11/2026 juzgadas otra vez como en el cierre: 1 cambiaría.',
+      ),
+    ).toBeInTheDocument();
+    const porObra = within(dialog).getByRole('table', { name: 'Por obra social y débito' });
+    const cubiertas = within(porObra).getByText('Cubiertas').closest('tr')!;
+    expect(cubiertas).toHaveTextContent('$ 29.000,00');
+    expect(cubiertas).toHaveTextContent('$ 30.800,00');
+    expect(cubiertas).toHaveTextContent('+ $ 1.800,00');
+    const cambian = within(dialog).getByRole('table', { name: 'Prestaciones que cambiarían' });
+    expect(within(cambian).getByText('02.01 Obturación simple, 36 O')).toBeInTheDocument();
+    expect(within(cambian).getByText('Cubierta: $ 10.800,00')).toBeInTheDocument();
+    expect(uploads.map((u) => new URL(u.url, 'http://x').searchParams.toString())).toEqual([
+      'dryRun=true',
+      'simular=true',
+    ]);
   });
 });

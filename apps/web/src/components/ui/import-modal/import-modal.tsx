@@ -35,6 +35,8 @@ export interface ImportModalProps {
   importError?: string;
   onImport: () => void;
   onClose: () => void;
+  /** More the feature offers on a ready file (a simulation of its effect), under the preview. */
+  children?: ReactNode;
 }
 
 /**
@@ -105,6 +107,7 @@ export function ImportModal(props: ImportModalProps) {
           )}
         </section>
       )}
+      {props.children}
     </Modal>
   );
 }

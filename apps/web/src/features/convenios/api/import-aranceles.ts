@@ -6,20 +6,25 @@ import { queryKeys } from '@/lib/query-keys.ts';
 /**
  * `POST /api/convenios/{id}/aranceles/import` (multipart `file`): 201 once the
  * whole file loaded, 200 with what it would do for `dryRun`, 400 when a line is refused.
+ * `simular`: 200 with the preview and what the file would change in the last
+ * three months' lines, per insurer and débito; nothing is kept.
  */
 export function importAranceles({
   convenioId,
   file,
   dryRun = false,
+  simular = false,
   signal,
 }: {
   convenioId: number;
   file: File;
   dryRun?: boolean;
+  /** Written in a transaction that is rolled back, with what it would change in the last three months. */
+  simular?: boolean;
   signal?: AbortSignal;
 }): Promise<ArancelesImportResult> {
   return apiUpload(`convenios/${convenioId}/aranceles/import`, toFormData({ file }), {
-    query: dryRun ? { dryRun } : undefined,
+    query: simular ? { simular } : dryRun ? { dryRun } : undefined,
     schema: arancelesImportResultSchema,
     signal,
   });
@@ -42,5 +47,12 @@ export function useImportAranceles() {
   return useMutation({
     mutationFn: importAranceles,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.convenios.all }),
+  });
+}
+
+/** The simulation of a ready file: what it would change in the last three months' lines. */
+export function useSimularAranceles() {
+  return useMutation({
+    mutationFn: (v: { convenioId: number; file: File }) => importAranceles({ ...v, simular: true }),
   });
 }

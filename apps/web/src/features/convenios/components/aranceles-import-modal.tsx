@@ -1,10 +1,15 @@
 import { type Convenio, MESSAGES } from '@red-dental/contracts';
 import { useState } from 'react';
+import { SimulacionPanel } from '@/components/simulacion/index.ts';
 import { ImportModal } from '@/components/ui/import-modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatNumber } from '@/lib/format.ts';
-import { useArancelesImportPreview, useImportAranceles } from '../api/import-aranceles.ts';
+import {
+  useArancelesImportPreview,
+  useImportAranceles,
+  useSimularAranceles,
+} from '../api/import-aranceles.ts';
 
 const M = MESSAGES.convenios;
 
@@ -23,11 +28,13 @@ export function ArancelesImportModal({
   const [fileKey, setFileKey] = useState(0);
   const preview = useArancelesImportPreview(convenio.id, file, fileKey);
   const upload = useImportAranceles();
+  const simulacion = useSimularAranceles();
   const result = preview.data;
 
   const close = () => {
     setFile(null);
     upload.reset();
+    simulacion.reset();
     onClose();
   };
 
@@ -47,6 +54,7 @@ export function ArancelesImportModal({
         setFile(next);
         setFileKey((k) => k + 1);
         upload.reset();
+        simulacion.reset();
       }}
       hint="Columnas: codigo;importe;vigente_desde;vigente_hasta. Importe en pesos (12.345,67) o en unidades (U:3); un arancel nuevo cierra el anterior del mismo código el día antes."
       preview={
@@ -64,6 +72,15 @@ export function ArancelesImportModal({
       importError={upload.error ? errorMessage(upload.error) : undefined}
       onImport={() => void submit().catch(() => undefined)}
       onClose={close}
-    />
+    >
+      {file && result && result.errorCount === 0 && result.count > 0 && !preview.isFetching && (
+        <SimulacionPanel
+          simulacion={simulacion.data?.simulacion}
+          isPending={simulacion.isPending}
+          error={simulacion.error ? errorMessage(simulacion.error) : undefined}
+          onSimular={() => simulacion.mutate({ convenioId: convenio.id, file })}
+        />
+      )}
+    </ImportModal>
   );
 }

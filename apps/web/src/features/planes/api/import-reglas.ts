@@ -6,20 +6,25 @@ import { queryKeys } from '@/lib/query-keys.ts';
 /**
  * `POST /api/planes/{id}/reglas/import` (multipart `file`): 201 once the whole
  * file loaded, 200 with what it would do for `dryRun`, 400 when a line is refused.
+ * `simular`: 200 with the preview and what the file would change in the last
+ * three months' lines, per insurer and débito; nothing is kept.
  */
 export function importReglas({
   planId,
   file,
   dryRun = false,
+  simular = false,
   signal,
 }: {
   planId: number;
   file: File;
   dryRun?: boolean;
+  /** Written in a transaction that is rolled back, with what it would change in the last three months. */
+  simular?: boolean;
   signal?: AbortSignal;
 }): Promise<ReglasImportResult> {
   return apiUpload(`planes/${planId}/reglas/import`, toFormData({ file }), {
-    query: dryRun ? { dryRun } : undefined,
+    query: simular ? { simular } : dryRun ? { dryRun } : undefined,
     schema: reglasImportResultSchema,
     signal,
   });
@@ -48,4 +53,11 @@ export function useImportReglas() {
 /** `GET /api/planes/{id}/reglas/export`: every version of the plan's rules, as the CSV the import reads. */
 export function exportReglas(planId: number, fileName: string) {
   return apiDownload(`planes/${planId}/reglas/export`, { fileName });
+}
+
+/** The simulation of a ready file: what it would change in the last three months' lines. */
+export function useSimularReglas() {
+  return useMutation({
+    mutationFn: (v: { planId: number; file: File }) => importReglas({ ...v, simular: true }),
+  });
 }

@@ -1,10 +1,11 @@
 import { MESSAGES, type Plan } from '@red-dental/contracts';
 import { useState } from 'react';
+import { SimulacionPanel } from '@/components/simulacion/index.ts';
 import { ImportModal } from '@/components/ui/import-modal/index.ts';
 import { useToast } from '@/components/ui/toast/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCount, formatNumber } from '@/lib/format.ts';
-import { useImportReglas, useReglasImportPreview } from '../api/import-reglas.ts';
+import { useImportReglas, useReglasImportPreview, useSimularReglas } from '../api/import-reglas.ts';
 
 const M = MESSAGES.planes;
 
@@ -23,11 +24,13 @@ export function ReglasImportModal({
   const [fileKey, setFileKey] = useState(0);
   const preview = useReglasImportPreview(plan.id, file, fileKey);
   const upload = useImportReglas();
+  const simulacion = useSimularReglas();
   const result = preview.data;
 
   const close = () => {
     setFile(null);
     upload.reset();
+    simulacion.reset();
     onClose();
   };
 
@@ -47,6 +50,7 @@ export function ReglasImportModal({
         setFile(next);
         setFileKey((k) => k + 1);
         upload.reset();
+        simulacion.reset();
       }}
       hint="Columnas: objetivo;cubre;cobertura_pct;coseguro;requiere_autorizacion;adjuntos;frecuencia;periodo_dias;ambito;mismo_prestador;edad_min;edad_max;carencia_dias;tope_mensual;garantia_meses;vigente_desde;vigente_hasta. El objetivo es un código (02.01), grupo:Nombre o capitulo:05; una celda vacía es «sin límite». Una regla nueva cierra la anterior del mismo objetivo el día antes."
       preview={
@@ -64,6 +68,15 @@ export function ReglasImportModal({
       importError={upload.error ? errorMessage(upload.error) : undefined}
       onImport={() => void submit().catch(() => undefined)}
       onClose={close}
-    />
+    >
+      {file && result && result.errorCount === 0 && result.count > 0 && !preview.isFetching && (
+        <SimulacionPanel
+          simulacion={simulacion.data?.simulacion}
+          isPending={simulacion.isPending}
+          error={simulacion.error ? errorMessage(simulacion.error) : undefined}
+          onSimular={() => simulacion.mutate({ planId: plan.id, file })}
+        />
+      )}
+    </ImportModal>
   );
 }

@@ -1,0 +1,1 @@
+export { SimulacionPanel } from './simulacion-panel.tsx';
