@@ -64,6 +64,7 @@ const FIELD_LABELS: Record<string, string> = {
   vigenciaAutorizacionDias: 'Vigencia de una autorización (días)',
   requiereToken: 'Requiere token del afiliado',
   tokenBloquea: 'Sin token no se valida',
+  extrapolaMuestra: 'Extrapola la muestra',
   valorUnidad: 'Valor de la unidad (centavos)',
   plan: 'Plan',
   objetivo: 'Se aplica a',

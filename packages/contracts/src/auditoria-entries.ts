@@ -95,6 +95,7 @@ const convenioFields = {
   requiereToken: z.boolean(),
   /** Absent from rows written before contracts had it. */
   tokenBloquea: z.boolean().optional(),
+  extrapolaMuestra: z.boolean().optional(),
   valorUnidad: z.number().int().nullable(),
 };
 /** A plan as saved. */

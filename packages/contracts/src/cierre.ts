@@ -185,7 +185,7 @@ export const periodoDetalleSchema = periodoResumenSchema.extend({ listaAlarmas: 
 export type PeriodoDetalle = z.infer<typeof periodoDetalleSchema>;
 
 /** A line of a settlement: what the dentist is paid for it, and why less where less. */
-export const TIPOS_ITEM = ['prestacion', 'reintegro', 'debito_os'] as const;
+export const TIPOS_ITEM = ['prestacion', 'reintegro', 'debito_os', 'extrapolacion'] as const;
 export type TipoItem = (typeof TIPOS_ITEM)[number];
 
 export const liquidacionItemSchema = z.object({

@@ -63,6 +63,11 @@ export const convenioInputSchema = z
     requiereToken: z.boolean(),
     /** With the token required: whether a line without it is refused at the chair (else a warning). */
     tokenBloquea: z.boolean().default(false),
+    /**
+     * Whether the share the auditors debit of a dentist's random sample of a
+     * month is debited, as a share, from her lines of that month approved unseen.
+     */
+    extrapolaMuestra: z.boolean().default(false),
     /** The value of one unit in centavos, for fees set in units; null: fees in pesos only. */
     valorUnidad: centavosSchema.nullable(),
   })
@@ -90,6 +95,7 @@ export const convenioSchema = z.object({
   plazoRespuestaDias: z.number(),
   requiereToken: z.boolean(),
   tokenBloquea: z.boolean(),
+  extrapolaMuestra: z.boolean(),
   valorUnidad: z.number().nullable(),
   /** How many fees (every dated version) the contract holds. */
   aranceles: z.number(),
@@ -176,6 +182,7 @@ export const convenioFormSchema = z
     plazoRespuestaDias: z.string(),
     requiereToken: z.boolean(),
     tokenBloquea: z.boolean(),
+    extrapolaMuestra: z.boolean(),
     valorUnidad: z
       .string()
       .refine((v) => v.trim() === '' || parseImporte(v) !== undefined, M.VALOR_UNIDAD_INVALID),

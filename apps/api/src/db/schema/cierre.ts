@@ -128,7 +128,8 @@ export const lotes = pgTable(
 /**
  * One line of a settlement, and of the lot that bills it: a line presented
  * (its fee, the copay collected, the network's débito, the dentist's net),
- * what a reconsideration gave back, or an insurer's débito passed on. Every
+ * what a reconsideration gave back, an insurer's débito passed on, or the
+ * share of a line debited by extrapolating its month's random sample. Every
  * centavo of the fee is one of the three: importe = coseguro + débito + neto.
  * A line is settled once and given back at most once (the partial unique
  * indexes), so no closing can pay it twice.
@@ -160,9 +161,10 @@ export const liquidacionItems = pgTable(
     index('liquidacion_items_lote_idx').on(t.loteId, t.id).where(sql`${t.loteId} is not null`),
     uniqueIndex('liquidacion_items_prestacion_key').on(t.lineaId).where(sql`${t.tipo} = 'prestacion'`),
     uniqueIndex('liquidacion_items_reintegro_key').on(t.lineaId).where(sql`${t.tipo} = 'reintegro'`),
+    uniqueIndex('liquidacion_items_extrapolacion_key').on(t.lineaId).where(sql`${t.tipo} = 'extrapolacion'`),
     uniqueIndex('liquidacion_items_debito_os_key').on(t.debitoOsId),
     check('liquidacion_items_debito_os', sql`(${t.tipo} = 'debito_os') = (${t.debitoOsId} is not null)`),
-    check('liquidacion_items_tipo', sql`${t.tipo} in ('prestacion','reintegro','debito_os')`),
+    check('liquidacion_items_tipo', sql`${t.tipo} in ('prestacion','reintegro','debito_os','extrapolacion')`),
     check('liquidacion_items_suma', sql`${t.importe} = ${t.coseguro} + ${t.debito} + ${t.neto}`),
   ],
 );

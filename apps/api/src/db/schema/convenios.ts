@@ -38,6 +38,11 @@ export const convenios = pgTable(
     requiereToken: boolean('requiere_token').notNull().default(false),
     /** With the token required: a line without it is refused at the chair, not only warned. */
     tokenBloquea: boolean('token_bloquea').notNull().default(false),
+    /**
+     * Whether what the auditors debit in a month's random sample of a dentist's
+     * lines is extrapolated to the lines of hers the closing approved unseen.
+     */
+    extrapolaMuestra: boolean('extrapola_muestra').notNull().default(false),
     valorUnidad: integer('valor_unidad'),
     /** The insurer's promise: an auditor answers a prior authorization within these hours. */
     plazoAutorizacionHoras: smallint('plazo_autorizacion_horas').notNull().default(48),

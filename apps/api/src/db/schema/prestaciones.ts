@@ -146,6 +146,8 @@ export const lineas = pgTable(
     check('lineas_anulada', sql`(${t.estado} = 'anulada') = (${t.anuladaAt} is not null)`),
     uniqueIndex('lineas_refactura_de_key').on(t.refacturaDe),
     index('lineas_cierre_idx').on(t.cierre, t.estado).where(sql`${t.cierre} is not null`),
+    // Each month's random sample, for contracts that extrapolate what it finds.
+    index('lineas_muestra_azar_idx').on(t.cierre, t.profesionalId).where(sql`${t.muestra} = 'azar'`),
     // What the next closing presents: the lines still validated, by affiliate.
     index('lineas_validadas_idx').on(t.afiliadoId, t.id).where(sql`${t.estado} = 'validada'`),
     // The audit's queue, and what a closing settles: both small beside the whole table.

@@ -277,8 +277,11 @@ export type { LineaPresentada };
 /**
  * What the closing settles: every decided line not settled yet (whatever its
  * month: the sample's lines decided since the last closing come now), what a
- * reconsideration approved beyond what its line was paid, and the insurers'
- * débitos passed on to a dentist; each with the contract that bills it.
+ * reconsideration approved beyond what its line was paid, the insurers'
+ * débitos passed on to a dentist, and, where the contract extrapolates its
+ * sample, the share the auditors debited of a dentist's random sample of a
+ * month (once every line of it is decided) taken from each of her lines of
+ * that month approved unseen; each with the contract that bills it.
  */
 const POR_LIQUIDAR = sql`
   select l.id as linea_id, l.profesional_id, 'prestacion' as tipo, l.importe, l.coseguro,
@@ -297,7 +300,29 @@ const POR_LIQUIDAR = sql`
   select d.linea_id, d.cargo_a, 'debito_os', 0, 0, d.importe, -d.importe, d.codigo, d.motivo, null, d.id, l.atencion_id
   from debitos_os d join lineas l on l.id = d.linea_id
   where d.decision = 'trasladado'
-    and not exists (select 1 from liquidacion_items i where i.debito_os_id = d.id)`;
+    and not exists (select 1 from liquidacion_items i where i.debito_os_id = d.id)
+  union all
+  select l.id, l.profesional_id, 'extrapolacion', 0, 0, x.debito, -x.debito, null,
+    'Extrapolación de la muestra de ' || m.cierre || ': la auditoría debitó el '
+      || replace(to_char(round(100 * m.debitado / m.base, 1), 'FM990.0'), '.', ',') || ' % de lo muestreado',
+    null, null, l.atencion_id
+  from (
+    select s.cierre, s.profesional_id, sa.convenio_id, sum(s.cargo_os)::numeric as base,
+      sum(s.cargo_os - coalesce(s.importe_aprobado, 0))::numeric as debitado
+    from lineas s
+    join atenciones sa on sa.id = s.atencion_id
+    join convenios cv on cv.id = sa.convenio_id and cv.extrapola_muestra
+    where s.muestra = 'azar'
+    group by s.cierre, s.profesional_id, sa.convenio_id
+    having bool_and(s.estado not in ('presentada','observada','reconsideracion'))
+      and sum(s.cargo_os) > 0 and sum(s.cargo_os - coalesce(s.importe_aprobado, 0)) > 0
+  ) m
+  join lineas l on l.cierre = m.cierre and l.profesional_id = m.profesional_id and l.muestra is null
+    and l.motivo is null and l.estado in ('aprobada','facturada','liquidada')
+  join atenciones la on la.id = l.atencion_id and la.convenio_id = m.convenio_id
+  cross join lateral (select round(l.cargo_os * m.debitado / m.base)::int as debito) x
+  where x.debito > 0
+    and not exists (select 1 from liquidacion_items i where i.linea_id = l.id and i.tipo = 'extrapolacion')`;
 
 /**
  * Each dentist's settlement of the period with its items, and each
@@ -316,7 +341,7 @@ export async function liquidarYFacturar(tx: DbOrTx, periodo: string, fechaCierre
   await tx.execute(sql`analyze por_liquidar`);
   await tx.execute(
     sql`insert into liquidaciones (periodo, profesional_id, lineas, bruto, coseguros, debitos, neto, emitida_el)
-        select ${periodo}, p.profesional_id, count(distinct p.linea_id) filter (where p.tipo <> 'debito_os'),
+        select ${periodo}, p.profesional_id, count(distinct p.linea_id) filter (where p.tipo in ('prestacion','reintegro')),
           sum(p.importe), sum(p.coseguro), sum(p.debito), sum(p.neto), ${fechaCierre}::date
         from por_liquidar p group by p.profesional_id`,
   );

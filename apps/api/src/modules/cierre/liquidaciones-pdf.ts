@@ -12,6 +12,7 @@ const TIPO: Record<LiquidacionItem['tipo'], string> = {
   prestacion: '',
   reintegro: 'Reconsideración: ',
   debito_os: 'Débito de la obra social: ',
+  extrapolacion: 'Extrapolación de la muestra: ',
 };
 
 /** The columns of a line: where each starts and how wide it is, on an A4 page turned sideways. */

@@ -28,6 +28,7 @@ const columns = {
   plazoRespuestaDias: convenios.plazoRespuestaDias,
   requiereToken: convenios.requiereToken,
   tokenBloquea: convenios.tokenBloquea,
+  extrapolaMuestra: convenios.extrapolaMuestra,
   valorUnidad: convenios.valorUnidad,
   // The outer row named by its table: a bare column here would be the subquery's own.
   aranceles: sql<number>`(select count(*)::int from ${aranceles} a where a.convenio_id = convenios.id)`,

@@ -56,6 +56,7 @@ const audited = (c: ConvenioValues) => ({
   plazoRespuestaDias: c.plazoRespuestaDias,
   requiereToken: c.requiereToken,
   tokenBloquea: c.tokenBloquea,
+  extrapolaMuestra: c.extrapolaMuestra,
   valorUnidad: c.valorUnidad,
 });
 

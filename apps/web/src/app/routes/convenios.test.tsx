@@ -22,6 +22,7 @@ const CONVENIO: Convenio = {
   plazoRespuestaDias: 15,
   requiereToken: true,
   tokenBloquea: true,
+  extrapolaMuestra: false,
   valorUnidad: 100000,
   aranceles: 2,
 };
@@ -97,6 +98,7 @@ describe('/convenios', () => {
     expect(within(dialog).queryByLabelText(/Sin el token/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByLabelText('Requiere el token del afiliado para validar'));
     await userEvent.click(within(dialog).getByLabelText(/Sin el token, la atención no se valida/));
+    await userEvent.click(within(dialog).getByLabelText(/Extrapolar lo que la auditoría debita/));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Crear convenio' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Se superpone con el convenio Convenio 2026',
@@ -110,6 +112,7 @@ describe('/convenios', () => {
       valorUnidad: 125050,
       requiereToken: true,
       tokenBloquea: true,
+      extrapolaMuestra: true,
     });
   });
 

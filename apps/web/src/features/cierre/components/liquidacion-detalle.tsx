@@ -28,6 +28,7 @@ const reconsiderable = (i: LiquidacionItem) =>
 /** Why the line was paid less, in words: the rules' or the auditor's reason, and the auditor's note. */
 function Motivo({ item: i }: { item: LiquidacionItem }) {
   if (i.tipo === 'reintegro') return <span>Reconsideración aprobada: se paga lo debitado</span>;
+  if (i.tipo === 'extrapolacion') return <span>{i.motivoText}</span>;
   if (i.tipo === 'debito_os')
     return <span>Débito de la obra social: {i.motivoText ?? DEBITOS[i.motivo!]}</span>;
   if (!i.motivo && !i.nota) return null;

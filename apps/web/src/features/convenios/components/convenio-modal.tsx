@@ -20,6 +20,7 @@ const valuesOf = (c: Convenio | null): ConvenioForm => ({
   plazoRespuestaDias: c ? String(c.plazoRespuestaDias) : '15',
   requiereToken: c?.requiereToken ?? false,
   tokenBloquea: c?.tokenBloquea ?? false,
+  extrapolaMuestra: c?.extrapolaMuestra ?? false,
   // The amount as it is typed: '1234,56', without the sign or the thousands' dots.
   valorUnidad: c?.valorUnidad == null ? '' : formatImporte(c.valorUnidad).replace(/^\$ /, ''),
 });
@@ -142,6 +143,10 @@ export function ConvenioModal({
               {...register('tokenBloquea')}
             />
           )}
+          <Checkbox
+            label="Extrapolar lo que la auditoría debita en la muestra al azar a las prestaciones aprobadas sin auditar"
+            {...register('extrapolaMuestra')}
+          />
         </>
       )}
     </FormModal>
