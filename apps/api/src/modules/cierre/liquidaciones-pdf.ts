@@ -42,6 +42,8 @@ export async function estadoDeCuentaPdf(l: Omit<Liquidacion, 'estadoDeCuenta'>):
     size: 'A4',
     layout: 'landscape',
     margin: 40,
+    // Kept in memory to the end, to number every page once the last is known.
+    bufferPages: true,
     info: {
       Title: `Liquidación ${l.periodo} — ${l.profesional.nombre}`,
       Author: 'Red Dental',
@@ -62,8 +64,13 @@ export async function estadoDeCuentaPdf(l: Omit<Liquidacion, 'estadoDeCuenta'>):
   dato('Líneas', String(l.lineas));
   doc.moveDown(0.6);
 
+  const titulos = COLUMNAS.map((c) => c.titulo);
   const fila = (celdas: readonly string[], negrita = false) => {
-    if (doc.y > ALTO_UTIL - 30) doc.addPage();
+    // A new page repeats the columns' titles over its first line.
+    if (doc.y > ALTO_UTIL - 30) {
+      doc.addPage();
+      fila(titulos, true);
+    }
     const y = doc.y;
     doc.font(negrita ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
     let abajo = y;
@@ -88,10 +95,7 @@ export async function estadoDeCuentaPdf(l: Omit<Liquidacion, 'estadoDeCuenta'>):
     doc.y += 3;
   };
 
-  fila(
-    COLUMNAS.map((c) => c.titulo),
-    true,
-  );
+  fila(titulos, true);
   for (const i of l.items) {
     fila([
       formatFecha(i.fecha),
@@ -125,6 +129,25 @@ export async function estadoDeCuentaPdf(l: Omit<Liquidacion, 'estadoDeCuenta'>):
       'El coseguro es lo que el paciente abonó en el consultorio. Cada débito puede reconsiderarse una vez desde "Mis liquidaciones".',
       40,
     );
+  const { count } = doc.bufferedPageRange();
+  for (let i = 0; i < count; i++) {
+    doc.switchToPage(i);
+    // The footer sits in the bottom margin: without it, writing there would open a new page.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(
+        `Liquidación ${l.periodo} — ${l.profesional.nombre} — página ${i + 1} de ${count}`,
+        40,
+        595.28 - 28,
+        {
+          width: 761,
+          align: 'right',
+          lineBreak: false,
+        },
+      );
+  }
   doc.end();
   await done;
   return Buffer.concat(chunks);
