@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codigoDebitoSchema } from './odontologia.ts';
 
 // ---------------------------------------------------------------------------
 // GET /api/tablero: the network as a whole, every figure in one answer
@@ -16,6 +17,77 @@ export const TABLERO_ESTADO_LABELS: Record<(typeof TABLERO_ESTADOS)[number], str
 export const DIAS_SIN_CONFIRMAR = 90;
 /** The notifications the dashboard reads back over. */
 export const DIAS_NOTIFICACIONES = 90;
+
+/** The closed months the dashboard reads the closing's figures over, the newest first. */
+export const MESES_CIERRE_TABLERO = 6;
+
+/** Who made a débito: the network (its closing's rules or its auditors) or the insurer, on a lot. */
+export const ORIGENES_DEBITO = ['red', 'obra_social'] as const;
+export type OrigenDebito = (typeof ORIGENES_DEBITO)[number];
+export const ORIGEN_DEBITO_LABELS: Record<OrigenDebito, string> = {
+  red: 'Red',
+  obra_social: 'Obra social',
+};
+/** The words of a débito without a D code. */
+export const DEBITO_SIN_CODIGO = 'Sin código de débito';
+
+/**
+ * How long one side of a month took to be paid: the paid ones, on average and the longest; the
+ * unpaid ones counted as pending, with the days so far of the one waiting longest.
+ */
+const diasDePagoSchema = z.object({
+  pagados: z.number().int(),
+  /** To one decimal; null when none is paid. */
+  promedioDias: z.number().nullable(),
+  maximoDias: z.number().int().nullable(),
+  pendientes: z.number().int(),
+  pendienteDias: z.number().int().nullable(),
+});
+
+/**
+ * The month's closings as staff who close them (LIQUIDACIONES.MANAGE) read them, over the last
+ * MESES_CIERRE_TABLERO closed months. Amounts in centavos, per insurer: presented (the fee of
+ * every line the month's closing presented, whatever became of it), approved (what the month's
+ * lots billed), debited by the network (the débitos of the month's settlements, less what
+ * reconsiderations gave back) and by the insurer (its débitos on the month's lots).
+ */
+export const tableroCierreSchema = z.object({
+  periodos: z.array(
+    z.object({
+      periodo: z.string(),
+      /** Lines the closing presented, and of them those it approved by the rules with no auditor. */
+      lineas: z.number().int(),
+      aprobadasAutomaticamente: z.number().int(),
+      /** What the closing's rules found that the chair had not said: the goal is none. */
+      alarmas: z.number().int(),
+      porObraSocial: z.array(
+        z.object({
+          obraSocialId: z.number(),
+          nombre: z.string(),
+          presentado: z.number(),
+          aprobado: z.number(),
+          debitadoRed: z.number(),
+          debitadoObraSocial: z.number(),
+        }),
+      ),
+      /** Days from the settlement's issue to its payment, for the dentists. */
+      pagoProfesionales: diasDePagoSchema,
+      /** Days from the closing to the lot's payment, for the insurers. */
+      cobroObrasSociales: diasDePagoSchema,
+    }),
+  ),
+  /** The débitos of those months by reason, each side apart, the largest amount first. */
+  motivos: z.array(
+    z.object({
+      origen: z.enum(ORIGENES_DEBITO),
+      codigo: codigoDebitoSchema.nullable(),
+      texto: z.string(),
+      cantidad: z.number().int(),
+      importe: z.number(),
+    }),
+  ),
+});
+export type TableroCierre = z.infer<typeof tableroCierreSchema>;
 
 export const tableroSchema = z.object({
   afiliados: z.object({
@@ -90,6 +162,8 @@ export const tableroSchema = z.object({
       afiliadosCubiertos: z.number(),
     }),
   ),
+  /** The month's closings; null for a caller without LIQUIDACIONES.MANAGE. */
+  cierre: tableroCierreSchema.nullable(),
 });
 export type Tablero = z.infer<typeof tableroSchema>;
 

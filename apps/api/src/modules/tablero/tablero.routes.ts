@@ -5,7 +5,8 @@ import * as service from './tablero.service.ts';
 
 /**
  * `/api/tablero`: the network as a whole for staff who keep affiliates or
- * professionals (AFILIADOS.CREATE or PROFESSIONALS.GET), and the work waiting
+ * professionals (AFILIADOS.CREATE or PROFESSIONALS.GET), with the month's
+ * closings for who closes them (LIQUIDACIONES.MANAGE), and the work waiting
  * for any staff member (`/pendientes`).
  */
 const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,11 +16,11 @@ const tableroRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authorize(REQUIREMENTS.TABLERO)],
       schema: {
         summary:
-          'Afiliados por obra social, profesionales por estado, pendientes, reportes abiertos, datos sin confirmar, confirmaciones observadas por profesional, notificaciones de 90 días y cobertura por localidad',
+          'Afiliados por obra social, profesionales por estado, pendientes, reportes abiertos, datos sin confirmar, confirmaciones observadas por profesional, notificaciones de 90 días, cobertura por localidad y, con LIQUIDACIONES.MANAGE, los últimos seis cierres del mes (null sin el permiso)',
         response: { 200: tableroSchema },
       },
     },
-    async () => service.getTablero(app),
+    async (request) => service.getTablero(app, currentUser(request)),
   );
 
   app.get(

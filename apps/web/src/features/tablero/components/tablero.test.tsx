@@ -1,8 +1,9 @@
-import type { PermissionName, RoleName, Tablero } from '@red-dental/contracts';
+import type { PermissionName, RoleName, Tablero, TableroCierre } from '@red-dental/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock.ts';
 import { makeSessionUser, storeStaffSession } from '@/test/factories.ts';
+import { setScreenWidth } from '@/test/media-query.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const TABLERO: Tablero = {
@@ -67,6 +68,78 @@ const TABLERO: Tablero = {
       afiliadosCubiertos: 900_000,
     },
   ],
+  cierre: null,
+};
+
+const CIERRE: TableroCierre = {
+  periodos: [
+    {
+      periodo: '2026-11',
+      lineas: 2,
+      aprobadasAutomaticamente: 1,
+      alarmas: 0,
+      porObraSocial: [
+        {
+          obraSocialId: 3,
+          nombre: 'OSDE',
+          presentado: 2_000_000,
+          aprobado: 2_500_000,
+          debitadoRed: 400_000,
+          debitadoObraSocial: 0,
+        },
+      ],
+      pagoProfesionales: {
+        pagados: 0,
+        promedioDias: null,
+        maximoDias: null,
+        pendientes: 2,
+        pendienteDias: 0,
+      },
+      cobroObrasSociales: {
+        pagados: 0,
+        promedioDias: null,
+        maximoDias: null,
+        pendientes: 1,
+        pendienteDias: 0,
+      },
+    },
+    {
+      periodo: '2026-10',
+      lineas: 10,
+      aprobadasAutomaticamente: 3,
+      alarmas: 2,
+      porObraSocial: [
+        {
+          obraSocialId: 3,
+          nombre: 'OSDE',
+          presentado: 6_000_000,
+          aprobado: 1_800_000,
+          debitadoRed: 0,
+          debitadoObraSocial: 900_000,
+        },
+        {
+          obraSocialId: 5,
+          nombre: 'Swiss Medical',
+          presentado: 4_000_000,
+          aprobado: 900_000,
+          debitadoRed: 1_900_000,
+          debitadoObraSocial: 50_000,
+        },
+      ],
+      pagoProfesionales: {
+        pagados: 2,
+        promedioDias: 25.5,
+        maximoDias: 30,
+        pendientes: 0,
+        pendienteDias: null,
+      },
+      cobroObrasSociales: { pagados: 1, promedioDias: 35, maximoDias: 35, pendientes: 1, pendienteDias: 40 },
+    },
+  ],
+  motivos: [
+    { origen: 'red', codigo: 'D13', texto: 'Presentada fuera de plazo', cantidad: 2, importe: 1_900_000 },
+    { origen: 'obra_social', codigo: null, texto: 'Sin código de débito', cantidad: 1, importe: 50_000 },
+  ],
 };
 
 function staff(role: RoleName | { permissions: PermissionName[] } = 'ADMINISTRATIVO') {
@@ -76,6 +149,8 @@ function staff(role: RoleName | { permissions: PermissionName[] } = 'ADMINISTRAT
 }
 
 describe('/tablero', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('shows each figure as a link to the list behind it', async () => {
     mockApi({ ...staff('ADMINISTRADOR'), 'GET /api/tablero': TABLERO });
     renderApp('/tablero');
@@ -160,6 +235,70 @@ describe('/tablero', () => {
     expect(panel).toHaveTextContent(
       '30 de 40 respuestas del auditor a tiempo (75 %), y 12 aprobadas al instante',
     );
+  });
+
+  it("shows who closes the month each closing's amounts per insurer, its share approved by the rules, alarms, days to pay and débitos by reason", async () => {
+    mockApi({ ...staff('ADMINISTRADOR'), 'GET /api/tablero': { ...TABLERO, cierre: CIERRE } });
+    renderApp('/tablero');
+    const section = await screen.findByRole('region', { name: 'Cierres del mes' });
+    expect(within(section).getByRole('heading', { level: 3, name: 'Por período' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+
+    const months = within(section).getByRole('table', { name: 'Cierres por período' });
+    const october = within(months).getByRole('link', { name: 'octubre de 2026' });
+    expect(october).toHaveAttribute('href', '/cierre/2026-10');
+    const octoberRow = october.closest('tr')!;
+    expect(octoberRow).toHaveTextContent('30 % (3 de 10)');
+    expect(octoberRow).toHaveTextContent('25,5 días en promedio (máx. 30)');
+    expect(octoberRow).toHaveTextContent('35 días en promedio (máx. 35); 1 sin cobrar, desde hace 40 días');
+    const novemberRow = within(months).getByRole('link', { name: 'noviembre de 2026' }).closest('tr')!;
+    expect(novemberRow).toHaveTextContent('50 % (1 de 2)');
+    expect(novemberRow).toHaveTextContent('2 sin pagar, desde hoy');
+
+    const amounts = within(section).getByRole('table', { name: 'Importes por período y obra social' });
+    const headers = within(amounts)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Período',
+      'Obra social',
+      'Presentado',
+      'Aprobado',
+      'Debitado por la red',
+      'Debitado por la obra social',
+    ]);
+    const swiss = within(amounts).getByText('Swiss Medical').closest('tr')!;
+    expect(
+      within(swiss)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['octubre de 2026', 'Swiss Medical', '$ 40.000,00', '$ 9.000,00', '$ 19.000,00', '$ 500,00']);
+
+    const reasons = within(section).getByRole('table', { name: 'Motivos de débito' });
+    expect(within(reasons).getByText('D13 · Presentada fuera de plazo').closest('tr')).toHaveTextContent(
+      /Red\s*2\s*\$ 19\.000,00/,
+    );
+    expect(within(reasons).getByText('Sin código de débito').closest('tr')).toHaveTextContent('Obra social');
+  });
+
+  it('on a phone shows each closing row as a card with every figure in sight', async () => {
+    setScreenWidth('small');
+    mockApi({ ...staff('ADMINISTRADOR'), 'GET /api/tablero': { ...TABLERO, cierre: CIERRE } });
+    renderApp('/tablero');
+    const section = await screen.findByRole('region', { name: 'Cierres del mes' });
+    const amounts = within(section).getByRole('table', { name: 'Importes por período y obra social' });
+    const swiss = within(amounts).getByText('Swiss Medical').closest('tr')!;
+    expect(swiss).toHaveTextContent(
+      'Swiss MedicalPeríodooctubre de 2026Presentado$ 40.000,00Aprobado$ 9.000,00Debitado por la red$ 19.000,00Debitado por la obra social$ 500,00',
+    );
+    expect(within(amounts).queryByRole('button', { name: 'Ver todas las columnas' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the closings out for staff who do not close the month (the server sends none)', async () => {
+    mockApi({ ...staff(), 'GET /api/tablero': TABLERO });
+    renderApp('/tablero');
+    await screen.findByRole('region', { name: 'Resumen de la red' });
+    expect(screen.queryByRole('region', { name: 'Cierres del mes' })).not.toBeInTheDocument();
   });
 
   it('is not offered to a dentist', async () => {

@@ -1,14 +1,18 @@
 import {
+  formatImporte,
+  ORIGEN_DEBITO_LABELS,
+  periodoText,
   REQUIREMENTS,
   relojAutorizacion,
   TABLERO_ESTADO_LABELS,
+  type TableroCierre,
   type Tablero as TableroData,
 } from '@red-dental/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Link } from 'react-router';
+import { generatePath, Link } from 'react-router';
 import { CoverageMap } from '@/components/maps/coverage-map/index.ts';
 import { Alert } from '@/components/ui/alert/index.ts';
-import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { type Column, DataTable, useCardsOnSmallScreens } from '@/components/ui/data-table/index.ts';
 import { PageLoading } from '@/components/ui/page-status/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -68,6 +72,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 type Insurer = TableroData['afiliados']['porObraSocial'][number];
+type Closing = TableroCierre['periodos'][number];
+type ClosingInsurer = Closing['porObraSocial'][number] & { periodo: string };
+type DebitReason = TableroCierre['motivos'][number];
+type DaysToPay = Closing['pagoProfesionales'];
 type Sent = TableroData['notificaciones']['ultimas'][number];
 type Locality = TableroData['localidades'][number];
 type Observed = TableroData['confirmaciones']['porProfesional'][number];
@@ -149,10 +157,144 @@ const LOCALITY_COLUMNS: Column<Locality>[] = [
   },
 ];
 
+/** A month that leads to its closing's page, for who may open it. */
+function ClosingMonth({ periodo }: { periodo: string }) {
+  const canOpen = useCanOpen();
+  const to = generatePath(PATHS.cierrePeriodo, { periodo });
+  return canOpen(to) ? <Link to={to}>{periodoText(periodo)}</Link> : periodoText(periodo);
+}
+
+const days = (n: number) => (n === 1 ? '1 día' : `${formatNumber(n)} días`);
+
+/** '25,5 días en promedio (máx. 30); 1 sin cobrar, desde hace 40 días'; '-' of nothing. */
+function daysToPayText(d: DaysToPay, unpaid: string): string {
+  const parts: string[] = [];
+  if (d.promedioDias !== null && d.maximoDias !== null) {
+    const average = formatNumber(d.promedioDias, Number.isInteger(d.promedioDias) ? 0 : 1);
+    parts.push(
+      `${average} ${d.promedioDias === 1 ? 'día' : 'días'} en promedio (máx. ${formatNumber(d.maximoDias)})`,
+    );
+  }
+  if (d.pendientes > 0 && d.pendienteDias !== null)
+    parts.push(
+      `${formatNumber(d.pendientes)} ${unpaid}, ${d.pendienteDias === 0 ? 'desde hoy' : `desde hace ${days(d.pendienteDias)}`}`,
+    );
+  return parts.length > 0 ? parts.join('; ') : '-';
+}
+
+const amount = (centavos: number) => <span className={styles.amount}>{formatImporte(centavos)}</span>;
+
+/** A long column name that may wrap in its header, so that a wide table still fits beside the menu. */
+const wrapping = (label: string) => ({ header: <span className={styles.wrap}>{label}</span>, label });
+
+const CLOSING_COLUMNS: Column<Closing>[] = [
+  { id: 'periodo', header: 'Período', cell: (p) => <ClosingMonth periodo={p.periodo} /> },
+  {
+    id: 'automatica',
+    header: 'Automática',
+    align: 'end',
+    cell: (p) => (
+      <>
+        {percent(p.aprobadasAutomaticamente, p.lineas)}{' '}
+        <span className={styles.hint}>
+          ({formatNumber(p.aprobadasAutomaticamente)} de {formatNumber(p.lineas)})
+        </span>
+      </>
+    ),
+  },
+  { id: 'alarmas', header: 'Alarmas', align: 'end', cell: (p) => formatNumber(p.alarmas) },
+  {
+    id: 'profesionales',
+    header: 'Pago a profesionales',
+    cell: (p) => daysToPayText(p.pagoProfesionales, 'sin pagar'),
+  },
+  {
+    id: 'obrasSociales',
+    header: 'Cobro a obras sociales',
+    cell: (p) => daysToPayText(p.cobroObrasSociales, 'sin cobrar'),
+  },
+];
+
+const CLOSING_INSURER_COLUMNS: Column<ClosingInsurer>[] = [
+  { id: 'periodo', header: 'Período', cell: (o) => periodoText(o.periodo) },
+  { id: 'obraSocial', header: 'Obra social', cell: (o) => o.nombre },
+  { id: 'presentado', header: 'Presentado', align: 'end', cell: (o) => amount(o.presentado) },
+  { id: 'aprobado', header: 'Aprobado', align: 'end', cell: (o) => amount(o.aprobado) },
+  {
+    id: 'debitadoRed',
+    ...wrapping('Debitado por la red'),
+    align: 'end',
+    cell: (o) => amount(o.debitadoRed),
+  },
+  {
+    id: 'debitadoObraSocial',
+    ...wrapping('Debitado por la obra social'),
+    align: 'end',
+    cell: (o) => amount(o.debitadoObraSocial),
+  },
+];
+
+const DEBIT_REASON_COLUMNS: Column<DebitReason>[] = [
+  { id: 'motivo', header: 'Motivo', cell: (m) => (m.codigo === null ? m.texto : `${m.codigo} · ${m.texto}`) },
+  { id: 'origen', header: 'Debitado por', cell: (m) => ORIGEN_DEBITO_LABELS[m.origen] },
+  { id: 'cantidad', header: 'Cantidad', align: 'end', cell: (m) => formatNumber(m.cantidad) },
+  { id: 'importe', header: 'Importe', align: 'end', cell: (m) => amount(m.importe) },
+];
+
+/**
+ * The last closed months: each one's figures, what each insurer was presented, billed and
+ * debited, and why. On a phone each row is a card, every figure in sight.
+ */
+function Closings({ cierre }: { cierre: TableroCierre }) {
+  const n = cierre.periodos.length;
+  const closingColumns = useCardsOnSmallScreens(CLOSING_COLUMNS, { key: 'periodo' });
+  const insurerColumns = useCardsOnSmallScreens(CLOSING_INSURER_COLUMNS, { key: 'obraSocial' });
+  const reasonColumns = useCardsOnSmallScreens(DEBIT_REASON_COLUMNS, { key: 'motivo' });
+  return (
+    <Section title="Cierres del mes">
+      <p className={styles.summary}>
+        {n === 0
+          ? 'Todavía no se cerró ningún mes.'
+          : `${n === 1 ? 'El último mes cerrado' : `Los últimos ${formatNumber(n)} meses cerrados`}. Presentado: el arancel de las líneas que presentó el cierre; aprobado: lo facturado en sus lotes; automática: las líneas aprobadas por las reglas, sin auditor. La meta de alarmas es cero.`}
+      </p>
+      <div className={styles.part}>
+        <h3 className={styles.subheading}>Por período</h3>
+        <DataTable
+          paging="client"
+          label="Cierres por período"
+          columns={closingColumns}
+          rows={cierre.periodos}
+          getRowId={(p) => p.periodo}
+        />
+      </div>
+      <div className={styles.part}>
+        <h3 className={styles.subheading}>Por obra social</h3>
+        <DataTable
+          paging="client"
+          label="Importes por período y obra social"
+          columns={insurerColumns}
+          rows={cierre.periodos.flatMap((p) => p.porObraSocial.map((o) => ({ ...o, periodo: p.periodo })))}
+          getRowId={(o) => `${o.periodo}-${o.obraSocialId}`}
+        />
+      </div>
+      <div className={styles.part}>
+        <h3 className={styles.subheading}>Motivos de débito</h3>
+        <DataTable
+          paging="client"
+          label="Motivos de débito"
+          columns={reasonColumns}
+          rows={cierre.motivos}
+          getRowId={(m) => `${m.origen}-${m.codigo ?? ''}`}
+        />
+      </div>
+    </Section>
+  );
+}
+
 /**
  * `/tablero`: the network as a whole for staff who keep affiliates or
- * professionals. Every figure leads to the list behind it; the chart's
- * numbers are also in a table.
+ * professionals, and the month's closings for who closes them. Every figure
+ * leads to the list behind it; the chart's numbers are also in a table.
  */
 export function Tablero() {
   const tablero = useTablero();
@@ -254,6 +396,8 @@ export function Tablero() {
           {formatNumber(t.autorizaciones.porRegla)} aprobadas al instante por las reglas del plan.
         </p>
       </Section>
+
+      {t.cierre && <Closings cierre={t.cierre} />}
 
       <Section title="Confirmaciones observadas por profesional">
         <p className={styles.summary}>
