@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -205,4 +206,42 @@ export const debitosOs = pgTable(
     check('debitos_os_decision', sql`${t.decision} is null or ${t.decision} in ('trasladado','absorbido')`),
     check('debitos_os_cargo', sql`(${t.decision} = 'trasladado') = (${t.cargoA} is not null)`),
   ],
+);
+
+/**
+ * What a closing presented, per insurer, fixed by the closing itself so that
+ * the dashboard reads a month in a handful of rows instead of its lines: the
+ * lines and their fees, how many the rules approved with no auditor, and the
+ * network's débitos settled in it (less what reconsiderations gave back).
+ */
+export const cierreCifras = pgTable(
+  'cierre_cifras',
+  {
+    periodo: text('periodo')
+      .notNull()
+      .references(() => periodos.periodo, { onDelete: 'cascade' }),
+    obraSocialId: integer('obra_social_id')
+      .notNull()
+      .references(() => obrasSociales.id, { onDelete: 'restrict' }),
+    lineas: integer('lineas').notNull(),
+    presentado: bigint('presentado', { mode: 'number' }).notNull(),
+    automaticas: integer('automaticas').notNull(),
+    debitadoRed: bigint('debitado_red', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.periodo, t.obraSocialId] })],
+);
+
+/** The network's débitos a closing settled, by reason (null: without a code), fixed by the closing. */
+export const cierreMotivos = pgTable(
+  'cierre_motivos',
+  {
+    id: serial('id').primaryKey(),
+    periodo: text('periodo')
+      .notNull()
+      .references(() => periodos.periodo, { onDelete: 'cascade' }),
+    motivo: text('motivo'),
+    cantidad: integer('cantidad').notNull(),
+    importe: bigint('importe', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('cierre_motivos_periodo_idx').on(t.periodo)],
 );

@@ -21,6 +21,7 @@ import { juzgarLinea } from './cierre-juez.ts';
 import { type Desenlace, desenlace, desviados, enMuestra, semillaDe } from './cierre-motor.ts';
 import { vencerObservadas } from './lineas.repository.ts';
 import { resumen } from './periodos.repository.ts';
+import { guardarCifras } from './tablero-cierre.repository.ts';
 
 const M = MESSAGES.cierre;
 
@@ -80,6 +81,7 @@ export async function cerrar(
       muestra: input.muestra,
     });
     await repo.liquidarYFacturar(tx, periodo, hoy);
+    await guardarCifras(tx, periodo);
     await recordAudit(tx, caller, {
       action: 'close',
       entity: 'periodo',

@@ -4,8 +4,10 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 
 // ---------------------------------------------------------------------------
 // The closings as the dashboard reads them: over the last closed months, each
-// figure one statement over what the closings kept (lines presented,
-// settlements and their items, lots, the insurers' débitos, alarms).
+// figure one statement over what the closings fixed (each month's figures
+// per insurer and its débitos by reason, written by the closing) and what
+// changes after it (the lots' payments and the insurers' débitos, the
+// settlements' payments, the alarms): a few rows a month, never its lines.
 // ---------------------------------------------------------------------------
 
 /** The last closed months, the dashboard's window. */
@@ -31,23 +33,12 @@ export async function montosPorObraSocial(db: DbOrTx): Promise<MontosObraSocial[
     db,
     sql`with p as (${ULTIMOS}),
         m as (
-          select l.cierre as periodo, at.obra_social_id, sum(l.importe) as presentado, 0 as aprobado,
-            0 as debitado_red, 0 as debitado_os
-          from lineas l join atenciones at on at.id = l.atencion_id
-          where l.cierre in (select periodo from p)
-          group by l.cierre, at.obra_social_id
+          select c.periodo, c.obra_social_id, c.presentado, 0 as aprobado, c.debitado_red, 0 as debitado_os
+          from cierre_cifras c where c.periodo in (select periodo from p)
           union all
           select lo.periodo, lo.obra_social_id, 0, sum(lo.total), 0, 0
           from lotes lo where lo.periodo in (select periodo from p)
           group by lo.periodo, lo.obra_social_id
-          union all
-          select q.periodo, at.obra_social_id, 0, 0, sum(i.debito), 0
-          from liquidaciones q
-          join liquidacion_items i on i.liquidacion_id = q.id
-          join lineas l on l.id = i.linea_id
-          join atenciones at on at.id = l.atencion_id
-          where q.periodo in (select periodo from p) and i.tipo <> 'debito_os' and i.debito <> 0
-          group by q.periodo, at.obra_social_id
           union all
           select lo.periodo, lo.obra_social_id, 0, 0, 0, sum(d.importe)
           from lotes lo join debitos_os d on d.lote_id = lo.id
@@ -92,10 +83,8 @@ export async function figurasPorPeriodo(db: DbOrTx, hoy: string): Promise<Omit<P
            where lo.periodo = p.periodo) as "cobroObrasSociales"
         from (${ULTIMOS}) p
         cross join lateral (
-          select count(*)::int as lineas,
-            count(i.id) filter (where l.muestra is null and i.motivo is null)::int as automaticas
-          from lineas l left join liquidacion_items i on i.linea_id = l.id and i.tipo = 'prestacion'
-          where l.cierre = p.periodo) n
+          select coalesce(sum(c.lineas), 0)::int as lineas, coalesce(sum(c.automaticas), 0)::int as automaticas
+          from cierre_cifras c where c.periodo = p.periodo) n
         order by p.periodo desc`,
   );
 }
@@ -111,15 +100,52 @@ export async function motivosDeDebito(db: DbOrTx): Promise<MotivoDebito[]> {
   return queryRows<MotivoDebito>(
     db,
     sql`with p as (${ULTIMOS})
-        select 'red' as origen, i.motivo as codigo, count(*)::int as cantidad, sum(i.debito)::float8 as importe
-        from liquidaciones q join liquidacion_items i on i.liquidacion_id = q.id
-        where q.periodo in (select periodo from p) and i.tipo <> 'debito_os' and i.debito > 0
-        group by i.motivo
+        select 'red' as origen, c.motivo as codigo, sum(c.cantidad)::int as cantidad, sum(c.importe)::float8 as importe
+        from cierre_motivos c
+        where c.periodo in (select periodo from p)
+        group by c.motivo
         union all
         select 'obra_social', d.codigo, count(*)::int, sum(d.importe)::float8
         from lotes lo join debitos_os d on d.lote_id = lo.id
         where lo.periodo in (select periodo from p)
         group by d.codigo
         order by importe desc, origen, codigo`,
+  );
+}
+
+/**
+ * Fixes, in the closing's transaction once its settlements are written, what the dashboard reads of
+ * the month: per insurer the lines presented, their fees, those approved by the rules alone (sent
+ * to no auditor and settled there and then without a débito reason) and the network's débitos
+ * settled (less what reconsiderations gave back); and those débitos by reason.
+ */
+export async function guardarCifras(tx: DbOrTx, periodo: string) {
+  await tx.execute(
+    sql`insert into cierre_cifras (periodo, obra_social_id, lineas, presentado, automaticas, debitado_red)
+        select ${periodo}, x.obra_social_id, sum(x.lineas), sum(x.presentado), sum(x.automaticas), sum(x.debitado)
+        from (
+          select at.obra_social_id, count(*) as lineas, sum(l.importe) as presentado,
+            count(i.id) filter (where l.muestra is null and i.motivo is null) as automaticas, 0 as debitado
+          from lineas l
+          join atenciones at on at.id = l.atencion_id
+          left join liquidacion_items i on i.linea_id = l.id and i.tipo = 'prestacion'
+          where l.cierre = ${periodo}
+          group by at.obra_social_id
+          union all
+          select at.obra_social_id, 0, 0, 0, sum(i.debito)
+          from liquidaciones q
+          join liquidacion_items i on i.liquidacion_id = q.id
+          join lineas l on l.id = i.linea_id
+          join atenciones at on at.id = l.atencion_id
+          where q.periodo = ${periodo} and i.tipo <> 'debito_os' and i.debito <> 0
+          group by at.obra_social_id) x
+        group by x.obra_social_id`,
+  );
+  await tx.execute(
+    sql`insert into cierre_motivos (periodo, motivo, cantidad, importe)
+        select q.periodo, i.motivo, count(*), sum(i.debito)
+        from liquidaciones q join liquidacion_items i on i.liquidacion_id = q.id
+        where q.periodo = ${periodo} and i.tipo <> 'debito_os' and i.debito > 0
+        group by q.periodo, i.motivo`,
   );
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   addDays,
   type LiquidacionFila,
@@ -469,6 +470,21 @@ describe.each(BACKENDS)('tablero (%s)', (backend) => {
         },
         { origen: 'obra_social', codigo: null, texto: 'Sin código de débito', cantidad: 1, importe: 50_000 },
       ]);
+    });
+
+    it('reads the months closed before the closing kept its figures as if it had', async () => {
+      const antes = await tablero(t.admin);
+      // The migration that made the closing keep them fills them in for the months closed before.
+      const migracion = readFileSync(
+        new URL('../../../drizzle/0052_cifras_del_cierre.sql', import.meta.url),
+        'utf8',
+      );
+      const relleno = migracion.slice(migracion.indexOf('-- The months closed before'));
+      await t.db.execute(sql`delete from cierre_cifras`);
+      await t.db.execute(sql`delete from cierre_motivos`);
+      for (const statement of relleno.split('--> statement-breakpoint'))
+        await t.db.execute(sql.raw(statement));
+      expect((await tablero(t.admin)).cierre).toEqual(antes.cierre);
     });
 
     it('is null for staff who do not close the month', async () => {
