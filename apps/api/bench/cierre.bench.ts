@@ -1,7 +1,7 @@
-import { networkClock, periodoSiguiente } from '@red-dental/contracts';
+import { formatImporte, networkClock, periodoSiguiente, type Simulacion } from '@red-dental/contracts';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { request } from 'undici';
+import { FormData, request } from 'undici';
 import { codigoValidacionSql } from '../src/modules/cierre/cierre.factories.ts';
 import { erroresClaimR4 } from '../src/modules/cierre/fhir-r4.factories.ts';
 import { envNumber } from './lib/config.ts';
@@ -157,6 +157,68 @@ async function cerrar(server: Awaited<ReturnType<typeof startBenchServer>>, peri
   return { admin, status: res.statusCode, body, ms: performance.now() - t0, growth: sampler.stop() - before };
 }
 
+/** Waits until every settlement's statement is published: how long it took after the closing answered. */
+async function publicados(client: pg.Client) {
+  const t0 = performance.now();
+  for (;;) {
+    const { rows } = await client.query<{ pendientes: number; publicadas: number }>(
+      `select count(*) filter (where publicada_at is null)::int as pendientes,
+         count(*) filter (where publicada_at is not null)::int as publicadas from liquidaciones`,
+    );
+    if (rows[0]!.pendientes === 0) return { publicadas: rows[0]!.publicadas, ms: performance.now() - t0 };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Simulates every fee of the first contract up 10 % from the month the benchmark closed. */
+async function simularAranceles(
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+  admin: string,
+  client: pg.Client,
+) {
+  const { rows } = await client.query<{ convenio: number; codigo: string; importe: number }>(
+    `select a.convenio_id as convenio, c.codigo, a.importe from aranceles a join codigos_prestacion c on c.id = a.codigo_id
+     where a.convenio_id = (select min(id) from convenios) and a.vigente_hasta is null and a.importe is not null`,
+  );
+  const mes = mesCerrado();
+  const desde = `01/${mes.slice(5, 7)}/${mes.slice(0, 4)}`;
+  const pesos = (centavos: number) => (Math.round(centavos * 1.1) / 100).toFixed(2).replace('.', ',');
+  const csv = [
+    'codigo;importe;vigente_desde;vigente_hasta',
+    ...rows.map((r) => `${r.codigo};${pesos(r.importe)};${desde};`),
+  ].join('\r\n');
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'aranceles.csv');
+  const before = rssMb(server.pid);
+  const sampler = server.sampleRss();
+  const t0 = performance.now();
+  const res = await request(
+    `${server.url}/api/convenios/${rows[0]!.convenio}/aranceles/import?simular=true`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+      bodyTimeout: 600_000,
+      headersTimeout: 600_000,
+    },
+  );
+  const body = (await res.body.json()) as { simulacion?: Simulacion };
+  const ms = performance.now() - t0;
+  const growth = sampler.stop() - before;
+  const s = body.simulacion;
+  const cubiertas = (lado: 'antes' | 'despues') =>
+    formatImporte((s?.filas ?? []).filter((f) => f.codigo === null).reduce((t, f) => t + f[lado].importe, 0));
+  return {
+    status: res.statusCode,
+    ms,
+    growth,
+    lineas: s?.lineas ?? 0,
+    cambian: s?.cambian ?? 0,
+    antes: cubiertas('antes'),
+    despues: cubiertas('despues'),
+  };
+}
+
 /** A heap small enough that garbage cannot pile up: what the closing really holds at once. */
 const HEAP_MB = 128;
 
@@ -201,6 +263,19 @@ export async function runCierreBenchmark() {
     console.log(
       `      server RSS +${c.growth.toFixed(0)} MB at the peak; ${(c.ms / referencia).toFixed(0)}× the same lines' INSERT … SELECT aggregate (${seconds(referencia)}); goal ≤ ${GOALS.cierreS} s and < ${GOALS.cierreRssMb} MB: ${verdict(cierreMet)}`,
     );
+    // The statements the closing publishes behind it: every settlement's PDF, through the notifications.
+    const pub = await publicados(client);
+    console.log(
+      `    statements published after the closing: ${pub.publicadas.toLocaleString('es-AR')} PDFs in ${seconds(pub.ms)} (${(pub.ms / Math.max(pub.publicadas, 1)).toFixed(0)} ms each), the closing's answer not held up by them`,
+    );
+
+    // A draft of fees simulated on the last three months: the contract's fees up 10 %.
+    const sim = await simularAranceles(server, admin, client);
+    console.log(
+      `    POST /api/convenios/{id}/aranceles/import?simular=true (every fee of a contract up 10 %): ${sim.status} in ${seconds(sim.ms)}; ${sim.lineas.toLocaleString('es-AR')} lines judged twice, ${sim.cambian.toLocaleString('es-AR')} would change; insurer's share ${sim.antes} → ${sim.despues}; server RSS +${sim.growth.toFixed(0)} MB`,
+    );
+    met &&= sim.status === 200 && sim.cambian > 0;
+
     // The FHIR Bundle of the smallest lot, each Claim checked against HL7's R4 schema.
     const { rows: lotes } = await client.query<{ id: number; lineas: number }>(
       'select id, lineas from lotes where periodo = $1 order by lineas limit 1',

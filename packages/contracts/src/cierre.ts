@@ -5,7 +5,7 @@ import { fechaSchema } from './fechas.ts';
 import { importRowErrorSchema } from './imports.ts';
 import * as MESSAGES from './messages/index.ts';
 import { centavosSchema, parseImporte } from './money.ts';
-import { codigoDebitoSchema, DEBITOS } from './odontologia.ts';
+import { codigoDebitoSchema } from './odontologia.ts';
 import { ESTADOS_LINEA, ZONAS_BOCA } from './prestaciones.ts';
 
 const M = MESSAGES.cierre;

@@ -9,7 +9,7 @@ import { type Chair, createPaciente, setupChair, validar } from '../prestaciones
 
 /** The 10th of the month `n` months before today's. */
 const diaDelMes = (n: number) =>
-  `${addMonths(networkClock(new Date()).date.slice(0, 7) + '-01', -n).slice(0, 8)}10`;
+  `${addMonths(`${networkClock(new Date()).date.slice(0, 7)}-01`, -n).slice(0, 8)}10`;
 
 describe.each(BACKENDS)('simulating a change of rules or fees (%s)', (backend) => {
   const t = useTestApp(backend, { staff: true });

@@ -6,8 +6,6 @@ import * as cierre from './cierre.repository.ts';
 import { juzgarLinea } from './cierre-juez.ts';
 import * as repo from './simulacion.repository.ts';
 
-export type { Alcance } from './simulacion.repository.ts';
-
 /** Affiliates judged per slice, as the closing reads them. */
 const TRAMO = 500;
 const EJEMPLOS = 50;

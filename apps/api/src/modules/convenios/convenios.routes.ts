@@ -6,7 +6,6 @@ import {
   convenioInputSchema,
   convenioSchema,
   conveniosQuerySchema,
-  dryRunQuerySchema,
   idParamSchema,
   MESSAGES,
   PERMISSIONS,

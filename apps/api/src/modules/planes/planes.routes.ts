@@ -1,5 +1,4 @@
 import {
-  dryRunQuerySchema,
   idParamSchema,
   MESSAGES,
   messageResponseSchema,
