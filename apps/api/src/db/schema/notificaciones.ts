@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -35,6 +36,12 @@ export const notificaciones = pgTable(
     readCount: integer('read_count').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Written by the network itself, one per recipient (each dentist's monthly
+     * statement), not sent by staff: their recipients read them like any
+     * other, but staff's list and the dashboard count what staff sent.
+     */
+    automatica: boolean('automatica').notNull().default(false),
   },
   (t) => [
     index('notificaciones_category_created_idx').on(t.category, t.createdAt),

@@ -319,6 +319,9 @@ describe.each(BACKENDS)('closing the month (%s)', (backend) => {
         open: false,
       }),
     );
+    // Staff's list is what staff sent (none here): the network's own statements are read on each settlement.
+    const deStaff = (await t.inject('GET', '/api/notificaciones?pageIndex=1&pageSize=50', t.admin)).json();
+    expect(deStaff.rowCount).toBe(0);
     const leer = await t.inject('PUT', '/api/notificaciones/read', chair.ana.auth, {
       notificacionId: propia.estadoDeCuenta!.notificacionId,
     });

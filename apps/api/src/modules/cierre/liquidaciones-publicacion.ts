@@ -42,6 +42,7 @@ export async function publicarEstado(deps: Deps, id: number): Promise<boolean> {
       fileSize: pdf.length,
       filters: destinatario,
       createdBy: null,
+      automatica: true,
     });
     const mail = nuevaNotificacionMail(
       deps.config.publicUrl,

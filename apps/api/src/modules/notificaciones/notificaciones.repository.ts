@@ -158,13 +158,16 @@ const listColumns = {
   fileName: notificaciones.fileName,
 };
 
-/** Every notification, newest first, optionally of one category (staff). */
+/** Every notification staff sent (not the network's own statements), newest first, optionally of one category. */
 export async function findPage(
   db: DbOrTx,
   filter: { category?: string },
   page: { limit: number; offset: number },
 ): Promise<{ rows: StaffRow[]; rowCount: number }> {
-  const where = filter.category ? eq(notificaciones.category, filter.category) : undefined;
+  const where = and(
+    eq(notificaciones.automatica, false),
+    filter.category ? eq(notificaciones.category, filter.category) : undefined,
+  );
   const [rows, [count]] = await Promise.all([
     db
       .select({

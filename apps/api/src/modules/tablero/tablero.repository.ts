@@ -59,9 +59,9 @@ export async function reportesAbiertos(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Notifications of the last 90 days: their kept recipient and read counts, summed, and the last ten. */
+/** Notifications staff sent in the last 90 days: their kept recipient and read counts, summed, and the last ten. */
 export async function notificaciones(db: DbOrTx): Promise<Tablero['notificaciones']> {
-  const since = sql`created_at > now() - make_interval(days => ${DIAS_NOTIFICACIONES})`;
+  const since = sql`created_at > now() - make_interval(days => ${DIAS_NOTIFICACIONES}) and not automatica`;
   const [[totals], last] = await Promise.all([
     queryRows<{ enviadas: number; destinatarios: number | string; leidas: number | string }>(
       db,
