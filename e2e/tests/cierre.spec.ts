@@ -96,6 +96,17 @@ test('staff close a month, an auditor decides a sampled line, the dentist asks f
   await expect(celular.getByRole('heading', { name: `Liquidación de ${A.nombre}` })).toBeVisible();
   const lineas = celular.getByRole('table', { name: 'Líneas de la liquidación' });
   await expect(lineas).toContainText('Falta la Rx postoperatoria');
+  // Her statement as a PDF, published to her behind the closing: opening it is her read receipt.
+  const estado = celular.getByRole('link', { name: 'Estado de cuenta (PDF)' });
+  await expect(async () => {
+    await celular.reload();
+    await expect(estado).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  const pdf = await celular.request.get((await estado.getAttribute('href'))!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const [pestana] = await Promise.all([celular.waitForEvent('popup'), estado.click()]);
+  await pestana.close();
   await scanAndCapture(celular, 'cierre-liquidacion-prestador');
   await lineas.getByRole('button', { name: 'Pedir reconsideración' }).click();
   const reconsiderar = celular.getByRole('dialog', { name: 'Pedir reconsideración' });
@@ -124,6 +135,16 @@ test('staff close a month, an auditor decides a sampled line, the dentist asks f
     .click();
   await expect(page.getByText(`Período ${B.periodo} cerrado`)).toBeVisible();
 
+  // Staff see on her first statement that she opened it.
+  await page.goto(`/cierre/${A.periodo}`);
+  await page
+    .getByRole('table', { name: 'Liquidaciones' })
+    .getByRole('row', { name: new RegExp(dentista.nombre) })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByText(/^El prestador lo abrió el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+
   await celular.goto('/liquidaciones');
   await celular.getByRole('link', { name: B.nombre }).click();
   const siguientes = celular.getByRole('table', { name: 'Líneas de la liquidación' });
@@ -151,6 +172,33 @@ test('staff close a month, an auditor decides a sampled line, the dentist asks f
     `Trasladado a ${dentista.nombre} (por regla)`,
   );
   await scanAndCapture(page, 'cierre-debitos-lote');
+  await page.keyboard.press('Escape');
+
+  // Before raising a fee, staff simulate the draft on the last three months' lines.
+  await page.goto('/convenios');
+  await page
+    .getByRole('button', { name: /^Ver los aranceles de .* \(Obra Social Sillón/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Importar aranceles' }).click();
+  const borrador = page.getByRole('dialog', { name: /^Importar aranceles de/ });
+  await borrador.getByLabel('Archivo CSV').setInputFiles({
+    name: 'aranceles-2027.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `codigo;importe;vigente_desde;vigente_hasta\n01.91;12.000,00;01/${A.periodo.slice(5, 7)}/${A.periodo.slice(0, 4)};\n`,
+    ),
+  });
+  await expect(borrador.getByText('El archivo está listo para importar.')).toBeVisible();
+  await borrador.getByRole('button', { name: 'Simular' }).click();
+  await expect(borrador.getByText(/juzgadas otra vez como en el cierre: \d+ cambiarían?\./)).toBeVisible();
+  const porObra = borrador.getByRole('table', { name: 'Por obra social y débito' });
+  await expect(porObra.getByRole('row', { name: /Cubiertas/ })).toContainText(/\+ \$ [\d.]+,00/);
+  await expect(borrador.getByRole('table', { name: 'Prestaciones que cambiarían' })).toContainText(
+    'Cubierta: $ 12.000,00',
+  );
+  await scanAndCapture(page, 'simulacion-aranceles');
+  await borrador.getByRole('button', { name: 'Cancelar' }).click();
 
   await auditorContext.close();
   await celularContext.close();
