@@ -9,7 +9,7 @@ import {
   periodoText,
 } from '@red-dental/contracts';
 import { useState } from 'react';
-import { type Column, DataTable } from '@/components/ui/data-table/index.ts';
+import { type Column, DataTable, useCardsOnSmallScreens } from '@/components/ui/data-table/index.ts';
 import { Panel } from '@/components/ui/panel/index.ts';
 import { formatMomentTime } from '@/lib/format.ts';
 import { useCan } from '@/lib/permissions.ts';
@@ -127,6 +127,8 @@ export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacio
     { id: 'neto', header: 'Neto', align: 'end', isPrimary: true, cell: (i) => <Importe centavos={i.neto} /> },
     { id: 'estado', header: 'Estado', cell: (i) => ESTADO_LINEA_LABELS[i.estado] },
   ];
+  // On a phone each line is a card: the fee, the débito and its reason in sight without scrolling sideways.
+  const shown = useCardsOnSmallScreens(columns, { key: 'prestacion' });
   return (
     <div className={listPage.page}>
       <Panel className={styles.seccion} aria-labelledby="liquidacion">
@@ -171,7 +173,7 @@ export function LiquidacionDetalle({ liquidacion: q }: { liquidacion: Liquidacio
         <DataTable
           paging="client"
           label="Líneas de la liquidación"
-          columns={columns}
+          columns={shown}
           rows={q.items}
           getRowId={(i) => i.id}
         />
