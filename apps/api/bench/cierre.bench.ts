@@ -157,6 +157,41 @@ async function cerrar(server: Awaited<ReturnType<typeof startBenchServer>>, peri
   return { admin, status: res.statusCode, body, ms: performance.now() - t0, growth: sampler.stop() - before };
 }
 
+/** Each closed month's money, from its settlements' items and its lots, to check that every centavo is accounted for. */
+async function cuentasPorPeriodo(client: pg.Client) {
+  const { rows } = await client.query<{
+    periodo: string;
+    neto: string;
+    retenido: string;
+    lotes: string;
+    trasladado: string;
+    importe: string;
+    partes: string;
+  }>(
+    `select p.periodo,
+       coalesce((select sum(neto) from liquidaciones q where q.periodo = p.periodo), 0) as neto,
+       coalesce((select sum(i.debito) from liquidacion_items i join liquidaciones q on q.id = i.liquidacion_id
+                 where q.periodo = p.periodo and i.tipo = 'extrapolacion'), 0) as retenido,
+       coalesce((select sum(total) from lotes lo where lo.periodo = p.periodo), 0) as lotes,
+       coalesce((select sum(i.debito) from liquidacion_items i join liquidaciones q on q.id = i.liquidacion_id
+                 where q.periodo = p.periodo and i.tipo = 'debito_os'), 0) as trasladado,
+       coalesce((select sum(i.importe) from liquidacion_items i join liquidaciones q on q.id = i.liquidacion_id
+                 where q.periodo = p.periodo), 0) as importe,
+       coalesce((select sum(i.coseguro + i.debito + i.neto) from liquidacion_items i
+                 join liquidaciones q on q.id = i.liquidacion_id where q.periodo = p.periodo), 0) as partes
+     from periodos p order by p.periodo`,
+  );
+  return rows.map((r) => ({
+    periodo: r.periodo,
+    neto: Number(r.neto),
+    retenido: Number(r.retenido),
+    lotes: Number(r.lotes),
+    trasladado: Number(r.trasladado),
+    importe: Number(r.importe),
+    partes: Number(r.partes),
+  }));
+}
+
 /** Waits until every settlement's statement is published: how long it took after the closing answered. */
 async function publicados(client: pg.Client) {
   const t0 = performance.now();
@@ -263,6 +298,18 @@ export async function runCierreBenchmark() {
     console.log(
       `      server RSS +${c.growth.toFixed(0)} MB at the peak; ${(c.ms / referencia).toFixed(0)}× the same lines' INSERT … SELECT aggregate (${seconds(referencia)}); goal ≤ ${GOALS.cierreS} s and < ${GOALS.cierreRssMb} MB: ${verdict(cierreMet)}`,
     );
+    // Every centavo of every month closed: the dentists' net and what the network kept by extrapolating
+    // is what the lots billed less the insurers' débitos passed on, and every fee is copay, débito or net.
+    const cuentas = await cuentasPorPeriodo(client);
+    const cuadran = cuentas.every(
+      (m) => m.neto + m.retenido === m.lotes - m.trasladado && m.importe === m.partes,
+    );
+    met &&= cuadran;
+    for (const m of cuentas)
+      console.log(
+        `    ${m.periodo}: net ${formatImporte(m.neto)} + kept ${formatImporte(m.retenido)} = lots ${formatImporte(m.lotes)} − passed on ${formatImporte(m.trasladado)}; fees ${formatImporte(m.importe)} = copay + débito + net ${formatImporte(m.partes)}: ${verdict(m.neto + m.retenido === m.lotes - m.trasladado && m.importe === m.partes)}`,
+      );
+
     // The statements the closing publishes behind it: every settlement's PDF, through the notifications.
     const pub = await publicados(client);
     console.log(
