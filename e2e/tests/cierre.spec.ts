@@ -191,7 +191,9 @@ test('staff close a month, an auditor decides a sampled line, the dentist asks f
   });
   await expect(borrador.getByText('El archivo está listo para importar.')).toBeVisible();
   await borrador.getByRole('button', { name: 'Simular' }).click();
-  await expect(borrador.getByText(/juzgadas otra vez como en el cierre: \d+ cambiarían?\./)).toBeVisible();
+  await expect(
+    borrador.getByText(/juzgadas con las reglas y los aranceles de hoy y con el archivo: \d+ cambiarían?\./),
+  ).toBeVisible();
   const porObra = borrador.getByRole('table', { name: 'Por obra social y débito' });
   await expect(porObra.getByRole('row', { name: /Cubiertas/ })).toContainText(/\+ \$ [\d.]+,00/);
   await expect(borrador.getByRole('table', { name: 'Prestaciones que cambiarían' })).toContainText(

@@ -203,6 +203,8 @@ export const liquidacionItemSchema = z.object({
   neto: z.number(),
   /** The line's state now. */
   estado: z.enum(ESTADOS_LINEA),
+  /** Its dentist asked for a reconsideration already: a line is reconsidered once. */
+  reconsiderada: z.boolean(),
 });
 export type LiquidacionItem = z.infer<typeof liquidacionItemSchema>;
 
@@ -237,6 +239,8 @@ export const liquidacionSchema = liquidacionFilaSchema.extend({
       leidoAt: z.string().nullable(),
     })
     .nullable(),
+  /** Its statement is still to be published (moments after the closing); false once it is, or for months closed before statements were. */
+  estadoDeCuentaPendiente: z.boolean(),
 });
 export type Liquidacion = z.infer<typeof liquidacionSchema>;
 

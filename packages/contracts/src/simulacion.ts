@@ -5,7 +5,7 @@ const cifraSchema = z.object({ lineas: z.number(), importe: z.number() });
 const desenlaceSimuladoSchema = z.object({
   /** The débito the closing would make, or null: covered. */
   codigo: codigoDebitoSchema.nullable(),
-  /** Covered: what the insurer pays. Debited: the fee debited. */
+  /** Covered: what the insurer pays. Debited: the insurer's share the débito takes (the dentist keeps the copay). */
   importe: z.number(),
 });
 
@@ -14,7 +14,10 @@ const desenlaceSimuladoSchema = z.object({
  * last three months' lines: each line judged again as the closing judges it,
  * under the rules and fees in force and under the draft. Per insurer, the
  * covered lines (codigo null: lines and what the insurer pays) and the
- * debited ones per débito code (lines and the fees debited), before and after.
+ * debited ones per débito code (lines and the insurer's share debited),
+ * before and after. The lines are judged by the rules and fees alone: what
+ * the closing adds besides (alarms for an auditor, late presentation) is not
+ * simulated.
  */
 export const simulacionSchema = z.object({
   desde: z.string(),

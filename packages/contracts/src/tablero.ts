@@ -21,15 +21,21 @@ export const DIAS_NOTIFICACIONES = 90;
 /** The closed months the dashboard reads the closing's figures over, the newest first. */
 export const MESES_CIERRE_TABLERO = 6;
 
-/** Who made a débito: the network (its closing's rules or its auditors) or the insurer, on a lot. */
-export const ORIGENES_DEBITO = ['red', 'obra_social'] as const;
+/**
+ * Who made a débito: the network (its closing's rules or its auditors), the network by
+ * extrapolating a month's random sample where the contract says so, or the insurer, on a lot.
+ */
+export const ORIGENES_DEBITO = ['red', 'muestra', 'obra_social'] as const;
 export type OrigenDebito = (typeof ORIGENES_DEBITO)[number];
 export const ORIGEN_DEBITO_LABELS: Record<OrigenDebito, string> = {
   red: 'Red',
+  muestra: 'Red, por la muestra',
   obra_social: 'Obra social',
 };
 /** The words of a débito without a D code. */
 export const DEBITO_SIN_CODIGO = 'Sin código de débito';
+/** The words of what a random sample's findings debited from the lines approved unseen. */
+export const DEBITO_EXTRAPOLADO = 'Extrapolación de la muestra';
 
 /**
  * How long one side of a month took to be paid: the paid ones, on average and the longest; the

@@ -38,6 +38,12 @@ export const periodos = pgTable(
     muestra: jsonb('muestra').notNull(),
     cerradoAt: timestamp('cerrado_at', { withTimezone: true }).notNull().defaultNow(),
     cerradoBy: integer('cerrado_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The contracts whose terms said, when the month closed, that its random
+     * sample's findings extrapolate: a contract that says so later does not
+     * reach back to months closed before.
+     */
+    extrapolan: integer('extrapolan').array().notNull().default(sql`'{}'::int[]`),
   },
   (t) => [check('periodos_periodo', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
 );
@@ -240,8 +246,36 @@ export const cierreMotivos = pgTable(
       .notNull()
       .references(() => periodos.periodo, { onDelete: 'cascade' }),
     motivo: text('motivo'),
+    /** Débitos of lines approved unseen, extrapolated from their month's random sample (no reason code). */
+    extrapolacion: boolean('extrapolacion').notNull().default(false),
     cantidad: integer('cantidad').notNull(),
     importe: bigint('importe', { mode: 'number' }).notNull(),
   },
   (t) => [index('cierre_motivos_periodo_idx').on(t.periodo)],
+);
+
+/**
+ * A dentist's random sample of a month, under one contract that extrapolates
+ * it, once every line of it was decided: what was sampled and what the
+ * auditors debited of it. Written by the closing that extrapolated it, so
+ * that no later closing reads that sample again.
+ */
+export const extrapolaciones = pgTable(
+  'extrapolaciones',
+  {
+    periodo: text('periodo')
+      .notNull()
+      .references(() => periodos.periodo, { onDelete: 'cascade' }),
+    profesionalId: integer('profesional_id')
+      .notNull()
+      .references(() => profesionales.id, { onDelete: 'restrict' }),
+    convenioId: integer('convenio_id')
+      .notNull()
+      .references(() => convenios.id, { onDelete: 'restrict' }),
+    muestreado: bigint('muestreado', { mode: 'number' }).notNull(),
+    debitado: bigint('debitado', { mode: 'number' }).notNull(),
+    /** The closing that extrapolated it. */
+    en: text('en').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.periodo, t.profesionalId, t.convenioId] })],
 );

@@ -55,8 +55,9 @@ export async function insertPeriodo(
   p: { periodo: string; fechaCierre: string; semilla: number; muestra: Muestra; userId: number },
 ) {
   await tx.execute(
-    sql`insert into periodos (periodo, fecha_cierre, semilla, muestra, cerrado_by)
-        values (${p.periodo}, ${p.fechaCierre}, ${p.semilla}, ${JSON.stringify(p.muestra)}::jsonb, ${p.userId})`,
+    sql`insert into periodos (periodo, fecha_cierre, semilla, muestra, cerrado_by, extrapolan)
+        values (${p.periodo}, ${p.fechaCierre}, ${p.semilla}, ${JSON.stringify(p.muestra)}::jsonb, ${p.userId},
+          (select coalesce(array_agg(id order by id), '{}') from convenios where extrapola_muestra))`,
   );
 }
 
@@ -303,25 +304,15 @@ const POR_LIQUIDAR = sql`
     and not exists (select 1 from liquidacion_items i where i.debito_os_id = d.id)
   union all
   select l.id, l.profesional_id, 'extrapolacion', 0, 0, x.debito, -x.debito, null,
-    'Extrapolación de la muestra de ' || m.cierre || ': la auditoría debitó el '
+    'Muestra de ' || to_char(to_date(m.cierre, 'YYYY-MM'), 'MM/YYYY') || ': la auditoría debitó el '
       || replace(to_char(round(100 * m.debitado / m.base, 1), 'FM990.0'), '.', ',') || ' % de lo muestreado',
     null, null, l.atencion_id
-  from (
-    select s.cierre, s.profesional_id, sa.convenio_id, sum(s.cargo_os)::numeric as base,
-      sum(s.cargo_os - coalesce(s.importe_aprobado, 0))::numeric as debitado
-    from lineas s
-    join atenciones sa on sa.id = s.atencion_id
-    join convenios cv on cv.id = sa.convenio_id and cv.extrapola_muestra
-    where s.muestra = 'azar'
-    group by s.cierre, s.profesional_id, sa.convenio_id
-    having bool_and(s.estado not in ('presentada','observada','reconsideracion'))
-      and sum(s.cargo_os) > 0 and sum(s.cargo_os - coalesce(s.importe_aprobado, 0)) > 0
-  ) m
+  from muestras_decididas m
   join lineas l on l.cierre = m.cierre and l.profesional_id = m.profesional_id and l.muestra is null
     and l.motivo is null and l.estado in ('aprobada','facturada','liquidada')
   join atenciones la on la.id = l.atencion_id and la.convenio_id = m.convenio_id
   cross join lateral (select round(l.cargo_os * m.debitado / m.base)::int as debito) x
-  where x.debito > 0
+  where m.debitado > 0 and x.debito > 0
     and not exists (select 1 from liquidacion_items i where i.linea_id = l.id and i.tipo = 'extrapolacion')`;
 
 /**
@@ -332,6 +323,23 @@ const POR_LIQUIDAR = sql`
  * on its real size, not on the state the lines had before the closing).
  */
 export async function liquidarYFacturar(tx: DbOrTx, periodo: string, fechaCierre: string) {
+  // The random samples, of months whose contract extrapolated them when they closed, that are
+  // decided now and were not extrapolated yet: per month, dentist and contract, what was sampled
+  // and what the auditors debited of it.
+  await tx.execute(
+    sql`create temp table muestras_decididas on commit drop as
+        select s.cierre, s.profesional_id, sa.convenio_id, sum(s.cargo_os)::numeric as base,
+          sum(s.cargo_os - coalesce(s.importe_aprobado, 0))::numeric as debitado
+        from lineas s
+        join atenciones sa on sa.id = s.atencion_id
+        join periodos pe on pe.periodo = s.cierre and sa.convenio_id = any(pe.extrapolan)
+        where s.muestra = 'azar'
+          and not exists (select 1 from extrapolaciones e
+                          where e.periodo = s.cierre and e.profesional_id = s.profesional_id
+                            and e.convenio_id = sa.convenio_id)
+        group by s.cierre, s.profesional_id, sa.convenio_id
+        having bool_and(s.estado not in ('presentada','observada','reconsideracion')) and sum(s.cargo_os) > 0`,
+  );
   await tx.execute(
     sql`create temp table por_liquidar on commit drop as
         select p.*, at.convenio_id, at.obra_social_id,
@@ -366,6 +374,10 @@ export async function liquidarYFacturar(tx: DbOrTx, periodo: string, fechaCierre
         join liquidaciones q on q.periodo = ${periodo} and q.profesional_id = p.profesional_id
         left join lotes lo on p.factura and lo.periodo = ${periodo} and lo.convenio_id = p.convenio_id
         order by p.profesional_id, p.linea_id, p.tipo, p.debito_os_id`,
+  );
+  await tx.execute(
+    sql`insert into extrapolaciones (periodo, profesional_id, convenio_id, muestreado, debitado, en)
+        select cierre, profesional_id, convenio_id, base, debitado, ${periodo} from muestras_decididas`,
   );
   await tx.execute(
     sql`update lineas l set estado = 'facturada'

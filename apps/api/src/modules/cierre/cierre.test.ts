@@ -303,7 +303,7 @@ describe.each(BACKENDS)('closing the month (%s)', (backend) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     // What was published is, byte for byte, what the settlement gives now.
-    const { estadoDeCuenta: _e, ...liquidacion } = propia;
+    const { estadoDeCuenta: _e, estadoDeCuentaPendiente: _p, ...liquidacion } = propia;
     expect(pdf.rawPayload.equals(await estadoDeCuentaPdf(liquidacion))).toBe(true);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -329,8 +329,18 @@ describe.each(BACKENDS)('closing the month (%s)', (backend) => {
     const vista = (await t.inject('GET', `/api/liquidaciones/${fila!.id}`, t.admin)).json() as Liquidacion;
     expect(vista.estadoDeCuenta!.leidoAt).not.toBeNull();
 
+    // Staff cannot delete it: it is part of her settlement.
+    const borrar = await t.inject('DELETE', '/api/notificaciones', t.admin, {
+      ids: [propia.estadoDeCuenta!.notificacionId],
+    });
+    expect(borrar.statusCode).toBe(404);
+    expect(
+      ((await t.inject('GET', `/api/liquidaciones/${fila!.id}`, t.admin)).json() as Liquidacion)
+        .estadoDeCuenta,
+    ).not.toBeNull();
+
     // Publishing again, or closing again, publishes nothing more.
-    expect(await publicarPendientes(t.app)).toBe(0);
+    expect(await publicarPendientes(t.app)).toEqual({ publicadas: 0, fallidas: 0 });
     expect((await cerrar(A.periodo, {})).statusCode).toBe(200);
     await publicadorDe(t.app).drain();
     expect(await publicadas()).toBe(liquidaciones.length);

@@ -12,7 +12,7 @@ const TIPO: Record<LiquidacionItem['tipo'], string> = {
   prestacion: '',
   reintegro: 'Reconsideración: ',
   debito_os: 'Débito de la obra social: ',
-  extrapolacion: 'Extrapolación de la muestra: ',
+  extrapolacion: 'Extrapolación: ',
 };
 
 /** The columns of a line: where each starts and how wide it is, on an A4 page turned sideways. */
@@ -36,7 +36,9 @@ const ALTO_UTIL = 595.28 - 40;
  * printed (never the line's state now or the days to pay), and the document's
  * dates are the closing's, so the same settlement always gives the same bytes.
  */
-export async function estadoDeCuentaPdf(l: Omit<Liquidacion, 'estadoDeCuenta'>): Promise<Buffer> {
+export async function estadoDeCuentaPdf(
+  l: Omit<Liquidacion, 'estadoDeCuenta' | 'estadoDeCuentaPendiente'>,
+): Promise<Buffer> {
   const emitida = new Date(`${l.emitidaEl}T12:00:00Z`);
   const doc = new PDFDocument({
     size: 'A4',
@@ -120,7 +122,12 @@ export async function estadoDeCuentaPdf(l: Omit<Liquidacion, 'estadoDeCuenta'>):
     .moveDown(0.6)
     .font('Helvetica-Bold')
     .fontSize(12)
-    .text(`Neto a cobrar: ${formatImporte(l.neto)}`, 40);
+    .text(
+      l.neto >= 0
+        ? `Neto a cobrar: ${formatImporte(l.neto)}`
+        : `Saldo a favor de la red: ${formatImporte(-l.neto)}`,
+      40,
+    );
   doc
     .moveDown(0.4)
     .font('Helvetica')

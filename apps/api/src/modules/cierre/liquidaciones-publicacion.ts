@@ -20,6 +20,8 @@ const LOTE = 100;
  * another server is publishing it now.
  */
 export async function publicarEstado(deps: Deps, id: number): Promise<boolean> {
+  // Another server may have published it since the list was read: nothing to render then.
+  if (!(await repo.sinPublicarAun(deps.db, id))) return false;
   const liquidacion = await repo.findLiquidacion(deps.db, id, '2000-01-01');
   if (!liquidacion) return false;
   const pdf = await estadoDeCuentaPdf(liquidacion);
@@ -63,35 +65,49 @@ export async function publicarEstado(deps: Deps, id: number): Promise<boolean> {
 }
 
 /**
- * Publishes every statement still pending, each once, in id order; one that
- * fails is logged and left for the next pass. Answers how many it published.
+ * Publishes every statement still pending, each once, in id order, while
+ * `seguir` says so; one that fails is logged and left for the next pass.
+ * Answers how many it published and how many failed.
  */
-export async function publicarPendientes(deps: Deps): Promise<number> {
+export async function publicarPendientes(
+  deps: Deps,
+  seguir: () => boolean = () => true,
+): Promise<{ publicadas: number; fallidas: number }> {
   let publicadas = 0;
+  let fallidas = 0;
   let desde = 0;
-  for (;;) {
+  while (seguir()) {
     const ids = await repo.sinPublicar(deps.db, desde, LOTE);
-    if (ids.length === 0) return publicadas;
+    if (ids.length === 0) break;
     for (const id of ids) {
+      if (!seguir()) break;
       try {
         if (await publicarEstado(deps, id)) publicadas++;
       } catch (err) {
+        fallidas++;
         deps.log.error({ err, liquidacionId: id }, 'could not publish a settlement statement');
       }
     }
     desde = ids.at(-1)!;
   }
+  return { publicadas, fallidas };
 }
+
+/** How long after a pass with failures (the storage or the database down) the next one tries again. */
+const REINTENTO_MS = 60_000;
 
 /**
  * Runs the publication after each closing, one pass at a time: woken while
  * a pass runs, it runs once more when that pass ends, so nothing a closing
- * commits is missed. At start-up it catches up on what a stopped server left.
+ * commits is missed. At start-up it catches up on what a stopped server left;
+ * a pass with failures is tried again a minute later; stopping ends the pass
+ * at the next statement.
  */
 class Publicador {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: Deps) {}
 
@@ -114,16 +130,27 @@ class Publicador {
 
   async stop() {
     this.stopped = true;
+    clearTimeout(this.retry);
     while (this.running) await this.running;
   }
 
   private async loop() {
+    let fallidas = 0;
     do {
       this.again = false;
-      await publicarPendientes(this.deps).catch((err: unknown) => {
-        this.deps.log.error({ err }, 'the settlement statements pass failed');
-      });
+      fallidas = await publicarPendientes(this.deps, () => !this.stopped).then(
+        (r) => r.fallidas,
+        (err: unknown) => {
+          this.deps.log.error({ err }, 'the settlement statements pass failed');
+          return 1;
+        },
+      );
     } while (this.again && !this.stopped);
+    if (fallidas > 0 && !this.stopped) {
+      clearTimeout(this.retry);
+      this.retry = setTimeout(() => this.wake(), REINTENTO_MS);
+      this.retry.unref();
+    }
   }
 }
 

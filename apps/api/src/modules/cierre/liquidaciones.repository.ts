@@ -56,7 +56,9 @@ export async function findLiquidacion(db: DbOrTx, id: number, hoy: string) {
     db,
     sql`select i.id, i.linea_id as "lineaId", at.codigo_validacion as "codigoValidacion", l.fecha::text as fecha,
           c.codigo, c.nombre, l.pieza, l.caras, l.sector, a.nombre as afiliado, i.tipo, i.importe, i.coseguro,
-          i.debito, i.motivo, i.motivo_text as "motivoText", i.nota, i.neto, l.estado
+          i.debito, i.motivo, i.motivo_text as "motivoText", i.nota, i.neto, l.estado,
+          exists (select 1 from decisiones d where d.linea_id = l.id and d.decision = 'reconsideracion')
+            as reconsiderada
         from liquidacion_items i
         join lineas l on l.id = i.linea_id
         join atenciones at on at.id = l.atencion_id
@@ -150,6 +152,15 @@ export async function marcarPublicada(tx: DbOrTx, id: number, notificacionId: nu
   await tx.execute(
     sql`update liquidaciones set publicada_at = now(), notificacion_id = ${notificacionId} where id = ${id}`,
   );
+}
+
+/** Whether the settlement's statement is still to be published. */
+export async function sinPublicarAun(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from liquidaciones where id = ${id} and publicada_at is null`,
+  );
+  return rows.length > 0;
 }
 
 /** The statement's notification, and when the settlement's dentist opened it (null: not yet). */

@@ -61,6 +61,7 @@ export async function liquidacion(
   const estado = await repo.estadoDeCuenta(deps.db, id);
   return {
     ...found,
+    estadoDeCuentaPendiente: estado ? false : await repo.sinPublicarAun(deps.db, id),
     estadoDeCuenta: estado
       ? {
           notificacionId: estado.notificacionId,

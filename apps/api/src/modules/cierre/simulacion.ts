@@ -33,11 +33,14 @@ export async function leerVigente(tx: DbOrTx, alcance: repo.Alcance): Promise<Vi
 const enVigor = (reglas: readonly Regla[], fecha: string) =>
   reglas.filter((r) => r.vigenteDesde <= fecha && (r.vigenteHasta === null || r.vigenteHasta >= fecha));
 
-/** How the closing would end a line: the débito of its first refusal, or covered with the insurer's share. */
-function desenlaceDe(j: LineaJuzgada, importe: number) {
+/**
+ * How the rules end a line: refused, the débito of its first refusal and the insurer's share it
+ * takes (the one the line had when the rules give no fee at all); else covered, with that share.
+ */
+function desenlaceDe(j: LineaJuzgada, cargoOs: number) {
   const refusal = j.resultados.find((r) => r.nivel === 'bloqueo' && r.codigo !== null);
   return refusal
-    ? { codigo: refusal.codigo as CodigoDebito, importe: j.importe ?? importe }
+    ? { codigo: refusal.codigo as CodigoDebito, importe: j.importe === null ? cargoOs : j.cargoOs }
     : { codigo: null, importe: j.cargoOs };
 }
 
@@ -110,11 +113,11 @@ export async function simular(
           aranceles: vigente.aranceles,
           reglas: enVigor(antes, l.fecha),
         }),
-        l.importe,
+        l.cargoOs,
       );
       const d = desenlaceDe(
         juzgarLinea(tramo, n, inicio, { ...comun, aranceles, reglas: enVigor(despues, l.fecha) }),
-        l.importe,
+        l.cargoOs,
       );
       const obra = obras.get(l.convenioId)!;
       sumar(obra, a, 'antes');

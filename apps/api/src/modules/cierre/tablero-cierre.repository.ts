@@ -100,10 +100,11 @@ export async function motivosDeDebito(db: DbOrTx): Promise<MotivoDebito[]> {
   return queryRows<MotivoDebito>(
     db,
     sql`with p as (${ULTIMOS})
-        select 'red' as origen, c.motivo as codigo, sum(c.cantidad)::int as cantidad, sum(c.importe)::float8 as importe
+        select case when c.extrapolacion then 'muestra' else 'red' end as origen, c.motivo as codigo,
+          sum(c.cantidad)::int as cantidad, sum(c.importe)::float8 as importe
         from cierre_motivos c
         where c.periodo in (select periodo from p)
-        group by c.motivo
+        group by c.extrapolacion, c.motivo
         union all
         select 'obra_social', d.codigo, count(*)::int, sum(d.importe)::float8
         from lotes lo join debitos_os d on d.lote_id = lo.id
@@ -142,10 +143,10 @@ export async function guardarCifras(tx: DbOrTx, periodo: string) {
         group by x.obra_social_id`,
   );
   await tx.execute(
-    sql`insert into cierre_motivos (periodo, motivo, cantidad, importe)
-        select q.periodo, i.motivo, count(*), sum(i.debito)
+    sql`insert into cierre_motivos (periodo, motivo, extrapolacion, cantidad, importe)
+        select q.periodo, i.motivo, i.tipo = 'extrapolacion', count(*), sum(i.debito)
         from liquidaciones q join liquidacion_items i on i.liquidacion_id = q.id
         where q.periodo = ${periodo} and i.tipo <> 'debito_os' and i.debito > 0
-        group by q.periodo, i.motivo`,
+        group by q.periodo, i.motivo, i.tipo = 'extrapolacion'`,
   );
 }

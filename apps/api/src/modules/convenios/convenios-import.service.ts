@@ -94,8 +94,10 @@ export async function importAranceles(
   const { rows, errors, skipped } = await readAranceles(deps, file, convenio);
   return deshaciendo(() =>
     deps.db.transaction(async (tx) => {
-      // One import of a contract's fees at a time: two would each plan against the other's absence.
-      await repo.lockObraSocial(tx, convenio.obraSocial.id);
+      // One import of a contract's fees at a time: two would each plan against the other's absence. A
+      // simulation is rolled back and changes nothing: it takes no lock, which would hold the
+      // insurer's visits at the chair for the seconds the replay takes.
+      if (!options.simular) await repo.lockObraSocial(tx, convenio.obraSocial.id);
       const vigente = options.simular ? await leerVigente(tx, { convenioId }) : undefined;
       const plan = planFees(rows, await importRepo.findVersions(tx, convenioId));
       const { errors: items, errorCount } = mergeErrors([

@@ -327,11 +327,25 @@ export async function unreadCounts(db: DbOrTx, recipient: Recipient): Promise<Re
  * go first, in the order a read mark takes its locks (recipient, then
  * notification), so a delete and a read at the same moment never deadlock.
  */
+/**
+ * Deletes notifications staff sent, with their recipients; the network's own
+ * (a dentist's statement, `automatica`) are never among them: they are part
+ * of her settlement.
+ */
 export async function deleteMany(db: DbOrTx, ids: number[]): Promise<{ id: number; fileKey: string }[]> {
-  await db.delete(notificacionDestinatarios).where(inArray(notificacionDestinatarios.notificacionId, ids));
+  const enviadas = (
+    await db
+      .select({ id: notificaciones.id })
+      .from(notificaciones)
+      .where(and(inArray(notificaciones.id, ids), eq(notificaciones.automatica, false)))
+  ).map((r) => r.id);
+  if (enviadas.length === 0) return [];
+  await db
+    .delete(notificacionDestinatarios)
+    .where(inArray(notificacionDestinatarios.notificacionId, enviadas));
   return db
     .delete(notificaciones)
-    .where(inArray(notificaciones.id, ids))
+    .where(inArray(notificaciones.id, enviadas))
     .returning({ id: notificaciones.id, fileKey: notificaciones.fileKey });
 }
 

@@ -111,8 +111,10 @@ export async function importReglas(
   }
   return deshaciendo(() =>
     deps.db.transaction(async (tx) => {
-      // One change to a plan's rules at a time: two would each plan against the other's absence.
-      if (!(await planes.lockPlan(tx, planId))) throw notFound(M.NOT_FOUND);
+      // One change to a plan's rules at a time: two would each plan against the other's absence. A
+      // simulation is rolled back and changes nothing: it takes no lock, which would hold every visit
+      // validated under the plan (its key to the plan's row) for the seconds the replay takes.
+      if (!options.simular && !(await planes.lockPlan(tx, planId))) throw notFound(M.NOT_FOUND);
       const vigente = options.simular ? await leerVigente(tx, { planId }) : undefined;
       const kept = (await repo.findVersions(tx, planId)).map((v) => ({
         id: v.id,

@@ -1,4 +1,5 @@
 import {
+  DEBITO_EXTRAPOLADO,
   DEBITO_SIN_CODIGO,
   DEBITOS,
   hasPermission,
@@ -73,7 +74,15 @@ async function cierres(db: DbOrTx, hoy: string): Promise<TableroCierre> {
       ...p,
       porObraSocial: montos.filter((m) => m.periodo === p.periodo).map(({ periodo: _, ...m }) => m),
     })),
-    motivos: motivos.map((m) => ({ ...m, texto: m.codigo === null ? DEBITO_SIN_CODIGO : DEBITOS[m.codigo] })),
+    motivos: motivos.map((m) => ({
+      ...m,
+      texto:
+        m.codigo !== null
+          ? DEBITOS[m.codigo]
+          : m.origen === 'muestra'
+            ? DEBITO_EXTRAPOLADO
+            : DEBITO_SIN_CODIGO,
+    })),
   };
 }
 

@@ -68,6 +68,7 @@ const LIQUIDACION: Liquidacion = {
       nota: null,
       neto: 900_000,
       estado: 'facturada',
+      reconsiderada: false,
     },
     {
       id: 2,
@@ -89,6 +90,7 @@ const LIQUIDACION: Liquidacion = {
       nota: null,
       neto: 0,
       estado: 'rechazada',
+      reconsiderada: false,
     },
   ],
   estadoDeCuenta: {
@@ -97,6 +99,7 @@ const LIQUIDACION: Liquidacion = {
     publicadoAt: '2026-10-01T12:00:00.000Z',
     leidoAt: null,
   },
+  estadoDeCuentaPendiente: false,
 };
 
 describe('/cierre', () => {

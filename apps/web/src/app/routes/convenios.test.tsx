@@ -177,7 +177,7 @@ describe('/convenios', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Simular' }));
     expect(
       await within(dialog).findByText(
-        '3 prestaciones del 01/09/2026 al 30/11/2026 juzgadas otra vez como en el cierre: 1 cambiaría.',
+        '3 prestaciones del 01/09/2026 al 30/11/2026 juzgadas con las reglas y los aranceles de hoy y con el archivo: 1 cambiaría.',
       ),
     ).toBeInTheDocument();
     const porObra = within(dialog).getByRole('table', { name: 'Por obra social y débito' });

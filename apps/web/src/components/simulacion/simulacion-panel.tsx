@@ -25,7 +25,7 @@ function Diferencia({ centavos }: { centavos: number }) {
 
 /**
  * 'Simular' on a file ready to import: the last three months' lines judged
- * again as the closing would, under what is in force and under the file, per
+ * again by the rules and fees, under what is in force and under the file, per
  * insurer and débito (lines and money) and the first lines that would end
  * otherwise. Nothing of the file is kept until it is imported.
  */
@@ -55,7 +55,7 @@ export function SimulacionPanel({
       <p role="status" className={styles.status}>
         {s &&
           !isPending &&
-          `${formatCount(s.lineas, 'prestación', 'prestaciones')} del ${formatFecha(s.desde)} al ${formatFecha(s.hasta)} juzgadas otra vez como en el cierre: ${
+          `${formatCount(s.lineas, 'prestación', 'prestaciones')} del ${formatFecha(s.desde)} al ${formatFecha(s.hasta)} juzgadas con las reglas y los aranceles de hoy y con el archivo: ${
             s.cambian === 0 ? 'ninguna cambiaría.' : `${formatCount(s.cambian, 'cambiaría', 'cambiarían')}.`
           }`}
       </p>

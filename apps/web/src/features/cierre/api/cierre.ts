@@ -1,6 +1,7 @@
 import {
   type CierreInput,
   type ExportFormat,
+  FILE_LINK_TTL_SECONDS,
   type Liquidacion,
   type LiquidacionFila,
   type Lote,
@@ -75,6 +76,9 @@ export function useLiquidacion(id: number | null) {
     queryFn: ({ signal }): Promise<Liquidacion> =>
       apiRequest(`liquidaciones/${id}`, { signal, schema: liquidacionSchema }),
     enabled: id !== null,
+    // The statement's link is signed for a while: read again at half of it, a page left open keeps a
+    // link that opens (and shows the statement once published).
+    refetchInterval: (FILE_LINK_TTL_SECONDS / 2) * 1000,
   });
 }
 

@@ -19,9 +19,10 @@ import styles from './cierre.module.css';
 import { Importe, pagoText } from './importe.tsx';
 import { PasoPrestadorModal } from './paso-prestador-modal.tsx';
 
-/** A line of the settlement still debited as it stands now (rejected, or paid in part and not reconsidered). */
+/** A line of the settlement still debited as it stands now (rejected, or paid in part), never reconsidered. */
 const reconsiderable = (i: LiquidacionItem) =>
   i.tipo === 'prestacion' &&
+  !i.reconsiderada &&
   i.debito > 0 &&
   (i.estado === 'rechazada' || i.estado === 'facturada' || i.estado === 'aprobada_parcial');
 
@@ -48,7 +49,10 @@ function Motivo({ item: i }: { item: LiquidacionItem }) {
 function EstadoDeCuenta({ liquidacion: q, propia }: { liquidacion: Liquidacion; propia: boolean }) {
   const abrir = useAbrirEstadoDeCuenta();
   const e = q.estadoDeCuenta;
-  if (!e) return <p className={styles.muted}>El estado de cuenta en PDF se publica en unos instantes.</p>;
+  if (!e)
+    return q.estadoDeCuentaPendiente ? (
+      <p className={styles.muted}>El estado de cuenta en PDF se publica en unos instantes.</p>
+    ) : null;
   return (
     <p className={styles.estadoDeCuenta}>
       <a

@@ -191,7 +191,7 @@ const CLOSING_COLUMNS: Column<Closing>[] = [
   { id: 'periodo', header: 'Período', cell: (p) => <ClosingMonth periodo={p.periodo} /> },
   {
     id: 'automatica',
-    header: 'Automática',
+    header: 'Aprobación automática',
     align: 'end',
     cell: (p) => (
       <>
