@@ -272,7 +272,7 @@ export class Backend {
     reglas: readonly Partial<ReglaValues>[],
     /** Days after the date of service a line may still be validated (30 unless told). */
     plazoPresentacionDias = 30,
-  ): Promise<{ obraSocialId: number; documento: string; afiliadoNombre: string }> {
+  ): Promise<{ obraSocialId: number; obraSocialNombre: string; documento: string; afiliadoNombre: string }> {
     const os = await this.createObraSocial('Obra Social Sillón');
     await this.upload('nomenclador/import', codigos);
     const convenio = await this.call<{ id: number }>('POST', 'convenios', {
@@ -302,7 +302,12 @@ export class Backend {
       fechaAlta: '2020-01-01',
     });
     await this.call('POST', 'afiliados', afiliado);
-    return { obraSocialId: os.id, documento: afiliado.documento, afiliadoNombre: afiliado.nombre };
+    return {
+      obraSocialId: os.id,
+      obraSocialNombre: os.nombre,
+      documento: afiliado.documento,
+      afiliadoNombre: afiliado.nombre,
+    };
   }
 
   /** The one-time code staff print for an affiliate to enrol a phone for the token (from their record). */

@@ -176,9 +176,10 @@ test('staff close a month, an auditor decides a sampled line, the dentist asks f
 
   // Before raising a fee, staff simulate the draft on the last three months' lines.
   await page.goto('/convenios');
+  // Other suites' networks have contracts too: all of them on one page, and this suite's by its insurer.
+  await page.getByLabel('Filas por página').selectOption('50');
   await page
-    .getByRole('button', { name: /^Ver los aranceles de .* \(Obra Social Sillón/ })
-    .first()
+    .getByRole('button', { name: `Ver los aranceles de Convenio del sillón (${red.obraSocialNombre})` })
     .click();
   await page.getByRole('button', { name: 'Importar aranceles' }).click();
   const borrador = page.getByRole('dialog', { name: /^Importar aranceles de/ });
