@@ -7,6 +7,7 @@ import {
   type PeriodoDetalle,
   type PeriodoResumen,
   periodoSiguiente,
+  periodoText,
 } from '@red-dental/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -314,7 +315,7 @@ describe.each(BACKENDS)('closing the month (%s)', (backend) => {
     expect(suyas.rows).toContainEqual(
       expect.objectContaining({
         id: propia.estadoDeCuenta!.notificacionId,
-        title: `Liquidación ${fila!.periodo}`,
+        title: `Liquidación de ${periodoText(fila!.periodo)}`,
         category: 'Comunicación al prestador',
         open: false,
       }),

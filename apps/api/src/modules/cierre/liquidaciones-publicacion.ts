@@ -1,4 +1,4 @@
-import type { NotificacionCategoria } from '@red-dental/contracts';
+import { type NotificacionCategoria, periodoText } from '@red-dental/contracts';
 import type { FastifyInstance } from 'fastify';
 import { nuevaNotificacionMail } from '../notificaciones/notificaciones.mails.ts';
 import * as notificaciones from '../notificaciones/notificaciones.repository.ts';
@@ -36,7 +36,7 @@ export async function publicarEstado(deps: Deps, id: number): Promise<boolean> {
   const publicada = await deps.db.transaction(async (tx) => {
     if (!(await repo.tomarParaPublicar(tx, id))) return false;
     const notificacionId = await notificaciones.insertNotificacion(tx, {
-      title: `Liquidación ${liquidacion.periodo}`,
+      title: `Liquidación de ${periodoText(liquidacion.periodo)}`,
       category: CATEGORIA,
       recipientType: 'profesionales',
       fileKey,
